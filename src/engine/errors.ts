@@ -1,0 +1,46 @@
+/**
+ * Programmer mistakes throw a subclass of {@link PlankeeperError}. Model mistakes never
+ * throw: they come back as a rejected tool result and change nothing.
+ */
+const marker = Symbol.for('plankeeper.error');
+
+export class PlankeeperError extends Error {
+  readonly [marker] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PlankeeperError';
+  }
+
+  /** Works across duplicate copies of the package, unlike `instanceof`. */
+  static isInstance(value: unknown): value is PlankeeperError {
+    return typeof value === 'object' && value !== null && marker in value;
+  }
+}
+
+/** A stored record could not be read: unknown format version or corrupt data. */
+export class PlanRecordError extends PlankeeperError {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
+    super(`Plan ${JSON.stringify(key)} cannot be loaded: ${reason}`);
+    this.name = 'PlanRecordError';
+  }
+}
+
+/** A write kept losing compare-and-set races; the store is under extreme contention. */
+export class PlanConflictError extends PlankeeperError {
+  constructor(key: string, attempts: number) {
+    super(`Plan ${JSON.stringify(key)} changed under ${attempts} consecutive writes; giving up.`);
+    this.name = 'PlanConflictError';
+  }
+}
+
+/** Options or wiring that cannot work, such as registering the plan tools twice. */
+export class ConfigurationError extends PlankeeperError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}

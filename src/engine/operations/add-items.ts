@@ -1,0 +1,52 @@
+/** `todos_add`: append items with fresh ids; they start `pending`. */
+import type { PlanLimits } from '../limits.js';
+import type { PlanIssue } from '../plan-issue.js';
+import type { PlanRecord, TodoItem } from '../todo-item.js';
+import type { OperationResult } from './operation-result.js';
+
+export interface AddItemInput {
+  content: string;
+  description?: string;
+  activeForm?: string;
+}
+
+export interface AddFacts {
+  added: TodoItem[];
+}
+
+export function addItems(
+  record: PlanRecord,
+  input: readonly AddItemInput[],
+  limits: PlanLimits,
+): OperationResult<AddFacts> {
+  const issues: PlanIssue[] = [];
+  if (input.length === 0) issues.push({ code: 'empty_list', path: ['todos'] });
+  input.forEach((item, index) => {
+    if (item.content.trim() === '')
+      issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+  });
+  const count = record.items.length + input.length;
+  if (count > limits.maxItems) {
+    issues.push({ code: 'too_many_items', path: ['todos'], maximum: limits.maxItems, count });
+  }
+  if (issues.length > 0) return { ok: false, issues };
+
+  let nextId = record.nextId;
+  const added = input.map((entry): TodoItem => {
+    const item: TodoItem = {
+      id: String(nextId++),
+      content: entry.content.trim(),
+      status: 'pending',
+    };
+    if (entry.description?.trim()) item.description = entry.description.trim();
+    if (entry.activeForm?.trim()) item.activeForm = entry.activeForm.trim();
+    return item;
+  });
+  return {
+    ok: true,
+    items: [...record.items, ...added],
+    nextId,
+    facts: { added },
+    summary: `added ${added.map((item) => `#${item.id}`).join(' ')}`,
+  };
+}

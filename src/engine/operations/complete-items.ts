@@ -1,0 +1,68 @@
+/**
+ * `todos_complete`: mark items done, storing the reason as the item's note so a person
+ * (or a verifier) can later see why each step counted as done.
+ */
+import type { PlanIssue } from '../plan-issue.js';
+import type { PlanRecord, TodoItem } from '../todo-item.js';
+import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
+
+export interface CompleteItemInput {
+  id: string | number;
+  reason: string;
+}
+
+export interface CompleteFacts {
+  completed: TodoItem[];
+  /** Ids that were already completed; completing them again changes nothing. */
+  alreadyCompleted: string[];
+}
+
+export function completeItems(
+  record: PlanRecord,
+  input: readonly CompleteItemInput[],
+): OperationResult<CompleteFacts> {
+  const issues: PlanIssue[] = [];
+  if (input.length === 0) issues.push({ code: 'empty_list', path: ['items'] });
+  const existing = new Map(record.items.map((item) => [item.id, item]));
+  const ids = input.map((entry) => normalizeId(entry.id));
+  input.forEach((entry, index) => {
+    const id = ids[index];
+    if (id === undefined) {
+      issues.push({ code: 'bad_id', path: ['items', index, 'id'], received: String(entry.id) });
+    } else if (!existing.has(id)) {
+      issues.push({
+        code: 'unknown_id',
+        path: ['items', index, 'id'],
+        id,
+        known: [...existing.keys()],
+      });
+    }
+    if (entry.reason.trim() === '')
+      issues.push({ code: 'blank', path: ['items', index, 'reason'] });
+  });
+  issues.push(...duplicateIssues(ids, (index) => ['items', index, 'id']));
+  if (issues.length > 0) return { ok: false, issues };
+
+  const reasons = new Map(input.map((entry, index) => [ids[index]!, entry.reason.trim()]));
+  const completed: TodoItem[] = [];
+  const alreadyCompleted: string[] = [];
+  const items = record.items.map((item) => {
+    const reason = reasons.get(item.id);
+    if (reason === undefined) return item;
+    if (item.status === 'completed') {
+      alreadyCompleted.push(item.id);
+      return item;
+    }
+    const done: TodoItem = { ...item, status: 'completed', note: reason };
+    completed.push(done);
+    return done;
+  });
+  const summary = completed.map((item) => `completed #${item.id}: ${item.note}`).join('; ');
+  return {
+    ok: true,
+    items,
+    nextId: record.nextId,
+    facts: { completed, alreadyCompleted },
+    summary: summary || 'nothing new completed',
+  };
+}

@@ -1,0 +1,28 @@
+import type { PlanIssue } from '../plan-issue.js';
+import type { TodoItem } from '../todo-item.js';
+
+/** What a pure plan operation decided: the new items and facts for the result, or why not. */
+export type OperationResult<Facts> =
+  | { ok: true; items: TodoItem[]; nextId: number; facts: Facts; summary: string }
+  | { ok: false; issues: PlanIssue[] };
+
+/** Ids arrive as digit strings or positive integers; everything downstream sees strings. */
+export function normalizeId(id: string | number): string | undefined {
+  const text = typeof id === 'number' ? String(id) : id.trim();
+  return /^[1-9]\d*$/.test(text) ? text : undefined;
+}
+
+/** Finds ids listed more than once; each repeat after the first is reported at its index. */
+export function duplicateIssues(
+  ids: readonly (string | undefined)[],
+  pathOf: (index: number) => (string | number)[],
+): PlanIssue[] {
+  const seen = new Set<string>();
+  const issues: PlanIssue[] = [];
+  ids.forEach((id, index) => {
+    if (id === undefined) return;
+    if (seen.has(id)) issues.push({ code: 'duplicate_id', path: pathOf(index), id });
+    seen.add(id);
+  });
+  return issues;
+}

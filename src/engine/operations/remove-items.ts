@@ -1,0 +1,37 @@
+/** `todos_remove`: delete items by id. Removed ids are never handed out again. */
+import type { PlanIssue } from '../plan-issue.js';
+import type { PlanRecord, TodoItem } from '../todo-item.js';
+import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
+
+export interface RemoveFacts {
+  removed: TodoItem[];
+}
+
+export function removeItems(
+  record: PlanRecord,
+  input: readonly (string | number)[],
+): OperationResult<RemoveFacts> {
+  const issues: PlanIssue[] = [];
+  if (input.length === 0) issues.push({ code: 'empty_list', path: ['ids'] });
+  const existing = new Map(record.items.map((item) => [item.id, item]));
+  const ids = input.map((id) => normalizeId(id));
+  input.forEach((raw, index) => {
+    const id = ids[index];
+    if (id === undefined)
+      issues.push({ code: 'bad_id', path: ['ids', index], received: String(raw) });
+    else if (!existing.has(id))
+      issues.push({ code: 'unknown_id', path: ['ids', index], id, known: [...existing.keys()] });
+  });
+  issues.push(...duplicateIssues(ids, (index) => ['ids', index]));
+  if (issues.length > 0) return { ok: false, issues };
+
+  const doomed = new Set(ids as string[]);
+  const removed = record.items.filter((item) => doomed.has(item.id));
+  return {
+    ok: true,
+    items: record.items.filter((item) => !doomed.has(item.id)),
+    nextId: record.nextId,
+    facts: { removed },
+    summary: `removed ${removed.map((item) => `#${item.id}`).join(' ')}`,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * `todo_write`: replace the whole list. Items keep their identity through `id`, or,
+ * when a model omits ids (most do), through identical content. Open items that the
+ * new list leaves out are reported back, or refused under the `reject` drop policy:
+ * a whole-list write that silently loses steps is the classic failure of this shape.
+ */
+import type { PlanLimits } from '../limits.js';
+import type { PlanIssue } from '../plan-issue.js';
+import { isOpen, type PlanRecord, type TodoItem, type TodoStatus } from '../todo-item.js';
+import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
+
+export interface WriteItemInput {
+  id?: string | number;
+  content: string;
+  status: TodoStatus;
+  description?: string;
+  activeForm?: string;
+  note?: string;
+}
+
+export type DropPolicy = 'report' | 'reject';
+
+export interface WriteFacts {
+  added: string[];
+  /** Open items of the previous list that this write left out. */
+  dropped: TodoItem[];
+}
+
+export function writePlan(
+  record: PlanRecord,
+  input: readonly WriteItemInput[],
+  limits: PlanLimits,
+  dropPolicy: DropPolicy,
+): OperationResult<WriteFacts> {
+  const issues: PlanIssue[] = [];
+  const existing = new Map(record.items.map((item) => [item.id, item]));
+  const explicitIds = input.map((item) =>
+    item.id === undefined ? undefined : normalizeId(item.id),
+  );
+
+  input.forEach((item, index) => {
+    if (item.content.trim() === '')
+      issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+    if (item.id === undefined) return;
+    const id = explicitIds[index];
+    if (id === undefined) {
+      issues.push({ code: 'bad_id', path: ['todos', index, 'id'], received: String(item.id) });
+    } else if (!existing.has(id)) {
+      issues.push({
+        code: 'unknown_id',
+        path: ['todos', index, 'id'],
+        id,
+        known: [...existing.keys()],
+      });
+    }
+  });
+  issues.push(...duplicateIssues(explicitIds, (index) => ['todos', index, 'id']));
+
+  if (input.length > limits.maxItems) {
+    issues.push({
+      code: 'too_many_items',
+      path: ['todos'],
+      maximum: limits.maxItems,
+      count: input.length,
+    });
+  }
+
+  // Items without an id match an unclaimed existing item with the same content, so a
+  // model that rewrites the list in Claude Code style keeps stable ids.
+  const claimed = new Set(explicitIds.filter((id): id is string => id !== undefined));
+  const byContent = new Map<string, string[]>();
+  for (const item of record.items) {
+    if (claimed.has(item.id)) continue;
+    const content = item.content.trim();
+    byContent.set(content, [...(byContent.get(content) ?? []), item.id]);
+  }
+
+  let nextId = record.nextId;
+  const added: string[] = [];
+  const items: TodoItem[] = input.map((item, index) => {
+    let id = explicitIds[index];
+    if (item.id === undefined) {
+      const candidates = byContent.get(item.content.trim());
+      id = candidates?.shift();
+      if (id === undefined) {
+        id = String(nextId++);
+        added.push(id);
+      }
+    }
+    const previous = id === undefined ? undefined : existing.get(id);
+    return buildItem(id ?? '?', item, previous);
+  });
+
+  const active = items.filter((item) => item.status === 'in_progress');
+  if (active.length > 1) {
+    issues.push({
+      code: 'multiple_in_progress',
+      path: ['todos'],
+      ids: active.map((item) => item.id),
+    });
+  }
+
+  const kept = new Set(items.map((item) => item.id));
+  const dropped = record.items.filter((item) => isOpen(item) && !kept.has(item.id));
+  if (dropPolicy === 'reject' && dropped.length > 0) {
+    issues.push({ code: 'dropped_open', path: ['todos'], ids: dropped.map((item) => item.id) });
+  }
+
+  if (issues.length > 0) return { ok: false, issues };
+  const summary =
+    items.length === 0
+      ? 'cleared the list'
+      : `wrote ${items.length} items${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
+  return { ok: true, items, nextId, facts: { added, dropped }, summary };
+}
+
+/** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */
+function buildItem(id: string, input: WriteItemInput, previous: TodoItem | undefined): TodoItem {
+  const item: TodoItem = { id, content: input.content.trim(), status: input.status };
+  const description = input.description ?? previous?.description;
+  const activeForm = input.activeForm ?? previous?.activeForm;
+  const note = input.note ?? previous?.note;
+  if (description !== undefined && description.trim() !== '') item.description = description.trim();
+  if (activeForm !== undefined && activeForm.trim() !== '') item.activeForm = activeForm.trim();
+  if (note !== undefined && note.trim() !== '') item.note = note.trim();
+  return item;
+}

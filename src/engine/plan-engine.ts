@@ -1,0 +1,212 @@
+/**
+ * The plan engine: applies validated operations to keyed plans in a store. Each
+ * operation reads the plan, computes the new one with a pure function, and commits it
+ * with compare-and-set, retrying when another writer got there first. A rejected
+ * operation writes nothing, so the stored plan stays byte-for-byte as it was.
+ *
+ * @example
+ * const engine = new PlanEngine();
+ * const key = { agent: 'support', session: 'user-42' };
+ * await engine.add(key, [{ content: 'Look up the return policy' }]);
+ * (await engine.snapshot(key)).items; // [{ id: '1', content: ..., status: 'pending' }]
+ */
+import { PlanConflictError } from './errors.js';
+import { KeyLock } from './key-lock.js';
+import { type PlanLimits, resolveLimits } from './limits.js';
+import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
+import {
+  type CompleteFacts,
+  type CompleteItemInput,
+  completeItems,
+} from './operations/complete-items.js';
+import type { OperationResult } from './operations/operation-result.js';
+import { type RemoveFacts, removeItems } from './operations/remove-items.js';
+import {
+  type DropPolicy,
+  type WriteFacts,
+  type WriteItemInput,
+  writePlan,
+} from './operations/write-plan.js';
+import type { PlanIssue } from './plan-issue.js';
+import { encodePlanKey, keyIsWithin, type PlanKey } from './plan-key.js';
+import { MemoryPlanStore } from './store/memory-store.js';
+import type { PlanRevision, PlanStore } from './store/plan-store.js';
+import { copyItems, emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
+
+export interface PlanEngineOptions {
+  /** Where plans live. Default: a new in-memory store. */
+  store?: PlanStore;
+  limits?: Partial<PlanLimits>;
+  /** Forget a plan this long after its last write. Default: never. */
+  ttlMs?: number;
+  /** What a `todo_write` that leaves out open items does. Default `report`. */
+  dropPolicy?: DropPolicy;
+  now?: () => number;
+  /** Compare-and-set attempts before giving up under contention. Default 100. */
+  maxAttempts?: number;
+}
+
+/** Who is writing: the tool and call, and the host's current user turn. */
+export interface OperationMeta {
+  tool?: string;
+  callId?: string;
+  turn?: string;
+}
+
+/** A read-only copy of a plan. Changing it changes nothing stored. */
+export interface PlanSnapshot {
+  items: TodoItem[];
+  version: number;
+  nextId: number;
+  updatedAt: number | undefined;
+  turn: string | undefined;
+}
+
+export type OperationOutcome<Facts> =
+  | { ok: true; snapshot: PlanSnapshot; facts: Facts }
+  | { ok: false; issues: PlanIssue[]; snapshot: PlanSnapshot };
+
+export class PlanEngine {
+  readonly store: PlanStore;
+  readonly limits: PlanLimits;
+  readonly dropPolicy: DropPolicy;
+  private readonly ttlMs: number | undefined;
+  private readonly now: () => number;
+  private readonly maxAttempts: number;
+  private readonly lock = new KeyLock();
+
+  constructor(options: PlanEngineOptions = {}) {
+    this.store = options.store ?? new MemoryPlanStore();
+    this.limits = resolveLimits(options.limits);
+    this.dropPolicy = options.dropPolicy ?? 'report';
+    this.ttlMs = options.ttlMs;
+    this.now = options.now ?? Date.now;
+    this.maxAttempts = options.maxAttempts ?? 100;
+  }
+
+  /** Replaces the whole list (`todo_write`). */
+  write(key: PlanKey, items: readonly WriteItemInput[], meta: OperationMeta = {}) {
+    return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) =>
+      writePlan(record, items, this.limits, this.dropPolicy),
+    );
+  }
+
+  /** Appends items (`todos_add`). */
+  add(key: PlanKey, items: readonly AddItemInput[], meta: OperationMeta = {}) {
+    return this.apply<AddFacts>(key, { tool: 'todos_add', ...meta }, (record) =>
+      addItems(record, items, this.limits),
+    );
+  }
+
+  /** Marks items completed with their reasons (`todos_complete`). */
+  complete(key: PlanKey, items: readonly CompleteItemInput[], meta: OperationMeta = {}) {
+    return this.apply<CompleteFacts>(key, { tool: 'todos_complete', ...meta }, (record) =>
+      completeItems(record, items),
+    );
+  }
+
+  /** Deletes items by id (`todos_remove`). */
+  remove(key: PlanKey, ids: readonly (string | number)[], meta: OperationMeta = {}) {
+    return this.apply<RemoveFacts>(key, { tool: 'todos_remove', ...meta }, (record) =>
+      removeItems(record, ids),
+    );
+  }
+
+  /** A copy of the plan; an absent plan is an empty one at version 0. */
+  async snapshot(key: PlanKey): Promise<PlanSnapshot> {
+    const stored = await this.store.get(key);
+    return toSnapshot(stored?.record ?? emptyRecord(this.now()), stored?.version ?? 0, !stored);
+  }
+
+  /** Items still pending or in progress, as copies. */
+  async remaining(key: PlanKey): Promise<TodoItem[]> {
+    return (await this.snapshot(key)).items.filter(isOpen);
+  }
+
+  /** Earlier revisions of the plan, oldest first. */
+  history(key: PlanKey, limit?: number): Promise<PlanRevision[]> {
+    return this.store.history(key, limit === undefined ? {} : { limit });
+  }
+
+  /** Deletes one plan. */
+  clear(key: PlanKey): Promise<boolean> {
+    return this.lock.run(encodePlanKey(key), () =>
+      this.store.delete(key, { source: { tool: 'host:clear', summary: 'cleared by host' } }),
+    );
+  }
+
+  /** Deletes the plan at `key` and every plan in scopes nested under it; returns how many. */
+  async clearScope(key: PlanKey): Promise<number> {
+    const listings = await this.store.list({ agent: key.agent, session: key.session });
+    let cleared = 0;
+    for (const listing of listings) {
+      if (keyIsWithin(listing.key, key) && (await this.clear(listing.key))) cleared++;
+    }
+    return cleared;
+  }
+
+  private apply<Facts>(
+    key: PlanKey,
+    meta: OperationMeta & { tool: string },
+    operation: (record: PlanRecord) => OperationResult<Facts>,
+  ): Promise<OperationOutcome<Facts>> {
+    const name = encodePlanKey(key);
+    return this.lock.run(name, async () => {
+      for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+        const stored = await this.store.get(key);
+        const version = stored?.version ?? 0;
+        const record = stored?.record ?? emptyRecord(this.now());
+        const result = operation(record);
+        if (!result.ok) {
+          return {
+            ok: false,
+            issues: result.issues,
+            snapshot: toSnapshot(record, version, !stored),
+          };
+        }
+        const next: PlanRecord = {
+          ...record,
+          items: result.items,
+          nextId: result.nextId,
+          updatedAt: this.now(),
+        };
+        if (meta.turn !== undefined) next.turn = meta.turn;
+        else delete next.turn;
+        const source = {
+          tool: meta.tool,
+          summary: result.summary,
+          ...(meta.callId && { callId: meta.callId }),
+        };
+        const written = await this.store.compareAndSet(key, version, next, {
+          source,
+          ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
+        });
+        if (written.ok) {
+          return {
+            ok: true,
+            facts: result.facts,
+            snapshot: toSnapshot(next, written.version, false),
+          };
+        }
+        // Another process wrote first: recompute on its version. Jitter keeps racing
+        // processes from colliding in lockstep.
+        if (attempt > 3) await delay(Math.random() * Math.min(50, attempt * 2));
+      }
+      throw new PlanConflictError(name, this.maxAttempts);
+    });
+  }
+}
+
+function toSnapshot(record: PlanRecord, version: number, absent: boolean): PlanSnapshot {
+  return {
+    items: copyItems(record.items),
+    version,
+    nextId: record.nextId,
+    updatedAt: absent ? undefined : record.updatedAt,
+    turn: record.turn,
+  };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,153 @@
+/**
+ * The reference store: plans in a Map, in this process only. Fast, and the model for
+ * what every other store must do (see plan-store.ts for the contract).
+ */
+import { encodePlanKey, type PlanKey } from '../plan-key.js';
+import { copyItems, isOpen, type PlanRecord } from '../todo-item.js';
+import type {
+  ChangeSource,
+  CompareAndSetResult,
+  ListFilter,
+  PlanChange,
+  PlanListing,
+  PlanRevision,
+  PlanStore,
+  Unsubscribe,
+  VersionedPlan,
+  WriteOptions,
+} from './plan-store.js';
+
+export interface MemoryStoreOptions {
+  /** Revisions kept per plan; older ones are dropped. Default 50. */
+  historyLimit?: number;
+  /** Clock, for tests of TTL expiry. */
+  now?: () => number;
+}
+
+interface Entry {
+  key: PlanKey;
+  version: number;
+  record: PlanRecord;
+  expiresAt: number | undefined;
+}
+
+function copyRecord(record: PlanRecord): PlanRecord {
+  return { ...record, items: copyItems(record.items) };
+}
+
+export class MemoryPlanStore implements PlanStore {
+  private readonly entries = new Map<string, Entry>();
+  private readonly histories = new Map<string, PlanRevision[]>();
+  private readonly listeners = new Set<(change: PlanChange) => void>();
+  private readonly historyLimit: number;
+  private readonly now: () => number;
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.historyLimit = options.historyLimit ?? 50;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The live entry, or undefined once expired (expired entries are dropped lazily). */
+  private live(name: string): Entry | undefined {
+    const entry = this.entries.get(name);
+    if (entry?.expiresAt !== undefined && entry.expiresAt <= this.now()) {
+      this.entries.delete(name);
+      this.histories.delete(name);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async get(key: PlanKey): Promise<VersionedPlan | undefined> {
+    const entry = this.live(encodePlanKey(key));
+    return entry && { version: entry.version, record: copyRecord(entry.record) };
+  }
+
+  async compareAndSet(
+    key: PlanKey,
+    expectedVersion: number,
+    record: PlanRecord,
+    options: WriteOptions = {},
+  ): Promise<CompareAndSetResult> {
+    const name = encodePlanKey(key);
+    const current = this.live(name);
+    const currentVersion = current?.version ?? 0;
+    if (currentVersion !== expectedVersion) return { ok: false, currentVersion };
+    const at = this.now();
+    const version = currentVersion + 1;
+    const stored = copyRecord(record);
+    this.entries.set(name, {
+      key,
+      version,
+      record: stored,
+      expiresAt: options.ttlMs === undefined ? undefined : at + options.ttlMs,
+    });
+    this.remember(name, key, {
+      version,
+      at,
+      record: copyRecord(stored),
+      source: options.source ?? { tool: 'unknown' },
+    });
+    return { ok: true, version };
+  }
+
+  async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
+    const name = encodePlanKey(key);
+    const current = this.live(name);
+    if (!current) return false;
+    this.entries.delete(name);
+    this.remember(name, key, {
+      version: current.version + 1,
+      at: this.now(),
+      record: null,
+      source: options.source ?? { tool: 'host:delete' },
+    });
+    return true;
+  }
+
+  private remember(name: string, key: PlanKey, revision: PlanRevision): void {
+    const history = this.histories.get(name) ?? [];
+    history.push(revision);
+    if (history.length > this.historyLimit) history.splice(0, history.length - this.historyLimit);
+    this.histories.set(name, history);
+    for (const listener of this.listeners) {
+      listener({ key, ...revision, record: revision.record && copyRecord(revision.record) });
+    }
+  }
+
+  async list(filter: ListFilter = {}): Promise<PlanListing[]> {
+    const listings: PlanListing[] = [];
+    for (const name of [...this.entries.keys()]) {
+      const entry = this.live(name);
+      if (!entry) continue;
+      if (filter.agent !== undefined && entry.key.agent !== filter.agent) continue;
+      if (filter.session !== undefined && entry.key.session !== filter.session) continue;
+      listings.push({
+        key: entry.key,
+        version: entry.version,
+        updatedAt: entry.record.updatedAt,
+        total: entry.record.items.length,
+        open: entry.record.items.filter(isOpen).length,
+      });
+    }
+    return listings;
+  }
+
+  async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
+    const history = this.histories.get(encodePlanKey(key)) ?? [];
+    const slice = options.limit === undefined ? history : history.slice(-options.limit);
+    return slice.map((revision) => ({
+      ...revision,
+      record: revision.record && copyRecord(revision.record),
+    }));
+  }
+
+  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The storage contract every plan store implements. The engine only ever talks to this
+ * interface; memory, SQLite, Redis and PostgreSQL stores all pass one contract suite.
+ *
+ * Requirements (MUST / SHOULD as in RFC 2119):
+ * - `get` MUST return a copy of the record with the version it was written at, or
+ *   `undefined` when the plan does not exist or its TTL has passed.
+ * - Versions start at 1 for the first write of a key and grow by exactly 1 per accepted
+ *   write. `compareAndSet` MUST apply the write only when the stored version equals
+ *   `expectedVersion` (0 meaning "absent"), atomically with respect to every other
+ *   writer — other async callers, other processes, other machines.
+ * - A rejected `compareAndSet` MUST leave the stored plan and its history unchanged.
+ * - `ttlMs` on a write MUST make the plan disappear (for `get`, `list`) once that much
+ *   time has passed without another write; each write restarts the clock. No `ttlMs`
+ *   means the plan never expires.
+ * - Every accepted write and every delete MUST be recorded in the key's history with its
+ *   time and change info; history is returned oldest first and SHOULD be bounded to the
+ *   store's configured revision count (oldest revisions dropped first).
+ * - `subscribe` listeners MUST be called for every accepted write and delete made
+ *   through any instance of the same backing store (across processes for shared stores),
+ *   after the change is durable. Delivery across processes MAY be delayed but SHOULD
+ *   arrive within a second.
+ * - A record of an unknown format version, or one that cannot be decoded, MUST make
+ *   `get` throw {@link PlanRecordError} naming the key, never return an empty plan.
+ * - `close` releases connections; calls after `close` MAY throw.
+ */
+import type { PlanKey } from '../plan-key.js';
+import type { PlanRecord } from '../todo-item.js';
+
+/** A record together with the version it was stored at. */
+export interface VersionedPlan {
+  version: number;
+  record: PlanRecord;
+}
+
+/** What made a change: the tool (or host call) and, when known, the model's tool-call id. */
+export interface ChangeSource {
+  /** Tool name such as `todo_write`, or a host operation such as `host:clear`. */
+  tool: string;
+  callId?: string;
+  /** One-line summary for timelines ("added #4", "completed #2: tests pass"). */
+  summary?: string;
+}
+
+export interface WriteOptions {
+  /** Expire the plan this long after this write. */
+  ttlMs?: number;
+  source?: ChangeSource;
+}
+
+export type CompareAndSetResult =
+  | { ok: true; version: number }
+  | { ok: false; currentVersion: number };
+
+/** One entry of a plan's history. `record` is null for a delete. */
+export interface PlanRevision {
+  version: number;
+  at: number;
+  record: PlanRecord | null;
+  source: ChangeSource;
+}
+
+/** Delivered to subscribers after each accepted write or delete. */
+export interface PlanChange extends PlanRevision {
+  key: PlanKey;
+}
+
+export interface PlanListing {
+  key: PlanKey;
+  version: number;
+  updatedAt: number;
+  /** Item counts, so listings of many sessions need no second read. */
+  total: number;
+  open: number;
+}
+
+/** Narrows a listing; `agent` and `session` match exactly. */
+export interface ListFilter {
+  agent?: string;
+  session?: string;
+}
+
+export type Unsubscribe = () => void;
+
+export interface PlanStore {
+  get(key: PlanKey): Promise<VersionedPlan | undefined>;
+  compareAndSet(
+    key: PlanKey,
+    expectedVersion: number,
+    record: PlanRecord,
+    options?: WriteOptions,
+  ): Promise<CompareAndSetResult>;
+  /** Removes the plan; resolves false when there was nothing to remove. */
+  delete(key: PlanKey, options?: { source?: ChangeSource }): Promise<boolean>;
+  list(filter?: ListFilter): Promise<PlanListing[]>;
+  history(key: PlanKey, options?: { limit?: number }): Promise<PlanRevision[]>;
+  subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}

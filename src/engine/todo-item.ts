@@ -1,0 +1,69 @@
+/**
+ * The todo item and the plan record a store keeps.
+ */
+
+/** Every status an item can have; `cancelled` keeps a dropped step visible instead of deleting it. */
+export const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+
+export type TodoStatus = (typeof TODO_STATUSES)[number];
+
+/** One step of a plan. `id` is assigned by the engine: digits, increasing, never reused. */
+export interface TodoItem {
+  id: string;
+  content: string;
+  status: TodoStatus;
+  description?: string;
+  /** Present-continuous form shown while the item is in progress ("Searching the policy"). */
+  activeForm?: string;
+  /** Why the item was completed or cancelled, as the model reported it. */
+  note?: string;
+}
+
+/** Format version of {@link PlanRecord}; a store refuses records of a version it does not know. */
+export const PLAN_FORMAT = 1;
+
+/** What a store keeps for one plan. */
+export interface PlanRecord {
+  format: typeof PLAN_FORMAT;
+  items: TodoItem[];
+  /** The id the next added item gets. Only ever grows, so removed ids are never handed out again. */
+  nextId: number;
+  /** Milliseconds since the epoch of the last accepted write. */
+  updatedAt: number;
+  /** The host's user-turn id at the last accepted write; a plan from an earlier turn is a leftover. */
+  turn?: string;
+}
+
+/** True for items that still need work. */
+export function isOpen(item: Pick<TodoItem, 'status'>): boolean {
+  return item.status === 'pending' || item.status === 'in_progress';
+}
+
+/** A deep copy, so callers can never reach into stored state. */
+export function copyItems(items: readonly TodoItem[]): TodoItem[] {
+  return items.map((item) => ({ ...item }));
+}
+
+export function emptyRecord(now: number): PlanRecord {
+  return { format: PLAN_FORMAT, items: [], nextId: 1, updatedAt: now };
+}
+
+/** Counts per status, used by renderers and results. */
+export interface PlanProgress {
+  total: number;
+  completed: number;
+  cancelled: number;
+  inProgress: number;
+  pending: number;
+}
+
+export function progressOf(items: readonly TodoItem[]): PlanProgress {
+  const progress = { total: items.length, completed: 0, cancelled: 0, inProgress: 0, pending: 0 };
+  for (const item of items) {
+    if (item.status === 'completed') progress.completed++;
+    else if (item.status === 'cancelled') progress.cancelled++;
+    else if (item.status === 'in_progress') progress.inProgress++;
+    else progress.pending++;
+  }
+  return progress;
+}

@@ -1,0 +1,89 @@
+import type { PlanIssue } from '../engine/plan-issue.js';
+import type { Locale } from './locale.js';
+
+const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
+
+function issue(issue: PlanIssue, where: string): string {
+  switch (issue.code) {
+    case 'invalid_json':
+      return `The arguments are not valid JSON${issue.position === undefined ? '' : ` (at character ${issue.position})`}. Send one JSON object.`;
+    case 'trailing_data':
+      return `Extra text after the JSON object (from character ${issue.position}). Send exactly one JSON object and nothing after it.`;
+    case 'not_object':
+      return `The arguments must be a JSON object, not ${issue.received}.`;
+    case 'missing':
+      return where === 'todos'
+        ? 'todos is missing. Send {"todos": [...]} with the full list; [] clears it.'
+        : `${where} is missing; send a ${issue.expected}.`;
+    case 'null':
+      return where === 'todos'
+        ? 'todos is null. Send the full list as an array; [] clears it.'
+        : `${where} is null; send a ${issue.expected}.`;
+    case 'wrong_type':
+      return `${where} must be ${issue.expected}, not ${issue.received}.`;
+    case 'unknown_field':
+      return `${where}: unknown field "${issue.field}".${issue.allowed.length ? ` Allowed: ${issue.allowed.join(', ')}.` : ''}`;
+    case 'bad_status':
+      return `${where} is ${issue.received}; use pending, in_progress, completed or cancelled.`;
+    case 'bad_id':
+      return `${where} is ${issue.received}, not an item id. Ids are the numbers shown as #N, e.g. "3".`;
+    case 'blank':
+      return `${where} is blank; write what the step is.`;
+    case 'too_long':
+      return `${where} has ${issue.length} characters; the limit is ${issue.maximum}. Shorten it.`;
+    case 'too_many_items':
+      return `${where} would hold ${issue.count} items; the limit is ${issue.maximum}. Merge steps or remove finished ones.`;
+    case 'empty_list':
+      return `${where} is empty; send at least one entry.`;
+    case 'multiple_in_progress':
+      return `${issue.ids.length} items are in_progress (${ids(issue.ids)}); only one may be. Set the others to pending or completed.`;
+    case 'duplicate_id':
+      return `${where}: #${issue.id} appears more than once; list each item once.`;
+    case 'unknown_id':
+      return `${where}: there is no item #${issue.id}. ${issue.known.length ? `Current ids: ${ids(issue.known)}.` : 'The list is empty.'} Leave id out to add a new item.`;
+    case 'dropped_open':
+      return `Open items ${ids(issue.ids)} are missing from the list. Include them, or set them to completed or cancelled.`;
+    case 'alias_conflict':
+      return `${where}: content and title differ; send only content.`;
+  }
+}
+
+export const en: Locale = {
+  id: 'en',
+  tools: {
+    todo_write:
+      "Create or replace your todo list for a multi-step task. Send the complete list every time: items left out are removed. Keep an item's id (#N) to keep it. Keep exactly one item in_progress while working; mark items completed as soon as they are done, cancelled if no longer needed. [] clears the list. Skip the list for simple one-step requests.",
+    todo_read: 'Show your current todo list with ids and statuses.',
+    todos_add: 'Add one or more steps to your todo list. Each gets an id (#N) and starts pending.',
+    todos_complete:
+      'Mark steps completed by id, each with a short reason saying what shows it is done.',
+    todos_remove: 'Remove steps that are no longer needed, by id.',
+    todos_get_remaining: 'List the steps not yet completed.',
+    todos_get_all: 'List all steps, including completed ones.',
+  },
+  plan: {
+    heading: '### Current todo list',
+    empty: 'No todos.',
+    progress: (p) =>
+      `(${p.completed}/${p.total} completed${p.cancelled ? `, ${p.cancelled} cancelled` : ''})`,
+  },
+  results: {
+    rejected: (lines, more) =>
+      `Rejected; the todo list is unchanged. Fix and resend:\n${lines.map((line) => `- ${line}`).join('\n')}${more ? `\n- …and ${more} more.` : ''}`,
+    written: (p) => `Todo list updated (${p.completed}/${p.total} completed).`,
+    cleared: 'Todo list cleared.',
+    dropped: (items, quote) =>
+      `Removed open items you left out: ${items.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. If still needed, add them back.`,
+    added: (list) => `Added ${ids(list)}.`,
+    completed: (done, already) =>
+      [
+        done.length ? `Completed ${ids(done)}.` : '',
+        already.length ? `Already completed: ${ids(already)}.` : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    removed: (list) => `Removed ${ids(list)}.`,
+    noneRemaining: 'No open items.',
+  },
+  issue,
+};

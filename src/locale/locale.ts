@@ -1,0 +1,43 @@
+/**
+ * Every string the model or a person sees, per language. Each language implements the
+ * whole interface, so a missing translation is a type error rather than a fallback.
+ */
+import type { PlanIssue } from '../engine/plan-issue.js';
+import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
+
+export type LocaleId = 'en' | 'zh';
+
+export const LOCALE_IDS: readonly LocaleId[] = ['en', 'zh'];
+
+export interface PlanToolTexts {
+  todo_write: string;
+  todo_read: string;
+  todos_add: string;
+  todos_complete: string;
+  todos_remove: string;
+  todos_get_remaining: string;
+  todos_get_all: string;
+}
+
+export interface Locale {
+  id: LocaleId;
+  /** Tool descriptions shown to the model. */
+  tools: PlanToolTexts;
+  plan: {
+    heading: string;
+    empty: string;
+    progress(progress: PlanProgress): string;
+  };
+  results: {
+    rejected(issueLines: readonly string[], more: number): string;
+    written(progress: PlanProgress): string;
+    cleared: string;
+    dropped(items: readonly TodoItem[], quote: (text: string) => string): string;
+    added(ids: readonly string[]): string;
+    completed(ids: readonly string[], alreadyCompleted: readonly string[]): string;
+    removed(ids: readonly string[]): string;
+    noneRemaining: string;
+  };
+  /** One corrective line per rejected field. */
+  issue(issue: PlanIssue, where: string): string;
+}

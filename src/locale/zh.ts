@@ -1,0 +1,88 @@
+import type { PlanIssue } from '../engine/plan-issue.js';
+import type { Locale } from './locale.js';
+
+const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
+
+function issue(issue: PlanIssue, where: string): string {
+  switch (issue.code) {
+    case 'invalid_json':
+      return `参数不是合法的 JSON${issue.position === undefined ? '' : `（第 ${issue.position} 个字符处）`}。请发送一个 JSON 对象。`;
+    case 'trailing_data':
+      return `JSON 对象之后还有多余内容（从第 ${issue.position} 个字符起）。请只发送一个 JSON 对象。`;
+    case 'not_object':
+      return `参数必须是 JSON 对象，而不是 ${issue.received}。`;
+    case 'missing':
+      return where === 'todos'
+        ? '缺少 todos。请发送 {"todos": [...]} 完整清单；[] 表示清空。'
+        : `缺少 ${where}，请提供 ${issue.expected}。`;
+    case 'null':
+      return where === 'todos'
+        ? 'todos 为 null。请以数组发送完整清单；[] 表示清空。'
+        : `${where} 为 null，请提供 ${issue.expected}。`;
+    case 'wrong_type':
+      return `${where} 应为 ${issue.expected}，而不是 ${issue.received}。`;
+    case 'unknown_field':
+      return `${where}：未知字段 "${issue.field}"。${issue.allowed.length ? `可用字段：${issue.allowed.join(', ')}。` : ''}`;
+    case 'bad_status':
+      return `${where} 为 ${issue.received}；只能是 pending、in_progress、completed 或 cancelled。`;
+    case 'bad_id':
+      return `${where} 为 ${issue.received}，不是事项编号。编号即清单中的 #N，例如 "3"。`;
+    case 'blank':
+      return `${where} 为空白，请写明这一步做什么。`;
+    case 'too_long':
+      return `${where} 有 ${issue.length} 个字符，上限 ${issue.maximum}。请精简。`;
+    case 'too_many_items':
+      return `${where} 将有 ${issue.count} 项，上限 ${issue.maximum}。请合并步骤或移除已完成项。`;
+    case 'empty_list':
+      return `${where} 为空，请至少提供一项。`;
+    case 'multiple_in_progress':
+      return `有 ${issue.ids.length} 项为 in_progress（${ids(issue.ids)}），同一时刻最多一项。请把其余项改为 pending 或 completed。`;
+    case 'duplicate_id':
+      return `${where}：#${issue.id} 出现了不止一次，每项只列一次。`;
+    case 'unknown_id':
+      return `${where}：没有 #${issue.id} 这一项。${issue.known.length ? `现有编号：${ids(issue.known)}。` : '清单为空。'}新增事项请不要带 id。`;
+    case 'dropped_open':
+      return `未完成的 ${ids(issue.ids)} 不在清单中。请保留它们，或标为 completed 或 cancelled。`;
+    case 'alias_conflict':
+      return `${where}：content 与 title 不一致，请只发送 content。`;
+  }
+}
+
+export const zh: Locale = {
+  id: 'zh',
+  tools: {
+    todo_write:
+      '为多步骤任务创建或替换待办清单。每次都发送完整清单：未列出的事项会被删除。保留事项的 id（#N）即保留该项。工作时保持恰好一项 in_progress；做完立即标为 completed，不再需要的标为 cancelled。[] 清空清单。简单的一步请求不必建清单。',
+    todo_read: '查看当前待办清单及各项编号和状态。',
+    todos_add: '向待办清单添加一项或多项，每项获得编号（#N），初始为 pending。',
+    todos_complete: '按编号将事项标为已完成，每项附一句简短理由，说明凭什么算完成。',
+    todos_remove: '按编号删除不再需要的事项。',
+    todos_get_remaining: '列出尚未完成的事项。',
+    todos_get_all: '列出全部事项，包括已完成的。',
+  },
+  plan: {
+    heading: '### 当前待办清单',
+    empty: '暂无待办。',
+    progress: (p) =>
+      `（已完成 ${p.completed}/${p.total}${p.cancelled ? `，已取消 ${p.cancelled}` : ''}）`,
+  },
+  results: {
+    rejected: (lines, more) =>
+      `已拒绝，待办清单未改动。请修正后重发：\n${lines.map((line) => `- ${line}`).join('\n')}${more ? `\n- ……另有 ${more} 处。` : ''}`,
+    written: (p) => `待办清单已更新（已完成 ${p.completed}/${p.total}）。`,
+    cleared: '待办清单已清空。',
+    dropped: (items, quote) =>
+      `你未列出的未完成事项已被移除：${items.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。如仍需要，请加回。`,
+    added: (list) => `已添加 ${ids(list)}。`,
+    completed: (done, already) =>
+      [
+        done.length ? `已完成 ${ids(done)}。` : '',
+        already.length ? `此前已完成：${ids(already)}。` : '',
+      ]
+        .filter(Boolean)
+        .join(''),
+    removed: (list) => `已删除 ${ids(list)}。`,
+    noneRemaining: '没有未完成的事项。',
+  },
+  issue,
+};

@@ -1,0 +1,76 @@
+/**
+ * The plan tools for a host, as framework-neutral definitions.
+ *
+ * @example
+ * const engine = new PlanEngine();
+ * const tools = createPlanTools({ engine, preset: 'whole-list' });
+ * const write = tools.find((tool) => tool.name === 'todo_write')!;
+ * await write.execute('{"todos":[{"content":"Find the policy","status":"in_progress"}]}', {
+ *   key: { agent: 'support', session: 'user-42' },
+ * });
+ */
+import type { PlanEngine } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+import { createPlanToolKit } from './plan/plan-tool-kit.js';
+import { readAllTool } from './plan/todo-read.js';
+import { todoWriteTool } from './plan/todo-write.js';
+import { todosAddTool } from './plan/todos-add.js';
+import { todosCompleteTool } from './plan/todos-complete.js';
+import { todosGetRemainingTool } from './plan/todos-get-remaining.js';
+import { todosRemoveTool } from './plan/todos-remove.js';
+import type { ToolDefinition } from './tool.js';
+
+/** Which tool family a host offers: `todo_write`/`todo_read`, the `todos_*` five, or all seven. */
+export type PlanToolPreset = 'whole-list' | 'granular' | 'both';
+
+export const PLAN_TOOL_NAMES = {
+  'whole-list': ['todo_write', 'todo_read'],
+  granular: ['todos_add', 'todos_complete', 'todos_remove', 'todos_get_remaining', 'todos_get_all'],
+} as const;
+
+/** Every plan tool name, for hosts that treat plan tools specially (nudges, UIs). */
+export const ALL_PLAN_TOOL_NAMES: readonly string[] = [
+  ...PLAN_TOOL_NAMES['whole-list'],
+  ...PLAN_TOOL_NAMES.granular,
+];
+
+/** Tools whose success counts as updating the plan. */
+export const PLAN_WRITE_TOOL_NAMES: readonly string[] = [
+  'todo_write',
+  'todos_add',
+  'todos_complete',
+  'todos_remove',
+];
+
+export interface PlanToolsOptions {
+  engine: PlanEngine;
+  preset?: PlanToolPreset;
+  locale?: Locale | LocaleId;
+  /** Append the updated list to write results. Default true. */
+  echoPlan?: boolean;
+  /** Plan key for calls whose context has none. */
+  defaultKey?: PlanKey;
+}
+
+export function createPlanTools(options: PlanToolsOptions): ToolDefinition[] {
+  const locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
+  const kit = createPlanToolKit({
+    engine: options.engine,
+    locale,
+    ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
+    ...(options.defaultKey && { defaultKey: options.defaultKey }),
+  });
+  const preset = options.preset ?? 'whole-list';
+  const wholeList = [todoWriteTool(kit), readAllTool(kit, 'todo_read')];
+  const granular = [
+    todosAddTool(kit),
+    todosCompleteTool(kit),
+    todosRemoveTool(kit),
+    todosGetRemainingTool(kit),
+    readAllTool(kit, 'todos_get_all'),
+  ];
+  if (preset === 'whole-list') return wholeList;
+  if (preset === 'granular') return granular;
+  return [...wholeList, ...granular];
+}

@@ -1,0 +1,82 @@
+/**
+ * What every plan tool shares: the engine, the language, the host's key, and how a
+ * rejection and a plan are put into words for the model.
+ */
+import { ConfigurationError } from '../../engine/errors.js';
+import type { PlanEngine, PlanSnapshot } from '../../engine/plan-engine.js';
+import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
+import type { PlanKey } from '../../engine/plan-key.js';
+import { renderPlan } from '../../engine/render.js';
+import { progressOf } from '../../engine/todo-item.js';
+import type { Locale } from '../../locale/locale.js';
+import { createSchemas, type PlanToolSchemas } from '../schemas.js';
+import type { ToolContext, ToolResult } from '../tool.js';
+
+/** Issues listed in one rejection; more would bury the first fix. */
+const MAX_LISTED_ISSUES = 8;
+
+export interface PlanToolKit {
+  engine: PlanEngine;
+  locale: Locale;
+  schemas: PlanToolSchemas;
+  /** Append the resulting list to write results (for hosts that do not inject the plan). */
+  echoPlan: boolean;
+  keyOf(context: ToolContext): PlanKey;
+  reject(tool: string, issues: readonly PlanIssue[], snapshot?: PlanSnapshot): ToolResult;
+  render(snapshot: PlanSnapshot): string;
+  meta(tool: string, context: ToolContext): { tool: string; turn?: string; callId?: string };
+}
+
+export interface PlanToolKitOptions {
+  engine: PlanEngine;
+  locale: Locale;
+  echoPlan?: boolean;
+  /** Used when a call's context carries no key (single-session hosts). */
+  defaultKey?: PlanKey;
+}
+
+export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
+  const { engine, locale } = options;
+  return {
+    engine,
+    locale,
+    schemas: createSchemas(engine.limits),
+    echoPlan: options.echoPlan ?? true,
+    keyOf(context) {
+      const key = context.key ?? options.defaultKey;
+      if (!key) {
+        throw new ConfigurationError(
+          'A plan tool was called without a plan key: pass context.key or createPlanTools({ defaultKey }).',
+        );
+      }
+      return key;
+    },
+    reject(tool, issues, snapshot) {
+      const lines = issues
+        .slice(0, MAX_LISTED_ISSUES)
+        .map((issue) => locale.issue(issue, formatPath(issue.path)));
+      return {
+        ok: false,
+        text: locale.results.rejected(lines, Math.max(0, issues.length - MAX_LISTED_ISSUES)),
+        data: { issues, ...(snapshot && { items: snapshot.items, version: snapshot.version }) },
+        title: `${tool}: rejected`,
+      };
+    },
+    render(snapshot) {
+      return renderPlan(snapshot.items, { locale });
+    },
+    meta(tool, context) {
+      return {
+        tool,
+        ...(context.turn !== undefined && { turn: context.turn }),
+        ...(context.callId !== undefined && { callId: context.callId }),
+      };
+    },
+  };
+}
+
+/** "2/5 completed" for titles. */
+export function progressTitle(tool: string, snapshot: PlanSnapshot): string {
+  const progress = progressOf(snapshot.items);
+  return `${tool}: ${progress.completed}/${progress.total} completed`;
+}

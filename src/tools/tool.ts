@@ -1,0 +1,35 @@
+/**
+ * A framework-neutral tool: plain data plus an `execute` function. Adapters translate
+ * this shape into each framework's own tool type; nothing here knows any framework.
+ */
+import type { PlanKey } from '../engine/plan-key.js';
+
+/** What one tool call produced: text for the model, data for a UI, and whether it worked. */
+export interface ToolResult<Data = unknown> {
+  ok: boolean;
+  /** What the model reads. On failure, a correction it can act on. */
+  text: string;
+  /** Structured result for hosts and UIs. */
+  data: Data;
+  /** A few words for logs and timelines ("todo_write: 2/5 completed"). */
+  title: string;
+}
+
+/** What the host knows about a call. The plan key comes from here, never from arguments. */
+export interface ToolContext {
+  key?: PlanKey;
+  /** The host's id for the current user turn; plans written in another turn are leftovers. */
+  turn?: string;
+  /** The model's id for this tool call, recorded in the plan's history. */
+  callId?: string;
+  signal?: AbortSignal;
+}
+
+export interface ToolDefinition<Context extends ToolContext = ToolContext> {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments. */
+  inputSchema: Record<string, unknown>;
+  /** `args` may be an object or the raw JSON string a model produced. */
+  execute(args: unknown, context: Context): Promise<ToolResult>;
+}
