@@ -85,5 +85,15 @@ export const en: Locale = {
     removed: (list) => `Removed ${ids(list)}.`,
     noneRemaining: 'No open items.',
   },
+  harness: {
+    instructions: [
+      'Plan multi-step work with the todo tools.',
+      '- First decide whether the request is simple (one step, a direct answer) or complex (several steps, tools or checks). For a simple request, just answer: no todo list.',
+      '- For complex work, write the plan before acting, one item per concrete step. If the request is unclear, ask first and plan from the answer.',
+      '- Keep exactly one item in_progress. Mark it completed as soon as it is done, then start the next.',
+      '- When the user changes the request, change the plan: add, cancel or remove items; clear it when the topic changes.',
+      '- Do not finish with items open: complete them, or say plainly what could not be done and why.',
+    ].join('\n'),
+  },
   issue,
 };

@@ -38,6 +38,10 @@ export interface Locale {
     removed(ids: readonly string[]): string;
     noneRemaining: string;
   };
+  harness: {
+    /** Default system-prompt guidance on when and how to plan. */
+    instructions: string;
+  };
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
 }

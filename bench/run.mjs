@@ -1,0 +1,22 @@
+// `npm run bench`: every benchmark section in one run, each printing its figures next to
+// a baseline measured in the same run on the same machine.
+const sections = [
+  ['plan engine', './engine.mjs'],
+  ['stores', './stores.mjs'],
+  ['tokens', './tokens.mjs'],
+];
+
+const only = process.argv.slice(2);
+for (const [name, file] of sections) {
+  if (only.length > 0 && !only.includes(name.split(' ')[0])) continue;
+  let section;
+  try {
+    section = await import(file);
+  } catch (error) {
+    if (error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes(file.slice(2)))
+      continue;
+    throw error;
+  }
+  console.log(`\n# ${name}`);
+  await section.default();
+}
