@@ -55,7 +55,7 @@ export function renderPlan(items: readonly TodoItem[], options: RenderOptions = 
     lines.push(
       items.length === 0
         ? locale.plan.heading
-        : `${locale.plan.heading} ${locale.plan.progress(progressOf(items))}`,
+        : `${locale.plan.heading}${locale.plan.progress(progressOf(items))}`,
     );
   }
   if (items.length === 0) lines.push(locale.plan.empty);

@@ -14,11 +14,11 @@ function issue(issue: PlanIssue, where: string): string {
     case 'missing':
       return where === 'todos'
         ? 'todos is missing. Send {"todos": [...]} with the full list; [] clears it.'
-        : `${where} is missing; send a ${issue.expected}.`;
+        : `${where} is missing; expected ${issue.expected}.`;
     case 'null':
       return where === 'todos'
         ? 'todos is null. Send the full list as an array; [] clears it.'
-        : `${where} is null; send a ${issue.expected}.`;
+        : `${where} is null; expected ${issue.expected}.`;
     case 'wrong_type':
       return `${where} must be ${issue.expected}, not ${issue.received}.`;
     case 'unknown_field':
@@ -65,7 +65,7 @@ export const en: Locale = {
     heading: '### Current todo list',
     empty: 'No todos.',
     progress: (p) =>
-      `(${p.completed}/${p.total} completed${p.cancelled ? `, ${p.cancelled} cancelled` : ''})`,
+      ` (${p.completed}/${p.total} completed${p.cancelled ? `, ${p.cancelled} cancelled` : ''})`,
   },
   results: {
     rejected: (lines, more) =>

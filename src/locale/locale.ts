@@ -26,6 +26,7 @@ export interface Locale {
   plan: {
     heading: string;
     empty: string;
+    /** Appended to the heading, with its own leading separator. */
     progress(progress: PlanProgress): string;
   };
   results: {

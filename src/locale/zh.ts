@@ -14,11 +14,11 @@ function issue(issue: PlanIssue, where: string): string {
     case 'missing':
       return where === 'todos'
         ? '缺少 todos。请发送 {"todos": [...]} 完整清单；[] 表示清空。'
-        : `缺少 ${where}，请提供 ${issue.expected}。`;
+        : `缺少 ${where}，应为 ${issue.expected}。`;
     case 'null':
       return where === 'todos'
         ? 'todos 为 null。请以数组发送完整清单；[] 表示清空。'
-        : `${where} 为 null，请提供 ${issue.expected}。`;
+        : `${where} 为 null，应为 ${issue.expected}。`;
     case 'wrong_type':
       return `${where} 应为 ${issue.expected}，而不是 ${issue.received}。`;
     case 'unknown_field':

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { PlanConflictError } from './errors.js';
+import { PlanEngine } from './plan-engine.js';
+import { childKey } from './plan-key.js';
+import { MemoryPlanStore } from './store/memory-store.js';
+import type { PlanStore } from './store/plan-store.js';
+
+const key = { agent: 'research', session: 's1' };
+
+describe('PlanEngine', () => {
+  it('concurrent adds from many async callers produce unique ids 1..N and lose nothing', async () => {
+    const engine = new PlanEngine({ limits: { maxItems: 500 } });
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => engine.add(key, [{ content: `item ${index}` }])),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    const items = (await engine.snapshot(key)).items;
+    expect(items.map((item) => Number(item.id)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, index) => index + 1),
+    );
+    expect(new Set(items.map((item) => item.content)).size).toBe(200);
+  });
+
+  it('concurrent adds through separate engines on one store stay unique (compare-and-set retries)', async () => {
+    const store = new MemoryPlanStore();
+    const engines = Array.from(
+      { length: 4 },
+      () => new PlanEngine({ store, limits: { maxItems: 500 } }),
+    );
+    await Promise.all(
+      Array.from({ length: 120 }, (_, index) =>
+        engines[index % 4]!.add(key, [{ content: `item ${index}` }]),
+      ),
+    );
+    const ids = (await engines[0]!.snapshot(key)).items.map((item) => Number(item.id));
+    expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, index) => index + 1));
+  });
+
+  it('mixed concurrent writes and completions never lose an update', async () => {
+    const engine = new PlanEngine({ limits: { maxItems: 100 } });
+    await engine.add(
+      key,
+      Array.from({ length: 50 }, (_, index) => ({ content: `step ${index}` })),
+    );
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        engine.complete(key, [{ id: index + 1, reason: `r${index}` }]),
+      ),
+    );
+    const items = (await engine.snapshot(key)).items;
+    expect(
+      items.every((item) => item.status === 'completed' && item.note === `r${Number(item.id) - 1}`),
+    ).toBe(true);
+  });
+
+  it('gives up with a typed error when the store never accepts a write', async () => {
+    const store = new MemoryPlanStore();
+    const stubborn: PlanStore = Object.assign(Object.create(store), {
+      compareAndSet: async () => ({ ok: false as const, currentVersion: 99 }),
+    });
+    const engine = new PlanEngine({ store: stubborn, maxAttempts: 3 });
+    await expect(engine.add(key, [{ content: 'x' }])).rejects.toBeInstanceOf(PlanConflictError);
+  });
+
+  it('snapshots are copies: mutating one changes nothing stored', async () => {
+    const engine = new PlanEngine();
+    await engine.add(key, [{ content: 'original' }]);
+    const snapshot = await engine.snapshot(key);
+    snapshot.items[0]!.content = 'mutated';
+    snapshot.items[0]!.status = 'completed';
+    snapshot.items.push({ id: '9', content: 'injected', status: 'pending' });
+    const remaining = await engine.remaining(key);
+    remaining[0]!.content = 'mutated too';
+    expect((await engine.snapshot(key)).items).toEqual([
+      { id: '1', content: 'original', status: 'pending' },
+    ]);
+  });
+
+  it('outcomes carry copies too', async () => {
+    const engine = new PlanEngine();
+    const outcome = await engine.add(key, [{ content: 'original' }]);
+    if (!outcome.ok) throw new Error('add failed');
+    outcome.snapshot.items[0]!.content = 'mutated';
+    outcome.facts.added[0]!.content = 'mutated';
+    expect((await engine.snapshot(key)).items[0]?.content).toBe('original');
+  });
+
+  it('remaining lists pending and in-progress items only', async () => {
+    const engine = new PlanEngine();
+    await engine.write(key, [
+      { content: 'a', status: 'completed' },
+      { content: 'b', status: 'in_progress' },
+      { content: 'c', status: 'cancelled' },
+      { content: 'd', status: 'pending' },
+    ]);
+    expect((await engine.remaining(key)).map((item) => item.content)).toEqual(['b', 'd']);
+  });
+
+  it('a child scope is a separate plan; clearScope clears it and its descendants only', async () => {
+    const engine = new PlanEngine();
+    const child = childKey(key, 'sub-agent-1');
+    const grandchild = childKey(child, 'helper');
+    const sibling = { ...key, session: 's2' };
+    await engine.add(key, [{ content: 'parent step' }]);
+    await engine.add(child, [{ content: 'child step' }]);
+    await engine.add(grandchild, [{ content: 'grandchild step' }]);
+    await engine.add(sibling, [{ content: 'other session' }]);
+    expect((await engine.snapshot(child)).items.map((item) => [item.id, item.content])).toEqual([
+      ['1', 'child step'],
+    ]);
+    expect(await engine.clearScope(child)).toBe(2);
+    expect((await engine.snapshot(child)).items).toEqual([]);
+    expect((await engine.snapshot(grandchild)).items).toEqual([]);
+    expect((await engine.snapshot(key)).items).toHaveLength(1);
+    expect((await engine.snapshot(sibling)).items).toHaveLength(1);
+  });
+
+  it('clear deletes one plan', async () => {
+    const engine = new PlanEngine();
+    await engine.add(key, [{ content: 'x' }]);
+    expect(await engine.clear(key)).toBe(true);
+    expect(await engine.clear(key)).toBe(false);
+    expect((await engine.snapshot(key)).version).toBe(0);
+  });
+
+  it('a plan expires after its TTL without writes, and each write restarts the clock', async () => {
+    let now = 1_000;
+    const store = new MemoryPlanStore({ now: () => now });
+    const engine = new PlanEngine({ store, ttlMs: 100, now: () => now });
+    await engine.add(key, [{ content: 'x' }]);
+    now += 90;
+    await engine.add(key, [{ content: 'y' }]);
+    now += 90;
+    expect((await engine.snapshot(key)).items).toHaveLength(2);
+    now += 11;
+    expect((await engine.snapshot(key)).items).toEqual([]);
+  });
+
+  it('records the tool call and turn of every write in the history', async () => {
+    const engine = new PlanEngine();
+    await engine.add(key, [{ content: 'x' }], { callId: 'call_1', turn: 't1' });
+    await engine.complete(key, [{ id: 1, reason: 'done' }], { callId: 'call_2', turn: 't1' });
+    const history = await engine.history(key);
+    expect(
+      history.map((revision) => [revision.version, revision.source.tool, revision.source.callId]),
+    ).toEqual([
+      [1, 'todos_add', 'call_1'],
+      [2, 'todos_complete', 'call_2'],
+    ]);
+    expect(history[1]?.source.summary).toBe('completed #1: done');
+    expect((await engine.snapshot(key)).turn).toBe('t1');
+  });
+
+  it('rejects bad limits at construction', () => {
+    expect(() => new PlanEngine({ limits: { maxItems: 0 } })).toThrow(
+      /maxItems must be a positive integer/,
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { PlanEngine, type PlanEngineOptions } from '../../src/engine/plan-engine.js';
+import type { PlanKey } from '../../src/engine/plan-key.js';
+import type { LocaleId } from '../../src/locale/index.js';
+import { createPlanTools, type PlanToolPreset } from '../../src/tools/plan-tools.js';
+import type { ToolDefinition, ToolResult } from '../../src/tools/tool.js';
+
+export const KEY: PlanKey = { agent: 'support', session: 'session-1' };
+
+/** An engine with all plan tools, and helpers to call them and read the stored bytes. */
+export function planFixture(
+  options: PlanEngineOptions & { locale?: LocaleId; preset?: PlanToolPreset; key?: PlanKey } = {},
+) {
+  const engine = new PlanEngine(options);
+  const tools = createPlanTools({
+    engine,
+    preset: options.preset ?? 'both',
+    locale: options.locale ?? 'en',
+  });
+  const key = options.key ?? KEY;
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return {
+    engine,
+    tools,
+    key,
+    tool(name: string): ToolDefinition {
+      const tool = byName.get(name);
+      if (!tool) throw new Error(`no tool ${name}`);
+      return tool;
+    },
+    call(
+      name: string,
+      args: unknown,
+      context: { key?: PlanKey; turn?: string } = {},
+    ): Promise<ToolResult> {
+      return this.tool(name).execute(args, { key, ...context });
+    },
+    /** The stored plan exactly as the store holds it, plus its history length. */
+    async stored(): Promise<string> {
+      const current = await engine.store.get(key);
+      const history = await engine.store.history(key);
+      return JSON.stringify({ current, history: history.length });
+    },
+    async items() {
+      return (await engine.snapshot(key)).items;
+    },
+  };
+}
