@@ -31,8 +31,10 @@ function formatCell(cell) {
  * Runs `operation` `iterations` times after `warmup` runs and returns ops/s and latency
  * percentiles in microseconds. Each call is timed with hrtime so p99 is meaningful.
  */
-export async function measure(operation, { iterations = 5000, warmup = 500 } = {}) {
+export async function measure(operation, { iterations = 20000, warmup = 5000 } = {}) {
   for (let index = 0; index < warmup; index++) await operation(index);
+  // Start every measurement from a clean heap (npm run bench passes --expose-gc).
+  globalThis.gc?.();
   const samples = new Float64Array(iterations);
   const started = process.hrtime.bigint();
   for (let index = 0; index < iterations; index++) {

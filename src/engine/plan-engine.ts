@@ -31,7 +31,7 @@ import type { PlanIssue } from './plan-issue.js';
 import { encodePlanKey, keyIsWithin, type PlanKey } from './plan-key.js';
 import { MemoryPlanStore } from './store/memory-store.js';
 import type { PlanRevision, PlanStore } from './store/plan-store.js';
-import { copyItems, emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
+import { emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
 
 export interface PlanEngineOptions {
   /** Where plans live. Default: a new in-memory store. */
@@ -197,9 +197,13 @@ export class PlanEngine {
   }
 }
 
+/**
+ * Wraps a record the caller owns: records from the store are copies by contract, and
+ * records built by an operation were copied into the store, so no copy is needed here.
+ */
 function toSnapshot(record: PlanRecord, version: number, absent: boolean): PlanSnapshot {
   return {
-    items: copyItems(record.items),
+    items: record.items,
     version,
     nextId: record.nextId,
     updatedAt: absent ? undefined : record.updatedAt,

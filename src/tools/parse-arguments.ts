@@ -12,26 +12,30 @@ export function parseArguments(raw: unknown): ParsedArguments {
   if (raw === undefined) return { ok: true, value: {} };
   if (typeof raw !== 'string') return { ok: true, value: raw };
   if (raw.trim() === '') return { ok: true, value: {} };
-  const end = endOfFirstValue(raw);
-  const head = raw.slice(0, end);
-  let value: unknown;
   try {
-    value = JSON.parse(head);
+    return { ok: true, value: JSON.parse(raw) };
   } catch (error) {
-    const position = /position (\d+)/.exec(String(error))?.[1];
-    return {
-      ok: false,
-      issue: {
-        code: 'invalid_json',
-        path: [],
-        ...(position !== undefined && { position: Number(position) }),
-      },
-    };
+    return { ok: false, issue: describeParseFailure(raw, error) };
   }
-  if (raw.slice(end).trim() !== '') {
-    return { ok: false, issue: { code: 'trailing_data', path: [], position: end } };
+}
+
+/** Tells trailing data after a complete value apart from JSON that is broken. */
+function describeParseFailure(raw: string, error: unknown): PlanIssue {
+  const end = endOfFirstValue(raw);
+  if (end < raw.length && raw.slice(end).trim() !== '') {
+    try {
+      JSON.parse(raw.slice(0, end));
+      return { code: 'trailing_data', path: [], position: end };
+    } catch {
+      // The head is broken too: report that instead.
+    }
   }
-  return { ok: true, value };
+  const position = /position (\d+)/.exec(String(error))?.[1];
+  return {
+    code: 'invalid_json',
+    path: [],
+    ...(position !== undefined && { position: Number(position) }),
+  };
 }
 
 /**

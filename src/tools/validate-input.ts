@@ -21,10 +21,14 @@ export function validateInput<Schema extends z.ZodType>(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, issues: [{ code: 'not_object', path: [], received: typeName(value) }] };
   }
-  // Normalizing works on a copy: the caller's arguments object is never modified.
-  const copy = structuredClone(value) as Record<string, unknown>;
+  // Normalizing works on a copy: the caller's arguments object is never modified. A
+  // value parsed from a string is already ours.
+  const copy = (normalize && typeof raw !== 'string' ? structuredClone(value) : value) as Record<
+    string,
+    unknown
+  >;
   const aliasIssues = normalize?.(copy) ?? [];
-  const result = schema.safeParse(copy, { reportInput: true });
+  const result = schema.safeParse(copy);
   if (result.success && aliasIssues.length === 0) return { ok: true, value: result.data };
   const issues = result.success ? [] : fromZodIssues(copy, result.error.issues);
   for (const issue of issues) {

@@ -82,10 +82,11 @@ export class MemoryPlanStore implements PlanStore {
       record: stored,
       expiresAt: options.ttlMs === undefined ? undefined : at + options.ttlMs,
     });
+    // Entry and history share one copy: nothing here mutates it, and every read copies out.
     this.remember(name, key, {
       version,
       at,
-      record: copyRecord(stored),
+      record: stored,
       source: options.source ?? { tool: 'unknown' },
     });
     return { ok: true, version };
@@ -110,6 +111,7 @@ export class MemoryPlanStore implements PlanStore {
     history.push(revision);
     if (history.length > this.historyLimit) history.splice(0, history.length - this.historyLimit);
     this.histories.set(name, history);
+    // Each listener gets its own copy, so none can change what another (or the store) sees.
     for (const listener of this.listeners) {
       listener({ key, ...revision, record: revision.record && copyRecord(revision.record) });
     }
