@@ -1,0 +1,32 @@
+/**
+ * plankeeper/mcp: the plan tools as an MCP server, over stdio or Streamable HTTP.
+ *
+ * Each connection gets the tools (`todo_write`, `todo_read`, `todos_*`) with their exact
+ * JSON Schemas, the plan as the resource `plankeeper://plan` (Markdown and JSON; subscribe
+ * for `notifications/resources/updated`), and the planning instructions both as the
+ * server's `instructions` and as the prompt `plan-instructions` (argument `locale`).
+ * Plans are keyed `{agent, session}`; without a fixed `session`, every connection has
+ * its own plan.
+ *
+ * @example
+ * import { PlanEngine } from 'plankeeper';
+ * import { serveStdio } from 'plankeeper/mcp';
+ * await serveStdio({ engine: new PlanEngine(), preset: 'both', locale: 'en' });
+ *
+ * @example
+ * import { serveHttp } from 'plankeeper/mcp';
+ * const http = await serveHttp({ engine: new PlanEngine(), port: 0 });
+ * console.error(`MCP at ${http.url}`);
+ */
+export { INSTRUCTIONS_PROMPT_NAME } from './instructions-prompt.js';
+export { isLoopbackHost } from './loopback.js';
+export {
+  createPlanMcpServer,
+  type PlanMcpServer,
+  type PlanMcpServerOptions,
+} from './plan-mcp-server.js';
+export { PLAN_RESOURCE_URI } from './plan-resource.js';
+export { type HttpHandle, type HttpServeOptions, serveHttp } from './serve-http.js';
+export { type StdioHandle, type StdioServeOptions, serveStdio } from './serve-stdio.js';
+export { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
+export { toCallToolResult } from './tool-result.js';

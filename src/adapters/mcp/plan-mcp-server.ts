@@ -1,0 +1,199 @@
+/**
+ * One MCP server per connection, serving the plan tools over the low-level SDK `Server`
+ * so clients see exactly our JSON Schemas (the high-level `registerTool` would re-derive
+ * them from zod and answer bad arguments with its own messages instead of ours).
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  type Tool,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { PlanEngine } from '../../engine/plan-engine.js';
+import type { PlanKey } from '../../engine/plan-key.js';
+import type { Unsubscribe } from '../../engine/store/plan-store.js';
+import { defaultInstructions } from '../../harness/instructions.js';
+import { getLocale, type LocaleId } from '../../locale/index.js';
+import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import {
+  getInstructionsPrompt,
+  INSTRUCTIONS_PROMPT_NAME,
+  instructionsPrompt,
+} from './instructions-prompt.js';
+import { isChangeOf, PLAN_RESOURCE_URI, planResource, readPlanResource } from './plan-resource.js';
+import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
+import { failedCallResult, toCallToolResult } from './tool-result.js';
+
+export interface PlanMcpServerOptions {
+  engine: PlanEngine;
+  /** Agent part of the plan key. Default `mcp`. */
+  agent?: string;
+  /** Session part of the plan key. Default: a fresh random id, so each connection has its own plan. */
+  session?: string;
+  /** Which plan tools to offer. Default `both`. */
+  preset?: PlanToolPreset;
+  /** Language of tool descriptions, results and instructions. Default `en`. */
+  locale?: LocaleId;
+  /** Append the updated list to write results. Default true: MCP hosts do not inject the plan. */
+  echoPlan?: boolean;
+}
+
+/** An SDK `Server` that also knows which plan it serves. */
+export type PlanMcpServer = Server & { readonly planKey: PlanKey };
+
+/** Creates the server for one connection; connect it to a transport with `server.connect()`. */
+export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServer {
+  const { engine } = options;
+  const localeId = options.locale ?? 'en';
+  const locale = getLocale(localeId);
+  const key: PlanKey = { agent: options.agent ?? 'mcp', session: options.session ?? randomUUID() };
+  const tools = createPlanTools({
+    engine,
+    locale,
+    preset: options.preset ?? 'both',
+    ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
+  });
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+
+  const server = new Server(
+    { name: 'plankeeper', version: packageVersion() },
+    {
+      capabilities: {
+        tools: {},
+        resources: { subscribe: true },
+        prompts: {},
+      },
+      instructions: defaultInstructions(locale),
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map(
+      (tool): Tool => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema as Tool['inputSchema'],
+        ...(PLAN_TOOL_ANNOTATIONS[tool.name] && { annotations: PLAN_TOOL_ANNOTATIONS[tool.name] }),
+      }),
+    ),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name } = request.params;
+    const tool = toolsByName.get(name);
+    if (!tool) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${JSON.stringify(name)}; available: ${tools.map((each) => each.name).join(', ')}.`,
+      );
+    }
+    try {
+      const result = await tool.execute(request.params.arguments, {
+        key,
+        callId: String(extra.requestId),
+        signal: extra.signal,
+      });
+      return toCallToolResult(result);
+    } catch (error) {
+      return failedCallResult(name, error);
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({
+    resources: [planResource(locale)],
+  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    assertPlanUri(request.params.uri);
+    return { contents: await readPlanResource(engine, key, locale) };
+  });
+
+  // Store subscription, opened on the first resources/subscribe and closed with the server.
+  let subscribed = false;
+  let watching: Promise<Unsubscribe> | undefined;
+  let closed = false;
+  const watch = () => {
+    watching ??= engine.store.subscribe((change) => {
+      if (!subscribed || closed || !isChangeOf(change, key)) return;
+      // The connection may be going away; a lost notification is not worth a crash.
+      server.sendResourceUpdated({ uri: PLAN_RESOURCE_URI }).catch(() => {});
+    });
+    return watching;
+  };
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    assertPlanUri(request.params.uri);
+    await watch();
+    subscribed = true;
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    assertPlanUri(request.params.uri);
+    subscribed = false;
+    return {};
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [instructionsPrompt] }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+    if (request.params.name !== INSTRUCTIONS_PROMPT_NAME) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown prompt ${JSON.stringify(request.params.name)}; available: ${INSTRUCTIONS_PROMPT_NAME}.`,
+      );
+    }
+    return getInstructionsPrompt(request.params.arguments, localeId);
+  });
+
+  // Cleanup runs on close however the caller sets `onclose` later (hosts often do).
+  let hostOnClose: (() => void) | undefined;
+  const onClose = () => {
+    closed = true;
+    watching?.then((unsubscribe) => unsubscribe()).catch(() => {});
+    hostOnClose?.();
+  };
+  Object.defineProperty(server, 'onclose', {
+    get: () => onClose,
+    set: (handler: (() => void) | undefined) => {
+      hostOnClose = handler;
+    },
+  });
+
+  return Object.assign(server, { planKey: key });
+}
+
+/** JSON-RPC code MCP uses for an unknown resource URI. */
+const RESOURCE_NOT_FOUND = -32002;
+
+function assertPlanUri(uri: string): void {
+  if (uri !== PLAN_RESOURCE_URI) {
+    throw new McpError(
+      RESOURCE_NOT_FOUND,
+      `Unknown resource ${JSON.stringify(uri)}; this server has ${PLAN_RESOURCE_URI}.`,
+    );
+  }
+}
+
+let version: string | undefined;
+
+/** plankeeper's version for serverInfo, read once from the package manifest. */
+function packageVersion(): string {
+  if (version === undefined) {
+    try {
+      const url = new URL('../../../package.json', import.meta.url);
+      version = (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+    } catch {
+      version = '0.0.0';
+    }
+  }
+  return version;
+}

@@ -1,0 +1,194 @@
+/**
+ * Serves the plan tools over MCP Streamable HTTP at `/mcp`, with stateful sessions: each
+ * `initialize` opens a session with its own server and, unless a fixed `session` is
+ * given, its own plan (keyed by the MCP session id).
+ *
+ * Safety: bound to loopback it accepts only requests whose Host and Origin are loopback
+ * (no DNS rebinding from web pages); bound anywhere else it refuses to start without a
+ * token. With a token, every request must carry `Authorization: Bearer <token>`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { ConfigurationError } from '../../engine/errors.js';
+import { hasBearerToken } from './bearer-token.js';
+import { isLoopbackHost, isLoopbackHostHeader, isLoopbackOrigin } from './loopback.js';
+import {
+  createPlanMcpServer,
+  type PlanMcpServer,
+  type PlanMcpServerOptions,
+} from './plan-mcp-server.js';
+
+export interface HttpServeOptions extends PlanMcpServerOptions {
+  /** TCP port; 0 picks a free one (see the returned `port`). */
+  port: number;
+  /** Bind address. Default `127.0.0.1`. Anything not loopback requires `token`. */
+  host?: string;
+  /** Shared secret clients send as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Endpoint path. Default `/mcp`. */
+  path?: string;
+  /** Largest accepted request body in bytes. Default 4 MiB. */
+  maxBodyBytes?: number;
+}
+
+export interface HttpHandle {
+  /** Endpoint URL clients connect to, e.g. `http://127.0.0.1:43127/mcp`. */
+  url: string;
+  port: number;
+  host: string;
+  /** Number of open MCP sessions. */
+  sessionCount(): number;
+  /** Closes every session and stops listening. */
+  close(): Promise<void>;
+}
+
+interface Session {
+  server: PlanMcpServer;
+  transport: StreamableHTTPServerTransport;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> {
+  const {
+    port,
+    host = '127.0.0.1',
+    token,
+    path = '/mcp',
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    ...serverOptions
+  } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigurationError(`HTTP port must be an integer from 0 to 65535, not ${port}.`);
+  }
+  if (token !== undefined && !/^\S+$/.test(token)) {
+    throw new ConfigurationError('The HTTP token must be non-empty and contain no whitespace.');
+  }
+  const loopback = isLoopbackHost(host);
+  if (!loopback && token === undefined) {
+    throw new ConfigurationError(
+      `Refusing to serve MCP on ${host} without a token: anyone who can reach it could read and change plans. Set a token (clients then send "Authorization: Bearer <token>") or bind to 127.0.0.1.`,
+    );
+  }
+
+  const sessions = new Map<string, Session>();
+
+  async function openSession(request: IncomingMessage, response: ServerResponse, body: unknown) {
+    const id = randomUUID();
+    const server = createPlanMcpServer({ ...serverOptions, session: serverOptions.session ?? id });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => id,
+      onsessioninitialized: () => {
+        sessions.set(id, { server, transport });
+      },
+    });
+    server.onclose = () => {
+      sessions.delete(id);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(request, response, body);
+    // A failed initialize leaves a session nobody can reach; let it go.
+    if (!sessions.has(id)) await server.close();
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) {
+      return sendError(response, 404, -32000, `Not found; the MCP endpoint is ${path}.`);
+    }
+    if (loopback && !isLoopbackHostHeader(request.headers.host)) {
+      return sendError(response, 403, -32000, 'Forbidden: Host is not a loopback name.');
+    }
+    if (loopback && !isLoopbackOrigin(request.headers.origin)) {
+      return sendError(response, 403, -32000, 'Forbidden: Origin is not a loopback origin.');
+    }
+    if (token !== undefined && !hasBearerToken(request.headers.authorization, token)) {
+      response.setHeader('WWW-Authenticate', 'Bearer');
+      return sendError(response, 401, -32000, 'Unauthorized: send Authorization: Bearer <token>.');
+    }
+
+    const sessionId = request.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const session = sessions.get(sessionId);
+      if (!session) return sendError(response, 404, -32001, 'Session not found; initialize again.');
+      return session.transport.handleRequest(request, response);
+    }
+    if (request.method !== 'POST') {
+      return sendError(response, 400, -32000, 'Bad request: missing Mcp-Session-Id header.');
+    }
+    const text = await readBody(request, maxBodyBytes);
+    if (text === undefined) {
+      return sendError(response, 413, -32000, `Request body over ${maxBodyBytes} bytes.`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
+    }
+    if (!isInitializeRequest(body)) {
+      return sendError(
+        response,
+        400,
+        -32000,
+        'Bad request: no Mcp-Session-Id header; start a session with initialize.',
+      );
+    }
+    return openSession(request, response, body);
+  }
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendError(response, 500, -32603, 'Internal server error.');
+      else response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${urlHost}:${address.port}${path}`,
+    port: address.port,
+    host: address.address,
+    sessionCount: () => sessions.size,
+    async close() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled(open.map((session) => session.server.close()));
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
+
+function sendError(response: ServerResponse, status: number, code: number, message: string): void {
+  response
+    .writeHead(status, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** The body as text, or undefined once it passes `limit` bytes. */
+async function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
