@@ -1,0 +1,135 @@
+/**
+ * An in-memory index over a folder of Markdown and text files, ranked with BM25: a
+ * passage scores for each query term it contains, more for rare terms and for terms
+ * repeated in a short passage. Headings count twice, since a section's title says what
+ * the section is about.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import { ConfigurationError } from '../../../engine/errors.js';
+import { markdownPassages, type Passage, paragraphPassages } from './passages.js';
+import { searchTerms } from './search-terms.js';
+
+export interface KnowledgeHit {
+  /** File path relative to the root, with forward slashes. */
+  source: string;
+  /** "Returns > Opened headphones"; empty for plain text. */
+  heading: string;
+  text: string;
+  /** 1-based line of the passage in its file. */
+  line: number;
+  score: number;
+}
+
+interface IndexedPassage {
+  source: string;
+  passage: Passage;
+  counts: Map<string, number>;
+  length: number;
+}
+
+export interface KnowledgeIndex {
+  passageCount: number;
+  fileCount: number;
+  search(query: string, limit: number): KnowledgeHit[];
+}
+
+const EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
+/** Files this large are not knowledge articles; skipping them keeps indexing quick. */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const K1 = 1.2;
+const B = 0.75;
+/** Hits scoring below this share of the best hit are noise next to it. */
+const RELATIVE_FLOOR = 0.2;
+
+export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex> {
+  const files = await listDocuments(root);
+  const passages: IndexedPassage[] = [];
+  for (const file of files) {
+    const content = await readFile(file, 'utf8');
+    const source = relative(root, file).split(sep).join('/');
+    const split = extname(file).toLowerCase() === '.txt' ? paragraphPassages : markdownPassages;
+    for (const passage of split(content)) {
+      const headingTerms = searchTerms(passage.headings.join(' '));
+      const terms = [...headingTerms, ...headingTerms, ...searchTerms(passage.text)];
+      const counts = new Map<string, number>();
+      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+      passages.push({ source, passage, counts, length: terms.length });
+    }
+  }
+  const documentFrequency = new Map<string, number>();
+  for (const entry of passages) {
+    for (const term of entry.counts.keys()) {
+      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    }
+  }
+  const averageLength =
+    passages.reduce((total, entry) => total + entry.length, 0) / Math.max(1, passages.length);
+  const idf = (term: string) => {
+    const frequency = documentFrequency.get(term) ?? 0;
+    return Math.log(1 + (passages.length - frequency + 0.5) / (frequency + 0.5));
+  };
+
+  return {
+    passageCount: passages.length,
+    fileCount: files.length,
+    search(query, limit) {
+      const queryTerms = [...new Set(searchTerms(query))].filter((term) =>
+        documentFrequency.has(term),
+      );
+      if (queryTerms.length === 0) return [];
+      const scored = passages
+        .map((entry, order) => {
+          let score = 0;
+          for (const term of queryTerms) {
+            const count = entry.counts.get(term);
+            if (!count) continue;
+            const norm = K1 * (1 - B + (B * entry.length) / averageLength);
+            score += (idf(term) * count * (K1 + 1)) / (count + norm);
+          }
+          return { entry, order, score };
+        })
+        .filter((hit) => hit.score > 0)
+        .sort((left, right) => right.score - left.score || left.order - right.order);
+      const best = scored[0]?.score ?? 0;
+      return scored
+        .filter((hit) => hit.score >= best * RELATIVE_FLOOR)
+        .slice(0, limit)
+        .map(({ entry, score }) => ({
+          source: entry.source,
+          heading: entry.passage.headings.join(' > '),
+          text: entry.passage.text,
+          line: entry.passage.line,
+          score: Math.round(score * 1000) / 1000,
+        }));
+    },
+  };
+}
+
+/** Every document under `root`, sorted so results are the same on every machine. */
+async function listDocuments(root: string): Promise<string[]> {
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new ConfigurationError(
+      `knowledgeSearchTool: root ${JSON.stringify(root)} is not a directory. Pass the folder that holds the .md, .markdown or .txt files.`,
+    );
+  }
+  const found: string[] = [];
+  const walk = async (directory: string) => {
+    const entries: Dirent[] = await readdir(directory, { withFileTypes: true });
+    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    for (const entry of entries) {
+      // Hidden folders (.git) and dependencies are never knowledge; symlinks are not
+      // followed, so a link cannot pull in files from elsewhere or loop forever.
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile() && EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+        if ((await stat(path)).size <= MAX_FILE_BYTES) found.push(path);
+      }
+    }
+  };
+  await walk(root);
+  return found;
+}
