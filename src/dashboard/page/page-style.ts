@@ -1,0 +1,94 @@
+/** The dashboard page's stylesheet: light and dark, no external fonts or images. */
+export const pageStyle = `
+:root {
+  color-scheme: light dark;
+  --bg: #f7f7f5; --panel: #ffffff; --text: #1d1f21; --muted: #6b7075; --line: #e2e3e0;
+  --accent: #2f6fde; --done: #2e8b57; --stale: #b7791f; --stale-bg: #fff4dc; --danger: #c0392b;
+  --bar: #e7e8e4; --selected: #e8f0fe; --flash: #fff7c2;
+  font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #15171a; --panel: #1d2024; --text: #e6e6e3; --muted: #9aa0a6; --line: #2e3238;
+    --accent: #7aa7ff; --done: #5cc98b; --stale: #f0b35a; --stale-bg: #3a2e17; --danger: #ff7b6b;
+    --bar: #2e3238; --selected: #23324d; --flash: #4a4420;
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--text); height: 100vh; display: flex; flex-direction: column; }
+header { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; padding: 10px 16px; border-bottom: 1px solid var(--line); background: var(--panel); }
+header h1 { font-size: 16px; margin: 0 8px 0 0; letter-spacing: .02em; }
+header input[type=search] { flex: 1 1 260px; max-width: 420px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--text); font: inherit; }
+header select { padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--text); font: inherit; }
+#summary { color: var(--muted); }
+.live { margin-left: auto; font-size: 12px; color: var(--muted); }
+.live::before { content: ""; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--muted); margin-right: 6px; vertical-align: 1px; }
+.live.on::before { background: var(--done); }
+.live.off::before { background: var(--danger); }
+#banner { margin: 0; padding: 8px 16px; background: var(--stale-bg); color: var(--text); border-bottom: 1px solid var(--line); }
+main { flex: 1; display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); min-height: 0; }
+@media (max-width: 900px) { main { grid-template-columns: 1fr; grid-auto-rows: minmax(300px, auto); } }
+#list-pane, #detail-pane { overflow: auto; min-height: 0; }
+#detail-pane { border-left: 1px solid var(--line); background: var(--panel); padding: 16px 20px; }
+table { width: 100%; border-collapse: collapse; }
+thead th { position: sticky; top: 0; background: var(--bg); text-align: left; font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); padding: 8px 10px; border-bottom: 1px solid var(--line); z-index: 1; }
+tbody tr { cursor: pointer; border-bottom: 1px solid var(--line); }
+tbody tr:hover { background: var(--panel); }
+tbody tr.selected { background: var(--selected); }
+tbody tr:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
+tbody tr.flash { animation: flash 1.2s ease-out; }
+@keyframes flash { from { background: var(--flash); } }
+td { padding: 7px 10px; vertical-align: middle; max-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+td.agent { width: 14%; font-weight: 600; }
+td.session { width: 16%; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+td.scope { width: 10%; color: var(--muted); }
+td.progress { width: 16%; }
+td.now { width: 30%; }
+td.state { width: 7%; }
+td.updated { width: 7%; color: var(--muted); font-size: 12px; }
+.bar { display: inline-block; width: calc(100% - 48px); max-width: 140px; height: 8px; border-radius: 4px; background: var(--bar); overflow: hidden; vertical-align: middle; }
+.bar > span { display: block; height: 100%; background: var(--accent); }
+.is-done .bar > span { background: var(--done); }
+.is-stale .bar > span { background: var(--stale); }
+.count { margin-left: 8px; font-variant-numeric: tabular-nums; font-size: 12px; color: var(--muted); }
+.pulse { display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); margin-right: 6px; animation: pulse 1.6s ease-in-out infinite; }
+.is-stale .pulse { animation: none; background: var(--stale); }
+@keyframes pulse { 50% { opacity: .3; } }
+.muted { color: var(--muted); }
+.badge { display: inline-block; font-size: 11px; font-weight: 600; padding: 1px 7px; border-radius: 9px; border: 1px solid currentColor; text-transform: uppercase; letter-spacing: .04em; }
+.badge.stale { color: var(--stale); background: var(--stale-bg); }
+.badge.done { color: var(--done); }
+.badge.open { color: var(--accent); }
+.badge.empty, .badge.deleted { color: var(--muted); }
+tr.is-stale td.agent::before { content: "⚠ "; color: var(--stale); }
+#empty { padding: 24px 16px; color: var(--muted); }
+.hint { color: var(--muted); }
+.error { color: var(--danger); }
+#detail-pane h2 { font-size: 18px; margin: 0 0 4px; word-break: break-word; }
+#detail-pane h3 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 22px 0 8px; }
+.meta { color: var(--muted); font-size: 12px; display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
+ol.items { list-style: none; padding: 0; margin: 0; }
+ol.items li { padding: 6px 0; border-bottom: 1px solid var(--line); }
+.marker { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; margin-right: 6px; }
+.item-id { color: var(--muted); margin-right: 6px; font-variant-numeric: tabular-nums; }
+.status-completed .content, .status-cancelled .content { color: var(--muted); }
+.status-cancelled .content { text-decoration: line-through; }
+.status-in_progress .marker, .status-in_progress .content { color: var(--accent); font-weight: 600; }
+.item-extra { margin: 2px 0 0 62px; font-size: 13px; color: var(--muted); white-space: pre-wrap; word-break: break-word; }
+.item-extra.active { color: var(--accent); }
+.content { white-space: pre-wrap; word-break: break-word; }
+ol.timeline { list-style: none; padding: 0; margin: 0; }
+ol.timeline > li { padding: 8px 0 8px 14px; border-left: 2px solid var(--line); margin-left: 4px; position: relative; }
+ol.timeline > li::before { content: ""; position: absolute; left: -5px; top: 13px; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); }
+ol.timeline > li.deleted::before { background: var(--danger); }
+.tool { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; color: var(--text); }
+.call { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 11px; }
+.summary { font-size: 13px; margin-top: 2px; white-space: pre-wrap; word-break: break-word; }
+ul.changes { list-style: none; padding: 0; margin: 4px 0 0; font-size: 13px; }
+ul.changes li { white-space: pre-wrap; word-break: break-word; }
+ul.changes .sign { display: inline-block; width: 1.4em; font-weight: 700; }
+.change-added .sign { color: var(--accent); }
+.change-completed .sign { color: var(--done); }
+.change-cancelled .sign, .change-removed .sign, .change-cleared .sign { color: var(--muted); }
+.change-dropped { color: var(--danger); }
+`;
