@@ -46,35 +46,38 @@ export interface ScriptedReply {
 export class FakeProviderServer {
   readonly requests: RecordedRequest[] = [];
   readonly #queue: ScriptedReply[] = [];
+  readonly #server: Server;
+  #port = 0;
 
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
-
-  static async start(): Promise<FakeProviderServer> {
-    let fake: FakeProviderServer | undefined;
-    const server = createServer((request, response) => {
+  private constructor() {
+    this.#server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        fake?.requests.push({
+        this.requests.push({
           method: request.method ?? '',
           path: request.url ?? '',
           headers: request.headers,
-          body: parseBody(text),
+          body: parseBody(Buffer.concat(chunks).toString('utf8')),
         });
-        const reply = fake?.#queue.shift() ?? exhausted(request.method, request.url);
+        const reply = this.#queue.shift() ?? exhausted(request.method, request.url);
         void answer(response, reply);
       });
     });
+  }
+
+  static async start(): Promise<FakeProviderServer> {
+    const fake = new FakeProviderServer();
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', resolve);
+      fake.#server.once('error', reject);
+      fake.#server.listen(0, '127.0.0.1', resolve);
     });
-    fake = new FakeProviderServer(server, (server.address() as AddressInfo).port);
+    fake.#port = (fake.#server.address() as AddressInfo).port;
     return fake;
+  }
+
+  get port(): number {
+    return this.#port;
   }
 
   /** The server's base URL plus `path`: `/v1` for OpenAI clients, `` for Anthropic ones. */
@@ -94,8 +97,8 @@ export class FakeProviderServer {
   }
 
   async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.#server.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
   }
 }
 
