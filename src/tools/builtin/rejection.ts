@@ -3,7 +3,6 @@
  * (what was wrong, what to send instead); nothing on disk changes.
  */
 import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
-import { en } from '../../locale/en.js';
 import { parseArguments } from '../parse-arguments.js';
 import type { ToolResult } from '../tool.js';
 
@@ -30,26 +29,36 @@ export function rejectArguments(
 function describeIssue(issue: PlanIssue, rawArguments: unknown): string {
   const where = formatPath(issue.path);
   switch (issue.code) {
+    case 'invalid_json':
+      return `The arguments are not valid JSON${issue.position === undefined ? '' : ` (at character ${issue.position})`}. Send one JSON object.`;
+    case 'trailing_data':
+      return `Extra text after the JSON object (from character ${issue.position}). Send exactly one JSON object and nothing after it.`;
+    case 'not_object':
+      return `The arguments must be a JSON object, not ${issue.received}.`;
+    case 'missing':
+      return `${where} is missing; send a ${typeLabel(issue.expected)}.`;
+    case 'null':
+      return `${where} is null; send a ${typeLabel(issue.expected)}, or leave it out if it is optional.`;
     case 'wrong_type':
-      return `${where} must be ${issue.expected === 'int' ? 'a whole number' : issue.expected}, not ${issue.received}.`;
+      return `${where} must be a ${typeLabel(issue.expected)}, not ${issue.received}.`;
+    case 'unknown_field':
+      return `unknown field "${issue.field}".${issue.allowed.length ? ` Allowed: ${issue.allowed.join(', ')}.` : ''}`;
+    case 'too_long':
+      return `${where} has ${issue.length} characters; the limit is ${issue.maximum}.`;
     case 'blank':
-      // Strings use a minimum length of 1 and numbers a minimum of 1; zod reports both
-      // as "too small", so the value tells which one this is.
+      // Strings here have a minimum length of 1 and numbers a minimum of 1; zod reports
+      // both as "too small", so the value tells which one this is.
       return typeof valueAt(rawArguments, issue.path) === 'number'
         ? `${where} must be at least 1.`
         : `${where} is empty; send some text.`;
-    case 'invalid_json':
-    case 'trailing_data':
-    case 'not_object':
-    case 'missing':
-    case 'null':
-    case 'unknown_field':
-    case 'too_long':
-      // The plan tools' English wording for these is generic, so it is shared.
-      return en.issue(issue, where);
     default:
       return `${where} is not valid.`;
   }
+}
+
+/** zod's type names, as a sentence would say them. */
+function typeLabel(expected: string): string {
+  return expected === 'int' ? 'whole number' : expected;
 }
 
 function valueAt(rawArguments: unknown, path: readonly (string | number)[]): unknown {

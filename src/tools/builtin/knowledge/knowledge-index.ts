@@ -1,8 +1,9 @@
 /**
  * An in-memory index over a folder of Markdown and text files, ranked with BM25: a
  * passage scores for each query term it contains, more for rare terms and for terms
- * repeated in a short passage. Headings count twice, since a section's title says what
- * the section is about.
+ * repeated in a short passage. Headings are scored as a field of their own and added
+ * on top: a section titled "Opened headphones" is about opened headphones, while one
+ * that merely mentions them in passing is not.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -22,17 +23,23 @@ export interface KnowledgeHit {
   score: number;
 }
 
-interface IndexedPassage {
-  source: string;
-  passage: Passage;
-  counts: Map<string, number>;
-  length: number;
-}
-
 export interface KnowledgeIndex {
   passageCount: number;
   fileCount: number;
   search(query: string, limit: number): KnowledgeHit[];
+}
+
+/** Term counts of one field of one passage. */
+interface Field {
+  counts: Map<string, number>;
+  length: number;
+}
+
+interface IndexedPassage {
+  source: string;
+  passage: Passage;
+  body: Field;
+  heading: Field;
 }
 
 const EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
@@ -40,6 +47,8 @@ const EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const K1 = 1.2;
 const B = 0.75;
+/** How much a heading match counts next to a body match. */
+const HEADING_WEIGHT = 1;
 /** Hits scoring below this share of the best hit are noise next to it. */
 const RELATIVE_FLOOR = 0.2;
 
@@ -51,21 +60,22 @@ export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex>
     const source = relative(root, file).split(sep).join('/');
     const split = extname(file).toLowerCase() === '.txt' ? paragraphPassages : markdownPassages;
     for (const passage of split(content)) {
-      const headingTerms = searchTerms(passage.headings.join(' '));
-      const terms = [...headingTerms, ...headingTerms, ...searchTerms(passage.text)];
-      const counts = new Map<string, number>();
-      for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-      passages.push({ source, passage, counts, length: terms.length });
+      passages.push({
+        source,
+        passage,
+        body: field(searchTerms(passage.text)),
+        heading: field(searchTerms(passage.headings.join('\n'))),
+      });
     }
   }
   const documentFrequency = new Map<string, number>();
   for (const entry of passages) {
-    for (const term of entry.counts.keys()) {
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    }
+    const terms = new Set([...entry.body.counts.keys(), ...entry.heading.counts.keys()]);
+    for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
-  const averageLength =
-    passages.reduce((total, entry) => total + entry.length, 0) / Math.max(1, passages.length);
+  const count = Math.max(1, passages.length);
+  const averageBody = passages.reduce((sum, entry) => sum + entry.body.length, 0) / count;
+  const averageHeading = passages.reduce((sum, entry) => sum + entry.heading.length, 0) / count;
   const idf = (term: string) => {
     const frequency = documentFrequency.get(term) ?? 0;
     return Math.log(1 + (passages.length - frequency + 0.5) / (frequency + 0.5));
@@ -83,10 +93,9 @@ export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex>
         .map((entry, order) => {
           let score = 0;
           for (const term of queryTerms) {
-            const count = entry.counts.get(term);
-            if (!count) continue;
-            const norm = K1 * (1 - B + (B * entry.length) / averageLength);
-            score += (idf(term) * count * (K1 + 1)) / (count + norm);
+            const weight = idf(term);
+            score += weight * saturate(entry.body, term, averageBody);
+            score += HEADING_WEIGHT * weight * saturate(entry.heading, term, averageHeading);
           }
           return { entry, order, score };
         })
@@ -105,6 +114,20 @@ export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex>
         }));
     },
   };
+}
+
+function field(terms: readonly string[]): Field {
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { counts, length: terms.length };
+}
+
+/** BM25's term-frequency part: repeats help less and less, long fields count less. */
+function saturate(field: Field, term: string, averageLength: number): number {
+  const frequency = field.counts.get(term);
+  if (!frequency) return 0;
+  const norm = K1 * (1 - B + (B * field.length) / Math.max(1, averageLength));
+  return (frequency * (K1 + 1)) / (frequency + norm);
 }
 
 /** Every document under `root`, sorted so results are the same on every machine. */

@@ -19,15 +19,24 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Particles and pronouns. A pair that contains one ("的耳", "机还", "货吗") spans a word
+ * boundary and only adds noise, so such pairs are dropped, as stop words are in English.
+ */
+const FUNCTION_CHARS = new Set([...'的了吗呢吧啊呀是我你您他她它们这那也都就又']);
+
 /** Search terms of `text`, in order, with repeats (their counts matter for scoring). */
 export function searchTerms(text: string): string[] {
   const terms: string[] = [];
   const normalized = text.normalize('NFKC');
   for (const run of normalized.match(CJK_RUN) ?? []) {
     const chars = [...run];
-    if (chars.length === 1) terms.push(run);
+    if (chars.length === 1 && !FUNCTION_CHARS.has(run)) terms.push(run);
     for (let index = 0; index + 1 < chars.length; index++) {
-      terms.push(chars[index]! + chars[index + 1]!);
+      const pair = chars[index]! + chars[index + 1]!;
+      if (!FUNCTION_CHARS.has(chars[index]!) && !FUNCTION_CHARS.has(chars[index + 1]!)) {
+        terms.push(pair);
+      }
     }
   }
   for (const word of normalized.replace(CJK_RUN, ' ').toLowerCase().match(WORD) ?? []) {
