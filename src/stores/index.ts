@@ -1,0 +1,22 @@
+/**
+ * `plankeeper/stores`: open any plan store from a URL. This entry loads no database
+ * driver; each store's driver is imported when its URL is opened. To construct a store
+ * directly, import it from its own entry (`plankeeper/stores/sqlite`, `/redis`,
+ * `/postgres`).
+ *
+ * @example
+ * import { openStore } from 'plankeeper/stores';
+ * const store = await openStore(process.env.PLANKEEPER_STORE ?? 'sqlite:.plankeeper/plans.db');
+ * const engine = new PlanEngine({ store });
+ */
+export { MemoryPlanStore, type MemoryStoreOptions } from '../engine/store/memory-store.js';
+export {
+  type OpenStoreOptions,
+  openStore,
+  parseStoreUrl,
+  type StoreLocation,
+} from './open-store.js';
+export type { PostgresStoreOptions } from './postgres/postgres-store.js';
+export type { RedisStoreOptions } from './redis/redis-store.js';
+export type { SqliteStoreOptions } from './sqlite/sqlite-store.js';
+export { StoreSchemaError, StoreUrlError } from './store-errors.js';

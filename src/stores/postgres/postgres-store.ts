@@ -1,0 +1,287 @@
+/**
+ * A plan store in PostgreSQL, for many processes on many machines. Compare-and-set is a
+ * conditional `UPDATE ... WHERE version = $n` (or an insert that only replaces an absent
+ * or expired row), done in one statement together with the revision, the trim and the
+ * NOTIFY (see postgres-queries.ts). Expiry is an `expires_at` column on the database's
+ * clock, so application servers with skewed clocks agree on it; expired rows are
+ * purged lazily. Subscribers LISTEN on one pooled connection and fetch each revision
+ * named by a notification.
+ *
+ * @example
+ * const store = new PostgresPlanStore({ connectionString: process.env.DATABASE_URL });
+ */
+import pg from 'pg';
+import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import type {
+  ChangeSource,
+  CompareAndSetResult,
+  ListFilter,
+  PlanChange,
+  PlanListing,
+  PlanRevision,
+  PlanStore,
+  Unsubscribe,
+  VersionedPlan,
+  WriteOptions,
+} from '../../engine/store/plan-store.js';
+import { checkRecord, encodeRecord } from '../../engine/store/record-codec.js';
+import type { PlanRecord } from '../../engine/todo-item.js';
+import { ChangeListeners } from '../shared/change-listeners.js';
+import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { countItems } from '../shared/plan-counts.js';
+import { resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { type PostgresQueries, queriesFor } from './postgres-queries.js';
+import { type PostgresTables, prepareSchema, tablesFor } from './postgres-schema.js';
+
+export interface PostgresStoreOptions {
+  /** `postgres://` URL. Ignored when `pool` is given. */
+  connectionString?: string;
+  /** An existing pool; the store leaves it open on `close()`. */
+  pool?: pg.Pool;
+  /** Connections of the store's own pool. Default 10. */
+  poolSize?: number;
+  /** Prefix of the table names and the NOTIFY channel. Default `plankeeper_`. */
+  tablePrefix?: string;
+  /** Revisions kept per plan. Default 50. */
+  historyLimit?: number;
+}
+
+interface RevisionRow {
+  key?: string;
+  version: number;
+  at: string;
+  record: unknown;
+  source: ChangeSource;
+}
+
+interface Notice {
+  id: string;
+  key: string;
+  version: number;
+}
+
+export class PostgresPlanStore implements PlanStore {
+  readonly pool: pg.Pool;
+  readonly tables: PostgresTables;
+  private readonly ownsPool: boolean;
+  private readonly historyLimit: number;
+  private readonly sql: PostgresQueries;
+  private readonly queryName: (name: keyof PostgresQueries) => string;
+  private readonly listeners = new ChangeListeners();
+  private schemaReady: Promise<void> | undefined;
+  private listening: Promise<pg.PoolClient> | undefined;
+  /** Notifications are fetched one after another so listeners see changes in commit order. */
+  private deliveries: Promise<void> = Promise.resolve();
+
+  constructor(options: PostgresStoreOptions = {}) {
+    this.historyLimit = resolveHistoryLimit(options.historyLimit);
+    const prefix = options.tablePrefix ?? 'plankeeper_';
+    this.tables = tablesFor(prefix);
+    this.sql = queriesFor(this.tables);
+    this.queryName = (name) => `${prefix}${name}`;
+    if (options.pool) {
+      this.pool = options.pool;
+      this.ownsPool = false;
+    } else {
+      this.pool = new pg.Pool({
+        connectionString: options.connectionString,
+        max: options.poolSize ?? 10,
+      });
+      // An idle connection that drops emits 'error' on the pool; unhandled, that would
+      // end the process. The pool replaces the connection on the next query.
+      this.pool.on('error', (error) => warn('A pooled PostgreSQL connection failed', error));
+      this.ownsPool = true;
+    }
+  }
+
+  async get(key: PlanKey): Promise<VersionedPlan | undefined> {
+    const name = encodePlanKey(key);
+    const { rows } = await this.query<{ version: number; record: unknown; expired: boolean }>(
+      'get',
+      [name],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.expired) {
+      await this.query('purgeOne', [name]);
+      return undefined;
+    }
+    return { version: row.version, record: checkRecord(name, row.record) };
+  }
+
+  async compareAndSet(
+    key: PlanKey,
+    expectedVersion: number,
+    record: PlanRecord,
+    options: WriteOptions = {},
+  ): Promise<CompareAndSetResult> {
+    const ttlMs = resolveTtl(options.ttlMs);
+    const name = encodePlanKey(key);
+    const { total, open } = countItems(record);
+    const values: unknown[] = [
+      name,
+      expectedVersion,
+      encodeRecord(record),
+      total,
+      open,
+      record.updatedAt,
+      ttlMs ?? null,
+      Date.now(),
+      JSON.stringify(options.source ?? UNKNOWN_WRITE),
+      this.historyLimit,
+    ];
+    const { rows } =
+      expectedVersion === 0
+        ? await this.query<{ version: number | null }>('insert', [
+            ...values,
+            key.agent,
+            key.session,
+            key.scope && key.scope.length > 0 ? [...key.scope] : null,
+          ])
+        : await this.query<{ version: number | null }>('update', values);
+    const version = rows[0]?.version;
+    if (version != null) return { ok: true, version };
+    const current = await this.query<{ version: number }>('liveVersion', [name]);
+    return { ok: false, currentVersion: current.rows[0]?.version ?? 0 };
+  }
+
+  async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
+    const { rows } = await this.query<{ version: number | null }>('delete', [
+      encodePlanKey(key),
+      Date.now(),
+      JSON.stringify(options.source ?? HOST_DELETE),
+      this.historyLimit,
+    ]);
+    return rows[0]?.version != null;
+  }
+
+  async list(filter: ListFilter = {}): Promise<PlanListing[]> {
+    await this.query('purgeAll', []);
+    const { rows } = await this.query<{
+      key: string;
+      version: number;
+      updated_at: string;
+      total: number;
+      open: number;
+    }>('list', [filter.agent ?? null, filter.session ?? null]);
+    return rows.map((row) => ({
+      key: decodePlanKey(row.key),
+      version: row.version,
+      updatedAt: Number(row.updated_at),
+      total: row.total,
+      open: row.open,
+    }));
+  }
+
+  async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
+    const name = encodePlanKey(key);
+    const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
+    if (limit <= 0) return [];
+    const { rows } = await this.query<RevisionRow>('history', [name, limit]);
+    return rows.reverse().map((row) => decodeRevision(name, row));
+  }
+
+  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    this.listeners.add(listener);
+    try {
+      await this.listen();
+    } catch (error) {
+      this.listeners.delete(listener);
+      throw error;
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) void this.unlisten();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.unlisten();
+    await this.deliveries;
+    if (this.ownsPool && !this.pool.ended) await this.pool.end();
+  }
+
+  private async query<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+    name: keyof PostgresQueries,
+    values: unknown[],
+  ): Promise<pg.QueryResult<Row>> {
+    this.schemaReady ??= prepareSchema(this.pool, this.tables).catch((error: unknown) => {
+      this.schemaReady = undefined;
+      throw error;
+    });
+    await this.schemaReady;
+    return this.pool.query<Row>({ name: this.queryName(name), text: this.sql[name], values });
+  }
+
+  /** LISTEN needs one fixed connection, so it is taken out of the pool until the last listener leaves. */
+  private listen(): Promise<pg.PoolClient> {
+    this.listening ??= (async () => {
+      await this.query('liveVersion', ['']);
+      const client = await this.pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === this.tables.channel && message.payload) {
+          this.enqueue(message.payload);
+        }
+      });
+      client.on('error', (error) => {
+        warn('The PostgreSQL connection listening for plan changes failed', error);
+        this.listening = undefined;
+        client.release(error);
+        // Keep delivering to the listeners we still have on a fresh connection.
+        if (this.listeners.size > 0) {
+          setTimeout(
+            () => this.listen().catch((retry) => warn('Re-listening failed', retry)),
+            1000,
+          );
+        }
+      });
+      await client.query(`LISTEN "${this.tables.channel}"`);
+      return client;
+    })().catch((error: unknown) => {
+      this.listening = undefined;
+      throw error;
+    });
+    return this.listening;
+  }
+
+  private async unlisten(): Promise<void> {
+    const listening = this.listening;
+    this.listening = undefined;
+    if (!listening) return;
+    const client = await listening.catch(() => undefined);
+    // Destroyed rather than returned, so no pooled connection stays subscribed.
+    client?.release(true);
+  }
+
+  private enqueue(payload: string): void {
+    this.deliveries = this.deliveries.then(async () => {
+      try {
+        const notice = JSON.parse(payload) as Notice;
+        const { rows } = await this.query<RevisionRow>('revisionById', [notice.id]);
+        const row = rows[0];
+        // Gone when more than historyLimit later revisions trimmed it before we looked.
+        if (!row) return;
+        const revision = decodeRevision(notice.key, row);
+        this.listeners.emit({ key: decodePlanKey(notice.key), ...revision });
+      } catch (error) {
+        warn('Skipped an unreadable plan change', error);
+      }
+    });
+  }
+}
+
+function decodeRevision(name: string, row: RevisionRow): PlanRevision {
+  return {
+    version: row.version,
+    at: Number(row.at),
+    record: row.record === null ? null : checkRecord(name, row.record),
+    source: row.source,
+  };
+}
+
+function warn(what: string, error: unknown): void {
+  process.emitWarning(`${what}: ${error instanceof Error ? error.message : String(error)}`, {
+    type: 'PlankeeperWarning',
+  });
+}

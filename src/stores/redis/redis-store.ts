@@ -1,0 +1,303 @@
+/**
+ * A plan store in Redis, for many processes on many machines. Each write is one Lua
+ * script (see redis-scripts.ts), so compare-and-set, the revision list, the expiry and
+ * the change message are atomic. Expiry is Redis's own: a plan with a TTL is a key with
+ * PEXPIRE, and its revision list expires with it.
+ *
+ * Keys, under a configurable prefix (default `plankeeper:`):
+ * - `plan:<key>`    hash: version, record (JSON), total, open, updated
+ * - `history:<key>` list of revision JSON, oldest first, trimmed to `historyLimit`
+ * - `plans`         sorted set of key names, all at score 0, so agent filters are lex ranges
+ * - channel `changes` carries every accepted write and delete
+ *
+ * The scripts touch keys of many plans (the index), so this store targets a single
+ * Redis server or a primary with replicas, not Redis Cluster.
+ *
+ * @example
+ * const store = new RedisPlanStore({ url: 'redis://127.0.0.1:6379' });
+ */
+import { Redis, type RedisOptions } from 'ioredis';
+import { PlanRecordError } from '../../engine/errors.js';
+import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import type {
+  ChangeSource,
+  CompareAndSetResult,
+  ListFilter,
+  PlanChange,
+  PlanListing,
+  PlanRevision,
+  PlanStore,
+  Unsubscribe,
+  VersionedPlan,
+  WriteOptions,
+} from '../../engine/store/plan-store.js';
+import { checkRecord, decodeRecord, encodeRecord } from '../../engine/store/record-codec.js';
+import type { PlanRecord } from '../../engine/todo-item.js';
+import { ChangeListeners } from '../shared/change-listeners.js';
+import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { countItems } from '../shared/plan-counts.js';
+import { resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { compareAndSetScript, deleteScript, pruneIndexScript } from './redis-scripts.js';
+
+export interface RedisStoreOptions {
+  /** `redis://` or `rediss://` URL. Ignored when `client` is given. */
+  url?: string;
+  /** An existing connection; the store leaves it open on `close()`. */
+  client?: Redis;
+  /** Extra ioredis options when the store opens its own connection. */
+  redisOptions?: RedisOptions;
+  /** Prefix of every key and of the change channel. Default `plankeeper:`. */
+  keyPrefix?: string;
+  /** Revisions kept per plan. Default 50. */
+  historyLimit?: number;
+}
+
+/** The change message the scripts publish. */
+interface ChangeMessage {
+  key: string;
+  revision: { version: number; at: number; record: unknown; source: ChangeSource };
+}
+
+/** Upper bound of a lex range: encoded key names only hold characters below DEL (0x7f). */
+const AFTER_ALL_NAMES = '\x7f';
+
+export class RedisPlanStore implements PlanStore {
+  readonly client: Redis;
+  readonly keyPrefix: string;
+  private readonly ownsClient: boolean;
+  private readonly historyLimit: number;
+  private readonly indexKey: string;
+  private readonly channel: string;
+  private readonly listeners = new ChangeListeners();
+  private subscription: { connection: Redis; ready: Promise<unknown> } | undefined;
+
+  constructor(options: RedisStoreOptions = {}) {
+    this.historyLimit = resolveHistoryLimit(options.historyLimit);
+    this.keyPrefix = options.keyPrefix ?? 'plankeeper:';
+    this.indexKey = `${this.keyPrefix}plans`;
+    this.channel = `${this.keyPrefix}changes`;
+    if (options.client) {
+      this.client = options.client;
+      this.ownsClient = false;
+    } else {
+      this.client = options.url
+        ? new Redis(options.url, options.redisOptions ?? {})
+        : new Redis(options.redisOptions ?? {});
+      this.ownsClient = true;
+    }
+  }
+
+  /** The Redis key of a plan's hash, e.g. for inspecting it with redis-cli. */
+  planKeyOf(key: PlanKey): string {
+    return `${this.keyPrefix}plan:${encodePlanKey(key)}`;
+  }
+
+  private historyKeyOf(name: string): string {
+    return `${this.keyPrefix}history:${name}`;
+  }
+
+  async get(key: PlanKey): Promise<VersionedPlan | undefined> {
+    const name = encodePlanKey(key);
+    const [version, record] = await this.client.hmget(this.planKeyOf(key), 'version', 'record');
+    if (version == null) return undefined;
+    return { version: parseVersion(name, version), record: decodeRecord(name, record ?? '') };
+  }
+
+  async compareAndSet(
+    key: PlanKey,
+    expectedVersion: number,
+    record: PlanRecord,
+    options: WriteOptions = {},
+  ): Promise<CompareAndSetResult> {
+    const ttlMs = resolveTtl(options.ttlMs);
+    const name = encodePlanKey(key);
+    const { total, open } = countItems(record);
+    const reply = (await compareAndSetScript.run(
+      this.client,
+      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey],
+      [
+        expectedVersion,
+        encodeRecord(record),
+        total,
+        open,
+        record.updatedAt,
+        ttlMs ?? '',
+        Date.now(),
+        JSON.stringify(options.source ?? UNKNOWN_WRITE),
+        this.historyLimit,
+        name,
+        this.channel,
+      ],
+    )) as [number, number];
+    return reply[0] === 1
+      ? { ok: true, version: reply[1] }
+      : { ok: false, currentVersion: reply[1] };
+  }
+
+  async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
+    const name = encodePlanKey(key);
+    const version = (await deleteScript.run(
+      this.client,
+      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey],
+      [
+        Date.now(),
+        JSON.stringify(options.source ?? HOST_DELETE),
+        this.historyLimit,
+        name,
+        this.channel,
+      ],
+    )) as number;
+    return version > 0;
+  }
+
+  async list(filter: ListFilter = {}): Promise<PlanListing[]> {
+    let names: string[];
+    if (filter.agent !== undefined) {
+      const start = `${encodeURIComponent(filter.agent)}/`;
+      names = await this.client.zrangebylex(
+        this.indexKey,
+        `[${start}`,
+        `(${start}${AFTER_ALL_NAMES}`,
+      );
+    } else {
+      names = await this.client.zrangebylex(this.indexKey, '-', '+');
+    }
+    const keys = names.map((name) => ({ name, key: decodePlanKey(name) }));
+    const wanted =
+      filter.session === undefined
+        ? keys
+        : keys.filter(({ key }) => key.session === filter.session);
+    if (wanted.length === 0) return [];
+
+    const pipeline = this.client.pipeline();
+    for (const { name } of wanted) {
+      pipeline.hmget(`${this.keyPrefix}plan:${name}`, 'version', 'total', 'open', 'updated');
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    const listings: PlanListing[] = [];
+    const gone: string[] = [];
+    wanted.forEach(({ name, key }, index) => {
+      const [error, fields] = replies[index] ?? [];
+      if (error) throw error;
+      const [version, total, open, updated] = fields as (string | null)[];
+      if (version == null) {
+        gone.push(name);
+        return;
+      }
+      listings.push({
+        key,
+        version: Number(version),
+        updatedAt: Number(updated),
+        total: Number(total),
+        open: Number(open),
+      });
+    });
+    // Expired plans leave their name in the index; drop those names now that we saw them.
+    if (gone.length > 0) {
+      await pruneIndexScript.run(
+        this.client,
+        [this.indexKey, ...gone.map((name) => `${this.keyPrefix}plan:${name}`)],
+        gone,
+      );
+    }
+    return listings;
+  }
+
+  async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
+    const name = encodePlanKey(key);
+    const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
+    if (limit <= 0) return [];
+    const entries = await this.client.lrange(this.historyKeyOf(name), -limit, -1);
+    return entries.map((entry) => decodeRevision(name, entry));
+  }
+
+  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    this.listeners.add(listener);
+    try {
+      await this.openSubscription();
+    } catch (error) {
+      this.listeners.delete(listener);
+      throw error;
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) void this.closeSubscription();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.closeSubscription();
+    if (this.ownsClient && this.client.status !== 'end') await this.client.quit();
+  }
+
+  /** Subscribing needs a connection of its own: a subscribed Redis connection runs no other commands. */
+  private openSubscription(): Promise<unknown> {
+    if (!this.subscription) {
+      const connection = this.client.duplicate();
+      connection.on('message', (_channel: string, message: string) => this.onMessage(message));
+      this.subscription = { connection, ready: connection.subscribe(this.channel) };
+    }
+    return this.subscription.ready;
+  }
+
+  private async closeSubscription(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    if (!subscription) return;
+    try {
+      await subscription.ready;
+      await subscription.connection.quit();
+    } catch {
+      subscription.connection.disconnect();
+    }
+  }
+
+  private onMessage(message: string): void {
+    let change: PlanChange;
+    try {
+      const parsed = JSON.parse(message) as ChangeMessage;
+      const { version, at, record, source } = parsed.revision;
+      change = {
+        key: decodePlanKey(parsed.key),
+        version,
+        at,
+        record: record === null ? null : checkRecord(parsed.key, record),
+        source,
+      };
+    } catch (error) {
+      process.emitWarning(
+        `Skipped an unreadable plan change: ${error instanceof Error ? error.message : String(error)}`,
+        { type: 'PlankeeperWarning' },
+      );
+      return;
+    }
+    this.listeners.emit(change);
+  }
+}
+
+function parseVersion(name: string, text: string): number {
+  const version = Number(text);
+  if (!Number.isInteger(version) || version < 1) {
+    throw new PlanRecordError(
+      name,
+      `the stored version ${JSON.stringify(text)} is not valid (corrupt record).`,
+    );
+  }
+  return version;
+}
+
+function decodeRevision(name: string, entry: string): PlanRevision {
+  let parsed: PlanRevision;
+  try {
+    parsed = JSON.parse(entry) as PlanRevision;
+  } catch {
+    throw new PlanRecordError(name, 'a stored revision is not valid JSON (corrupt history).');
+  }
+  return {
+    version: parsed.version,
+    at: parsed.at,
+    record: parsed.record === null ? null : checkRecord(name, parsed.record),
+    source: parsed.source,
+  };
+}

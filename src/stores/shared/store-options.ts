@@ -1,0 +1,29 @@
+/**
+ * Checks of the options every durable store shares, so a bad value fails when the
+ * store is opened instead of as a confusing database error later.
+ */
+import { ConfigurationError } from '../../engine/errors.js';
+
+/** Revisions kept per plan when no `historyLimit` is given. */
+export const DEFAULT_HISTORY_LIMIT = 50;
+
+export function resolveHistoryLimit(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_HISTORY_LIMIT;
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigurationError(
+      `historyLimit must be a positive integer (revisions kept per plan), got ${value}.`,
+    );
+  }
+  return value;
+}
+
+/** A TTL in whole milliseconds, or undefined for "never expires". */
+export function resolveTtl(ttlMs: number | undefined): number | undefined {
+  if (ttlMs === undefined) return undefined;
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
+    throw new ConfigurationError(
+      `ttlMs must be a positive number of milliseconds, got ${ttlMs}; leave it out for a plan that never expires.`,
+    );
+  }
+  return Math.ceil(ttlMs);
+}
