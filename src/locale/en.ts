@@ -1,4 +1,5 @@
 import type { PlanIssue } from '../engine/plan-issue.js';
+import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -94,6 +95,30 @@ export const en: Locale = {
       '- When the user changes the request, change the plan: add, cancel or remove items; clear it when the topic changes.',
       '- Do not finish with items open: complete them, or say plainly what could not be done and why.',
     ].join('\n'),
+    leftoverHeading: '### Leftover todo list from an earlier request',
+    leftoverAdvice:
+      'This list is not part of the current request. Keep items only if they still apply; cancel or remove the rest, or clear the list.',
+    focus: (p, current, open) =>
+      `### Current todo list (${p.completed}/${p.total} completed, unchanged)${current ? `\nNow: #${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\nOpen: ${ids(open)}` : ''}`,
+    reminder: (rounds) =>
+      `<reminder>${rounds} tool rounds without a todo list update. Check the original request and the remaining items, then update the list.</reminder>`,
+    finishCheck: (open, quote) =>
+      `Your todo list still has open items: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.`,
+    goalCheck: (task) =>
+      `Before finishing, check your answer against the original request point by point:\n${task}\nIf something is missing, fix it now. If part of it cannot be done, say plainly what and why; that is an acceptable answer. Otherwise repeat your final answer.`,
+    continueWork: (open, quote) =>
+      `Open items remain: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Continue with the next one.`,
+    honestPartialMarkers: [
+      'could not',
+      "couldn't",
+      'cannot',
+      "can't",
+      'unable to',
+      'partly done',
+      'partially',
+      'not able to',
+      'was not possible',
+    ],
   },
   issue,
 };

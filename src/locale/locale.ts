@@ -42,6 +42,26 @@ export interface Locale {
   harness: {
     /** Default system-prompt guidance on when and how to plan. */
     instructions: string;
+    /** Heading of a plan left from an earlier user turn. */
+    leftoverHeading: string;
+    /** What to do with a leftover plan. */
+    leftoverAdvice: string;
+    /** One-line form of a plan the model has already seen unchanged. */
+    focus(
+      progress: PlanProgress,
+      current: TodoItem | undefined,
+      openIds: readonly string[],
+    ): string;
+    /** Nudge after `rounds` tool rounds without a successful plan update. */
+    reminder(rounds: number): string;
+    /** Bounce of a final answer while items written this turn are still open. */
+    finishCheck(open: readonly TodoItem[], quote: (text: string) => string): string;
+    /** One-time request to check the answer against the original request. */
+    goalCheck(task: string): string;
+    /** Next-iteration prompt of an autonomous run while items are open. */
+    continueWork(open: readonly TodoItem[], quote: (text: string) => string): string;
+    /** Phrases that mark an honest "could not / partly done" answer (lower case). */
+    honestPartialMarkers: readonly string[];
   };
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;

@@ -1,4 +1,5 @@
 import type { PlanIssue } from '../engine/plan-issue.js';
+import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
@@ -93,6 +94,19 @@ export const zh: Locale = {
       '- 用户改变请求时随之调整计划：添加、取消或删除事项；换了话题就清空。',
       '- 有未完成事项时不要收尾：要么完成，要么明确说明哪些做不到及原因。',
     ].join('\n'),
+    leftoverHeading: '### 之前请求遗留的待办清单',
+    leftoverAdvice: '这份清单不属于当前请求。仍适用的事项才保留；其余取消或删除，或清空清单。',
+    focus: (p, current, open) =>
+      `### 当前待办清单（已完成 ${p.completed}/${p.total}，无变化）${current ? `\n进行中：#${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\n未完成：${ids(open)}` : ''}`,
+    reminder: (rounds) =>
+      `<reminder>已经连续 ${rounds} 个工具调用轮次没有更新待办清单。请核对原始请求和剩余事项，然后更新清单。</reminder>`,
+    finishCheck: (open, quote) =>
+      `待办清单还有未完成事项：${open.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。请完成它们，或按实际情况标为 completed 或 cancelled，然后再给出最终答复。`,
+    goalCheck: (task) =>
+      `收尾前，请对照原始请求逐条核对你的答复：\n${task}\n有遗漏就现在补上。确实做不到的部分，请明确说明是什么、为什么，这样的答复可以接受。否则请重复你的最终答复。`,
+    continueWork: (open, quote) =>
+      `还有未完成事项：${open.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。请继续下一项。`,
+    honestPartialMarkers: ['无法', '做不到', '未能', '没能', '不能', '部分完成', '只完成了'],
   },
   issue,
 };

@@ -1,0 +1,58 @@
+/**
+ * The plan as the model sees it on each call (seed 001's synthetic message, seed 002's
+ * tail section). Three forms:
+ * - full list, when the plan changed since the model last saw it (or on every call);
+ * - a one-line focus form (progress, current item, open ids) when it is unchanged;
+ * - a leftover section when the plan was not written in the current user turn, so old
+ *   pending items are not mistaken for the new request.
+ */
+import type { PlanSnapshot } from '../engine/plan-engine.js';
+import { renderPlan } from '../engine/render.js';
+import { isOpen, progressOf, type TodoItem } from '../engine/todo-item.js';
+import type { Locale } from '../locale/locale.js';
+
+/** What to show when the plan has not changed since the model last saw it. */
+export type UnchangedPlanForm = 'full' | 'focus' | 'omit';
+
+export interface PlanSectionInput {
+  snapshot: PlanSnapshot;
+  locale: Locale;
+  turn: string;
+  /** Version of the plan the model saw last; undefined if never. */
+  lastSeenVersion: number | undefined;
+  whenUnchanged: UnchangedPlanForm;
+}
+
+/** A custom section builder; return undefined to inject nothing on this call. */
+export type PlanSectionBuilder = (context: {
+  items: readonly TodoItem[];
+  leftover: boolean;
+  changed: boolean;
+  locale: Locale;
+}) => string | undefined;
+
+export function isLeftover(snapshot: PlanSnapshot, turn: string): boolean {
+  return snapshot.items.length > 0 && snapshot.turn !== turn;
+}
+
+export function buildPlanSection(input: PlanSectionInput): string | undefined {
+  const { snapshot, locale } = input;
+  if (snapshot.items.length === 0) return undefined;
+  if (isLeftover(snapshot, input.turn)) {
+    return [
+      locale.harness.leftoverHeading,
+      renderPlan(snapshot.items, { locale, heading: false }),
+      locale.harness.leftoverAdvice,
+    ].join('\n');
+  }
+  const changed = input.lastSeenVersion !== snapshot.version;
+  if (changed || input.whenUnchanged === 'full') return renderPlan(snapshot.items, { locale });
+  if (input.whenUnchanged === 'omit') return undefined;
+  const open = snapshot.items.filter(isOpen);
+  const current = open.find((item) => item.status === 'in_progress');
+  return locale.harness.focus(
+    progressOf(snapshot.items),
+    current,
+    open.filter((item) => item !== current).map((item) => item.id),
+  );
+}
