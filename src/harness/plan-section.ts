@@ -3,8 +3,8 @@
  * tail section). Three forms:
  * - full list, when the plan changed since the model last saw it (or on every call);
  * - a one-line focus form (progress, current item, open ids) when it is unchanged;
- * - a leftover section when the plan was not written in the current user turn, so old
- *   pending items are not mistaken for the new request.
+ * - a leftover section when the plan was not written in the current user turn and still
+ *   has open items, so old pending items are not mistaken for the new request.
  */
 import type { PlanSnapshot } from '../engine/plan-engine.js';
 import { renderPlan } from '../engine/render.js';
@@ -39,6 +39,8 @@ export function buildPlanSection(input: PlanSectionInput): string | undefined {
   const { snapshot, locale } = input;
   if (snapshot.items.length === 0) return undefined;
   if (isLeftover(snapshot, input.turn)) {
+    // A finished leftover asks nothing of the model; showing it would only cost tokens.
+    if (!snapshot.items.some(isOpen)) return undefined;
     return [
       locale.harness.leftoverHeading,
       renderPlan(snapshot.items, { locale, heading: false }),
