@@ -373,6 +373,19 @@ describe('OpenAIChatClient', () => {
     );
   });
 
+  it('gives up on a server that does not answer within timeoutMs', async () => {
+    server.reply({ ...openaiWire.completion({ content: 'too late' }), delayMs: 5_000 });
+
+    const error = await failure(
+      client({ timeoutMs: 100, maxRetries: 0 }).generate({ messages: task, tools: [] }),
+    );
+
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe(
+      `OpenAI did not answer in time at ${server.url('/v1')}. Try again, or raise the timeoutMs option.`,
+    );
+  });
+
   it('turns a cancelled request into an aborted ModelError', async () => {
     server.reply({ ...openaiWire.completion({ content: 'too late' }), delayMs: 5_000 });
     const controller = new AbortController();
