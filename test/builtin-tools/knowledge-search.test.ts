@@ -158,6 +158,19 @@ describe('knowledge_search over a host folder', () => {
     expect(result.text).toContain('notes.txt\nParcels are refunded when lost.');
   });
 
+  it('cuts a long section at paragraph breaks, keeping its heading and line numbers', async () => {
+    const paragraph = (word: string) => `${`${word} filler text. `.repeat(40).trim()}\n`;
+    const paragraphs = ['alpha', 'bravo', 'charlie', 'delta', 'echo'].map(paragraph);
+    // Line 1 is the heading; paragraph n starts on line 2n + 1.
+    const root = await folder({ 'long.md': `# Long section\n\n${paragraphs.join('\n')}` });
+    const tool = knowledgeSearchTool({ root });
+    const [hit] = results((await tool.execute({ query: 'delta' }, {})).data);
+    expect(hit).toMatchObject({ heading: 'Long section', line: 9 });
+    expect(hit?.text.startsWith('delta filler')).toBe(true);
+    expect(hit?.text).not.toContain('alpha');
+    expect(hit?.text.length).toBeLessThanOrEqual(1500);
+  });
+
   it('matches plural and past-tense forms of a word', async () => {
     const root = await folder({
       'a.md': '# Fees\nA restocking fee is charged on opened boxes.',

@@ -75,6 +75,18 @@ describe('run_shell', () => {
     expect(data(result.data)).toMatchObject({ timedOut: false, signal: 'SIGKILL' });
   });
 
+  it('does not start a command when the call is already cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await shellTool({ cwd }).execute(
+      { command: 'touch started.txt' },
+      { signal: controller.signal },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.text).toContain('cancelled before the command started');
+    expect(existsSync(join(cwd, 'started.txt'))).toBe(false);
+  });
+
   it('cuts long output and says so', async () => {
     const tool = shellTool({ cwd, maxOutputChars: 100 });
     const result = await tool.execute({ command: 'yes abc | head -c 5000' }, {});

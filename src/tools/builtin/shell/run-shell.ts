@@ -82,6 +82,11 @@ export function shellTool(options: ShellToolOptions): ToolDefinition {
           { command },
         );
       }
+      if (context.signal?.aborted) {
+        return refuse(NAME, 'The call was cancelled before the command started; it was not run.', {
+          command,
+        });
+      }
       const data = await run(command, {
         cwd,
         timeoutMs,
