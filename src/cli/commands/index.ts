@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
+import { registerDemoCommand } from './demo.js';
+import { registerMcpCommand } from './mcp.js';
 
 /** Each command adds itself to the program. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [registerDemoCommand, registerMcpCommand];

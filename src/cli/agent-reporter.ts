@@ -1,0 +1,47 @@
+/**
+ * Shows an agent run in the terminal: the live plan view, each tool call and what came
+ * back, and every reminder or bounce the harness sent.
+ */
+import type { AgentEvent, AgentObserver } from '../agent/agent-events.js';
+import type { PlanView } from './terminal/index.js';
+
+const MAX_ARGUMENT_CHARS = 120;
+
+function shorten(text: string, limit: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
+}
+
+export function createAgentReporter(view: PlanView): AgentObserver {
+  return (event: AgentEvent) => {
+    switch (event.type) {
+      case 'tool-started': {
+        const args =
+          typeof event.call.arguments === 'string'
+            ? event.call.arguments
+            : JSON.stringify(event.call.arguments);
+        view.logLine(`→ ${event.call.name} ${shorten(args, MAX_ARGUMENT_CHARS)}`);
+        break;
+      }
+      case 'tool-finished':
+        // Plan results show up in the plan view itself.
+        if (!event.ok || !event.call.name.startsWith('todo')) {
+          view.logLine(
+            `  ${event.ok ? '✓' : '✗'} ${shorten(event.observation.split('\n')[0] ?? '', 100)}`,
+          );
+        }
+        if (!event.ok && event.call.name.startsWith('todo')) {
+          view.logLine(`  ${shorten(event.observation.split('\n').slice(1).join(' '), 140)}`);
+        }
+        break;
+      case 'plan-updated':
+        view.update(event.items);
+        break;
+      case 'harness-injected':
+        if (event.kind !== 'plan') view.logLine(`! ${event.kind}: ${shorten(event.text, 140)}`);
+        break;
+      default:
+        break;
+    }
+  };
+}
