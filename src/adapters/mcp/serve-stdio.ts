@@ -1,9 +1,20 @@
 /**
  * Serves the plan tools over stdio: one connection, the process's stdin and stdout.
  * Stdout carries protocol messages only; anything else must go to stderr.
+ *
+ * When stdin ends, requests already received are still answered (a store across the
+ * network may take a while) and then the server closes; the SDK transport alone would
+ * neither notice the end nor wait.
  */
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   createPlanMcpServer,
   type PlanMcpServer,
@@ -27,24 +38,72 @@ export interface StdioHandle {
 export async function serveStdio(options: StdioServeOptions): Promise<StdioHandle> {
   const { stdin = process.stdin, stdout = process.stdout, ...serverOptions } = options;
   const server = createPlanMcpServer(serverOptions);
-  const transport = new StdioServerTransport(stdin, stdout);
+  const transport = new DrainingTransport(new StdioServerTransport(stdin, stdout));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
-  // The SDK transport does not notice a closed stdin; without this the process would hang.
   const onEnd = () => {
-    server.close().catch(() => {});
+    transport
+      .drained()
+      .then(() => server.close())
+      .catch(() => {});
   };
   stdin.once('end', onEnd);
   stdin.once('close', onEnd);
+  closed.then(() => {
+    stdin.off('end', onEnd);
+    stdin.off('close', onEnd);
+  });
   await server.connect(transport);
-  return {
-    server,
-    closed,
-    async close() {
-      stdin.off('end', onEnd);
-      stdin.off('close', onEnd);
-      await server.close();
-    },
-  };
+  return { server, closed, close: () => server.close() };
+}
+
+/** Passes messages through, counting requests not yet answered. */
+class DrainingTransport implements Transport {
+  onclose?: Transport['onclose'];
+  onerror?: Transport['onerror'];
+  onmessage?: Transport['onmessage'];
+  private pending = 0;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly inner: Transport) {
+    inner.onmessage = (message, extra) => {
+      if (isJSONRPCRequest(message)) this.pending++;
+      this.onmessage?.(message, extra);
+    };
+    inner.onclose = () => {
+      this.release();
+      this.onclose?.();
+    };
+    inner.onerror = (error) => this.onerror?.(error);
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: Parameters<Transport['send']>[1]): Promise<void> {
+    try {
+      await this.inner.send(message, options);
+    } finally {
+      if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
+        this.pending = Math.max(0, this.pending - 1);
+        if (this.pending === 0) this.release();
+      }
+    }
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /** Resolves once every request received so far has been answered. */
+  drained(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private release(): void {
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
 }
