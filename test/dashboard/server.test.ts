@@ -2,7 +2,7 @@
  * The dashboard server over real HTTP on 127.0.0.1, against the stores it serves.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   createDashboardServer,
   DashboardError,
@@ -14,12 +14,13 @@ import { PlanEngine } from '../../src/engine/plan-engine.js';
 import { encodePlanKey, type PlanKey } from '../../src/engine/plan-key.js';
 import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
 import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { storeKinds, wrapStore } from './store-kinds.js';
+import { removeStoreFiles, storeKinds, wrapStore } from './store-kinds.js';
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   while (open.length) await open.pop()!.close();
 });
+afterAll(removeStoreFiles);
 
 async function start(options: Parameters<typeof createDashboardServer>[0]) {
   const server = await createDashboardServer(options);

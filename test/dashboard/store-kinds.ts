@@ -2,16 +2,36 @@
  * The stores the dashboard tests run against, and a wrapper for counting or failing
  * calls without touching the store's own code.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
 import type { PlanStore } from '../../src/engine/store/plan-store.js';
+import { openStore } from '../../src/stores/index.js';
 
 export interface StoreKind {
   name: string;
   open(): Promise<PlanStore>;
 }
 
+const folders: string[] = [];
+
+/** Removes the temporary folders of the SQLite stores opened so far (call after closing them). */
+export function removeStoreFiles(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
+
 export const storeKinds: StoreKind[] = [
   { name: 'memory', open: async () => new MemoryPlanStore() },
+  {
+    // A file in a fresh temporary folder per store, opened the way the CLI opens it.
+    name: 'sqlite',
+    open: () => {
+      const folder = mkdtempSync(join(tmpdir(), 'plankeeper-dashboard-'));
+      folders.push(folder);
+      return openStore(`sqlite:${join(folder, 'plans.db')}`);
+    },
+  },
 ];
 
 /** A store that forwards every call to `inner`, except those in `overrides`. */
