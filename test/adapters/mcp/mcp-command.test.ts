@@ -15,8 +15,8 @@ import { EXIT } from '../../../src/cli/exit-codes.js';
 import { defaultInstructions } from '../../../src/harness/instructions.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-/** The built `plankeeper mcp` command (see fixtures/plankeeper-mcp.js). */
-const command = fileURLToPath(new URL('./fixtures/plankeeper-mcp.js', import.meta.url));
+/** The installed entry point; it runs the build, so `npm run build` must come first. */
+const command = join(repo, 'bin', 'plankeeper.js');
 
 const scratch = mkdtempSync(join(tmpdir(), 'plankeeper-mcp-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
