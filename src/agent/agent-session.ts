@@ -7,19 +7,13 @@
  * transient tail after the last message (never stored) or appended to the history, so
  * no message a provider has cached is ever rewritten.
  */
-import { randomUUID } from 'node:crypto';
 import { PlankeeperError } from '../engine/errors.js';
 import type { PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { createCompletionLoop } from '../harness/completion-loop.js';
-import { finishCheck } from '../harness/finish-check.js';
-import { goalCheck } from '../harness/goal-check.js';
-import { Nudge } from '../harness/nudge.js';
-import { buildPlanSection, isLeftover } from '../harness/plan-section.js';
-import { newTurnState, type TurnState } from '../harness/turn-state.js';
+import { PlanHarness } from '../harness/plan-harness.js';
 import type { ChatMessage, InjectionKind, ModelToolSpec } from '../models/model-client.js';
-import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import type { ResolvedAgent } from './agent.js';
 import { executeTool } from './execute-tool.js';
@@ -33,11 +27,9 @@ export interface CompletionRunResult extends RunResult {
 export class AgentSession {
   /** The conversation so far: system prompt, user turns, replies, tool results, kept injections. */
   readonly history: ChatMessage[] = [];
+  /** The harness discipline for this session's plan; undefined without planning. */
+  readonly harness: PlanHarness | undefined;
   private readonly toolSpecs: ModelToolSpec[];
-  private readonly nudge: Nudge | undefined;
-  /** Plan version the model last saw in a section, so unchanged plans can be shown briefly. */
-  private lastSeenVersion: number | undefined;
-  private turnCount = 0;
 
   constructor(
     private readonly agent: ResolvedAgent,
@@ -49,23 +41,20 @@ export class AgentSession {
       description,
       inputSchema,
     }));
-    const nudge = agent.planning?.nudge;
-    this.nudge = agent.planning && nudge !== false ? new Nudge(nudge) : undefined;
+    const planning = agent.planning;
+    this.harness = planning && new PlanHarness({ ...planning, key, locale: agent.locale });
     if (agent.system) this.history.push({ role: 'system', content: agent.system });
   }
 
   /** The session's plan now (a copy). */
   async plan(): Promise<PlanSnapshot | undefined> {
-    return this.agent.planning?.engine.snapshot(this.key);
+    return this.harness?.snapshot();
   }
 
   /** Runs one user turn. Never throws for model or script failures: see `error`. */
   async send(task: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
-    const turn = newTurnState(
-      `${this.key.session}#${++this.turnCount}-${randomUUID().slice(0, 8)}`,
-      task,
-    );
-    this.agent.observer({ type: 'turn-started', turn: turn.id, task });
+    const turn = this.harness?.startTurn(task).id ?? `${this.key.session}#turn`;
+    this.agent.observer({ type: 'turn-started', turn, task });
     this.history.push({ role: 'user', content: task });
     const result = await this.runTurn(turn, options.signal);
     this.agent.observer({ type: 'turn-finished', answer: result.answer, error: result.error });
@@ -93,9 +82,8 @@ export class AgentSession {
     }
   }
 
-  private async runTurn(turn: TurnState, signal: AbortSignal | undefined): Promise<RunResult> {
-    const { agent } = this;
-    const planning = agent.planning;
+  private async runTurn(turn: string, signal: AbortSignal | undefined): Promise<RunResult> {
+    const { agent, harness } = this;
     const calls: ChatMessage[][] = [];
     const usage = { inputTokens: 0, outputTokens: 0 };
     let lastInput: ChatMessage[] = [];
@@ -120,10 +108,11 @@ export class AgentSession {
           `Step budget exhausted: ${agent.maxSteps} model calls without a final answer${open ? ` (${open} plan items still open)` : ''}.`,
         );
       }
-      // Computed first: with history placement the section joins the history itself.
-      const tail = await this.planSection(turn);
+      // A kept section joins the history before the input is taken; a tail goes after it.
+      const section = await harness?.planSection();
+      if (section?.placement === 'history') this.inject('plan', section.text);
       const input = [...this.history];
-      if (tail !== undefined) input.push(injected('plan', tail));
+      if (section?.placement === 'tail') input.push(injected('plan', section.text));
       lastInput = input;
       lastReply = undefined;
       calls.push(input);
@@ -150,13 +139,12 @@ export class AgentSession {
       this.history.push(reply);
 
       if (reply.toolCalls) {
-        let planUpdated = false;
         for (const call of reply.toolCalls) {
           const outcome = await executeTool(
             call,
             this.tools,
             agent.hooks,
-            { key: this.key, turn: turn.id, step: steps },
+            { key: this.key, turn, step: steps },
             agent.observer,
             signal,
           );
@@ -167,10 +155,7 @@ export class AgentSession {
             content: outcome.observation,
             ok: outcome.ok,
           });
-          if (!planning || !outcome.ok || !ALL_PLAN_TOOL_NAMES.includes(call.name)) continue;
-          turn.planUsed = true;
-          if (PLAN_WRITE_TOOL_NAMES.includes(call.name)) {
-            planUpdated = true;
+          if (harness?.recordToolResult(call.name, outcome.ok)) {
             const data = outcome.result?.data as { items: TodoItem[]; version: number };
             agent.observer({
               type: 'plan-updated',
@@ -180,33 +165,17 @@ export class AgentSession {
             });
           }
         }
-        if (this.nudge) {
-          const open = (await this.plan())?.items.some(isOpen) ?? false;
-          const rounds = this.nudge.afterRound(planUpdated, open);
-          if (rounds !== undefined) this.inject('reminder', agent.locale.harness.reminder(rounds));
-        }
+        const reminder = await harness?.endToolRound();
+        if (reminder !== undefined) this.inject('reminder', reminder);
         continue;
       }
 
-      const answer = reply.content;
-      if (planning) {
-        const snapshot = await planning.engine.snapshot(this.key);
-        const finishBounce =
-          planning.finishCheck !== false ? finishCheck(turn, snapshot, agent.locale) : undefined;
-        const goalBounce =
-          finishBounce === undefined && planning.goalCheck !== false
-            ? goalCheck(turn, answer, agent.locale)
-            : undefined;
-        if (finishBounce !== undefined) {
-          this.inject('finish-check', finishBounce);
-          continue;
-        }
-        if (goalBounce !== undefined) {
-          this.inject('goal-check', goalBounce);
-          continue;
-        }
+      const bounce = await harness?.checkFinish(reply.content);
+      if (bounce) {
+        this.inject(bounce.kind, bounce.text);
+        continue;
       }
-      return finish(answer, null);
+      return finish(reply.content, null);
     }
   }
 
@@ -214,43 +183,6 @@ export class AgentSession {
   private inject(kind: InjectionKind, text: string): void {
     this.history.push(injected(kind, text));
     this.agent.observer({ type: 'harness-injected', kind, text });
-  }
-
-  /** The plan section for this call, or undefined. With `history` placement it is stored instead. */
-  private async planSection(turn: TurnState): Promise<string | undefined> {
-    const planning = this.agent.planning;
-    if (!planning || planning.injection === false) return undefined;
-    const injection = planning.injection ?? {};
-    const snapshot = await planning.engine.snapshot(this.key);
-    const changed = this.lastSeenVersion !== snapshot.version;
-    const placement = injection.placement ?? 'tail';
-    // A kept section is only worth adding when there is something new to see.
-    if (placement === 'history' && !changed) return undefined;
-    let text: string | undefined;
-    if (injection.builder) {
-      text = injection.builder({
-        items: snapshot.items,
-        leftover: isLeftover(snapshot, turn.id),
-        changed,
-        locale: this.agent.locale,
-      });
-    } else {
-      text = buildPlanSection({
-        snapshot,
-        locale: this.agent.locale,
-        turn: turn.id,
-        lastSeenVersion: this.lastSeenVersion,
-        whenUnchanged: injection.whenUnchanged ?? 'focus',
-      });
-    }
-    if (text === undefined) return undefined;
-    if (placement === 'history') {
-      this.lastSeenVersion = snapshot.version;
-      this.inject('plan', text);
-      return undefined;
-    }
-    this.lastSeenVersion = snapshot.version;
-    return text;
   }
 }
 

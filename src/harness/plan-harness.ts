@@ -1,0 +1,179 @@
+/**
+ * The harness discipline for one plan, independent of any agent loop: plan section for
+ * each model call, leftover marking, nudge after idle tool rounds, finish and goal
+ * checks once per user turn. plankeeper's own agent loop and every framework adapter
+ * drive the same object, so the rules live in one place.
+ *
+ * @example
+ * const harness = new PlanHarness({ engine, key });
+ * harness.startTurn(userMessage);
+ * const section = await harness.planSection();      // before each model call
+ * harness.recordToolResult('todo_write', true);       // after each tool call
+ * const reminder = await harness.endToolRound();      // after each reply with tool calls
+ * const bounce = await harness.checkFinish(answer);   // when the model answers
+ */
+import { randomUUID } from 'node:crypto';
+import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import { isOpen } from '../engine/todo-item.js';
+import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
+import type { ToolContext } from '../tools/tool.js';
+import { finishCheck } from './finish-check.js';
+import { goalCheck } from './goal-check.js';
+import { Nudge, type NudgeOptions } from './nudge.js';
+import {
+  buildPlanSection,
+  isLeftover,
+  type PlanSectionBuilder,
+  type UnchangedPlanForm,
+} from './plan-section.js';
+import { newTurnState, type TurnState } from './turn-state.js';
+
+export interface InjectionOptions {
+  /**
+   * `tail` (default): a transient section after the last message of every call, never
+   * stored, so earlier messages never change. `history`: a section appended to the
+   * conversation whenever the plan changed, kept from then on.
+   */
+  placement?: 'tail' | 'history';
+  /** With `tail`: what to show when the plan is unchanged since the model saw it. Default `focus`. */
+  whenUnchanged?: UnchangedPlanForm;
+  /** Replaces the built-in section text. */
+  builder?: PlanSectionBuilder;
+}
+
+export interface HarnessOptions {
+  /** Plan section on each model call; false suppresses it. */
+  injection?: InjectionOptions | false;
+  /** Reminder after idle tool rounds; false turns it off. */
+  nudge?: NudgeOptions | false;
+  /** Bounce a final answer once per turn while items written this turn are open. Default true. */
+  finishCheck?: boolean;
+  /** Ask once per turn to check the answer against the request when a plan was used. Default true. */
+  goalCheck?: boolean;
+}
+
+export interface PlanHarnessOptions extends HarnessOptions {
+  engine: PlanEngine;
+  key: PlanKey;
+  locale?: Locale | LocaleId;
+}
+
+export interface PlanSectionOutput {
+  text: string;
+  /** `tail`: add it after the last message of this call only. `history`: append it for good. */
+  placement: 'tail' | 'history';
+}
+
+export interface Bounce {
+  kind: 'finish-check' | 'goal-check';
+  text: string;
+}
+
+export class PlanHarness {
+  readonly engine: PlanEngine;
+  readonly key: PlanKey;
+  readonly locale: Locale;
+  private readonly options: HarnessOptions;
+  private readonly nudge: Nudge | undefined;
+  private turnState: TurnState;
+  private planUpdatedThisRound = false;
+  /** Plan version the model last saw in a section, so unchanged plans can be shown briefly. */
+  private lastSeenVersion: number | undefined;
+  private turnCount = 0;
+
+  constructor(options: PlanHarnessOptions) {
+    this.engine = options.engine;
+    this.key = options.key;
+    this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
+    this.options = options;
+    this.nudge = options.nudge === false ? undefined : new Nudge(options.nudge);
+    this.turnState = newTurnState(this.nextTurnId(), '');
+  }
+
+  /** The current user turn. */
+  get turn(): TurnState {
+    return this.turnState;
+  }
+
+  /** Call when a new user message arrives; resets everything that is once per turn. */
+  startTurn(task: string, id = this.nextTurnId()): TurnState {
+    this.turnState = newTurnState(id, task);
+    this.planUpdatedThisRound = false;
+    return this.turnState;
+  }
+
+  /** The context plan tools need: the host's key and this turn. */
+  toolContext(callId?: string): ToolContext {
+    return { key: this.key, turn: this.turnState.id, ...(callId !== undefined && { callId }) };
+  }
+
+  snapshot(): Promise<PlanSnapshot> {
+    return this.engine.snapshot(this.key);
+  }
+
+  /** The plan section for the next model call, if any. */
+  async planSection(): Promise<PlanSectionOutput | undefined> {
+    const injection = this.options.injection;
+    if (injection === false) return undefined;
+    const snapshot = await this.snapshot();
+    const changed = this.lastSeenVersion !== snapshot.version;
+    const placement = injection?.placement ?? 'tail';
+    // A kept section is only worth adding when there is something new to see.
+    if (placement === 'history' && !changed) return undefined;
+    const text = injection?.builder
+      ? injection.builder({
+          items: snapshot.items,
+          leftover: isLeftover(snapshot, this.turnState.id),
+          changed,
+          locale: this.locale,
+        })
+      : buildPlanSection({
+          snapshot,
+          locale: this.locale,
+          turn: this.turnState.id,
+          lastSeenVersion: this.lastSeenVersion,
+          whenUnchanged: injection?.whenUnchanged ?? 'focus',
+        });
+    if (text === undefined) return undefined;
+    this.lastSeenVersion = snapshot.version;
+    return { text, placement };
+  }
+
+  /** Records one tool call's outcome; returns true when it updated the plan. */
+  recordToolResult(name: string, ok: boolean): boolean {
+    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
+    this.turnState.planUsed = true;
+    if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
+    this.planUpdatedThisRound = true;
+    return true;
+  }
+
+  /** Call after each model reply whose tool calls have all run; returns a due reminder. */
+  async endToolRound(): Promise<string | undefined> {
+    const updated = this.planUpdatedThisRound;
+    this.planUpdatedThisRound = false;
+    if (!this.nudge) return undefined;
+    const open = (await this.snapshot()).items.some(isOpen);
+    const rounds = this.nudge.afterRound(updated, open);
+    return rounds === undefined ? undefined : this.locale.harness.reminder(rounds);
+  }
+
+  /** Call when the model answers with plain text; returns a bounce to send back, at most one of each per turn. */
+  async checkFinish(answer: string): Promise<Bounce | undefined> {
+    if (this.options.finishCheck !== false) {
+      const text = finishCheck(this.turnState, await this.snapshot(), this.locale);
+      if (text !== undefined) return { kind: 'finish-check', text };
+    }
+    if (this.options.goalCheck !== false) {
+      const text = goalCheck(this.turnState, answer, this.locale);
+      if (text !== undefined) return { kind: 'goal-check', text };
+    }
+    return undefined;
+  }
+
+  private nextTurnId(): string {
+    return `${this.key.session}#${++this.turnCount}-${randomUUID().slice(0, 8)}`;
+  }
+}
