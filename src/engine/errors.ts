@@ -12,9 +12,21 @@ export class PlankeeperError extends Error {
     this.name = 'PlankeeperError';
   }
 
-  /** Works across duplicate copies of the package, unlike `instanceof`. */
-  static isInstance(value: unknown): value is PlankeeperError {
-    return typeof value === 'object' && value !== null && marker in value;
+  /**
+   * Works across duplicate copies of the package, unlike `instanceof`. On a subclass it
+   * matches that subclass (by class name along the prototype chain), e.g.
+   * `PlanRecordError.isInstance(error)`.
+   */
+  static isInstance<T extends PlankeeperError>(
+    this: abstract new (...args: never[]) => T,
+    value: unknown,
+  ): value is T {
+    if (typeof value !== 'object' || value === null || !(marker in value)) return false;
+    if ((this as unknown) === PlankeeperError) return true;
+    for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+      if (proto.constructor?.name === this.name) return true;
+    }
+    return false;
   }
 }
 
