@@ -16,6 +16,7 @@ import { encodePlanKey, type PlanKey } from '../../src/engine/plan-key.js';
 import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
 import type { PlanStore } from '../../src/engine/store/plan-store.js';
 import { PLAN_FORMAT, type PlanRecord, type TodoItem } from '../../src/engine/todo-item.js';
+import type { OpenStoreOptions } from '../../src/stores/open-store.js';
 import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
 import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
@@ -31,8 +32,9 @@ export type BadRecord = 'future-format' | 'garbage';
 export interface StoreNamespace {
   /** A new store instance; instances of one namespace share their data. */
   open(options?: StoreOpenOptions): Promise<PlanStore>;
-  /** The URL `openStore` takes for this namespace, with the options it needs. */
-  url?: string;
+  /** The URL `openStore` takes for this namespace, and the options that select the namespace. */
+  url: string;
+  storeOptions: OpenStoreOptions;
   /** Overwrites an existing plan's stored record through the driver. */
   plant?(key: PlanKey, bad: BadRecord): Promise<void>;
   cleanup(): Promise<void>;
@@ -68,6 +70,7 @@ export const memoryBackend: StoreBackend = {
         return new MemoryPlanStore(options);
       },
       url: 'memory',
+      storeOptions: {},
       async cleanup() {},
     };
   },
@@ -85,6 +88,7 @@ export const sqliteBackend: StoreBackend = {
         return new SqlitePlanStore({ path, pollIntervalMs: 50, ...options });
       },
       url: `sqlite:${path}`,
+      storeOptions: {},
       async plant(key, bad) {
         const db = new Database(path);
         try {
@@ -118,6 +122,7 @@ export const redisBackend: StoreBackend = {
         return new RedisPlanStore({ url, keyPrefix, ...options });
       },
       url,
+      storeOptions: { keyPrefix },
       async plant(key, bad) {
         const planKey = `${keyPrefix}plan:${encodePlanKey(key)}`;
         if (!(await admin.exists(planKey))) throw new Error(`No stored plan at ${planKey}`);
@@ -149,6 +154,7 @@ export const postgresBackend: StoreBackend = {
         return new PostgresPlanStore({ connectionString, tablePrefix, poolSize: 4, ...options });
       },
       url: connectionString,
+      storeOptions: { tablePrefix },
       async plant(key, bad) {
         // jsonb only holds valid JSON, so "garbage" is JSON that is not a plan record.
         const text = bad === 'future-format' ? FUTURE_FORMAT : '"not a plan record"';
