@@ -1,0 +1,62 @@
+/**
+ * `plankeeper run --script FILE`: replay a scripted model against the real harness.
+ * `--json` prints one document (messages, plan, result, error, plus every call's input);
+ * otherwise the run is shown live like the demo.
+ */
+import type { Command } from 'commander';
+import { createAgentReporter } from '../agent-reporter.js';
+import { EXIT } from '../exit-codes.js';
+import { parseLang } from '../lang-option.js';
+import { loadScript } from '../script/load-script.js';
+import { runScript } from '../script/run-script.js';
+import { createPlanView } from '../terminal/index.js';
+
+interface RunFlags {
+  script: string;
+  json?: boolean;
+  lang?: string;
+}
+
+export function registerRunCommand(program: Command): void {
+  program
+    .command('run')
+    .description(
+      'Replay a scripted model against the real harness (see the script format in the README).',
+    )
+    .requiredOption(
+      '--script <file>',
+      'script file: {"task", "steps"} or {"turns": [...]}, with optional "options"',
+    )
+    .option('--json', 'print one JSON document: messages, plan, result, error, calls, turns')
+    .option(
+      '--lang <lang>',
+      "language of everything the model sees: en or zh (default: the script's, else en)",
+    )
+    .action(async (flags: RunFlags) => {
+      process.exitCode = await runCommand(flags);
+    });
+}
+
+async function runCommand(flags: RunFlags): Promise<number> {
+  const script = loadScript(flags.script);
+  const lang = flags.lang === undefined ? undefined : parseLang(flags.lang);
+  if (flags.json) {
+    const report = await runScript(script, { file: flags.script, ...(lang && { lang }) });
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return report.error === null ? EXIT.ok : EXIT.runFailed;
+  }
+  const locale = lang ?? script.options?.lang ?? 'en';
+  const view = createPlanView({ locale });
+  const report = await runScript(script, {
+    file: flags.script,
+    lang: locale,
+    observer: createAgentReporter(view),
+  });
+  view.stop();
+  if (report.error !== null) {
+    process.stderr.write(`plankeeper: the run failed: ${report.error}\n`);
+    return EXIT.runFailed;
+  }
+  process.stdout.write(`\n${report.result}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,69 @@
+/**
+ * The `plankeeper run --script` file format (the contract in DESIGN.md):
+ * `{"task", "steps", "options"?}` for one user turn, or `{"turns": [{"task", "steps"}...],
+ * "options"?}` for a conversation. Each step is one model turn: a tool call (`args` an
+ * object or a raw JSON string), several parallel tool calls, or a final answer.
+ */
+import { z } from 'zod';
+
+const toolCall = z.strictObject({ tool: z.string().min(1), args: z.unknown().optional() });
+const step = z.union([
+  toolCall,
+  z.strictObject({ tools: z.array(toolCall).min(1) }),
+  z.strictObject({ final: z.string() }),
+]);
+const turn = z.strictObject({ task: z.string().min(1), steps: z.array(step) });
+
+const injection = z.union([
+  z.literal(false),
+  z.strictObject({
+    placement: z.enum(['tail', 'history']).optional(),
+    whenUnchanged: z.enum(['full', 'focus', 'omit']).optional(),
+  }),
+]);
+
+export const scriptOptionsSchema = z.strictObject({
+  lang: z.enum(['en', 'zh']).optional(),
+  /** false runs the agent without planning at all. */
+  planning: z.boolean().optional(),
+  preset: z.enum(['whole-list', 'granular', 'both']).optional(),
+  maxSteps: z.number().int().min(1).optional(),
+  system: z.string().optional(),
+  instructions: z.union([z.string(), z.literal(false)]).optional(),
+  injection: injection.optional(),
+  nudge: z
+    .union([
+      z.literal(false),
+      z.strictObject({
+        after: z.number().int().min(1).optional(),
+        onlyWhileOpen: z.boolean().optional(),
+      }),
+    ])
+    .optional(),
+  finishCheck: z.boolean().optional(),
+  goalCheck: z.boolean().optional(),
+  echoPlan: z.boolean().optional(),
+  dropPolicy: z.enum(['report', 'reject']).optional(),
+  maxItems: z.number().int().min(1).optional(),
+  maxContentLength: z.number().int().min(1).optional(),
+  /** Folder for knowledge_search, relative to the script; default: the bundled after-sales base. */
+  knowledge: z.string().optional(),
+});
+
+export const scriptSchema = z.union([
+  z.strictObject({
+    task: z.string().min(1),
+    steps: z.array(step),
+    options: scriptOptionsSchema.optional(),
+  }),
+  z.strictObject({ turns: z.array(turn).min(1), options: scriptOptionsSchema.optional() }),
+]);
+
+export type Script = z.output<typeof scriptSchema>;
+export type ScriptOptions = z.output<typeof scriptOptionsSchema>;
+export type ScriptTurn = z.output<typeof turn>;
+
+/** Every script as a list of turns. */
+export function turnsOf(script: Script): ScriptTurn[] {
+  return 'turns' in script ? script.turns : [{ task: script.task, steps: script.steps }];
+}
