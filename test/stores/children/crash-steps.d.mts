@@ -1,0 +1,9 @@
+import type { OperationOutcome, PlanEngine, PlanKey } from '../../../src/index.js';
+
+export declare const BASE_TIME: number;
+export declare const clock: { now: number };
+export declare function applyStep(
+  engine: PlanEngine,
+  key: PlanKey,
+  version: number,
+): Promise<OperationOutcome<unknown>>;
