@@ -36,7 +36,7 @@ const html = `<!doctype html>
 <main>
   <section id="list-pane" aria-label="Plans">
     <table id="plans">
-      <thead><tr><th>Agent</th><th>Session</th><th>Scope</th><th>Progress</th><th>Now</th><th>State</th><th>Updated</th></tr></thead>
+      <thead><tr><th class="agent">Agent</th><th class="session">Session</th><th class="scope">Scope</th><th class="progress">Progress</th><th class="now">Now</th><th class="state">State</th><th class="updated">Updated</th></tr></thead>
       <tbody id="rows"></tbody>
     </table>
     <p id="empty" hidden>Loading…</p>

@@ -106,6 +106,10 @@ export const pageScript = String.raw`
     return compareText(a.agent, b.agent) || compareText(a.session, b.session) || compareText(a.key, b.key);
   }
 
+  function count(number) {
+    return number.toLocaleString('en');
+  }
+
   function scopeText(scope) {
     return scope.length ? scope.join(' › ') : '';
   }
@@ -152,6 +156,7 @@ export const pageScript = String.raw`
     );
     row.cells[0].title = plan.agent;
     row.cells[1].title = plan.session;
+    row.cells[2].title = scopeText(plan.scope);
     const words = [plan.agent, plan.session].concat(plan.scope);
     if (plan.current) words.push(plan.current.content, plan.current.activeForm || '');
     row.dataset.search = words.join('\n').toLowerCase();
@@ -169,9 +174,9 @@ export const pageScript = String.raw`
       row.classList.add('is-' + current);
       row.cells[5].replaceChildren(el('span', 'badge ' + current, current));
     }
-    const updated = row.cells[6];
-    updated.textContent = ago(plan.updatedAt);
-    updated.title = new Date(plan.updatedAt).toLocaleString();
+    // The exact time goes in the tooltip when hovered: formatting a thousand dates up
+    // front would cost more than the rest of the row.
+    row.cells[6].textContent = ago(plan.updatedAt);
   }
 
   function rowMatches(row) {
@@ -202,8 +207,9 @@ export const pageScript = String.raw`
     for (const plan of state.plans.values()) agents.add(plan.agent);
     const total = state.plans.size;
     summary.textContent =
-      (shown === total ? total : shown + ' of ' + total) + ' plans · ' + agents.size + ' agents · ' +
-      (counts.open + counts.stale) + ' open · ' + counts.stale + ' stale · ' + counts.done + ' done';
+      (shown === total ? count(total) : count(shown) + ' of ' + count(total)) + ' plans · ' +
+      count(agents.size) + ' agents · ' + count(counts.open + counts.stale) + ' open · ' +
+      count(counts.stale) + ' stale · ' + count(counts.done) + ' done';
   }
 
   function renderAll() {
@@ -220,6 +226,8 @@ export const pageScript = String.raw`
     applyFilter();
     table.dataset.rows = String(state.rows.size);
     table.dataset.renderMs = (performance.now() - started).toFixed(1);
+    // Milliseconds since navigation began: what a person waits for the list.
+    table.dataset.shownAt = performance.now().toFixed(0);
   }
 
   async function loadAll() {
@@ -317,7 +325,12 @@ export const pageScript = String.raw`
       const entry = el('li', 'item status-' + item.status);
       entry.dataset.id = item.id;
       entry.dataset.status = item.status;
-      entry.append(el('span', 'marker', MARKERS[item.status] || '[?]'), el('span', 'item-id', '#' + item.id), el('span', 'content', item.content));
+      // Spaces between the parts keep copied text readable ("[x] #1 Step").
+      entry.append(
+        el('span', 'marker', MARKERS[item.status] || '[?]'), ' ',
+        el('span', 'item-id', '#' + item.id), ' ',
+        el('span', 'content', item.content),
+      );
       if (item.status === 'in_progress' && item.activeForm) entry.append(el('div', 'item-extra active', 'now: ' + item.activeForm));
       if (item.description) entry.append(el('div', 'item-extra description', item.description));
       if (item.note) entry.append(el('div', 'item-extra note', 'note: ' + item.note));
@@ -336,9 +349,9 @@ export const pageScript = String.raw`
       const time = el('time', 'at', new Date(revision.at).toLocaleTimeString() + ' · ' + ago(revision.at));
       time.dateTime = new Date(revision.at).toISOString();
       time.title = new Date(revision.at).toLocaleString();
-      meta.append(time, el('span', 'version', 'v' + revision.version), el('span', 'tool', revision.tool));
-      if (revision.callId) meta.append(el('span', 'call', 'call ' + revision.callId));
-      if (!revision.deleted) meta.append(el('span', 'after', revision.completed + '/' + revision.total + ' done'));
+      meta.append(time, ' ', el('span', 'version', 'v' + revision.version), ' ', el('span', 'tool', revision.tool));
+      if (revision.callId) meta.append(' ', el('span', 'call', 'call ' + revision.callId));
+      if (!revision.deleted) meta.append(' ', el('span', 'after', revision.completed + '/' + revision.total + ' done'));
       entry.append(meta);
       if (revision.summary) entry.append(el('div', 'summary', revision.summary));
       const changes = el('ul', 'changes');
@@ -350,7 +363,7 @@ export const pageScript = String.raw`
       for (const change of revision.changes || []) {
         const line = el('li', 'change change-' + change.kind);
         const described = describeChange(change);
-        line.append(el('span', 'sign', described[0]), el('span', 'text', described[1]));
+        line.append(el('span', 'sign', described[0]), ' ', el('span', 'text', described[1]));
         changes.append(line);
       }
       entry.append(changes);
@@ -367,7 +380,7 @@ export const pageScript = String.raw`
     const meta = el('div', 'meta');
     if (plan.scope.length) meta.append(el('span', 'scope', 'scope: ' + scopeText(plan.scope)));
     const badge = el('span', 'badge detail-state');
-    meta.append(badge, el('span', 'version', 'v' + plan.version), el('span', 'updated'));
+    meta.append(badge, ' ', el('span', 'version', 'v' + plan.version), ' ', el('span', 'updated'));
     head.append(meta);
     const parts = [head];
     if (!plan.exists) {
@@ -509,6 +522,12 @@ export const pageScript = String.raw`
   rowsBody.addEventListener('click', (event) => {
     const row = event.target.closest('tr[data-key]');
     if (row) select(row.dataset.key);
+  });
+  rowsBody.addEventListener('mouseover', (event) => {
+    const cell = event.target.closest('td.updated');
+    const row = cell && cell.parentElement;
+    const plan = row && state.plans.get(row.dataset.key);
+    if (plan) cell.title = new Date(plan.updatedAt).toLocaleString();
   });
   rowsBody.addEventListener('keydown', (event) => {
     const row = event.target.closest('tr[data-key]');

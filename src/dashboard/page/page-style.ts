@@ -30,7 +30,8 @@ main { flex: 1; display: grid; grid-template-columns: minmax(0, 3fr) minmax(320p
 @media (max-width: 900px) { main { grid-template-columns: 1fr; grid-auto-rows: minmax(300px, auto); } }
 #list-pane, #detail-pane { overflow: auto; min-height: 0; }
 #detail-pane { border-left: 1px solid var(--line); background: var(--panel); padding: 16px 20px; }
-table { width: 100%; border-collapse: collapse; }
+/* Fixed layout: column widths come from the header, so a thousand rows need no measuring. */
+table { width: 100%; border-collapse: collapse; table-layout: fixed; }
 thead th { position: sticky; top: 0; background: var(--bg); text-align: left; font-weight: 600; font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); padding: 8px 10px; border-bottom: 1px solid var(--line); z-index: 1; }
 tbody tr { cursor: pointer; border-bottom: 1px solid var(--line); }
 tbody tr:hover { background: var(--panel); }
@@ -38,21 +39,26 @@ tbody tr.selected { background: var(--selected); }
 tbody tr:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 tbody tr.flash { animation: flash 1.2s ease-out; }
 @keyframes flash { from { background: var(--flash); } }
-td { padding: 7px 10px; vertical-align: middle; max-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-td.agent { width: 14%; font-weight: 600; }
-td.session { width: 16%; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
-td.scope { width: 10%; color: var(--muted); }
-td.progress { width: 16%; }
-td.now { width: 30%; }
-td.state { width: 7%; }
-td.updated { width: 7%; color: var(--muted); font-size: 12px; }
-.bar { display: inline-block; width: calc(100% - 48px); max-width: 140px; height: 8px; border-radius: 4px; background: var(--bar); overflow: hidden; vertical-align: middle; }
+td { padding: 7px 10px; vertical-align: middle; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+th.agent { width: 15%; }
+th.session { width: 16%; }
+th.scope { width: 11%; }
+th.progress { width: 130px; }
+th.state { width: 84px; }
+th.updated { width: 90px; }
+td.agent { font-weight: 600; }
+td.session { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+td.scope { color: var(--muted); }
+td.updated { color: var(--muted); font-size: 12px; }
+.bar { display: inline-block; width: 70px; height: 8px; border-radius: 4px; background: var(--bar); overflow: hidden; vertical-align: middle; }
 .bar > span { display: block; height: 100%; background: var(--accent); }
 .is-done .bar > span { background: var(--done); }
 .is-stale .bar > span { background: var(--stale); }
 .count { margin-left: 8px; font-variant-numeric: tabular-nums; font-size: 12px; color: var(--muted); }
-.pulse { display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); margin-right: 6px; animation: pulse 1.6s ease-in-out infinite; }
-.is-stale .pulse { animation: none; background: var(--stale); }
+/* Static in the list (a thousand animated dots cost real CPU); only the open plan pulses. */
+.pulse { display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); margin-right: 6px; }
+.is-stale .pulse { background: var(--stale); }
+.status-in_progress .marker { animation: pulse 1.6s ease-in-out infinite; }
 @keyframes pulse { 50% { opacity: .3; } }
 .muted { color: var(--muted); }
 .badge { display: inline-block; font-size: 11px; font-weight: 600; padding: 1px 7px; border-radius: 9px; border: 1px solid currentColor; text-transform: uppercase; letter-spacing: .04em; }
@@ -61,6 +67,10 @@ td.updated { width: 7%; color: var(--muted); font-size: 12px; }
 .badge.open { color: var(--accent); }
 .badge.empty, .badge.deleted { color: var(--muted); }
 tr.is-stale td.agent::before { content: "⚠ "; color: var(--stale); }
+/* A coloured edge tells open, stale and finished plans apart at a glance. */
+tr.is-open td.agent { box-shadow: inset 3px 0 var(--accent); }
+tr.is-stale td.agent { box-shadow: inset 3px 0 var(--stale); }
+tr.is-done td.agent { box-shadow: inset 3px 0 var(--done); }
 #empty { padding: 24px 16px; color: var(--muted); }
 .hint { color: var(--muted); }
 .error { color: var(--danger); }
@@ -69,8 +79,8 @@ tr.is-stale td.agent::before { content: "⚠ "; color: var(--stale); }
 .meta { color: var(--muted); font-size: 12px; display: flex; flex-wrap: wrap; gap: 6px 12px; align-items: center; }
 ol.items { list-style: none; padding: 0; margin: 0; }
 ol.items li { padding: 6px 0; border-bottom: 1px solid var(--line); }
-.marker { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; margin-right: 6px; }
-.item-id { color: var(--muted); margin-right: 6px; font-variant-numeric: tabular-nums; }
+.marker { display: inline-block; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; margin-right: 2px; }
+.item-id { color: var(--muted); margin-right: 2px; font-variant-numeric: tabular-nums; }
 .status-completed .content, .status-cancelled .content { color: var(--muted); }
 .status-cancelled .content { text-decoration: line-through; }
 .status-in_progress .marker, .status-in_progress .content { color: var(--accent); font-weight: 600; }
@@ -86,7 +96,7 @@ ol.timeline > li.deleted::before { background: var(--danger); }
 .summary { font-size: 13px; margin-top: 2px; white-space: pre-wrap; word-break: break-word; }
 ul.changes { list-style: none; padding: 0; margin: 4px 0 0; font-size: 13px; }
 ul.changes li { white-space: pre-wrap; word-break: break-word; }
-ul.changes .sign { display: inline-block; width: 1.4em; font-weight: 700; }
+ul.changes .sign { display: inline-block; width: 1.1em; font-weight: 700; }
 .change-added .sign { color: var(--accent); }
 .change-completed .sign { color: var(--done); }
 .change-cancelled .sign, .change-removed .sign, .change-cleared .sign { color: var(--muted); }
