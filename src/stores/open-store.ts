@@ -71,7 +71,8 @@ export function parseStoreUrl(url: string): StoreLocation {
     } catch {
       throw new StoreUrlError(shown, `it is not a valid URL; ${ACCEPTED}.`);
     }
-    if (parsed.hostname === '') {
+    // postgres:///db is libpq's form for the default host (PGHOST or the local socket).
+    if (parsed.hostname === '' && scheme.startsWith('redis')) {
       throw new StoreUrlError(shown, `the host is missing; ${ACCEPTED}.`);
     }
     return scheme.startsWith('redis')
