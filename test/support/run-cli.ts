@@ -10,15 +10,24 @@ export interface CliRun {
 }
 
 /** Runs the built CLI as a user would (npm test builds it first). */
+export function startCli(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...options.env };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env });
+}
+
 export function runCli(
   args: readonly string[],
   options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; timeoutMs?: number } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-    });
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...options.env };
+    // An explicit undefined removes a variable (e.g. an API key) for this run.
+    for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

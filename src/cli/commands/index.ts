@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { registerChatCommand } from './chat.js';
 import { registerDemoCommand } from './demo.js';
 import { registerMcpCommand } from './mcp.js';
 import { registerRunCommand } from './run.js';
+import { registerTodosCommand } from './todos.js';
 
 /** Each command adds itself to the program. */
 export type RegisterCommand = (program: Command) => void;
@@ -9,5 +11,7 @@ export type RegisterCommand = (program: Command) => void;
 export const commands: RegisterCommand[] = [
   registerDemoCommand,
   registerRunCommand,
+  registerChatCommand,
+  registerTodosCommand,
   registerMcpCommand,
 ];

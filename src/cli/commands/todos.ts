@@ -1,0 +1,126 @@
+/**
+ * `plankeeper todos`: look into a store. Without `--session`, lists every stored plan
+ * with its progress; with it, shows that plan and its revision history.
+ */
+import type { Command } from 'commander';
+import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { renderPlan } from '../../engine/render.js';
+import type { PlanStore } from '../../engine/store/plan-store.js';
+import { getLocale } from '../../locale/index.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { langOption, parseLang } from '../lang-option.js';
+import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+
+interface TodosFlags {
+  store?: string;
+  agent?: string;
+  session?: string;
+  scope?: string;
+  json?: boolean;
+  lang: string;
+  history: string;
+}
+
+export function registerTodosCommand(program: Command): void {
+  program
+    .command('todos')
+    .description('List stored plans, or show one plan with its revision history.')
+    .option('--store <url>', STORE_FLAG_HELP)
+    .option('--agent <name>', 'only plans of this agent')
+    .option('--session <id>', "show this session's plan and history")
+    .option('--scope <path>', 'scope path of a sub-agent plan, segments joined by "/"')
+    .option('--history <n>', 'revisions to show', '20')
+    .option('--json', 'print JSON')
+    .addOption(langOption())
+    .action(async (flags: TodosFlags) => {
+      process.exitCode = await todos(flags);
+    });
+}
+
+async function todos(flags: TodosFlags): Promise<number> {
+  const locale = getLocale(parseLang(flags.lang));
+  const historyLimit = Number(flags.history);
+  if (!Number.isInteger(historyLimit) || historyLimit < 0) {
+    throw new CliError(`--history: "${flags.history}" is not a whole number.`, EXIT.usage);
+  }
+  const store = await openCliStore(resolveStoreUrl(flags.store));
+  try {
+    if (flags.session === undefined) return await listPlans(store, flags);
+    const matches = (
+      await store.list({ session: flags.session, ...(flags.agent && { agent: flags.agent }) })
+    ).filter((listing) => (listing.key.scope ?? []).join('/') === (flags.scope ?? ''));
+    if (matches.length === 0) {
+      throw new CliError(
+        `no plan for session "${flags.session}"${flags.agent ? ` of agent "${flags.agent}"` : ''}; run without --session to list plans.`,
+        EXIT.usage,
+      );
+    }
+    if (matches.length > 1) {
+      throw new CliError(
+        `session "${flags.session}" has plans of several agents (${matches.map((m) => m.key.agent).join(', ')}); pick one with --agent.`,
+        EXIT.usage,
+      );
+    }
+    return await showPlan(store, matches[0]!.key, historyLimit, flags.json === true, locale);
+  } finally {
+    await store.close();
+  }
+}
+
+async function listPlans(store: PlanStore, flags: TodosFlags): Promise<number> {
+  const listings = (await store.list(flags.agent ? { agent: flags.agent } : {})).sort(
+    (a, b) => b.updatedAt - a.updatedAt,
+  );
+  if (flags.json) {
+    process.stdout.write(
+      `${JSON.stringify(
+        listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
+        null,
+        2,
+      )}\n`,
+    );
+    return EXIT.ok;
+  }
+  if (listings.length === 0) {
+    process.stdout.write('No stored plans.\n');
+    return EXIT.ok;
+  }
+  for (const listing of listings) {
+    const { agent, session, scope } = listing.key;
+    const done = listing.total - listing.open;
+    process.stdout.write(
+      `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${done}/${listing.total} done  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+async function showPlan(
+  store: PlanStore,
+  key: PlanKey,
+  historyLimit: number,
+  json: boolean,
+  locale: ReturnType<typeof getLocale>,
+): Promise<number> {
+  const current = await store.get(key);
+  const history = historyLimit === 0 ? [] : await store.history(key, { limit: historyLimit });
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ key, version: current?.version ?? 0, plan: current?.record ?? null, history }, null, 2)}\n`,
+    );
+    return EXIT.ok;
+  }
+  process.stdout.write(`${encodePlanKey(key)}  v${current?.version ?? 0}\n`);
+  process.stdout.write(`${renderPlan(current?.record.items ?? [], { locale, notes: true })}\n`);
+  if (history.length > 0) {
+    process.stdout.write('\nHistory (oldest first):\n');
+    for (const revision of history) {
+      const source = revision.source;
+      process.stdout.write(
+        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${source.tool}${source.callId ? ` (${source.callId})` : ''}${source.summary ? `: ${source.summary}` : ''}\n`,
+      );
+    }
+  }
+  return EXIT.ok;
+}

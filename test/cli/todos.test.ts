@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PlanEngine } from '../../src/engine/plan-engine.js';
+import { openStore } from '../../src/stores/index.js';
+import { runCli } from '../support/run-cli.js';
+
+async function seededStore() {
+  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
+  const store = await openStore(url);
+  const engine = new PlanEngine({ store });
+  const key = { agent: 'support', session: 'ticket-7' };
+  await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }], {
+    callId: 'call_a',
+  });
+  await engine.complete(key, [{ id: 1, reason: 'found §3' }], { callId: 'call_b' });
+  await engine.add({ agent: 'support', session: 'ticket-8' }, [{ content: 'Other' }]);
+  await engine.add({ agent: 'support', session: 'ticket-7', scope: ['researcher'] }, [
+    { content: 'Sub step' },
+  ]);
+  await store.close();
+  return url;
+}
+
+describe('plankeeper todos', () => {
+  it('lists stored plans with progress', async () => {
+    const store = await seededStore();
+    const { code, stdout } = await runCli(['todos', '--store', store]);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(stdout).toMatch(/^support {2}ticket-7 {2}1\/2 done {2}v2 /m);
+    expect(stdout).toMatch(/^support {2}ticket-7 {2}scope researcher {2}0\/1 done/m);
+  });
+
+  it('shows one plan with its revision history, as text and as JSON', async () => {
+    const store = await seededStore();
+    const text = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('- [x] #1 Look up the policy (found §3)\n- [ ] #2 Answer');
+    expect(text.stdout).toMatch(/v1 {2}\S+ {2}todos_add \(call_a\): added #1 #2/);
+    expect(text.stdout).toMatch(/v2 {2}\S+ {2}todos_complete \(call_b\): completed #1: found §3/);
+    const json = JSON.parse(
+      (await runCli(['todos', '--store', store, '--session', 'ticket-7', '--json'])).stdout,
+    );
+    expect(json.version).toBe(2);
+    expect(
+      json.history.map((revision: { source: { tool: string } }) => revision.source.tool),
+    ).toEqual(['todos_add', 'todos_complete']);
+    const scoped = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--session',
+      'ticket-7',
+      '--scope',
+      'researcher',
+    ]);
+    expect(scoped.stdout).toContain('- [ ] #1 Sub step');
+  });
+
+  it('explains an unknown session and a bad store', async () => {
+    const store = await seededStore();
+    const missing = await runCli(['todos', '--store', store, '--session', 'nope']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'plankeeper: no plan for session "nope"; run without --session to list plans.\n',
+    );
+    const bad = await runCli(['todos', '--store', 'ftp://x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^plankeeper: --store: .*use one of: memory; sqlite:PATH/);
+  });
+});
