@@ -1,0 +1,101 @@
+/** PostgreSQL specifics beyond the contract: schema creation and versioning, physical bounds. */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/engine/errors.js';
+import { POSTGRES_SCHEMA_VERSION } from '../../src/stores/postgres/postgres-schema.js';
+import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
+import { StoreSchemaError } from '../../src/stores/store-errors.js';
+import {
+  dropPostgresTables,
+  planRecord,
+  postgresBackend,
+  sleep,
+  warnIfUnavailable,
+} from '../support/store-fixtures.js';
+
+const skip = warnIfUnavailable(postgresBackend, 'the PostgreSQL store tests');
+
+describe.skipIf(skip)('PostgresPlanStore', () => {
+  const connectionString = process.env.DATABASE_URL!;
+  const base = `pk_spec_${process.pid}_${Date.now().toString(36)}`;
+  let admin: pg.Pool;
+  const key = { agent: 'a', session: 's' };
+  const count = async (table: string) =>
+    Number((await admin.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+
+  beforeAll(() => {
+    admin = new pg.Pool({ connectionString, max: 2 });
+  });
+  afterAll(async () => {
+    await dropPostgresTables(admin, base);
+    await admin.end();
+  });
+
+  it('creates its tables once when many stores start at the same moment', async () => {
+    const tablePrefix = `${base}_race_`;
+    const stores = Array.from(
+      { length: 6 },
+      () => new PostgresPlanStore({ connectionString, tablePrefix, poolSize: 1 }),
+    );
+    await Promise.all(stores.map((store) => store.get(key)));
+    expect(await count(`${tablePrefix}meta`)).toBe(1);
+    expect(await stores[0]!.compareAndSet(key, 0, planRecord([]))).toEqual({
+      ok: true,
+      version: 1,
+    });
+    await Promise.all(stores.map((store) => store.close()));
+  });
+
+  it('refuses tables of a newer schema version with a message that says to upgrade', async () => {
+    const tablePrefix = `${base}_newer_`;
+    const store = new PostgresPlanStore({ connectionString, tablePrefix });
+    await store.get(key);
+    await store.close();
+    await admin.query(`UPDATE ${tablePrefix}meta SET value = $1 WHERE name = 'schema_version'`, [
+      String(POSTGRES_SCHEMA_VERSION + 1),
+    ]);
+    const newer = new PostgresPlanStore({ connectionString, tablePrefix });
+    const error = await newer.get(key).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(StoreSchemaError);
+    expect((error as Error).message).toContain(
+      `schema version ${POSTGRES_SCHEMA_VERSION + 1}, but this plankeeper knows up to version ${POSTGRES_SCHEMA_VERSION}. Upgrade plankeeper`,
+    );
+    await newer.close();
+  });
+
+  it('accepts only plain lower-case table prefixes', () => {
+    for (const tablePrefix of ['Plans', 'x; DROP TABLE y', '1abc', 'a-b', 'a'.repeat(41)]) {
+      expect(() => new PostgresPlanStore({ connectionString, tablePrefix })).toThrow(
+        ConfigurationError,
+      );
+    }
+  });
+
+  it('keeps at most historyLimit revision rows per plan and purges expired plans', async () => {
+    const tablePrefix = `${base}_bound_`;
+    const store = new PostgresPlanStore({ connectionString, tablePrefix, historyLimit: 4 });
+    for (let version = 0; version < 15; version++) {
+      await store.compareAndSet(key, version, planRecord([{ content: `v${version}` }]));
+    }
+    expect(await count(`${tablePrefix}revisions`)).toBe(4);
+    await store.compareAndSet({ agent: 'a', session: 'brief' }, 0, planRecord([]), { ttlMs: 100 });
+    await sleep(200);
+    await store.list();
+    expect(await count(`${tablePrefix}plans`)).toBe(1);
+    expect(await count(`${tablePrefix}revisions`)).toBe(4);
+    await store.close();
+  });
+
+  it('leaves a pool it was given open on close', async () => {
+    const pool = new pg.Pool({ connectionString, max: 2 });
+    const store = new PostgresPlanStore({ pool, tablePrefix: `${base}_given_` });
+    await store.compareAndSet(key, 0, planRecord([]));
+    await store.subscribe(() => undefined);
+    await store.close();
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await pool.end();
+  });
+});

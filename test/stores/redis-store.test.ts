@@ -1,0 +1,78 @@
+/** Redis specifics beyond the contract: native expiry, the listing index, key prefixes. */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodePlanKey } from '../../src/engine/plan-key.js';
+import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
+import { planRecord, redisBackend, sleep, warnIfUnavailable } from '../support/store-fixtures.js';
+
+const skip = warnIfUnavailable(redisBackend, 'the Redis store tests');
+
+describe.skipIf(skip)('RedisPlanStore', () => {
+  const url = process.env.REDIS_URL!;
+  const prefix = `plankeeper-test:${process.pid}-${Date.now().toString(36)}:`;
+  let admin: Redis;
+  const key = { agent: 'a', session: 's' };
+  const name = encodePlanKey(key);
+
+  beforeAll(() => {
+    admin = new Redis(url);
+  });
+  afterAll(async () => {
+    const keys = await admin.keys(`${prefix}*`);
+    if (keys.length > 0) await admin.del(...keys);
+    await admin.quit();
+  });
+
+  it('expires a plan and its history with Redis TTLs, and a write without TTL persists both', async () => {
+    const store = new RedisPlanStore({ url, keyPrefix: `${prefix}ttl:` });
+    await store.compareAndSet(key, 0, planRecord([]), { ttlMs: 60_000 });
+    const planTtl = await admin.pttl(`${prefix}ttl:plan:${name}`);
+    const historyTtl = await admin.pttl(`${prefix}ttl:history:${name}`);
+    expect(planTtl).toBeGreaterThan(59_000);
+    expect(historyTtl).toBeGreaterThan(59_000);
+    await store.compareAndSet(key, 1, planRecord([]));
+    expect(await admin.pttl(`${prefix}ttl:plan:${name}`)).toBe(-1);
+    expect(await admin.pttl(`${prefix}ttl:history:${name}`)).toBe(-1);
+    await store.close();
+  });
+
+  it('bounds the revision list in Redis itself', async () => {
+    const store = new RedisPlanStore({ url, keyPrefix: `${prefix}bound:`, historyLimit: 3 });
+    for (let version = 0; version < 10; version++) {
+      await store.compareAndSet(key, version, planRecord([]));
+    }
+    expect(await admin.llen(`${prefix}bound:history:${name}`)).toBe(3);
+    await store.close();
+  });
+
+  it('drops index entries of expired plans when listing, and keeps live ones', async () => {
+    const store = new RedisPlanStore({ url, keyPrefix: `${prefix}index:` });
+    const index = `${prefix}index:plans`;
+    const live = { agent: 'a', session: 'live' };
+    await store.compareAndSet(key, 0, planRecord([]), { ttlMs: 100 });
+    await store.compareAndSet(live, 0, planRecord([]));
+    expect(await admin.zcard(index)).toBe(2);
+    await sleep(200);
+    expect((await store.list()).map((listing) => listing.key)).toEqual([live]);
+    expect(await admin.zrange(index, 0, -1)).toEqual([encodePlanKey(live)]);
+    await store.close();
+  });
+
+  it('keeps stores with different prefixes apart', async () => {
+    const left = new RedisPlanStore({ url, keyPrefix: `${prefix}left:` });
+    const right = new RedisPlanStore({ url, keyPrefix: `${prefix}right:` });
+    await left.compareAndSet(key, 0, planRecord([{ content: 'left only' }]));
+    expect(await right.get(key)).toBeUndefined();
+    expect(await right.list()).toEqual([]);
+    await Promise.all([left.close(), right.close()]);
+  });
+
+  it('leaves a client it was given open on close', async () => {
+    const client = new Redis(url);
+    const store = new RedisPlanStore({ client, keyPrefix: `${prefix}given:` });
+    await store.compareAndSet(key, 0, planRecord([]));
+    await store.close();
+    expect(await client.ping()).toBe('PONG');
+    await client.quit();
+  });
+});
