@@ -69,8 +69,12 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
   const listings = new PlanListings(store);
   const events = new EventStream(keepAliveMs);
   const unsubscribe = await store.subscribe((change) => {
-    listings.observe(change);
-    events.publish(change);
+    // A listener that throws could break the store's delivery loop; a bad change is
+    // better skipped (the page re-reads on its next event anyway).
+    try {
+      listings.observe(change);
+      events.publish(change);
+    } catch {}
   });
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
@@ -146,7 +150,12 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
         return;
       }
       case '/api/events':
-        events.open(request, response, BASE_HEADERS);
+        if (request.method === 'HEAD') {
+          response.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream' });
+          response.end();
+        } else {
+          events.open(request, response, BASE_HEADERS);
+        }
         return;
       default:
         sendError(response, 404, `Nothing at ${url.pathname}. Try / or /api/plans.`);

@@ -293,7 +293,7 @@ describe('dashboard page in Chromium', () => {
         await writer.stop();
       }
     });
-  });
+  }, 60_000);
 });
 
 describe('dashboard page with 1,000 sessions', () => {

@@ -156,7 +156,7 @@ describe('plankeeper dashboard as a process', () => {
     expect(await exited).toBe(0);
     expect(stdout).toContain('plankeeper dashboard: stopped');
     expect(stderr).toBe('');
-  });
+  }, 60_000);
 
   it('exits with the usage code and one line on a bad flag', async () => {
     const run = spawn(
@@ -176,7 +176,7 @@ describe('plankeeper dashboard as a process', () => {
     expect(stderr).toBe(
       'plankeeper: --port must be a whole number from 0 to 65535 (0 picks a free port), not "x".\n',
     );
-  });
+  }, 60_000);
 });
 
 async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
