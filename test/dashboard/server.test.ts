@@ -490,7 +490,9 @@ describe.each(storeKinds)('listing 1,000 sessions from the $name store', (kind) 
     const first = await getJson<PlanListResponse>(server, '/api/plans');
     const firstMs = performance.now() - started;
     expect(first.body.plans).toHaveLength(1000);
-    expect(first.body.plans.every((plan) => plan.current?.activeForm?.startsWith('Answering')));
+    expect(
+      first.body.plans.every((plan) => plan.current?.activeForm?.startsWith('Answering')),
+    ).toBe(true);
     expect(reads).toBe(1000);
 
     await engine.complete({ agent: 'agent-3', session: 'session-3' }, [
