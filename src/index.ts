@@ -8,6 +8,15 @@
  * const engine = new PlanEngine();
  * const tools = createPlanTools({ engine, preset: 'both', locale: 'en' });
  */
+
+// plankeeper's own agent loop and the scripted model (real model clients: plankeeper/models).
+export { Agent, type AgentOptions } from './agent/agent.js';
+export type { AgentEvent, AgentObserver } from './agent/agent-events.js';
+export { AgentSession, type CompletionRunResult } from './agent/agent-session.js';
+export { executeTool, type ToolOutcome } from './agent/execute-tool.js';
+export type { PlanningOptions } from './agent/planning-options.js';
+export type { RunResult } from './agent/run-result.js';
+export type { AfterToolHook, BeforeToolHook, HookContext, ToolHooks } from './agent/tool-hooks.js';
 export {
   ConfigurationError,
   PlanConflictError,
@@ -55,7 +64,33 @@ export {
   type TodoItem,
   type TodoStatus,
 } from './engine/todo-item.js';
+// Harness: the discipline around the plan, for any agent loop.
+export { createCompletionLoop, type LoopDecision } from './harness/completion-loop.js';
+export { isHonestPartial } from './harness/goal-check.js';
+export { defaultInstructions } from './harness/instructions.js';
+export { Nudge, type NudgeOptions } from './harness/nudge.js';
+export {
+  type Bounce,
+  type HarnessOptions,
+  type InjectionOptions,
+  PlanHarness,
+  type PlanHarnessOptions,
+  type PlanSectionOutput,
+} from './harness/plan-harness.js';
+export {
+  buildPlanSection,
+  isLeftover,
+  type PlanSectionBuilder,
+  type UnchangedPlanForm,
+} from './harness/plan-section.js';
 export { getLocale, LOCALE_IDS, type Locale, type LocaleId } from './locale/index.js';
+export type * from './models/model-client.js';
+export {
+  ScriptExhaustedError,
+  ScriptedModel,
+  type ScriptedToolCall,
+  type ScriptStep,
+} from './models/scripted-model.js';
 export { parseArguments } from './tools/parse-arguments.js';
 export {
   ALL_PLAN_TOOL_NAMES,
