@@ -133,3 +133,16 @@ describe('SqlitePlanStore', () => {
     await store.close();
   });
 });
+
+describe('SqlitePlanStore arguments', () => {
+  it('rejects an expected version that is not a whole number as a caller bug', async () => {
+    const store = new SqlitePlanStore({ path: ':memory:' });
+    for (const expected of [-1, 1.5, Number.NaN]) {
+      await expect(store.compareAndSet(key, expected, planRecord([]))).rejects.toThrow(
+        ConfigurationError,
+      );
+    }
+    expect(await store.history(key)).toEqual([]);
+    await store.close();
+  });
+});

@@ -29,7 +29,7 @@ import type { PlanRecord } from '../../engine/todo-item.js';
 import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
-import { resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
 import { type PostgresQueries, queriesFor } from './postgres-queries.js';
 import { type PostgresTables, prepareSchema, tablesFor } from './postgres-schema.js';
 
@@ -115,6 +115,7 @@ export class PostgresPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
+    checkExpectedVersion(expectedVersion);
     const ttlMs = resolveTtl(options.ttlMs);
     const name = encodePlanKey(key);
     const { total, open } = countItems(record);

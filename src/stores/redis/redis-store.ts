@@ -36,7 +36,7 @@ import type { PlanRecord } from '../../engine/todo-item.js';
 import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
-import { resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
 import { compareAndSetScript, deleteScript, pruneIndexScript } from './redis-scripts.js';
 
 export interface RedisStoreOptions {
@@ -109,6 +109,7 @@ export class RedisPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
+    checkExpectedVersion(expectedVersion);
     const ttlMs = resolveTtl(options.ttlMs);
     const name = encodePlanKey(key);
     const { total, open } = countItems(record);

@@ -27,3 +27,12 @@ export function resolveTtl(ttlMs: number | undefined): number | undefined {
   }
   return Math.ceil(ttlMs);
 }
+
+/** Versions are whole numbers from 0 ("absent"); anything else is a caller bug, not a conflict. */
+export function checkExpectedVersion(expectedVersion: number): void {
+  if (!Number.isInteger(expectedVersion) || expectedVersion < 0) {
+    throw new ConfigurationError(
+      `expectedVersion must be a whole number, 0 for a plan that does not exist yet; got ${expectedVersion}.`,
+    );
+  }
+}

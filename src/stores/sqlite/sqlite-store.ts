@@ -31,7 +31,7 @@ import type { PlanRecord } from '../../engine/todo-item.js';
 import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
-import { resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
 import { prepareSchema } from './sqlite-schema.js';
 
@@ -85,8 +85,11 @@ export class SqlitePlanStore implements PlanStore {
 
   private readonly selectPlan: Statement<[string], PlanRow>;
   private readonly selectState: Statement<[string], PlanStateRow>;
-  private readonly upsertPlan: Statement<
+  private readonly insertPlan: Statement<
     [string, string, string, string | null, number, string, number, number, number, number | null]
+  >;
+  private readonly updatePlan: Statement<
+    [number, string, number, number, number, number | null, string, number, number]
   >;
   private readonly deletePlan: Statement<[string]>;
   private readonly insertRevision: Statement<
@@ -120,13 +123,15 @@ export class SqlitePlanStore implements PlanStore {
       'SELECT version, record, expires_at FROM plankeeper_plans WHERE key = ?',
     );
     this.selectState = db.prepare('SELECT version, expires_at FROM plankeeper_plans WHERE key = ?');
-    this.upsertPlan = db.prepare(
+    this.insertPlan = db.prepare(
       `INSERT INTO plankeeper_plans
          (key, agent, session, scope, version, record, total, open, updated_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET
-         version = excluded.version, record = excluded.record, total = excluded.total,
-         open = excluded.open, updated_at = excluded.updated_at, expires_at = excluded.expires_at`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.updatePlan = db.prepare(
+      `UPDATE plankeeper_plans
+       SET version = ?, record = ?, total = ?, open = ?, updated_at = ?, expires_at = ?
+       WHERE key = ? AND version = ? AND (expires_at IS NULL OR expires_at > ?)`,
     );
     this.deletePlan = db.prepare('DELETE FROM plankeeper_plans WHERE key = ?');
     this.insertRevision = db.prepare(
@@ -181,6 +186,7 @@ export class SqlitePlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
+    checkExpectedVersion(expectedVersion);
     const ttlMs = resolveTtl(options.ttlMs);
     const name = encodePlanKey(key);
     const text = encodeRecord(record);
@@ -191,21 +197,38 @@ export class SqlitePlanStore implements PlanStore {
     const result = this.db
       .transaction((): CompareAndSetResult & { at?: number } => {
         const at = Date.now();
-        const currentVersion = this.liveVersion(name, at);
-        if (currentVersion !== expectedVersion) return { ok: false, currentVersion };
-        const version = currentVersion + 1;
-        this.upsertPlan.run(
-          name,
-          key.agent,
-          key.session,
-          key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
-          version,
-          text,
-          total,
-          open,
-          record.updatedAt,
-          ttlMs === undefined ? null : at + ttlMs,
-        );
+        const expiresAt = ttlMs === undefined ? null : at + ttlMs;
+        const version = expectedVersion + 1;
+        if (expectedVersion > 0) {
+          // The common case, an update, checks and writes in one statement.
+          const updated = this.updatePlan.run(
+            version,
+            text,
+            total,
+            open,
+            record.updatedAt,
+            expiresAt,
+            name,
+            expectedVersion,
+            at,
+          ).changes;
+          if (updated === 0) return { ok: false, currentVersion: this.liveVersion(name, at) };
+        } else {
+          const currentVersion = this.liveVersion(name, at);
+          if (currentVersion !== 0) return { ok: false, currentVersion };
+          this.insertPlan.run(
+            name,
+            key.agent,
+            key.session,
+            key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
+            version,
+            text,
+            total,
+            open,
+            record.updatedAt,
+            expiresAt,
+          );
+        }
         this.addRevision(name, version, at, text, sourceText);
         return { ok: true, version, at };
       })
