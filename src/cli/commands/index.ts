@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerChatCommand } from './chat.js';
+import { registerDashboardCommand } from './dashboard.js';
 import { registerDemoCommand } from './demo.js';
 import { registerMcpCommand } from './mcp.js';
 import { registerRunCommand } from './run.js';
@@ -14,4 +15,5 @@ export const commands: RegisterCommand[] = [
   registerChatCommand,
   registerTodosCommand,
   registerMcpCommand,
+  registerDashboardCommand,
 ];
