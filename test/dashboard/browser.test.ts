@@ -31,12 +31,25 @@ let storeUrl: string;
 let store: PlanStore;
 let dashboard: DashboardServer;
 
+// Without Chromium every test below fails with this message (a failing hook alone
+// would only show the tests as skipped).
+const missingBrowser = existsSync(CHROMIUM)
+  ? undefined
+  : `Headless Chromium is missing at ${CHROMIUM}. Install Debian's "chromium" package (apt-get install chromium); the browser tests need it.`;
+
+function browserTest(name: string, test: () => Promise<void>, timeoutMs?: number) {
+  it(
+    name,
+    async () => {
+      if (missingBrowser) throw new Error(missingBrowser);
+      await test();
+    },
+    timeoutMs,
+  );
+}
+
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `Headless Chromium is missing at ${CHROMIUM}. Install Debian's "chromium" package (apt-get install chromium); the browser tests need it.`,
-    );
-  }
+  if (missingBrowser) return;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -136,45 +149,48 @@ function visibleRows(page: Page) {
 }
 
 describe('dashboard page in Chromium', () => {
-  it('lists sessions with progress, the step in progress, and stale or done plans', async () => {
-    await withPage(dashboard.url, async (page) => {
-      await page.waitForSelector('#plans[data-rows="4"]');
-      const keys = await page
-        .locator('#rows tr')
-        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')));
-      expect(keys).toEqual([
-        'billing/b-1',
-        'research/s-7/sub-agent',
-        encodePlanKey(support42),
-        encodePlanKey({ agent: 'xss', session: '<b>s</b>' }),
-      ]);
-      expect(await rowText(page, encodePlanKey(support42))).toBe(
-        'support\tuser-42\t\t1/3\tChecking the order date\topen\tjust now',
-      );
-      expect(await rowText(page, 'research/s-7/sub-agent')).toBe(
-        'research\ts-7\tsub-agent\t2/2\tall done\tdone\tjust now',
-      );
-      expect(await rowText(page, 'billing/b-1')).toBe(
-        'billing\tb-1\t\t0/1\tRefunding the order\tstale\t1h ago',
-      );
-      const billing = page.locator('#rows tr[data-key="billing/b-1"]');
-      expect(await billing.getAttribute('class')).toContain('is-stale');
-      // The bar's width follows progress.
-      const widths = await page
-        .locator('#rows .bar > span')
-        .evaluateAll((bars) =>
-          bars.map((bar) => (bar as unknown as { style: { width: string } }).style.width),
+  browserTest(
+    'lists sessions with progress, the step in progress, and stale or done plans',
+    async () => {
+      await withPage(dashboard.url, async (page) => {
+        await page.waitForSelector('#plans[data-rows="4"]');
+        const keys = await page
+          .locator('#rows tr')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')));
+        expect(keys).toEqual([
+          'billing/b-1',
+          'research/s-7/sub-agent',
+          encodePlanKey(support42),
+          encodePlanKey({ agent: 'xss', session: '<b>s</b>' }),
+        ]);
+        expect(await rowText(page, encodePlanKey(support42))).toBe(
+          'support\tuser-42\t\t1/3\tChecking the order date\topen\tjust now',
         );
-      expect(widths).toEqual(['0%', '100%', '33%', '0%']);
-      expect(await page.locator('#summary').textContent()).toBe(
-        '4 plans · 4 agents · 3 open · 1 stale · 1 done',
-      );
-      await page.waitForSelector('#live.on');
-      expect(await page.locator('#live').textContent()).toBe('live');
-    });
-  });
+        expect(await rowText(page, 'research/s-7/sub-agent')).toBe(
+          'research\ts-7\tsub-agent\t2/2\tall done\tdone\tjust now',
+        );
+        expect(await rowText(page, 'billing/b-1')).toBe(
+          'billing\tb-1\t\t0/1\tRefunding the order\tstale\t1h ago',
+        );
+        const billing = page.locator('#rows tr[data-key="billing/b-1"]');
+        expect(await billing.getAttribute('class')).toContain('is-stale');
+        // The bar's width follows progress.
+        const widths = await page
+          .locator('#rows .bar > span')
+          .evaluateAll((bars) =>
+            bars.map((bar) => (bar as unknown as { style: { width: string } }).style.width),
+          );
+        expect(widths).toEqual(['0%', '100%', '33%', '0%']);
+        expect(await page.locator('#summary').textContent()).toBe(
+          '4 plans · 4 agents · 3 open · 1 stale · 1 done',
+        );
+        await page.waitForSelector('#live.on');
+        expect(await page.locator('#live').textContent()).toBe('live');
+      });
+    },
+  );
 
-  it('shows one plan in full with its timeline of tool calls', async () => {
+  browserTest('shows one plan in full with its timeline of tool calls', async () => {
     await withPage(dashboard.url, async (page) => {
       await page.waitForSelector('#plans[data-rows="4"]');
       await page.locator(`#rows tr[data-key="${encodePlanKey(support42)}"]`).click();
@@ -211,7 +227,7 @@ describe('dashboard page in Chromium', () => {
     });
   });
 
-  it('shows model-written markup as text, never as HTML', async () => {
+  browserTest('shows model-written markup as text, never as HTML', async () => {
     const xssKey = encodePlanKey({ agent: 'xss', session: '<b>s</b>' });
     await withPage(`${dashboard.url}#plan=${encodeURIComponent(xssKey)}`, async (page) => {
       await page.waitForSelector('#detail-pane ol.items');
@@ -226,7 +242,7 @@ describe('dashboard page in Chromium', () => {
     });
   });
 
-  it('filters rows by text and by state', async () => {
+  browserTest('filters rows by text and by state', async () => {
     await withPage(dashboard.url, async (page) => {
       await page.waitForSelector('#plans[data-rows="4"]');
       await page.locator('#filter').fill('SUB-AGENT');
@@ -245,59 +261,67 @@ describe('dashboard page in Chromium', () => {
     });
   });
 
-  it('updates without a reload when another process writes to the store', async () => {
-    const key = encodePlanKey(support42);
-    await withPage(`${dashboard.url}#plan=${encodeURIComponent(key)}`, async (page) => {
-      await page.waitForSelector('#detail-pane ol.items');
-      await page.waitForSelector('#live.on');
-      // Survives only as long as the page is not reloaded.
-      await page.evaluate('window.__sameDocument = true');
+  browserTest(
+    'updates without a reload when another process writes to the store',
+    async () => {
+      const key = encodePlanKey(support42);
+      await withPage(`${dashboard.url}#plan=${encodeURIComponent(key)}`, async (page) => {
+        await page.waitForSelector('#detail-pane ol.items');
+        await page.waitForSelector('#live.on');
+        // Survives only as long as the page is not reloaded.
+        await page.evaluate('window.__sameDocument = true');
 
-      const writer = await startWriter(storeUrl);
-      try {
-        const completed = await writer.send({
-          agent: 'support',
-          session: 'user-42',
-          op: 'complete',
-          input: [{ id: '2', reason: 'ordered on 3 May' }],
-          callId: 'call_from_elsewhere',
-        });
-        expect(completed).toMatchObject({ ok: true, version: 4 });
-        expect(completed.pid).not.toBe(process.pid);
+        const writer = await startWriter(storeUrl);
+        try {
+          const completed = await writer.send({
+            agent: 'support',
+            session: 'user-42',
+            op: 'complete',
+            input: [{ id: '2', reason: 'ordered on 3 May' }],
+            callId: 'call_from_elsewhere',
+          });
+          expect(completed).toMatchObject({ ok: true, version: 4 });
+          expect(completed.pid).not.toBe(process.pid);
 
-        // The open plan and its row follow the other process's write.
-        await page.waitForSelector('#detail-pane[data-version="4"]', { timeout: 10_000 });
-        expect(
-          await page.locator('#detail-pane ol.items > li[data-id="2"]').getAttribute('data-status'),
-        ).toBe('completed');
-        const newest = await page.locator('#detail-pane ol.timeline > li').first().textContent();
-        expect(newest).toContain('call call_from_elsewhere');
-        expect(newest).toContain('completed #2 Check the order date — ordered on 3 May');
-        await page.waitForFunction(
-          `document.querySelector('#rows tr[data-key="${key}"] .count')?.textContent === '2/3'`,
-          undefined,
-          { timeout: 10_000 },
-        );
+          // The open plan and its row follow the other process's write.
+          await page.waitForSelector('#detail-pane[data-version="4"]', { timeout: 10_000 });
+          expect(
+            await page
+              .locator('#detail-pane ol.items > li[data-id="2"]')
+              .getAttribute('data-status'),
+          ).toBe('completed');
+          const newest = await page.locator('#detail-pane ol.timeline > li').first().textContent();
+          expect(newest).toContain('call call_from_elsewhere');
+          expect(newest).toContain('completed #2 Check the order date — ordered on 3 May');
+          await page.waitForFunction(
+            `document.querySelector('#rows tr[data-key="${key}"] .count')?.textContent === '2/3'`,
+            undefined,
+            { timeout: 10_000 },
+          );
 
-        // A session that did not exist when the page loaded appears as a new row.
-        await writer.send({
-          agent: 'support',
-          session: 'user-77',
-          op: 'write',
-          input: [{ content: 'Greet the customer', status: 'in_progress', activeForm: 'Greeting' }],
-        });
-        await page.waitForSelector('#plans[data-rows="5"]', { timeout: 10_000 });
-        expect(await rowText(page, 'support/user-77')).toContain('Greeting');
-        expect(await page.evaluate('window.__sameDocument')).toBe(true);
-      } finally {
-        await writer.stop();
-      }
-    });
-  }, 60_000);
+          // A session that did not exist when the page loaded appears as a new row.
+          await writer.send({
+            agent: 'support',
+            session: 'user-77',
+            op: 'write',
+            input: [
+              { content: 'Greet the customer', status: 'in_progress', activeForm: 'Greeting' },
+            ],
+          });
+          await page.waitForSelector('#plans[data-rows="5"]', { timeout: 10_000 });
+          expect(await rowText(page, 'support/user-77')).toContain('Greeting');
+          expect(await page.evaluate('window.__sameDocument')).toBe(true);
+        } finally {
+          await writer.stop();
+        }
+      });
+    },
+    60_000,
+  );
 });
 
 describe('dashboard page with 1,000 sessions', () => {
-  it('loads and renders every row in one pass', async () => {
+  browserTest('loads and renders every row in one pass', async () => {
     const many = new MemoryPlanStore();
     const engine = new PlanEngine({ store: many });
     for (let index = 0; index < 1000; index++) {

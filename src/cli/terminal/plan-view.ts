@@ -31,7 +31,7 @@ export interface PlanViewOptions {
   locale?: Locale | LocaleId;
   /** Redraw in place. Default: the stream is a TTY, NO_COLOR is unset and TERM is not `dumb`. */
   interactive?: boolean;
-  /** Colour the live block. Default: same as `interactive`; never used in plain mode. */
+  /** Colour the live block. Default: unless NO_COLOR is set; plain mode never colours. */
   color?: boolean;
   /** Spinner frame interval. Default 80 ms. */
   spinnerMs?: number;
@@ -56,7 +56,7 @@ export function createPlanView(options: PlanViewOptions = {}): PlanView {
   const interactive =
     options.interactive ?? (stream.isTTY === true && !env.NO_COLOR && env.TERM !== 'dumb');
   return interactive
-    ? new LivePlanView(stream, locale, options.color ?? true, options.spinnerMs ?? 80)
+    ? new LivePlanView(stream, locale, options.color ?? !env.NO_COLOR, options.spinnerMs ?? 80)
     : new PlainPlanView(stream, locale);
 }
 
