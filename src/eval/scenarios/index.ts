@@ -1,0 +1,19 @@
+/** The scenario suite, in report order. */
+import type { Scenario } from '../scenario.js';
+import { distractionScenario } from './distraction.js';
+import { neverUpdatesScenario } from './never-updates.js';
+import { offTargetScenario } from './off-target.js';
+import { parallelWritesScenario } from './parallel-writes.js';
+import { stalePlanScenario } from './stale-plan.js';
+import { stopsEarlyScenario } from './stops-early.js';
+import { writeLoopScenario } from './write-loop.js';
+
+export const SCENARIOS: readonly Scenario[] = [
+  distractionScenario,
+  neverUpdatesScenario,
+  stopsEarlyScenario,
+  offTargetScenario,
+  stalePlanScenario,
+  parallelWritesScenario,
+  writeLoopScenario,
+];

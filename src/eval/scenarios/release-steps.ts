@@ -1,0 +1,71 @@
+/**
+ * The steps of the release-desk scenarios, as a model would word them in its plan, with
+ * the tool call that does each one.
+ */
+import type { LocaleId } from '../../locale/locale.js';
+import type { PlannedCall } from '../behaviour/behaviour-model.js';
+
+export interface ReleaseStep {
+  content: string;
+  call: PlannedCall;
+}
+
+const WORDS = {
+  en: {
+    setVersion: (version: string) => `Set the version to ${version}`,
+    changelog: (version: string) => `Add the ${version} changelog entry`,
+    notes: '- Faster login on slow networks\n- Invoice totals round half up',
+    patch: (name: string) => `Apply the ${name} patch`,
+    runTests: 'Run the tests',
+    build: 'Build the package',
+    tag: (version: string) => `Tag the release v${version}`,
+    publish: (version: string) => `Publish ${version} after the go-ahead`,
+  },
+  zh: {
+    setVersion: (version: string) => `把版本号改为 ${version}`,
+    changelog: (version: string) => `添加 ${version} 的更新日志`,
+    notes: '- 弱网下登录更快\n- 发票金额四舍五入',
+    patch: (name: string) => `应用补丁 ${name}`,
+    runTests: '运行测试',
+    build: '构建发布包',
+    tag: (version: string) => `打发布标签 v${version}`,
+    publish: (version: string) => `收到确认后发布 ${version}`,
+  },
+} satisfies Record<LocaleId, unknown>;
+
+export function releaseSteps(lang: LocaleId) {
+  const words = WORDS[lang];
+  return {
+    setVersion: (version: string): ReleaseStep => ({
+      content: words.setVersion(version),
+      call: { tool: 'set_version', args: { version } },
+    }),
+    changelog: (version: string): ReleaseStep => ({
+      content: words.changelog(version),
+      call: { tool: 'add_changelog_entry', args: { version, notes: words.notes } },
+    }),
+    patch: (name: string): ReleaseStep => ({
+      content: words.patch(name),
+      call: { tool: 'apply_patch', args: { name } },
+    }),
+    runTests: (): ReleaseStep => ({
+      content: words.runTests,
+      call: { tool: 'run_tests', args: {} },
+    }),
+    build: (): ReleaseStep => ({ content: words.build, call: { tool: 'build_package', args: {} } }),
+    tag: (version: string): ReleaseStep => ({
+      content: words.tag(version),
+      call: { tool: 'tag_release', args: { version } },
+    }),
+    publish: (version: string): ReleaseStep => ({
+      content: words.publish(version),
+      call: { tool: 'publish_package', args: {} },
+    }),
+  };
+}
+
+/** The system prompt of every release scenario. */
+export const RELEASE_SYSTEM: Record<LocaleId, string> = {
+  en: 'You are the release assistant of the voltway-sdk package. Use the release tools to do what the user asks, then answer with a short summary.',
+  zh: '你是 voltway-sdk 包的发布助手。用发布工具完成用户的要求，最后简短总结。',
+};
