@@ -56,6 +56,24 @@ describe('plankeeper dashboard flags', () => {
     );
   });
 
+  it('names the store, without its password, when it cannot be reached', async () => {
+    const error = await runCommand([
+      '--store',
+      'postgres://user:hunter2@127.0.0.1:1/plans',
+      '--port',
+      '0',
+    ]).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(EXIT.config);
+    expect((error as CliError).message).toMatch(
+      /^Cannot use store "postgres:\/\/user:\*\*\*@127\.0\.0\.1:1\/plans": .*ECONNREFUSED/,
+    );
+    expect((error as CliError).message).not.toContain('hunter2');
+  });
+
   it('says how to get past a port that is taken', async () => {
     const first = new AbortController();
     let url = '';

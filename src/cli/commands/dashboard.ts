@@ -106,7 +106,12 @@ export async function runDashboard(
         : '';
       throw new CliError(`${error.message}${hint}`, EXIT.usage);
     }
-    throw new CliError(`The dashboard could not start: ${(error as Error).message}`, EXIT.config);
+    // Anything else came from the store (subscribing needs a live connection).
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliError(
+      `Cannot use store ${JSON.stringify(redact(storeUrl))}: ${message}`,
+      EXIT.config,
+    );
   }
 
   const address =
