@@ -1,0 +1,25 @@
+/**
+ * plankeeper/langchain: plankeeper's plan tools and harness as LangChain v1 middleware,
+ * a drop-in alternative to `todoListMiddleware`. The plan is kept in a PlanEngine store
+ * (memory, SQLite, Redis, PostgreSQL) and shown to the model on every call, so trimming or
+ * summarizing the message history never loses it. Reminders after idle tool rounds and
+ * the finish and goal checks come with it.
+ *
+ * Needs the optional peers `langchain` and `@langchain/core`.
+ *
+ * @example
+ * import { createAgent, HumanMessage } from 'langchain';
+ * import { PlanEngine } from 'plankeeper';
+ * import { planMiddleware } from 'plankeeper/langchain';
+ *
+ * const engine = new PlanEngine();
+ * const agent = createAgent({ model, tools, middleware: [planMiddleware({ engine })] });
+ * await agent.invoke(
+ *   { messages: [new HumanMessage('Audit the three services')] },
+ *   { configurable: { thread_id: 'user-42' } },
+ * );
+ * await engine.snapshot({ agent: 'langchain', session: 'user-42' });
+ */
+export { injectionKind } from './injected-message.js';
+export type { PlanKeyOption, PlanKeySource } from './plan-key-source.js';
+export { type PlanMiddlewareOptions, planMiddleware } from './plan-middleware.js';

@@ -1,0 +1,211 @@
+/**
+ * plankeeper's harness as LangChain v1 middleware, in place of `todoListMiddleware`.
+ * The plan lives in a PlanEngine store, not in the agent's message history, so trimming
+ * or summarizing the history cannot lose it.
+ *
+ * Hook by hook, mirroring plankeeper's own agent loop:
+ * - `beforeAgent`: one invocation is one user turn (`startTurn` with the last user message);
+ * - `wrapModelCall`: planning instructions after the system prompt, and the plan section
+ *   as a transient last message of every model request — never written to the state;
+ * - `afterModel`: a reply with tool calls opens a tool round; a plain answer goes through
+ *   the finish and goal checks, and a bounce goes back to the model (`jumpTo: 'model'`);
+ * - `wrapToolCall`: plan tools run with the host's key and turn; every tool's outcome is
+ *   recorded; other tools pass through untouched;
+ * - `beforeModel`: the tool round ends, and a due reminder joins the conversation.
+ */
+import type { InferInteropZodOutput, InteropZodObject } from '@langchain/core/utils/types';
+import {
+  AIMessage,
+  type BaseMessage,
+  createMiddleware,
+  HumanMessage,
+  ToolMessage,
+} from 'langchain';
+import { PlanEngine } from '../../engine/plan-engine.js';
+import { defaultInstructions } from '../../harness/instructions.js';
+import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
+import { getLocale, type Locale, type LocaleId } from '../../locale/index.js';
+import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import { injectedMessage, injectionKind } from './injected-message.js';
+import { type PlanKeyOption, type PlanKeySource, resolvePlanKey } from './plan-key-source.js';
+import { PlanSession, PlanSessions } from './plan-sessions.js';
+import { bindingTool, callTool } from './plan-tool-bindings.js';
+
+/** The context a key function sees: what the context schema declares. */
+type ContextOf<TContextSchema> = TContextSchema extends InteropZodObject
+  ? InferInteropZodOutput<TContextSchema>
+  : unknown;
+
+export interface PlanMiddlewareOptions<
+  TContextSchema extends InteropZodObject | undefined = undefined,
+> extends HarnessOptions {
+  /** Where plans live. Default: a new in-memory engine. */
+  engine?: PlanEngine;
+  /**
+   * Which plan an invocation uses: a fixed key, or a function of the invocation (a string
+   * result is the session name). Default: the session is `configurable.thread_id`.
+   */
+  key?: PlanKeyOption<ContextOf<TContextSchema>>;
+  /** Agent name for keys built from a session name. Default `langchain`. */
+  agent?: string;
+  /** Which plan tools the model gets. Default `whole-list` (`todo_write`, `todo_read`). */
+  preset?: PlanToolPreset;
+  locale?: Locale | LocaleId;
+  /** Planning guidance added to the system prompt; a string replaces it, false leaves it out. */
+  instructions?: string | false;
+  /** Append the updated list to plan tool results. Default: only when injection is off. */
+  echoPlan?: boolean;
+  /** Context fields the key function reads; LangChain passes a middleware only these. */
+  contextSchema?: TContextSchema;
+  /** Sessions whose turn state is kept in memory, least recently used dropped first. Default 1000. */
+  maxSessions?: number;
+}
+
+/**
+ * Middleware for `createAgent` that keeps the agent on a plan stored outside the history.
+ *
+ * @example
+ * const agent = createAgent({ model, tools, middleware: [planMiddleware({ engine })] });
+ * await agent.invoke({ messages: [new HumanMessage(task)] }, { configurable: { thread_id } });
+ */
+export function planMiddleware<TContextSchema extends InteropZodObject | undefined = undefined>(
+  options: PlanMiddlewareOptions<TContextSchema> = {},
+) {
+  const engine = options.engine ?? new PlanEngine();
+  const locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
+  const agentName = options.agent ?? 'langchain';
+  const definitions = createPlanTools({
+    engine,
+    locale,
+    preset: options.preset ?? 'whole-list',
+    echoPlan: options.echoPlan ?? options.injection === false,
+  });
+  const planTools = new Map(definitions.map((definition) => [definition.name, definition]));
+  const instructions =
+    options.instructions === false
+      ? undefined
+      : (options.instructions ?? defaultInstructions(locale));
+  const placement =
+    options.injection === false ? undefined : (options.injection?.placement ?? 'tail');
+  const { injection, nudge, finishCheck, goalCheck } = options;
+  const reshowWhole = injection === false || injection?.builder === undefined;
+  const sessions = new PlanSessions(
+    (key) =>
+      new PlanSession(
+        new PlanHarness({
+          engine,
+          key,
+          locale,
+          ...(injection !== undefined && { injection }),
+          ...(nudge !== undefined && { nudge }),
+          ...(finishCheck !== undefined && { finishCheck }),
+          ...(goalCheck !== undefined && { goalCheck }),
+        }),
+        reshowWhole,
+      ),
+    options.maxSessions ?? 1000,
+  );
+  const sessionFor = (runtime: PlanKeySource<ContextOf<TContextSchema>>): PlanSession =>
+    sessions.get(resolvePlanKey(options.key, agentName, runtime));
+
+  /** A section kept in the conversation, with `history` placement. */
+  const keptSection = async (session: PlanSession): Promise<BaseMessage[]> => {
+    if (placement !== 'history') return [];
+    const section = await session.harness.planSection();
+    return section ? [injectedMessage('plan', section.text)] : [];
+  };
+
+  const middleware = createMiddleware({
+    name: 'plankeeper',
+    ...(options.contextSchema && { contextSchema: options.contextSchema }),
+    tools: definitions.map(bindingTool),
+
+    beforeAgent: (state, runtime) => {
+      sessionFor(runtime).startTurn(lastUserText(state.messages));
+      return undefined;
+    },
+
+    beforeModel: async (_state, runtime) => {
+      const session = sessionFor(runtime);
+      const messages: BaseMessage[] = [];
+      if (session.toolRoundOpen) {
+        session.toolRoundOpen = false;
+        const reminder = await session.harness.endToolRound();
+        if (reminder !== undefined) messages.push(injectedMessage('reminder', reminder));
+      }
+      messages.push(...(await keptSection(session)));
+      return messages.length > 0 ? { messages } : undefined;
+    },
+
+    wrapModelCall: async (request, handler) => {
+      const session = sessionFor(request.runtime);
+      const systemMessage =
+        instructions === undefined
+          ? request.systemMessage
+          : request.systemMessage.text === ''
+            ? request.systemMessage.concat(instructions)
+            : request.systemMessage.concat(`\n\n${instructions}`);
+      const section =
+        placement === 'tail' ? await session.tailSection(request.messages) : undefined;
+      const messages =
+        section === undefined
+          ? request.messages
+          : [...request.messages, injectedMessage('plan', section)];
+      return handler({ ...request, systemMessage, messages });
+    },
+
+    afterModel: {
+      canJumpTo: ['model'],
+      hook: async (state, runtime) => {
+        const reply = state.messages.findLast((message) => AIMessage.isInstance(message));
+        if (!reply) return undefined;
+        const session = sessionFor(runtime);
+        if (reply.tool_calls?.length) {
+          session.toolRoundOpen = true;
+          return undefined;
+        }
+        const bounce = await session.harness.checkFinish(reply.text);
+        if (!bounce) return undefined;
+        const messages = [
+          injectedMessage(bounce.kind, bounce.text),
+          ...(await keptSection(session)),
+        ];
+        return { messages, jumpTo: 'model' };
+      },
+    },
+
+    wrapToolCall: async (request, handler) => {
+      const session = sessionFor(request.runtime);
+      const { toolCall } = request;
+      const definition = planTools.get(toolCall.name);
+      const planRequest = definition && {
+        ...request,
+        tool: callTool(definition, toolCall, {
+          ...session.harness.toolContext(toolCall.id),
+          ...(request.runtime.signal && { signal: request.runtime.signal }),
+        }),
+      };
+      try {
+        const result = await handler(planRequest ?? request);
+        session.harness.recordToolResult(
+          toolCall.name,
+          !ToolMessage.isInstance(result) || result.status !== 'error',
+        );
+        return result;
+      } catch (error) {
+        session.harness.recordToolResult(toolCall.name, false);
+        throw error;
+      }
+    },
+  });
+  /** The engine holding the plans, for hosts that read or clear them. */
+  return Object.assign(middleware, { engine });
+}
+
+/** The request that opens the turn: the last message from the user, not from the harness. */
+function lastUserText(messages: readonly BaseMessage[]): string {
+  const message = messages.findLast(
+    (candidate) => HumanMessage.isInstance(candidate) && injectionKind(candidate) === undefined,
+  );
+  return message?.text ?? '';
+}

@@ -1,0 +1,103 @@
+/**
+ * The harness state of each session a middleware serves. One middleware instance runs
+ * many threads, so the per-turn state (once-per-turn checks, idle tool rounds, the plan
+ * version the model last saw) is kept per plan key, for the most recently used sessions.
+ */
+import type { BaseMessage } from 'langchain';
+import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import type { PlanHarness } from '../../harness/plan-harness.js';
+import { buildPlanSection } from '../../harness/plan-section.js';
+
+export class PlanSession {
+  /** The model's last reply asked for tools; the round ends before the next model call. */
+  toolRoundOpen = false;
+  private tail: { anchor: string; text: string | undefined } | undefined;
+  /** Fingerprints of the messages the model received on its last call. */
+  private seen: string[] | undefined;
+
+  /**
+   * @param reshowWhole Show the whole plan again when the history was rewritten; off when
+   *   the host supplies its own section builder.
+   */
+  constructor(
+    readonly harness: PlanHarness,
+    private readonly reshowWhole: boolean,
+  ) {}
+
+  startTurn(task: string): void {
+    this.harness.startTurn(task);
+    this.toolRoundOpen = false;
+    this.tail = undefined;
+  }
+
+  /**
+   * The transient plan section for a model call over `messages`.
+   *
+   * A retried call (same messages) gets the same text: the model never saw the failed
+   * attempt. And when the history is no longer what the model saw last time — summarized,
+   * trimmed, edited — the brief "unchanged" form would point at a list the model can no
+   * longer read, so the whole plan is shown again.
+   */
+  async tailSection(messages: readonly BaseMessage[]): Promise<string | undefined> {
+    const anchor = `${messages.length}:${messages.at(-1)?.id ?? ''}`;
+    if (this.tail?.anchor === anchor) return this.tail.text;
+    const current = messages.map(fingerprint);
+    const rewritten = this.seen !== undefined && !startsWith(current, this.seen);
+    this.seen = current;
+    let text = (await this.harness.planSection())?.text;
+    if (rewritten && this.reshowWhole) text = (await this.wholeSection()) ?? text;
+    this.tail = { anchor, text };
+    return text;
+  }
+
+  private async wholeSection(): Promise<string | undefined> {
+    return buildPlanSection({
+      snapshot: await this.harness.snapshot(),
+      locale: this.harness.locale,
+      turn: this.harness.turn.id,
+      lastSeenVersion: undefined,
+      whenUnchanged: 'full',
+    });
+  }
+}
+
+export class PlanSessions {
+  private readonly sessions = new Map<string, PlanSession>();
+
+  constructor(
+    private readonly create: (key: PlanKey) => PlanSession,
+    private readonly maxSessions: number,
+  ) {
+    if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+      throw new TypeError(`maxSessions must be a positive integer, got ${maxSessions}.`);
+    }
+  }
+
+  get(key: PlanKey): PlanSession {
+    const name = encodePlanKey(key);
+    let session = this.sessions.get(name);
+    if (session) {
+      // Re-inserting keeps the map in least-recently-used order.
+      this.sessions.delete(name);
+    } else {
+      session = this.create(key);
+      const oldest = this.sessions.keys().next();
+      if (this.sessions.size >= this.maxSessions && !oldest.done)
+        this.sessions.delete(oldest.value);
+    }
+    this.sessions.set(name, session);
+    return session;
+  }
+}
+
+/**
+ * Enough to notice a replaced message: LangChain's summary, for one, takes over the id
+ * of the first message it replaces.
+ */
+function fingerprint(message: BaseMessage): string {
+  return `${message.id ?? ''}|${message.type}|${message.text.length}`;
+}
+
+function startsWith(list: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.length <= list.length && prefix.every((item, index) => list[index] === item);
+}

@@ -1,0 +1,316 @@
+import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
+import {
+  AIMessage,
+  type AnyAgentMiddleware,
+  type BaseMessage,
+  createAgent,
+  createMiddleware,
+  HumanMessage,
+  modelRetryMiddleware,
+  SystemMessage,
+  ToolMessage,
+} from 'langchain';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { injectionKind, planMiddleware } from '../../../src/adapters/langchain/index.js';
+import { PlanEngine } from '../../../src/engine/plan-engine.js';
+import type { PlanKey } from '../../../src/engine/plan-key.js';
+import { quoteText, renderPlan } from '../../../src/engine/render.js';
+import { progressOf } from '../../../src/engine/todo-item.js';
+import { defaultInstructions } from '../../../src/harness/instructions.js';
+import { getLocale } from '../../../src/locale/index.js';
+import { createPlanTools } from '../../../src/tools/plan-tools.js';
+import { lookup, lookupTool, received, type Step, scriptedModel, write } from './scripted-model.js';
+
+const en = getLocale('en');
+const THREAD = 'thread-1';
+const KEY: PlanKey = { agent: 'langchain', session: THREAD };
+const TASK = 'Answer the customer: can they return a used kettle?';
+
+function run(
+  steps: readonly Step[],
+  options: Parameters<typeof planMiddleware>[0] = {},
+  extra: { before?: AnyAgentMiddleware[] } = {},
+) {
+  const engine = options.engine ?? new PlanEngine();
+  const model = scriptedModel(steps);
+  const middleware: AnyAgentMiddleware[] = [
+    ...(extra.before ?? []),
+    planMiddleware({ ...options, engine }),
+  ];
+  const agent = createAgent({
+    model,
+    tools: [lookupTool],
+    systemPrompt: 'You are a support agent.',
+    middleware,
+  });
+  const result = agent.invoke(
+    { messages: [new HumanMessage(TASK)] },
+    { configurable: { thread_id: THREAD } },
+  );
+  return { engine, model, result };
+}
+
+function kinds(messages: readonly BaseMessage[]) {
+  return messages.map((message) => injectionKind(message));
+}
+
+describe('planMiddleware in createAgent', () => {
+  it('writes the plan through the agent under the thread’s key', async () => {
+    const { engine, result } = run(
+      [
+        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+        { final: 'Done.' },
+      ],
+      { finishCheck: false, goalCheck: false },
+    );
+    const { messages } = await result;
+    expect((await engine.snapshot(KEY)).items).toMatchObject([
+      { id: '1', content: 'Find the return policy', status: 'in_progress' },
+      { id: '2', content: 'Draft the answer', status: 'pending' },
+    ]);
+    const toolMessage = messages.find((message) => ToolMessage.isInstance(message));
+    expect(toolMessage).toMatchObject({
+      name: 'todo_write',
+      tool_call_id: 'call-1',
+      status: 'success',
+    });
+    expect(toolMessage?.artifact).toMatchObject({ version: 1, items: [{ id: '1' }, { id: '2' }] });
+  });
+
+  it('binds the model to the plan tools with their exact names, descriptions and schemas', () => {
+    const engine = new PlanEngine();
+    const middleware = planMiddleware({ engine, preset: 'both' });
+    const expected = createPlanTools({ engine, preset: 'both', locale: 'en' });
+    expect(middleware.tools?.map((tool) => convertToOpenAITool(tool).function)).toEqual(
+      expected.map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        parameters: inputSchema,
+      })),
+    );
+  });
+
+  it('shows the plan at the tail of the next model call without storing it in the state', async () => {
+    const { engine, model, result } = run(
+      [
+        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+        lookup('return policy'),
+        { final: 'Done.' },
+      ],
+      { finishCheck: false, goalCheck: false },
+    );
+    const { messages } = await result;
+    const items = (await engine.snapshot(KEY)).items;
+
+    const first = received(model, 0);
+    expect(first[0]).toBeInstanceOf(SystemMessage);
+    expect(first[0]?.text).toBe(`You are a support agent.\n\n${defaultInstructions('en')}`);
+    expect(kinds(first)).not.toContain('plan');
+
+    const second = received(model, 1);
+    expect(ToolMessage.isInstance(second.at(-2))).toBe(true);
+    expect(injectionKind(second.at(-1)!)).toBe('plan');
+    expect(second.at(-1)?.text).toBe(renderPlan(items, { locale: en }));
+
+    // Unchanged since the model saw it in full: the brief form.
+    const third = received(model, 2);
+    expect(injectionKind(third.at(-1)!)).toBe('plan');
+    expect(third.at(-1)?.text).toBe(en.harness.focus(progressOf(items), items[0], ['2']));
+
+    expect(kinds(messages)).not.toContain('plan');
+  });
+
+  it('reminds the model after three tool rounds without a plan update, and keeps the reminder', async () => {
+    const { model, result } = run(
+      [
+        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+        lookup('returns'),
+        lookup('kettles'),
+        lookup('used items'),
+        { final: 'Done.' },
+      ],
+      { finishCheck: false, goalCheck: false },
+    );
+    const { messages } = await result;
+    const reminder = en.harness.reminder(3);
+
+    for (const index of [1, 2, 3]) {
+      expect(received(model, index).map((message) => message.text)).not.toContain(reminder);
+    }
+    const fifth = received(model, 4);
+    expect(kinds(fifth.slice(-3))).toEqual([undefined, 'reminder', 'plan']);
+    expect(fifth.at(-2)?.text).toBe(reminder);
+
+    const kept = messages.findIndex((message) => injectionKind(message) === 'reminder');
+    expect(messages[kept]?.text).toBe(reminder);
+    expect(messages[kept - 1]).toMatchObject({ tool_call_id: 'call-4' });
+  });
+
+  it('rejects an invalid write without changing the stored plan, and the model reads our correction', async () => {
+    const engine = new PlanEngine();
+    const stored = () =>
+      Promise.all([engine.store.get(KEY), engine.store.history(KEY)]).then((parts) =>
+        JSON.stringify(parts),
+      );
+    const snapshots: string[] = [];
+    const probe = createMiddleware({
+      name: 'store-probe',
+      wrapToolCall: async (request, handler) => {
+        snapshots.push(await stored());
+        const message = await handler(request);
+        snapshots.push(await stored());
+        return message;
+      },
+    });
+    // "done" is outside the status enum: LangChain's own schema check would answer it with
+    // a generic message, so this shows that our validation is the one that speaks.
+    const invalid = write(['Find the return policy', 'in_progress'], ['Draft the answer', 'done']);
+    const { model, result } = run(
+      [
+        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+        invalid,
+        { final: 'Done.' },
+      ],
+      { engine, finishCheck: false, goalCheck: false },
+      { before: [probe] },
+    );
+    const { messages } = await result;
+
+    expect(snapshots).toHaveLength(4);
+    expect(snapshots[1]).not.toBe(snapshots[0]);
+    expect(snapshots[3]).toBe(snapshots[2]);
+    expect((await engine.snapshot(KEY)).version).toBe(1);
+
+    const [todoWrite] = createPlanTools({ engine: new PlanEngine(), locale: 'en' });
+    const correction = await todoWrite!.execute('tool' in invalid ? invalid.args : {}, {
+      key: { agent: 'elsewhere', session: 'x' },
+    });
+    expect(correction.ok).toBe(false);
+    const rejection = messages.filter((message) => ToolMessage.isInstance(message))[1];
+    expect(rejection).toMatchObject({
+      name: 'todo_write',
+      tool_call_id: 'call-2',
+      status: 'error',
+      content: correction.text,
+    });
+    const third = received(model, 2);
+    const shown = third.find(
+      (message) => ToolMessage.isInstance(message) && message.tool_call_id === 'call-2',
+    );
+    expect(shown?.text).toBe(correction.text);
+  });
+
+  it('bounces a final answer once while the plan written this turn has open items', async () => {
+    const { engine, model, result } = run(
+      [
+        write(['Find the return policy', 'completed'], ['Draft the answer', 'in_progress']),
+        { final: 'You can return it.' },
+        { final: 'You can return it within 30 days.' },
+      ],
+      { goalCheck: false },
+    );
+    const { messages } = await result;
+    const open = (await engine.snapshot(KEY)).items.filter((item) => item.status !== 'completed');
+
+    expect(model.callCount).toBe(3);
+    const third = received(model, 2);
+    const bounce = third.find((message) => injectionKind(message) === 'finish-check');
+    expect(bounce?.text).toBe(en.harness.finishCheck(open, quoteText));
+    expect(AIMessage.isInstance(third[third.indexOf(bounce!) - 1])).toBe(true);
+    expect(kinds(messages).filter((kind) => kind === 'finish-check')).toHaveLength(1);
+    expect(messages.at(-1)?.text).toBe('You can return it within 30 days.');
+  });
+
+  it('asks once to check the answer against the request when the plan was used', async () => {
+    const { model, result } = run([
+      write(['Find the return policy', 'completed']),
+      { final: 'Yes.' },
+      { final: 'Yes, within 30 days, with the receipt.' },
+    ]);
+    const { messages } = await result;
+
+    expect(model.callCount).toBe(3);
+    const bounce = received(model, 2).find((message) => injectionKind(message) === 'goal-check');
+    expect(bounce?.text).toBe(en.harness.goalCheck(TASK));
+    expect(messages.at(-1)?.text).toBe('Yes, within 30 days, with the receipt.');
+  });
+
+  it('keys plans by the host’s context, so two users on one graph get separate plans', async () => {
+    const engine = new PlanEngine();
+    const middleware = planMiddleware({
+      engine,
+      contextSchema: z.object({ userId: z.string() }),
+      key: ({ context }) => ({ agent: 'support', session: context?.userId ?? '' }),
+      finishCheck: false,
+      goalCheck: false,
+    });
+    for (const userId of ['ann', 'bob']) {
+      const agent = createAgent({
+        model: scriptedModel([write([`Help ${userId}`, 'in_progress']), { final: 'Done.' }]),
+        tools: [lookupTool],
+        middleware: [middleware],
+      });
+      await agent.invoke({ messages: [new HumanMessage(TASK)] }, { context: { userId } });
+    }
+    for (const userId of ['ann', 'bob']) {
+      const items = (await engine.snapshot({ agent: 'support', session: userId })).items;
+      expect(items.map((item) => item.content)).toEqual([`Help ${userId}`]);
+    }
+  });
+
+  it('refuses to run without a plan key rather than guessing one', async () => {
+    const agent = createAgent({
+      model: scriptedModel([{ final: 'Hi.' }]),
+      tools: [lookupTool],
+      middleware: [planMiddleware()],
+    });
+    await expect(agent.invoke({ messages: [new HumanMessage('Hi')] })).rejects.toThrow(
+      /configurable\.thread_id/,
+    );
+  });
+
+  it('shows a retried model call the same plan section as the failed attempt', async () => {
+    const engine = new PlanEngine();
+    const model = scriptedModel([
+      write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+    ]);
+    model.respond(new Error('overloaded')).respond(new AIMessage('Done.'));
+    const agent = createAgent({
+      model,
+      tools: [lookupTool],
+      middleware: [
+        modelRetryMiddleware({ maxRetries: 1, initialDelayMs: 0, jitter: false }),
+        planMiddleware({ engine, finishCheck: false, goalCheck: false }),
+      ],
+    });
+    await agent.invoke(
+      { messages: [new HumanMessage(TASK)] },
+      { configurable: { thread_id: THREAD } },
+    );
+
+    expect(model.callCount).toBe(3);
+    const full = renderPlan((await engine.snapshot(KEY)).items, { locale: en });
+    expect(received(model, 1).at(-1)?.text).toBe(full);
+    expect(received(model, 2).at(-1)?.text).toBe(full);
+  });
+
+  it('with history placement, appends the section to the conversation when the plan changed', async () => {
+    const { engine, model, result } = run(
+      [
+        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+        lookup('returns'),
+        { final: 'Done.' },
+      ],
+      { injection: { placement: 'history' }, finishCheck: false, goalCheck: false },
+    );
+    const { messages } = await result;
+    const full = renderPlan((await engine.snapshot(KEY)).items, { locale: en });
+
+    const kept = messages.filter((message) => injectionKind(message) === 'plan');
+    expect(kept.map((message) => message.text)).toEqual([full]);
+    expect(ToolMessage.isInstance(messages[messages.indexOf(kept[0]!) - 1])).toBe(true);
+    // Shown once, where it was added; nothing new after an unchanged round.
+    expect(kinds(received(model, 2)).filter((kind) => kind === 'plan')).toHaveLength(1);
+  });
+});
