@@ -10,6 +10,7 @@ import {
   planRecord,
   postgresBackend,
   sleep,
+  waitFor,
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
 
@@ -86,6 +87,19 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     await store.list();
     expect(await count(`${tablePrefix}plans`)).toBe(1);
     expect(await count(`${tablePrefix}revisions`)).toBe(4);
+    await store.close();
+  });
+
+  it('delivers changes even with a pool of one connection', async () => {
+    const tablePrefix = `${base}_single_`;
+    const store = new PostgresPlanStore({ connectionString, tablePrefix, poolSize: 1 });
+    const versions: number[] = [];
+    const off = await store.subscribe((change) => versions.push(change.version));
+    await store.compareAndSet(key, 0, planRecord([]));
+    await store.compareAndSet(key, 1, planRecord([]));
+    await waitFor(() => versions.length === 2, 'two changes');
+    expect(versions).toEqual([1, 2]);
+    off();
     await store.close();
   });
 

@@ -4,8 +4,8 @@
  * or expired row), done in one statement together with the revision, the trim and the
  * NOTIFY (see postgres-queries.ts). Expiry is an `expires_at` column on the database's
  * clock, so application servers with skewed clocks agree on it; expired rows are
- * purged lazily. Subscribers LISTEN on one pooled connection and fetch each revision
- * named by a notification.
+ * purged lazily. Subscribers LISTEN on one connection of their own and fetch each
+ * revision named by a notification.
  *
  * @example
  * const store = new PostgresPlanStore({ connectionString: process.env.DATABASE_URL });
@@ -69,7 +69,7 @@ export class PostgresPlanStore implements PlanStore {
   private readonly queryName: (name: keyof PostgresQueries) => string;
   private readonly listeners = new ChangeListeners();
   private schemaReady: Promise<void> | undefined;
-  private listening: Promise<pg.PoolClient> | undefined;
+  private listening: Promise<pg.Client> | undefined;
   /** Notifications are fetched one after another so listeners see changes in commit order. */
   private deliveries: Promise<void> = Promise.resolve();
 
@@ -206,29 +206,39 @@ export class PostgresPlanStore implements PlanStore {
   private async query<Row extends pg.QueryResultRow = pg.QueryResultRow>(
     name: keyof PostgresQueries,
     values: unknown[],
+    client: pg.Pool | pg.Client = this.pool,
   ): Promise<pg.QueryResult<Row>> {
+    await this.ensureSchema();
+    return client.query<Row>({ name: this.queryName(name), text: this.sql[name], values });
+  }
+
+  private ensureSchema(): Promise<void> {
     this.schemaReady ??= prepareSchema(this.pool, this.tables).catch((error: unknown) => {
       this.schemaReady = undefined;
       throw error;
     });
-    await this.schemaReady;
-    return this.pool.query<Row>({ name: this.queryName(name), text: this.sql[name], values });
+    return this.schemaReady;
   }
 
-  /** LISTEN needs one fixed connection, so it is taken out of the pool until the last listener leaves. */
-  private listen(): Promise<pg.PoolClient> {
+  /**
+   * LISTEN needs one fixed connection. It is opened beside the pool, with the pool's
+   * settings, so subscribing never takes a connection writers need, and revisions are
+   * fetched on it so delivery never waits for the pool either.
+   */
+  private listen(): Promise<pg.Client> {
     this.listening ??= (async () => {
-      await this.query('liveVersion', ['']);
-      const client = await this.pool.connect();
+      await this.ensureSchema();
+      const client = new pg.Client(this.pool.options);
+      await client.connect();
       client.on('notification', (message) => {
         if (message.channel === this.tables.channel && message.payload) {
-          this.enqueue(message.payload);
+          this.enqueue(client, message.payload);
         }
       });
       client.on('error', (error) => {
         warn('The PostgreSQL connection listening for plan changes failed', error);
         this.listening = undefined;
-        client.release(error);
+        void client.end().catch(() => undefined);
         // Keep delivering to the listeners we still have on a fresh connection.
         if (this.listeners.size > 0) {
           setTimeout(
@@ -251,15 +261,17 @@ export class PostgresPlanStore implements PlanStore {
     this.listening = undefined;
     if (!listening) return;
     const client = await listening.catch(() => undefined);
-    // Destroyed rather than returned, so no pooled connection stays subscribed.
-    client?.release(true);
+    await this.deliveries;
+    await client?.end().catch(() => undefined);
   }
 
-  private enqueue(payload: string): void {
+  private enqueue(client: pg.Client, payload: string): void {
     this.deliveries = this.deliveries.then(async () => {
+      // Nobody left to tell: the connection is on its way out.
+      if (this.listeners.size === 0) return;
       try {
         const notice = JSON.parse(payload) as Notice;
-        const { rows } = await this.query<RevisionRow>('revisionById', [notice.id]);
+        const { rows } = await this.query<RevisionRow>('revisionById', [notice.id], client);
         const row = rows[0];
         // Gone when more than historyLimit later revisions trimmed it before we looked.
         if (!row) return;

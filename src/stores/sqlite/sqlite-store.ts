@@ -235,13 +235,15 @@ export class SqlitePlanStore implements PlanStore {
       .immediate();
 
     if (!result.ok) return result;
-    this.emit({
-      key: decodePlanKey(name),
-      version: result.version,
-      at: result.at!,
-      record,
-      source,
-    });
+    if (this.listeners.size > 0) {
+      this.listeners.emit({
+        key: decodePlanKey(name),
+        version: result.version,
+        at: result.at!,
+        record,
+        source,
+      });
+    }
     return { ok: true, version: result.version };
   }
 
