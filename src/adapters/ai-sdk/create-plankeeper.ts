@@ -1,0 +1,88 @@
+/**
+ * Everything an AI SDK app needs for one conversation's plan: tools, instructions, a
+ * `prepareStep`, a stop condition and a `generateText` wrapper with the finish checks,
+ * all driving one PlanHarness.
+ */
+import type { ModelMessage, OutputInterface, StopCondition, ToolSet } from 'ai';
+import { PlanEngine } from '../../engine/plan-engine.js';
+import type { PlanKey } from '../../engine/plan-key.js';
+import { defaultInstructions } from '../../harness/instructions.js';
+import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
+import type { Locale, LocaleId } from '../../locale/index.js';
+import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import { ConversationLedger } from './conversation-ledger.js';
+import { planCompleteCondition } from './plan-complete.js';
+import { createPlanPrepareStep, type PlanPrepareStep } from './plan-prepare-step.js';
+import { type PlanToolSet, toPlanToolSet } from './plan-tool-set.js';
+import { type GenerateTextOptions, type PlanRunResult, runWithPlan } from './run-with-plan.js';
+
+export interface PlankeeperOptions extends HarnessOptions {
+  /** Which plan this conversation uses. Comes from the host, never from the model. */
+  key: PlanKey;
+  /** Where plans live. Default: a new in-memory engine. */
+  engine?: PlanEngine;
+  /** Which plan tools to offer. Default `whole-list` (`todo_write`, `todo_read`). */
+  preset?: PlanToolPreset;
+  /** Language of everything the model reads. Default `en`. */
+  locale?: Locale | LocaleId;
+  /** Replaces the default planning guidance in `instructions`. */
+  instructions?: string;
+  /** Append the updated list to plan tool results. Default: only when injection is off. */
+  echoPlan?: boolean;
+}
+
+export interface Plankeeper {
+  readonly engine: PlanEngine;
+  readonly key: PlanKey;
+  /** The harness behind every helper here, for hosts that need its lower-level calls. */
+  readonly harness: PlanHarness;
+  /** The plan tools, keyed by name: `tools: { ...planner.tools, ...yourTools }`. */
+  readonly tools: PlanToolSet;
+  /** Planning guidance for the system prompt. */
+  readonly instructions: string;
+  /**
+   * Pass as `prepareStep`: adds the plan section after the last message and keeps due
+   * reminders in place. One planner serves one conversation at a time.
+   */
+  readonly prepareStep: PlanPrepareStep;
+  /** Call when a new user message arrives (`runWithPlan` does it for you). */
+  startTurn(userMessage: string): void;
+  /** Stop condition: the plan written in this turn has no open items. Pair it with `stepCountIs(n)`. */
+  planComplete<TOOLS extends ToolSet = ToolSet>(): StopCondition<TOOLS>;
+  /**
+   * `generateText` for one user turn with the plan: starts the turn from the last user
+   * message, adds `prepareStep` (yours runs after it), and re-runs with the bounce when the
+   * finish or goal check sends the answer back. `tools` must include `planner.tools`.
+   */
+  runWithPlan<
+    TOOLS extends ToolSet,
+    OUTPUT extends OutputInterface = OutputInterface<string, string>,
+  >(options: GenerateTextOptions<TOOLS, OUTPUT>): Promise<PlanRunResult<TOOLS, OUTPUT>>;
+}
+
+export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
+  const engine = options.engine ?? new PlanEngine();
+  const harness = new PlanHarness({ ...options, engine });
+  const definitions = createPlanTools({
+    engine,
+    preset: options.preset ?? 'whole-list',
+    locale: harness.locale,
+    echoPlan: options.echoPlan ?? options.injection === false,
+  });
+  const tools = toPlanToolSet(definitions, harness);
+  const prepareStep = createPlanPrepareStep(harness, new ConversationLedger<ModelMessage>());
+  const toolNames = definitions.map((definition) => definition.name);
+  return {
+    engine,
+    key: options.key,
+    harness,
+    tools,
+    instructions: options.instructions ?? defaultInstructions(harness.locale),
+    prepareStep,
+    startTurn: (userMessage) => {
+      harness.startTurn(userMessage);
+    },
+    planComplete: <TOOLS extends ToolSet>() => planCompleteCondition<TOOLS>(harness),
+    runWithPlan: (generateOptions) => runWithPlan(harness, prepareStep, toolNames, generateOptions),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * One user turn with the finish and goal checks. The AI SDK's tool loop ends when the
+ * model answers without tool calls; when the harness bounces that answer, `generateText`
+ * runs again on the conversation so far with the bounce appended, at most once per check
+ * and turn.
+ */
+import {
+  type GenerateTextResult,
+  generateText,
+  type ModelMessage,
+  type OutputInterface,
+  type PrepareStepFunction,
+  type StepResult,
+  type ToolSet,
+} from 'ai';
+import { ConfigurationError } from '../../engine/errors.js';
+import type { Bounce, PlanHarness } from '../../harness/plan-harness.js';
+import { type PlanPrepareStep, userMessage } from './plan-prepare-step.js';
+
+/** What `generateText` accepts. */
+export type GenerateTextOptions<
+  TOOLS extends ToolSet,
+  OUTPUT extends OutputInterface = OutputInterface<string, string>,
+> = Parameters<typeof generateText<TOOLS, OUTPUT>>[0];
+
+export interface PlanRunResult<
+  TOOLS extends ToolSet,
+  OUTPUT extends OutputInterface = OutputInterface<string, string>,
+> {
+  /** The final answer: the text of the last call. */
+  text: string;
+  /** The last `generateText` result. */
+  result: GenerateTextResult<TOOLS, OUTPUT>;
+  /** Every step of the turn, across calls. */
+  steps: StepResult<TOOLS>[];
+  /** What the turn added after the input (replies, tool results, bounces): append it to your history. */
+  responseMessages: ModelMessage[];
+  /** The checks that sent an answer back, in order. */
+  bounces: Bounce[];
+}
+
+export async function runWithPlan<
+  TOOLS extends ToolSet,
+  OUTPUT extends OutputInterface = OutputInterface<string, string>,
+>(
+  harness: PlanHarness,
+  planStep: PlanPrepareStep,
+  planToolNames: readonly string[],
+  options: GenerateTextOptions<TOOLS, OUTPUT>,
+): Promise<PlanRunResult<TOOLS, OUTPUT>> {
+  const missing = planToolNames.filter((name) => !options.tools || !(name in options.tools));
+  if (missing.length > 0) {
+    throw new ConfigurationError(
+      `runWithPlan needs the plan tools (${missing.join(', ')}): add ...planner.tools to tools.`,
+    );
+  }
+  const { prompt, messages, prepareStep: userStep, ...settings } = options;
+  const input: ModelMessage[] =
+    typeof prompt === 'string' ? [userMessage(prompt)] : (prompt ?? messages ?? []);
+  harness.startTurn(taskOf(input));
+
+  const prepareStep: PrepareStepFunction<TOOLS> = async (stepOptions) => {
+    const planned = await planStep(stepOptions);
+    if (!userStep) return planned;
+    return { ...planned, ...(await userStep({ ...stepOptions, messages: planned.messages })) };
+  };
+  const steps: StepResult<TOOLS>[] = [];
+  const responseMessages: ModelMessage[] = [];
+  const bounces: Bounce[] = [];
+  for (;;) {
+    const result = await generateText<TOOLS, OUTPUT>({
+      ...settings,
+      messages: [...input, ...responseMessages],
+      prepareStep,
+    } as GenerateTextOptions<TOOLS, OUTPUT>);
+    steps.push(...result.steps);
+    responseMessages.push(...result.response.messages);
+    const done = { text: result.text, result, steps, responseMessages, bounces };
+    // A stop condition ended the loop mid-work: there is no answer to check.
+    if ((result.steps.at(-1)?.toolCalls.length ?? 0) > 0) return done;
+    const bounce = await harness.checkFinish(result.text);
+    if (!bounce) return done;
+    bounces.push(bounce);
+    responseMessages.push(userMessage(bounce.text));
+  }
+}
+
+/** The request of this turn: the text of the last user message. */
+function taskOf(messages: readonly ModelMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'user') continue;
+    if (typeof message.content === 'string') return message.content;
+    return message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  }
+  return '';
+}

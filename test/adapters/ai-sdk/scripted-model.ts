@@ -1,0 +1,76 @@
+import { MockLanguageModelV3 } from 'ai/test';
+
+type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
+type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+
+/** One model turn: tool calls (input as an object or the raw string a model sent) or a text answer. */
+export type ScriptedReply =
+  | { calls: { tool: string; input: unknown }[] }
+  | { call: string; input: unknown }
+  | { text: string };
+
+/** A mock model that plays replies in order and fails loudly when the script runs out. */
+export function scriptedModel(replies: ScriptedReply[]): MockLanguageModelV3 {
+  let next = 0;
+  return new MockLanguageModelV3({
+    doGenerate: async () => {
+      const reply = replies[next++];
+      if (!reply) throw new Error(`script ran out after ${replies.length} replies`);
+      return toResult(reply, next);
+    },
+  });
+}
+
+function toResult(reply: ScriptedReply, step: number): GenerateResult {
+  const usage = {
+    inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 0, text: 0, reasoning: 0 },
+  };
+  if ('text' in reply) {
+    return {
+      content: [{ type: 'text', text: reply.text }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage,
+      warnings: [],
+    };
+  }
+  const calls = 'calls' in reply ? reply.calls : [{ tool: reply.call, input: reply.input }];
+  return {
+    content: calls.map((call, index) => ({
+      type: 'tool-call' as const,
+      toolCallId: `call-${step}-${index + 1}`,
+      toolName: call.tool,
+      input: typeof call.input === 'string' ? call.input : JSON.stringify(call.input),
+    })),
+    finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
+    usage,
+    warnings: [],
+  };
+}
+
+/** The prompt of one model call as short lines: `role: text`, `tool NAME: output`. */
+export function promptLines(call: CallOptions | undefined): string[] {
+  if (!call) throw new Error('no such model call');
+  return call.prompt.map((message) => {
+    if (message.role === 'system') return `system: ${message.content}`;
+    if (message.role === 'tool') {
+      return message.content
+        .map((part) =>
+          part.type === 'tool-result'
+            ? `tool ${part.toolName}: ${part.output.type} ${'value' in part.output ? String(part.output.value) : ''}`
+            : `tool ${part.type}`,
+        )
+        .join('\n');
+    }
+    const text = message.content
+      .map((part) =>
+        part.type === 'text'
+          ? part.text
+          : part.type === 'tool-call'
+            ? `call ${part.toolName} ${JSON.stringify(part.input)}`
+            : part.type,
+      )
+      .join(' | ');
+    return `${message.role}: ${text}`;
+  });
+}
