@@ -236,6 +236,34 @@ describe('planMiddleware in createAgent', () => {
     expect(messages.at(-1)?.text).toBe('Yes, within 30 days, with the receipt.');
   });
 
+  it('shows a plan from an earlier invocation as a leftover, and does not hold the new answer to it', async () => {
+    const engine = new PlanEngine();
+    const model = scriptedModel([
+      write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+      { final: 'Still checking.' },
+      { final: 'Still checking, will report back.' },
+      { final: 'Our shop opens at nine.' },
+    ]);
+    const agent = createAgent({
+      model,
+      tools: [lookupTool],
+      middleware: [planMiddleware({ engine, goalCheck: false })],
+    });
+    const config = { configurable: { thread_id: THREAD } };
+    await agent.invoke({ messages: [new HumanMessage(TASK)] }, config);
+    expect(model.callCount).toBe(3);
+
+    const second = await agent.invoke(
+      { messages: [new HumanMessage('When do you open?')] },
+      config,
+    );
+    expect(model.callCount).toBe(4);
+    const section = received(model, 3).at(-1);
+    expect(injectionKind(section!)).toBe('plan');
+    expect(section?.text.startsWith(en.harness.leftoverHeading)).toBe(true);
+    expect(second.messages.at(-1)?.text).toBe('Our shop opens at nine.');
+  });
+
   it('keys plans by the host’s context, so two users on one graph get separate plans', async () => {
     const engine = new PlanEngine();
     const middleware = planMiddleware({
