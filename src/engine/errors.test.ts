@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, PlanConflictError, PlankeeperError, PlanRecordError } from './errors.js';
+import {
+  ConfigurationError,
+  PlanConflictError,
+  PlankeeperError,
+  PlanRecordError,
+} from './errors.js';
 
 describe('PlankeeperError.isInstance', () => {
   it('matches every plankeeper error on the base class, and only its own kind on a subclass', () => {

@@ -18,13 +18,19 @@ export class PlankeeperError extends Error {
    * `PlanRecordError.isInstance(error)`.
    */
   static isInstance<T extends PlankeeperError>(
-    this: abstract new (...args: never[]) => T,
+    this: abstract new (
+      ...args: never[]
+    ) => T,
     value: unknown,
   ): value is T {
     if (typeof value !== 'object' || value === null || !(marker in value)) return false;
+    // `this` is the class the call was made on; that is the point of the method.
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is read from `this`
     if ((this as unknown) === PlankeeperError) return true;
+    // biome-ignore lint/complexity/noThisInStatic: the subclass is read from `this`
+    const name = this.name;
     for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-      if (proto.constructor?.name === this.name) return true;
+      if (proto.constructor?.name === name) return true;
     }
     return false;
   }

@@ -29,7 +29,9 @@ describe('plankeeper --help and --version', () => {
   });
 
   it('prints plain lines when stdout is not a terminal, even without NO_COLOR', async () => {
-    const { code, stdout } = await runCli(['demo'], { env: { NO_COLOR: undefined, FORCE_COLOR: undefined } });
+    const { code, stdout } = await runCli(['demo'], {
+      env: { NO_COLOR: undefined, FORCE_COLOR: undefined },
+    });
     expect(code).toBe(0);
     expect(stdout).not.toContain('\u001b');
   });
