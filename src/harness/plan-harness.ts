@@ -79,8 +79,12 @@ export class PlanHarness {
   private readonly nudge: Nudge | undefined;
   private turnState: TurnState;
   private planUpdatedThisRound = false;
-  /** Plan version the model last saw in a section, so unchanged plans can be shown briefly. */
-  private lastSeenVersion: number | undefined;
+  /**
+   * Version and write time of the plan the model last saw in a section, so unchanged
+   * plans can be shown briefly. The time guards against a plan deleted and written
+   * again, whose version starts over.
+   */
+  private lastSeen: string | undefined;
   private turnCount = 0;
 
   constructor(options: PlanHarnessOptions) {
@@ -118,7 +122,8 @@ export class PlanHarness {
     const injection = this.options.injection;
     if (injection === false) return undefined;
     const snapshot = await this.snapshot();
-    const changed = this.lastSeenVersion !== snapshot.version;
+    const stamp = `${snapshot.version}@${snapshot.updatedAt ?? 0}`;
+    const changed = this.lastSeen !== stamp;
     const placement = injection?.placement ?? 'tail';
     // A kept section is only worth adding when there is something new to see.
     if (placement === 'history' && !changed) return undefined;
@@ -133,11 +138,15 @@ export class PlanHarness {
           snapshot,
           locale: this.locale,
           turn: this.turnState.id,
-          lastSeenVersion: this.lastSeenVersion,
+          lastSeenVersion: changed ? undefined : snapshot.version,
           whenUnchanged: injection?.whenUnchanged ?? 'focus',
         });
-    if (text === undefined) return undefined;
-    this.lastSeenVersion = snapshot.version;
+    if (text === undefined) {
+      // Seeing no plan at all counts as seeing it: a plan written next is news.
+      if (snapshot.items.length === 0) this.lastSeen = undefined;
+      return undefined;
+    }
+    this.lastSeen = stamp;
     return { text, placement };
   }
 

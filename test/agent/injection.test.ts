@@ -176,3 +176,20 @@ describe('plan injection', () => {
     );
   });
 });
+
+describe('plan section after the host clears the plan', () => {
+  it('shows a plan written again after a clear in full, even at the same version number', async () => {
+    const model = new ScriptedModel();
+    const agent = new Agent({ model, planning: { goalCheck: false, finishCheck: false } });
+    const session = agent.session('cleared');
+    model.load([write(['First', 'in_progress']), { final: 'a' }]);
+    await session.send('one');
+    await agent.engine!.clear(session.key);
+    model.load([write(['Second', 'in_progress']), { final: 'b' }]);
+    await session.send('two');
+    // The new plan is version 1 again; the model must still see it in full.
+    expect(model.requests.at(-1)!.messages.at(-1)?.content).toBe(
+      '### Current todo list (0/1 completed)\n- [>] #1 Second',
+    );
+  });
+});
