@@ -36,3 +36,14 @@ export function checkExpectedVersion(expectedVersion: number): void {
     );
   }
 }
+
+/** A duration option in milliseconds, checked once when the store is opened. */
+export function resolveDuration(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) {
+    throw new ConfigurationError(
+      `${name} must be a number of milliseconds (0 or more), got ${value}.`,
+    );
+  }
+  return value;
+}

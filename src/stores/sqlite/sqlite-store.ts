@@ -31,7 +31,12 @@ import type { PlanRecord } from '../../engine/todo-item.js';
 import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
-import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import {
+  checkExpectedVersion,
+  resolveDuration,
+  resolveHistoryLimit,
+  resolveTtl,
+} from '../shared/store-options.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
 import { prepareSchema } from './sqlite-schema.js';
 
@@ -106,9 +111,14 @@ export class SqlitePlanStore implements PlanStore {
   constructor(options: SqliteStoreOptions) {
     this.path = options.path;
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
+    const busyTimeoutMs = resolveDuration('busyTimeoutMs', options.busyTimeoutMs, 5000);
+    const pollIntervalMs = Math.max(
+      1,
+      resolveDuration('pollIntervalMs', options.pollIntervalMs, 250),
+    );
     const inMemory = options.path === ':memory:' || options.path === '';
     if (!inMemory) mkdirSync(dirname(resolve(options.path)), { recursive: true });
-    this.db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+    this.db = new Database(options.path, { timeout: busyTimeoutMs });
     try {
       if (!inMemory) this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
@@ -164,9 +174,7 @@ export class SqlitePlanStore implements PlanStore {
       session: db.prepare(listSql('AND session = @session')),
       both: db.prepare(listSql('AND agent = @agent AND session = @session')),
     };
-    this.poller = new ChangePoller(db, options.pollIntervalMs ?? 250, (row) =>
-      this.deliverForeign(row),
-    );
+    this.poller = new ChangePoller(db, pollIntervalMs, (row) => this.deliverForeign(row));
   }
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
