@@ -1,0 +1,120 @@
+/**
+ * The eval report as text: which guard caught which failure mode, what each guard cost,
+ * and what every run's outcome check saw. Says first where the behaviour came from.
+ */
+import { COLUMN_LABELS, COST_BASELINE, type GuardColumn } from './guard-columns.js';
+import type { EvalReport, RunReport, ScenarioReport } from './run-eval.js';
+
+export function formatEvalReport(report: EvalReport): string {
+  const { columns } = report;
+  const out: string[] = [];
+  const source =
+    report.source.kind === 'real-model'
+      ? `REAL MODEL ${report.source.model}`
+      : 'SCRIPTED BEHAVIOUR MODELS';
+  out.push(`plankeeper eval: guard effectiveness (${source}, lang ${report.lang})`);
+  out.push(report.source.description);
+  out.push('');
+  out.push(
+    table(
+      ['failure mode', ...columns.map((column) => COLUMN_LABELS[column])],
+      report.scenarios.map((scenario) => [
+        scenario.failureMode,
+        ...columns.map((column) => verdictCell(scenario, column)),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    'off: plan tools only (no plan section, no echoed list, no reminder, no checks). Each other column adds one guard to off;',
+    'leftover = the plan section as shipped, injection = the same section without leftover marking.',
+    'caught: the failure shows with off and the outcome check passes in this column. missed: it still fails.',
+    'ok / broke: the outcome passes with off, and passes / fails in this column.',
+  );
+  const costColumns = columns.filter((column) => COST_BASELINE[column] !== undefined);
+  const present = costColumns.filter((column) => report.totals[column] != null);
+  if (present.length > 0) {
+    out.push('');
+    out.push('Cost: extra model calls / extra input tokens (o200k) versus the baseline run');
+    out.push(
+      `(baseline: ${present.map((column) => `${COLUMN_LABELS[column]} vs ${COLUMN_LABELS[COST_BASELINE[column] as GuardColumn]}`).join(', ')})`,
+    );
+    out.push(
+      table(
+        ['failure mode', ...present.map((column) => COLUMN_LABELS[column])],
+        [
+          ...report.scenarios.map((scenario) => [
+            scenario.failureMode,
+            ...present.map((column) => costCell(scenario.runs[column])),
+          ]),
+          [
+            'total',
+            ...present.map((column) => {
+              const total = report.totals[column];
+              return total ? `${signed(total.extraCalls)} / ${signed(total.extraInputTokens)}` : '';
+            }),
+          ],
+        ],
+      ),
+    );
+    out.push(
+      'A guard that catches a failure makes the model do the work it skipped, so its extra calls include that work.',
+    );
+  }
+  out.push('');
+  out.push('Runs');
+  for (const scenario of report.scenarios) {
+    out.push('');
+    out.push(`${scenario.id}: ${scenario.failureMode}`);
+    if (report.source.kind === 'behaviour-models') out.push(`  model: ${scenario.behaviour}`);
+    out.push(`  check: ${scenario.check}`);
+    for (const column of columns) {
+      const run = scenario.runs[column];
+      if (!run) continue;
+      const tokens =
+        run.providerInputTokens === null
+          ? `${run.inputTokens.toLocaleString('en-US')} tokens`
+          : `${run.inputTokens.toLocaleString('en-US')} tokens (provider: ${run.providerInputTokens.toLocaleString('en-US')})`;
+      out.push(
+        `  ${COLUMN_LABELS[column].padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${run.error}` : ''}`,
+      );
+    }
+  }
+  return out.join('\n');
+}
+
+function verdictCell(scenario: ScenarioReport, column: GuardColumn): string {
+  const run = scenario.runs[column];
+  if (!run) return '';
+  if (column === 'off') return run.passed ? 'passes' : 'fails';
+  const off = scenario.runs.off;
+  if (!off) return run.passed ? 'passes' : 'fails';
+  if (off.passed) return run.passed ? 'ok' : 'broke';
+  return run.passed ? 'caught' : 'missed';
+}
+
+function costCell(run: RunReport | undefined): string {
+  if (!run || run.extraCalls === null || run.extraInputTokens === null) return '';
+  return `${signed(run.extraCalls)} / ${signed(run.extraInputTokens)}`;
+}
+
+function signed(value: number): string {
+  const text = Math.abs(value).toLocaleString('en-US');
+  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : '0';
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, index) =>
+    Math.max(cell.length, ...rows.map((row) => (row[index] ?? '').length)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(header),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...rows.map(line),
+  ].join('\n');
+}
