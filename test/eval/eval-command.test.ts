@@ -1,0 +1,274 @@
+import { Command } from 'commander';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CliError } from '../../src/cli/cli-error.js';
+import { registerEvalCommand } from '../../src/cli/commands/eval.js';
+import { EXIT } from '../../src/cli/exit-codes.js';
+import type { EvalReport } from '../../src/eval/run-eval.js';
+import { ModelError } from '../../src/models/model-error.js';
+import { FakeProviderServer, openaiWire } from '../support/fake-provider-server.js';
+
+interface Captured {
+  stdout: string;
+  stderr: string;
+  exitCode: number | string | undefined;
+}
+
+let exitCodeBefore: typeof process.exitCode;
+
+beforeEach(() => {
+  exitCodeBefore = process.exitCode;
+  vi.stubEnv('OPENAI_API_KEY', '');
+  vi.stubEnv('OPENAI_BASE_URL', '');
+  vi.stubEnv('ANTHROPIC_API_KEY', '');
+  vi.stubEnv('ANTHROPIC_BASE_URL', '');
+});
+
+afterEach(() => {
+  process.exitCode = exitCodeBefore;
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+/** Runs `plankeeper eval ...args` in-process and captures what it prints. */
+async function evalCommand(...args: string[]): Promise<Captured> {
+  const program = new Command('plankeeper')
+    .exitOverride()
+    .configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  registerEvalCommand(program);
+  const captured: Captured = { stdout: '', stderr: '', exitCode: undefined };
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    captured.stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    captured.stderr += String(chunk);
+    return true;
+  });
+  process.exitCode = undefined;
+  try {
+    await program.parseAsync(['node', 'plankeeper', 'eval', ...args]);
+    captured.exitCode = process.exitCode;
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return captured;
+}
+
+async function usageError(...args: string[]): Promise<CliError> {
+  const error = await evalCommand(...args).then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(CliError);
+  return error as CliError;
+}
+
+describe('plankeeper eval with behaviour models', () => {
+  it('prints the table, labelled as scripted behaviour', async () => {
+    const { stdout, stderr, exitCode } = await evalCommand('--scenario', 'never-updates');
+    expect(exitCode).toBe(EXIT.ok);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('(SCRIPTED BEHAVIOUR MODELS, lang en)');
+    expect(stdout).toMatch(
+      /^never updates the plan while working +fails +missed +missed +missed +caught +missed +caught$/m,
+    );
+    expect(stdout).toContain('  model: Writes the plan once');
+  });
+
+  it('--json prints one JSON document; --lang zh runs the Chinese tasks', async () => {
+    const { stdout, exitCode } = await evalCommand(
+      '--json',
+      '--lang',
+      'zh',
+      '--scenario',
+      'off-target',
+      'stale-plan',
+    );
+    expect(exitCode).toBe(EXIT.ok);
+    const report = JSON.parse(stdout) as EvalReport;
+    expect(report.lang).toBe('zh');
+    expect(report.source.kind).toBe('behaviour-models');
+    expect(report.scenarios.map((scenario) => scenario.id)).toEqual(['off-target', 'stale-plan']);
+    expect(report.scenarios[0]?.runs['goal-check']?.answer).toContain('屏幕碎裂');
+    expect(report.scenarios[1]?.caught['leftover-marking']).toBe(true);
+  });
+
+  it('rejects bad flags with a usage error', async () => {
+    expect(await usageError('--lang', 'fr')).toMatchObject({
+      exitCode: EXIT.usage,
+      message: '--lang: "fr" is not supported; use en or zh.',
+    });
+    expect(await usageError('--scenario', 'nope')).toMatchObject({
+      exitCode: EXIT.usage,
+      message: expect.stringMatching(/^There is no scenario "nope"\. Scenarios: distraction, /),
+    });
+    expect(await usageError('--base-url', 'http://127.0.0.1:1/v1')).toMatchObject({
+      exitCode: EXIT.usage,
+      message: '--base-url and --api-key need --model.',
+    });
+    expect(await usageError('--model', 'gemini:pro')).toMatchObject({
+      exitCode: EXIT.usage,
+      message: expect.stringMatching(/^Model "gemini:pro" is not a model spec\./),
+    });
+    expect(
+      await usageError('--model', 'openai:gpt-4o-mini', '--base-url', 'ftp://example'),
+    ).toMatchObject({ exitCode: EXIT.usage });
+  });
+
+  it('a missing API key is a one-line configuration error (exit code 3)', async () => {
+    expect(await usageError('--model', 'openai:gpt-4o-mini')).toMatchObject({
+      exitCode: EXIT.config,
+      message:
+        'No API key for OpenAI: set OPENAI_API_KEY or pass --api-key. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their --base-url instead.',
+    });
+    expect(await usageError('--model', 'anthropic:claude-sonnet-4-5')).toMatchObject({
+      exitCode: EXIT.config,
+      message: 'No API key for Anthropic: set ANTHROPIC_API_KEY or pass --api-key.',
+    });
+  });
+});
+
+describe('plankeeper eval --model (a real model over the OpenAI wire format)', () => {
+  let server: FakeProviderServer;
+
+  beforeEach(async () => {
+    server = await FakeProviderServer.start();
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  const call = (id: string, name: string, args: unknown) =>
+    openaiWire.completion({
+      toolCalls: [{ id, name, arguments: JSON.stringify(args) }],
+      usage: { prompt: 1000, completion: 20 },
+    });
+  const plan = (first: string, second: string) => ({
+    todos: [
+      { content: 'Look up the return policy for opened headphones', status: first },
+      { content: 'Answer the customer', status: second },
+    ],
+  });
+  const returnsOnly =
+    'Yes: opened headphones can be returned within 14 days of delivery if every accessory is included (returns-and-refunds.md).';
+  const both = `${returnsOnly} The warranty does not cover a cracked screen: accidental damage is excluded (warranty-and-repairs.md).`;
+
+  /** The model answers one question; after the goal check it looks up the second too. */
+  function scriptConversation() {
+    const opening = [
+      call('c1', 'todo_write', plan('in_progress', 'pending')),
+      call('c2', 'knowledge_search', { query: 'return opened headphones', limit: 2 }),
+      call('c3', 'todo_write', plan('completed', 'completed')),
+      openaiWire.completion({ content: returnsOnly, usage: { prompt: 1000, completion: 30 } }),
+    ];
+    server.reply(
+      // Guards off: the one-part answer stands.
+      ...opening,
+      // All guards on: the goal check makes it answer the warranty question too.
+      ...opening,
+      call('c5', 'knowledge_search', { query: 'warranty cracked screen', limit: 2 }),
+      openaiWire.completion({ content: both, usage: { prompt: 1000, completion: 40 } }),
+    );
+  }
+
+  it('runs the scenario tasks against the model and says the results are a real model', async () => {
+    scriptConversation();
+    const { stdout, stderr, exitCode } = await evalCommand(
+      '--json',
+      '--model',
+      'openai:gpt-4o-mini',
+      '--base-url',
+      server.url('/v1'),
+      '--api-key',
+      'test-key',
+      '--scenario',
+      'off-target',
+    );
+    expect(exitCode).toBe(EXIT.ok);
+    expect(server.pending).toBe(0);
+    const report = JSON.parse(stdout) as EvalReport;
+    expect(report.source).toEqual({
+      kind: 'real-model',
+      model: 'openai:gpt-4o-mini',
+      description: expect.stringContaining('no scripted behaviour'),
+    });
+    expect(report.columns).toEqual(['off', 'all']);
+    const [scenario] = report.scenarios;
+    expect(scenario?.runs.off).toMatchObject({
+      passed: false,
+      detail: 'answer covers: returns',
+      calls: 4,
+      providerInputTokens: 4000,
+    });
+    expect(scenario?.runs.all).toMatchObject({
+      passed: true,
+      detail: 'answer covers: returns, warranty',
+      calls: 6,
+      providerInputTokens: 6000,
+      extraCalls: 2,
+    });
+    expect(scenario?.caught.all).toBe(true);
+    expect(stderr).toBe(
+      'plankeeper eval: off-target / off: fail (4 calls)\nplankeeper eval: off-target / all: pass (6 calls)\n',
+    );
+
+    // What the model was sent: the tools, and the harness's messages only with guards on.
+    type Body = { messages: { role: string; content: string | null }[]; tools: unknown[] };
+    const bodies = server.requests.map((request) => request.body as Body);
+    expect(bodies).toHaveLength(10);
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer test-key');
+    const userTexts = (body: Body) =>
+      body.messages.filter((message) => message.role === 'user').map((m) => m.content ?? '');
+    for (const body of bodies.slice(0, 4)) expect(userTexts(body)).toHaveLength(1);
+    expect(bodies[5]?.messages.at(-1)).toEqual({
+      role: 'user',
+      content:
+        '### Current todo list (0/2 completed)\n- [>] #1 Look up the return policy for opened headphones\n- [ ] #2 Answer the customer',
+    });
+    expect(
+      userTexts(bodies[8]!).some((text) => text.startsWith('Before finishing, check your answer')),
+    ).toBe(true);
+    expect(
+      bodies[0]?.tools.map((tool) => (tool as { function: { name: string } }).function.name),
+    ).toEqual(['knowledge_search', 'todo_write', 'todo_read']);
+  });
+
+  it('prints the text report labelled as a real model', async () => {
+    scriptConversation();
+    const { stdout } = await evalCommand(
+      '--model',
+      'openai:gpt-4o-mini',
+      '--base-url',
+      server.url('/v1'),
+      '--scenario',
+      'off-target',
+    );
+    expect(stdout.split('\n')[0]).toBe(
+      'plankeeper eval: guard effectiveness (REAL MODEL openai:gpt-4o-mini, lang en)',
+    );
+    expect(stdout).toMatch(/^answers only part of the question +fails +caught$/m);
+    expect(stdout).not.toContain('  model: ');
+    expect(stdout).toContain('(4 calls, ');
+    expect(stdout).toContain('(provider: 4,000)');
+  });
+
+  it('a provider failure ends the eval with the model error', async () => {
+    server.reply(openaiWire.error(401, 'Incorrect API key provided.', { code: 'invalid_api_key' }));
+    const error = await evalCommand(
+      '--model',
+      'openai:gpt-4o-mini',
+      '--base-url',
+      server.url('/v1'),
+      '--api-key',
+      'wrong',
+      '--scenario',
+      'off-target',
+    ).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).code).toBe('authentication');
+  });
+});
