@@ -5,6 +5,14 @@
  * summarizing the message history never loses it. Reminders after idle tool rounds and
  * the finish and goal checks come with it.
  *
+ * Good to know:
+ * - Reminders and bounces are kept in the conversation as user messages; `injectionKind`
+ *   tells them apart from what the user wrote, e.g. to hide them in a chat UI.
+ * - Every hook is a graph step: give `invoke` a `recursionLimit` above LangGraph's 25.
+ * - Like any middleware that wraps tool calls, it makes LangChain rethrow an exception
+ *   from a tool rather than turn it into an error message; `toolErrorMiddleware` chooses
+ *   which errors the model sees instead.
+ *
  * Needs the optional peers `langchain` and `@langchain/core`.
  *
  * @example
@@ -16,7 +24,7 @@
  * const agent = createAgent({ model, tools, middleware: [planMiddleware({ engine })] });
  * await agent.invoke(
  *   { messages: [new HumanMessage('Audit the three services')] },
- *   { configurable: { thread_id: 'user-42' } },
+ *   { configurable: { thread_id: 'user-42' }, recursionLimit: 100 },
  * );
  * await engine.snapshot({ agent: 'langchain', session: 'user-42' });
  */

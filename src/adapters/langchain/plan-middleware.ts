@@ -109,10 +109,13 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
     sessions.get(resolvePlanKey(options.key, agentName, runtime));
 
   /** A section kept in the conversation, with `history` placement. */
-  const keptSection = async (session: PlanSession): Promise<BaseMessage[]> => {
+  const keptSection = async (
+    session: PlanSession,
+    messages: readonly BaseMessage[],
+  ): Promise<BaseMessage[]> => {
     if (placement !== 'history') return [];
-    const section = await session.harness.planSection();
-    return section ? [injectedMessage('plan', section.text)] : [];
+    const text = await session.keptSection(messages);
+    return text === undefined ? [] : [injectedMessage('plan', text)];
   };
 
   const middleware = createMiddleware({
@@ -125,7 +128,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       return undefined;
     },
 
-    beforeModel: async (_state, runtime) => {
+    beforeModel: async (state, runtime) => {
       const session = sessionFor(runtime);
       const messages: BaseMessage[] = [];
       if (session.toolRoundOpen) {
@@ -133,7 +136,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
         const reminder = await session.harness.endToolRound();
         if (reminder !== undefined) messages.push(injectedMessage('reminder', reminder));
       }
-      messages.push(...(await keptSection(session)));
+      messages.push(...(await keptSection(session, state.messages)));
       return messages.length > 0 ? { messages } : undefined;
     },
 
@@ -145,6 +148,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           : request.systemMessage.text === ''
             ? request.systemMessage.concat(instructions)
             : request.systemMessage.concat(`\n\n${instructions}`);
+      if (placement !== 'tail') session.remember(request.messages);
       const section =
         placement === 'tail' ? await session.tailSection(request.messages) : undefined;
       const messages =
@@ -168,7 +172,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
         if (!bounce) return undefined;
         const messages = [
           injectedMessage(bounce.kind, bounce.text),
-          ...(await keptSection(session)),
+          ...(await keptSection(session, state.messages)),
         ];
         return { messages, jumpTo: 'model' };
       },

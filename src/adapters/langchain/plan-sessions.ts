@@ -31,7 +31,7 @@ export class PlanSession {
   }
 
   /**
-   * The transient plan section for a model call over `messages`.
+   * The transient plan section for a model call over `messages` (`tail` placement).
    *
    * A retried call (same messages) gets the same text: the model never saw the failed
    * attempt. And when the history is no longer what the model saw last time — summarized,
@@ -41,16 +41,40 @@ export class PlanSession {
   async tailSection(messages: readonly BaseMessage[]): Promise<string | undefined> {
     const anchor = `${messages.length}:${messages.at(-1)?.id ?? ''}`;
     if (this.tail?.anchor === anchor) return this.tail.text;
-    const current = messages.map(fingerprint);
-    const rewritten = this.seen !== undefined && !startsWith(current, this.seen);
-    this.seen = current;
+    const rewritten = this.rewritten(messages);
+    this.remember(messages);
     let text = (await this.harness.planSection())?.text;
-    if (rewritten && this.reshowWhole) text = (await this.wholeSection()) ?? text;
+    if (rewritten) text = (await this.wholeSection()) ?? text;
     this.tail = { anchor, text };
     return text;
   }
 
+  /**
+   * A section to keep in the conversation before the next model call (`history`
+   * placement): when the plan changed, or when the history lost the earlier ones.
+   */
+  async keptSection(messages: readonly BaseMessage[]): Promise<string | undefined> {
+    const text = (await this.harness.planSection())?.text;
+    if (text !== undefined || !this.rewritten(messages)) return text;
+    return this.wholeSection();
+  }
+
+  /** Notes what the model receives on this call, to notice later rewrites of the history. */
+  remember(messages: readonly BaseMessage[]): void {
+    this.seen = messages.map(fingerprint);
+  }
+
+  private rewritten(messages: readonly BaseMessage[]): boolean {
+    const seen = this.seen;
+    if (seen === undefined) return false;
+    return (
+      seen.length > messages.length ||
+      seen.some((print, index) => print !== fingerprint(messages[index]!))
+    );
+  }
+
   private async wholeSection(): Promise<string | undefined> {
+    if (!this.reshowWhole) return undefined;
     return buildPlanSection({
       snapshot: await this.harness.snapshot(),
       locale: this.harness.locale,
@@ -96,8 +120,4 @@ export class PlanSessions {
  */
 function fingerprint(message: BaseMessage): string {
   return `${message.id ?? ''}|${message.type}|${message.text.length}`;
-}
-
-function startsWith(list: readonly string[], prefix: readonly string[]): boolean {
-  return prefix.length <= list.length && prefix.every((item, index) => list[index] === item);
 }

@@ -78,17 +78,37 @@ describe('planMiddleware in createAgent', () => {
     expect(toolMessage?.artifact).toMatchObject({ version: 1, items: [{ id: '1' }, { id: '2' }] });
   });
 
-  it('binds the model to the plan tools with their exact names, descriptions and schemas', () => {
-    const engine = new PlanEngine();
-    const middleware = planMiddleware({ engine, preset: 'both' });
-    const expected = createPlanTools({ engine, preset: 'both', locale: 'en' });
-    expect(middleware.tools?.map((tool) => convertToOpenAITool(tool).function)).toEqual(
-      expected.map(({ name, description, inputSchema }) => ({
-        name,
-        description,
-        parameters: inputSchema,
-      })),
-    );
+  it.each(['en', 'zh'] as const)(
+    'binds the model to the plan tools with their exact names, descriptions and schemas (%s)',
+    (locale) => {
+      const engine = new PlanEngine();
+      const middleware = planMiddleware({ engine, preset: 'both', locale });
+      const expected = createPlanTools({ engine, preset: 'both', locale });
+      expect(middleware.tools?.map((tool) => convertToOpenAITool(tool).function)).toEqual(
+        expected.map(({ name, description, inputSchema }) => ({
+          name,
+          description,
+          parameters: inputSchema,
+        })),
+      );
+    },
+  );
+
+  it.each([
+    [
+      'the default instructions',
+      undefined,
+      `You are a support agent.\n\n${defaultInstructions('en')}`,
+    ],
+    ['instructions of the host', 'Plan first.', 'You are a support agent.\n\nPlan first.'],
+    ['no instructions', false, 'You are a support agent.'],
+  ] as const)('adds %s to the system prompt', async (_, instructions, system) => {
+    const { model, result } = run([{ final: 'Hello.' }], {
+      ...(instructions !== undefined && { instructions }),
+    });
+    await result;
+    expect(received(model, 0)[0]).toBeInstanceOf(SystemMessage);
+    expect(received(model, 0)[0]?.text).toBe(system);
   });
 
   it('shows the plan at the tail of the next model call without storing it in the state', async () => {
@@ -103,10 +123,7 @@ describe('planMiddleware in createAgent', () => {
     const { messages } = await result;
     const items = (await engine.snapshot(KEY)).items;
 
-    const first = received(model, 0);
-    expect(first[0]).toBeInstanceOf(SystemMessage);
-    expect(first[0]?.text).toBe(`You are a support agent.\n\n${defaultInstructions('en')}`);
-    expect(kinds(first)).not.toContain('plan');
+    expect(kinds(received(model, 0))).not.toContain('plan');
 
     const second = received(model, 1);
     expect(ToolMessage.isInstance(second.at(-2))).toBe(true);

@@ -106,4 +106,27 @@ describe('after the history is summarized', () => {
     expect(seen.at(-1)?.text).toBe(full);
     for (const item of PLAN) expect(mentions([full], item.content)).toBe(true);
   });
+
+  it('planMiddleware with history placement keeps the whole plan in the new, shorter history', async () => {
+    const engine = new PlanEngine();
+    const { result, seen } = await runWith(
+      planMiddleware({
+        engine,
+        injection: { placement: 'history' },
+        finishCheck: false,
+        goalCheck: false,
+      }),
+      'todo_write',
+    );
+    const items = (await engine.snapshot({ agent: 'langchain', session: 'audit-1' })).items;
+    const full = renderPlan(items, { locale: getLocale('en') });
+
+    // The summary swallowed the section kept earlier; a whole one follows it again.
+    const sections = seen.filter((message) => injectionKind(message) === 'plan');
+    expect(sections.map((message) => message.text)).toEqual([full]);
+    expect(seen.indexOf(sections[0]!)).toBeGreaterThan(
+      seen.findIndex((message) => message.text.includes(SUMMARY)),
+    );
+    expect(result.messages.filter((message) => injectionKind(message) === 'plan')).toHaveLength(1);
+  });
 });
