@@ -12,7 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import Database, { type Database as SqliteDatabase, type Statement } from 'better-sqlite3';
+import Database, {
+  type Database as SqliteDatabase,
+  type Statement,
+  type Transaction,
+} from 'better-sqlite3';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import type {
   ChangeSource,
@@ -106,6 +110,7 @@ export class SqlitePlanStore implements PlanStore {
   private readonly anyExpired: Statement<[number], { one: number }>;
   private readonly purgeExpiredRevisions: Statement<[number]>;
   private readonly purgeExpiredPlans: Statement<[number]>;
+  private readonly writeTransaction: Transaction<(work: () => unknown) => unknown>;
   private readonly listStatements: Record<'all' | 'agent' | 'session' | 'both', Statement>;
 
   constructor(options: SqliteStoreOptions) {
@@ -129,6 +134,7 @@ export class SqlitePlanStore implements PlanStore {
     }
 
     const db = this.db;
+    this.writeTransaction = db.transaction((work: () => unknown) => work());
     this.selectPlan = db.prepare(
       'SELECT version, record, expires_at FROM plankeeper_plans WHERE key = ?',
     );
@@ -202,45 +208,43 @@ export class SqlitePlanStore implements PlanStore {
     const source = options.source ?? UNKNOWN_WRITE;
     const sourceText = JSON.stringify(source);
 
-    const result = this.db
-      .transaction((): CompareAndSetResult & { at?: number } => {
-        const at = Date.now();
-        const expiresAt = ttlMs === undefined ? null : at + ttlMs;
-        const version = expectedVersion + 1;
-        if (expectedVersion > 0) {
-          // The common case, an update, checks and writes in one statement.
-          const updated = this.updatePlan.run(
-            version,
-            text,
-            total,
-            open,
-            record.updatedAt,
-            expiresAt,
-            name,
-            expectedVersion,
-            at,
-          ).changes;
-          if (updated === 0) return { ok: false, currentVersion: this.liveVersion(name, at) };
-        } else {
-          const currentVersion = this.liveVersion(name, at);
-          if (currentVersion !== 0) return { ok: false, currentVersion };
-          this.insertPlan.run(
-            name,
-            key.agent,
-            key.session,
-            key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
-            version,
-            text,
-            total,
-            open,
-            record.updatedAt,
-            expiresAt,
-          );
-        }
-        this.addRevision(name, version, at, text, sourceText);
-        return { ok: true, version, at };
-      })
-      .immediate();
+    const result = this.inWriteTransaction((): CompareAndSetResult & { at?: number } => {
+      const at = Date.now();
+      const expiresAt = ttlMs === undefined ? null : at + ttlMs;
+      const version = expectedVersion + 1;
+      if (expectedVersion > 0) {
+        // The common case, an update, checks and writes in one statement.
+        const updated = this.updatePlan.run(
+          version,
+          text,
+          total,
+          open,
+          record.updatedAt,
+          expiresAt,
+          name,
+          expectedVersion,
+          at,
+        ).changes;
+        if (updated === 0) return { ok: false, currentVersion: this.liveVersion(name, at) };
+      } else {
+        const currentVersion = this.liveVersion(name, at);
+        if (currentVersion !== 0) return { ok: false, currentVersion };
+        this.insertPlan.run(
+          name,
+          key.agent,
+          key.session,
+          key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
+          version,
+          text,
+          total,
+          open,
+          record.updatedAt,
+          expiresAt,
+        );
+      }
+      this.addRevision(name, version, at, text, sourceText);
+      return { ok: true, version, at };
+    });
 
     if (!result.ok) return result;
     if (this.listeners.size > 0) {
@@ -258,16 +262,14 @@ export class SqlitePlanStore implements PlanStore {
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
     const name = encodePlanKey(key);
     const source = options.source ?? HOST_DELETE;
-    const deleted = this.db
-      .transaction(() => {
-        const at = Date.now();
-        const currentVersion = this.liveVersion(name, at);
-        if (currentVersion === 0) return undefined;
-        this.deletePlan.run(name);
-        this.addRevision(name, currentVersion + 1, at, null, JSON.stringify(source));
-        return { version: currentVersion + 1, at };
-      })
-      .immediate();
+    const deleted = this.inWriteTransaction(() => {
+      const at = Date.now();
+      const currentVersion = this.liveVersion(name, at);
+      if (currentVersion === 0) return undefined;
+      this.deletePlan.run(name);
+      this.addRevision(name, currentVersion + 1, at, null, JSON.stringify(source));
+      return { version: currentVersion + 1, at };
+    });
     if (!deleted) return false;
     this.emit({ key: decodePlanKey(name), ...deleted, record: null, source });
     return true;
@@ -352,16 +354,23 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   private purgeIfExpired(name: string): void {
-    this.db.transaction(() => this.liveVersion(name, Date.now())).immediate();
+    this.inWriteTransaction(() => this.liveVersion(name, Date.now()));
   }
 
   private purgeExpired(now: number): void {
-    this.db
-      .transaction(() => {
-        this.purgeExpiredRevisions.run(now);
-        this.purgeExpiredPlans.run(now);
-      })
-      .immediate();
+    this.inWriteTransaction(() => {
+      this.purgeExpiredRevisions.run(now);
+      this.purgeExpiredPlans.run(now);
+    });
+  }
+
+  /**
+   * Runs `work` in `BEGIN IMMEDIATE`: the write lock is taken before the version is read,
+   * so no other process can commit in between. One wrapper serves every write, since
+   * building a better-sqlite3 transaction per call costs more than the statements.
+   */
+  private inWriteTransaction<T>(work: () => T): T {
+    return this.writeTransaction.immediate(work) as T;
   }
 
   private emit(change: PlanChange): void {
