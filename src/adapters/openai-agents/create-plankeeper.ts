@@ -1,0 +1,92 @@
+/**
+ * Everything an OpenAI Agents SDK app needs for one conversation's plan: function tools,
+ * instructions, a `callModelInputFilter` for the plan section and reminders, and a `run`
+ * wrapper with the finish checks, all driving one PlanHarness.
+ */
+import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
+import { PlanEngine } from '../../engine/plan-engine.js';
+import type { PlanKey } from '../../engine/plan-key.js';
+import { defaultInstructions } from '../../harness/instructions.js';
+import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
+import type { Locale, LocaleId } from '../../locale/index.js';
+import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import { ConversationLedger } from './conversation-ledger.js';
+import { type PlanFunctionTool, toPlanFunctionTools } from './plan-function-tools.js';
+import { createPlanInputFilter } from './plan-input-filter.js';
+import {
+  type AnyAgent,
+  type PlanRunOptions,
+  type PlanRunResult,
+  runWithPlan,
+} from './run-with-plan.js';
+
+export interface PlankeeperOptions extends HarnessOptions {
+  /** Which plan this conversation uses. Comes from the host, never from the model. */
+  key: PlanKey;
+  /** Where plans live. Default: a new in-memory engine. */
+  engine?: PlanEngine;
+  /** Which plan tools to offer. Default `whole-list` (`todo_write`, `todo_read`). */
+  preset?: PlanToolPreset;
+  /** Language of everything the model reads. Default `en`. */
+  locale?: Locale | LocaleId;
+  /** Replaces the default planning guidance in `instructions`. */
+  instructions?: string;
+  /** Append the updated list to plan tool results. Default: only when injection is off. */
+  echoPlan?: boolean;
+}
+
+export interface Plankeeper {
+  readonly engine: PlanEngine;
+  readonly key: PlanKey;
+  /** The harness behind every helper here, for hosts that need its lower-level calls. */
+  readonly harness: PlanHarness;
+  /** The plan tools: `new Agent({ tools: [...planner.tools, ...yourTools] })`. */
+  readonly tools: PlanFunctionTool[];
+  /** Planning guidance for the agent's instructions. */
+  readonly instructions: string;
+  /**
+   * Pass in the run options (or a Runner's config): adds the plan section after the last
+   * item and keeps due reminders in place. One planner serves one conversation at a time.
+   */
+  readonly callModelInputFilter: CallModelInputFilter;
+  /** Call when a new user message arrives (`runWithPlan` does it for you). */
+  startTurn(userMessage: string): void;
+  /**
+   * `run` for one user turn with the plan: starts the turn from the input's last user
+   * message, adds `callModelInputFilter` (yours runs after it), and runs again with the
+   * bounce appended when the finish or goal check sends the answer back.
+   */
+  runWithPlan<TAgent extends AnyAgent, TContext = undefined>(
+    agent: TAgent,
+    input: string | AgentInputItem[],
+    options?: PlanRunOptions<TAgent, TContext>,
+  ): Promise<PlanRunResult<TAgent, TContext>>;
+}
+
+export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
+  const engine = options.engine ?? new PlanEngine();
+  const harness = new PlanHarness({ ...options, engine });
+  const definitions = createPlanTools({
+    engine,
+    preset: options.preset ?? 'whole-list',
+    locale: harness.locale,
+    echoPlan: options.echoPlan ?? options.injection === false,
+  });
+  const callModelInputFilter = createPlanInputFilter(
+    harness,
+    new ConversationLedger<AgentInputItem>(),
+  );
+  return {
+    engine,
+    key: options.key,
+    harness,
+    tools: toPlanFunctionTools(definitions, harness),
+    instructions: options.instructions ?? defaultInstructions(harness.locale),
+    callModelInputFilter,
+    startTurn: (userMessage) => {
+      harness.startTurn(userMessage);
+    },
+    runWithPlan: (agent, input, runOptions) =>
+      runWithPlan(harness, callModelInputFilter, agent, input, runOptions),
+  };
+}
