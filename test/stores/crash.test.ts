@@ -29,10 +29,11 @@ function readReport(path: string): string {
   return existsSync(path) ? readFileSync(path, 'utf8') : '';
 }
 
-async function waitForStart(path: string): Promise<void> {
+/** Waits until the writer has reported its first commit, so the kill lands mid-stream. */
+async function waitForFirstCommit(path: string): Promise<void> {
   const deadline = Date.now() + 15_000;
-  while (!readReport(path).startsWith('start')) {
-    if (Date.now() > deadline) throw new Error(`The writer never started (no ${path})`);
+  while (!/^start \d+\n\d+\n/.test(readReport(path))) {
+    if (Date.now() > deadline) throw new Error(`The writer never committed (see ${path})`);
     await sleep(5);
   }
 }
@@ -67,7 +68,7 @@ describe('SQLite store under kill -9', () => {
         await sleep(Math.random() * 150);
       } else {
         // The rest land at a random point of the write stream.
-        await waitForStart(reportPath);
+        await waitForFirstCommit(reportPath);
         await sleep(Math.random() * 60);
       }
       writer.kill('SIGKILL');
