@@ -53,7 +53,10 @@ export interface ScenarioReport {
   behaviour: string;
   check: string;
   runs: Partial<Record<GuardColumn, RunReport>>;
-  /** Column → the failure shows with guards off and this column's outcome passes; null for `off`. */
+  /**
+   * Column → whether this column's outcome passes although it fails with guards off;
+   * null for `off`, and for every column when nothing fails with guards off.
+   */
   caught: Partial<Record<GuardColumn, boolean | null>>;
 }
 
@@ -94,7 +97,8 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
     const caught: ScenarioReport['caught'] = {};
     for (const column of columns) {
       const run = runs[column] as RunReport;
-      caught[column] = column === 'off' || failsOff === undefined ? null : failsOff && run.passed;
+      // Nothing to catch when the outcome passes with guards off (the control scenario).
+      caught[column] = column === 'off' || failsOff !== true ? null : run.passed;
     }
     reports.push({
       id: scenario.id,

@@ -57,7 +57,7 @@ describe('runEval', () => {
   it('rejects an unknown scenario, naming the known ones', async () => {
     await expect(runEval({ scenarios: ['nope'] })).rejects.toThrow(UnknownScenarioError);
     await expect(runEval({ scenarios: ['nope'] })).rejects.toThrow(
-      'There is no scenario "nope". Scenarios: distraction, never-updates, stops-early, off-target, stale-plan, parallel-writes, write-loop.',
+      'There is no scenario "nope". Scenarios: distraction, never-updates, stops-early, off-target, stale-plan, parallel-writes, write-loop, diligent.',
     );
   });
 

@@ -80,10 +80,24 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     return found;
   };
 
-  it('runs every scenario in the suite', () => {
-    expect(reports.get(lang)?.scenarios.map((candidate) => candidate.id)).toEqual(
-      Object.keys(TRUTH),
-    );
+  it('runs every scenario in the suite, the control last', () => {
+    expect(reports.get(lang)?.scenarios.map((candidate) => candidate.id)).toEqual([
+      ...Object.keys(TRUTH),
+      'diligent',
+    ]);
+  });
+
+  it('control: a diligent model passes everywhere, so the columns show pure overhead', () => {
+    const { runs, caught } = scenario('diligent');
+    for (const run of Object.values(runs)) expect(run.passed).toBe(true);
+    expect(Object.values(caught).every((value) => value === null)).toBe(true);
+    // The goal check always asks once per planned turn; the others cost no call here.
+    expect(runs['goal-check']?.extraCalls).toBe(1);
+    expect(runs.nudge).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+    expect(runs['finish-check']).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+    expect(runs.injection?.extraCalls).toBe(0);
+    expect(runs.injection?.extraInputTokens).toBeGreaterThan(0);
+    expect(runs.all?.extraCalls).toBe(1);
   });
 
   it.each(Object.keys(TRUTH))('%s: the failure shows with guards off', (id) => {

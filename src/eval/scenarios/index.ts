@@ -1,5 +1,6 @@
 /** The scenario suite, in report order. */
 import type { Scenario } from '../scenario.js';
+import { diligentScenario } from './diligent.js';
 import { distractionScenario } from './distraction.js';
 import { neverUpdatesScenario } from './never-updates.js';
 import { offTargetScenario } from './off-target.js';
@@ -16,4 +17,5 @@ export const SCENARIOS: readonly Scenario[] = [
   stalePlanScenario,
   parallelWritesScenario,
   writeLoopScenario,
+  diligentScenario,
 ];
