@@ -30,4 +30,8 @@
  */
 export { injectionKind } from './injected-message.js';
 export type { PlanKeyOption, PlanKeySource } from './plan-key-source.js';
-export { type PlanMiddlewareOptions, planMiddleware } from './plan-middleware.js';
+export {
+  type PlanMiddleware,
+  type PlanMiddlewareOptions,
+  planMiddleware,
+} from './plan-middleware.js';

@@ -15,9 +15,11 @@
  */
 import type { InferInteropZodOutput, InteropZodObject } from '@langchain/core/utils/types';
 import {
+  type AgentMiddleware,
   AIMessage,
   type BaseMessage,
   createMiddleware,
+  type DynamicStructuredTool,
   HumanMessage,
   ToolMessage,
 } from 'langchain';
@@ -61,6 +63,18 @@ export interface PlanMiddlewareOptions<
   maxSessions?: number;
 }
 
+/** What `planMiddleware` returns: middleware for `createAgent`, and the engine it keeps plans in. */
+export type PlanMiddleware<TContextSchema extends InteropZodObject | undefined = undefined> =
+  AgentMiddleware<
+    undefined,
+    TContextSchema,
+    ContextOf<TContextSchema>,
+    readonly DynamicStructuredTool[]
+  > & {
+    /** The engine holding the plans, for hosts that read or clear them. */
+    readonly engine: PlanEngine;
+  };
+
 /**
  * Middleware for `createAgent` that keeps the agent on a plan stored outside the history.
  *
@@ -70,7 +84,7 @@ export interface PlanMiddlewareOptions<
  */
 export function planMiddleware<TContextSchema extends InteropZodObject | undefined = undefined>(
   options: PlanMiddlewareOptions<TContextSchema> = {},
-) {
+): PlanMiddleware<TContextSchema> {
   const engine = options.engine ?? new PlanEngine();
   const locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
   const agentName = options.agent ?? 'langchain';
@@ -120,7 +134,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
 
   const middleware = createMiddleware({
     name: 'plankeeper',
-    ...(options.contextSchema && { contextSchema: options.contextSchema }),
+    contextSchema: options.contextSchema,
     tools: definitions.map(bindingTool),
 
     beforeAgent: (state, runtime) => {
@@ -202,7 +216,6 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       }
     },
   });
-  /** The engine holding the plans, for hosts that read or clear them. */
   return Object.assign(middleware, { engine });
 }
 

@@ -281,7 +281,7 @@ describe('planMiddleware in createAgent', () => {
     expect(second.messages.at(-1)?.text).toBe('Our shop opens at nine.');
   });
 
-  it('keys plans by the host’s context, so two users on one graph get separate plans', async () => {
+  it('keys plans by the host’s context, so concurrent users of one middleware get separate plans', async () => {
     const engine = new PlanEngine();
     const middleware = planMiddleware({
       engine,
@@ -290,17 +290,23 @@ describe('planMiddleware in createAgent', () => {
       finishCheck: false,
       goalCheck: false,
     });
-    for (const userId of ['ann', 'bob']) {
-      const agent = createAgent({
-        model: scriptedModel([write([`Help ${userId}`, 'in_progress']), { final: 'Done.' }]),
-        tools: [lookupTool],
-        middleware: [middleware],
-      });
-      await agent.invoke({ messages: [new HumanMessage(TASK)] }, { context: { userId } });
-    }
-    for (const userId of ['ann', 'bob']) {
+    const users = ['ann', 'bob'];
+    const models = await Promise.all(
+      users.map(async (userId) => {
+        const model = scriptedModel([
+          write([`Help ${userId}`, 'in_progress']),
+          lookup(userId),
+          { final: 'Done.' },
+        ]);
+        const agent = createAgent({ model, tools: [lookupTool], middleware: [middleware] });
+        await agent.invoke({ messages: [new HumanMessage(TASK)] }, { context: { userId } });
+        return model;
+      }),
+    );
+    for (const [index, userId] of users.entries()) {
       const items = (await engine.snapshot({ agent: 'support', session: userId })).items;
       expect(items.map((item) => item.content)).toEqual([`Help ${userId}`]);
+      expect(received(models[index]!, 1).at(-1)?.text).toBe(renderPlan(items, { locale: en }));
     }
   });
 
