@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createPlankeeper, PlanToolRejection } from '../../../src/adapters/ai-sdk/index.js';
 import { ConfigurationError } from '../../../src/engine/errors.js';
@@ -334,6 +334,23 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     // The step after the write sees 3 history messages plus the plan section.
     expect(seen.slice(0, 2)).toEqual([1, 4]);
     expect(model.doGenerateCalls[1]?.temperature).toBe(0);
+  });
+
+  it('works the same in streamText', async () => {
+    const planner = createPlankeeper({ key });
+    const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
+    planner.startTurn(task);
+    const stream = streamText({
+      model,
+      tools: planner.tools,
+      prompt: task,
+      prepareStep: planner.prepareStep,
+      stopWhen: stepCountIs(5),
+    });
+    expect(await stream.text).toBe('Yes.');
+    expect(promptLines(model.doStreamCalls[1]).at(-1)).toBe(
+      'user: ### Current todo list (0/2 completed)\n- [>] #1 Find the return policy\n- [ ] #2 Answer the customer',
+    );
   });
 
   it('planComplete() stops the loop once every item of this turn is closed', async () => {

@@ -1,7 +1,11 @@
-import { MockLanguageModelV3 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV3['doStream']>>['stream'] extends ReadableStream<infer Part>
+    ? Part
+    : never;
 
 /** One model turn: tool calls (input as an object or the raw string a model sent) or a text answer. */
 export type ScriptedReply =
@@ -9,14 +13,33 @@ export type ScriptedReply =
   | { call: string; input: unknown }
   | { text: string };
 
-/** A mock model that plays replies in order and fails loudly when the script runs out. */
+/**
+ * A mock model that plays replies in order, to `generateText` or `streamText`, and fails
+ * loudly when the script runs out.
+ */
 export function scriptedModel(replies: ScriptedReply[]): MockLanguageModelV3 {
   let next = 0;
+  const nextResult = () => {
+    const reply = replies[next++];
+    if (!reply) throw new Error(`script ran out after ${replies.length} replies`);
+    return toResult(reply, next);
+  };
   return new MockLanguageModelV3({
-    doGenerate: async () => {
-      const reply = replies[next++];
-      if (!reply) throw new Error(`script ran out after ${replies.length} replies`);
-      return toResult(reply, next);
+    doGenerate: async () => nextResult(),
+    doStream: async () => {
+      const result = nextResult();
+      const parts: StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      for (const part of result.content) {
+        if (part.type === 'text') {
+          parts.push(
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: part.text },
+            { type: 'text-end', id: 't' },
+          );
+        } else if (part.type === 'tool-call') parts.push(part);
+      }
+      parts.push({ type: 'finish', finishReason: result.finishReason, usage: result.usage });
+      return { stream: convertArrayToReadableStream(parts) };
     },
   });
 }
