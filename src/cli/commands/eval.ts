@@ -5,10 +5,8 @@
  */
 import type { Command } from 'commander';
 import { ConfigurationError } from '../../engine/errors.js';
-import { formatEvalReport } from '../../eval/format-report.js';
-import { runEval, UnknownScenarioError } from '../../eval/run-eval.js';
+import type { EvalReport } from '../../eval/run-eval.js';
 import type { LocaleId } from '../../locale/locale.js';
-import { createModelClient, parseModelSpec } from '../../models/create-model-client.js';
 import type { ModelClient } from '../../models/model-client.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -45,7 +43,13 @@ export function registerEvalCommand(program: Command): void {
 
 async function runEvalCommand(flags: EvalFlags): Promise<number> {
   const lang: LocaleId = parseLang(flags.lang);
-  const model = flags.model === undefined ? undefined : realModel(flags);
+  // Loaded here, not at startup: the tokenizer and the scenarios take most of a second,
+  // which no other command should pay.
+  const [{ runEval, UnknownScenarioError }, { formatEvalReport }] = await Promise.all([
+    import('../../eval/run-eval.js'),
+    import('../../eval/format-report.js'),
+  ]);
+  const model = flags.model === undefined ? undefined : await realModel(flags);
   if (model === undefined && (flags.baseUrl !== undefined || flags.apiKey !== undefined)) {
     throw new CliError('--base-url and --api-key need --model.', EXIT.usage);
   }
@@ -55,7 +59,7 @@ async function runEvalCommand(flags: EvalFlags): Promise<number> {
           `plankeeper eval: ${scenario.id} / ${column}: ${run.passed ? 'pass' : 'fail'} (${run.calls} calls)\n`,
         )
     : undefined;
-  let report: Awaited<ReturnType<typeof runEval>>;
+  let report: EvalReport;
   try {
     report = await runEval({
       lang,
@@ -73,7 +77,8 @@ async function runEvalCommand(flags: EvalFlags): Promise<number> {
   return EXIT.ok;
 }
 
-function realModel(flags: EvalFlags): ModelClient {
+async function realModel(flags: EvalFlags): Promise<ModelClient> {
+  const { createModelClient, parseModelSpec } = await import('../../models/create-model-client.js');
   const spec = flags.model as string;
   try {
     parseModelSpec(spec);
