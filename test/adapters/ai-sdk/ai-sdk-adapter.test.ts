@@ -55,6 +55,9 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { id: '2', content: 'Answer the customer', status: 'pending' },
     ]);
     expect(plan.turn).toBe(planner.harness.turn.id);
+    // The write is recorded under the model's call id.
+    const [revision] = await planner.engine.history(key);
+    expect(revision?.source).toMatchObject({ tool: 'todo_write', callId: 'call-1-1' });
     // Nothing to show before a plan exists.
     expect(promptLines(model.doGenerateCalls[0])).toEqual([
       `system: ${en.harness.instructions}`,
@@ -95,6 +98,25 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       additionalProperties: false,
     });
     expect(write?.type === 'function' && write.description).toBe(en.tools.todo_write);
+  });
+
+  it('speaks the configured language', async () => {
+    const zh = getLocale('zh');
+    const planner = createPlankeeper({ key, locale: 'zh' });
+    const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: '可以。' }]);
+    planner.startTurn(task);
+    await generateText({
+      model,
+      system: planner.instructions,
+      tools: planner.tools,
+      prompt: task,
+      prepareStep: planner.prepareStep,
+      stopWhen: stepCountIs(5),
+    });
+    expect(planner.instructions).toBe(zh.harness.instructions);
+    const offered = model.doGenerateCalls[0]?.tools?.[0];
+    expect(offered?.type === 'function' && offered.description).toBe(zh.tools.todo_write);
+    expect(promptLines(model.doGenerateCalls[1]).at(-1)).toContain(zh.plan.heading);
   });
 
   it('reminds the model after three tool rounds without a plan update, and keeps the reminder in place', async () => {

@@ -68,6 +68,9 @@ describe('plankeeper/openai-agents driven by run()', () => {
       { id: '2', content: 'Answer the customer', status: 'pending' },
     ]);
     expect(plan.turn).toBe(planner.harness.turn.id);
+    // The write is recorded under the model's call id.
+    const [revision] = await planner.engine.history(key);
+    expect(revision?.source).toMatchObject({ tool: 'todo_write', callId: 'call-1-1' });
     expect(model.lines(0)).toEqual([`user: ${task}`]);
     expect(model.lines(1)).toEqual([
       `user: ${task}`,
@@ -110,6 +113,20 @@ describe('plankeeper/openai-agents driven by run()', () => {
       required: ['todos'],
       additionalProperties: false,
     });
+  });
+
+  it('speaks the configured language', async () => {
+    const zh = getLocale('zh');
+    const planner = createPlankeeper({ key, locale: 'zh' });
+    const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: '可以。' }]);
+    planner.startTurn(task);
+    await run(supportAgent(planner, model), task, {
+      callModelInputFilter: planner.callModelInputFilter,
+    });
+    expect(planner.instructions).toBe(zh.harness.instructions);
+    const offered = model.requests[0]?.tools[0];
+    expect(offered?.type === 'function' && offered.description).toBe(zh.tools.todo_write);
+    expect(model.lines(1).at(-1)).toContain(zh.plan.heading);
   });
 
   it('reminds the model after three tool rounds without a plan update, through a Runner with a model provider', async () => {
