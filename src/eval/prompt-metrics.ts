@@ -82,7 +82,13 @@ export function findHistoryChange(
   current: readonly ChatMessage[],
 ): HistoryChange | undefined {
   const last = previous.at(-1);
-  const transientTail = last?.role === 'user' && last.injected === 'plan';
+  const next = current[previous.length - 1];
+  // A tail section gives way to the model's reply; one still in place (history
+  // placement keeps its sections) must be unchanged like any other message.
+  const transientTail =
+    last?.role === 'user' &&
+    last.injected === 'plan' &&
+    !(next?.role === 'user' && next.injected === 'plan');
   const kept = transientTail ? previous.length - 1 : previous.length;
   for (let index = 0; index < kept; index++) {
     const before = previous[index] as ChatMessage;

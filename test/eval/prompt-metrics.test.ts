@@ -96,6 +96,14 @@ describe('findHistoryChange', () => {
       index: 1,
       after: undefined,
     });
+    // A kept section at the end of one call must reappear unchanged in the next.
+    const kept = { ...section, content: `${section.content} (kept)` };
+    expect(
+      findHistoryChange([system, task, section], [system, task, section, call]),
+    ).toBeUndefined();
+    expect(findHistoryChange([system, task, section], [system, task, kept, call])).toMatchObject({
+      index: 2,
+    });
   });
 });
 
