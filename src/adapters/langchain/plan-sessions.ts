@@ -4,6 +4,7 @@
  * version the model last saw) is kept per plan key, for the most recently used sessions.
  */
 import type { BaseMessage } from 'langchain';
+import { ConfigurationError } from '../../engine/errors.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
 import { buildPlanSection } from '../../harness/plan-section.js';
@@ -93,7 +94,7 @@ export class PlanSessions {
     private readonly maxSessions: number,
   ) {
     if (!Number.isInteger(maxSessions) || maxSessions < 1) {
-      throw new TypeError(`maxSessions must be a positive integer, got ${maxSessions}.`);
+      throw new ConfigurationError(`maxSessions must be a positive integer, got ${maxSessions}.`);
     }
   }
 

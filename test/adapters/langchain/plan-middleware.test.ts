@@ -111,6 +111,33 @@ describe('planMiddleware in createAgent', () => {
     expect(received(model, 0)[0]?.text).toBe(system);
   });
 
+  it('runs the granular tools too, with the completion reason stored', async () => {
+    const { engine, result } = run(
+      [
+        {
+          tool: 'todos_add',
+          args: { todos: [{ content: 'Find the return policy' }, { content: 'Draft the answer' }] },
+        },
+        {
+          tool: 'todos_complete',
+          args: { items: [{ id: '1', reason: 'Policy section 4 allows it.' }] },
+        },
+        { final: 'Done.' },
+      ],
+      { preset: 'granular', finishCheck: false, goalCheck: false },
+    );
+    const { messages } = await result;
+    expect(messages.filter((message) => ToolMessage.isInstance(message))).toMatchObject([
+      { name: 'todos_add', status: 'success' },
+      { name: 'todos_complete', status: 'success' },
+    ]);
+    const items = (await engine.snapshot(KEY)).items;
+    expect(items).toMatchObject([
+      { id: '1', status: 'completed', note: 'Policy section 4 allows it.' },
+      { id: '2', status: 'pending' },
+    ]);
+  });
+
   it('shows the plan at the tail of the next model call without storing it in the state', async () => {
     const { engine, model, result } = run(
       [
