@@ -3,7 +3,6 @@ import { Agent } from '../../src/agent/agent.js';
 import type { PlanSnapshot } from '../../src/engine/plan-engine.js';
 import type { TodoItem } from '../../src/engine/todo-item.js';
 import {
-  GUARD_COLUMNS,
   type GuardColumn,
   planningFor,
   planSectionWithoutLeftoverMarking,
