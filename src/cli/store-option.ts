@@ -42,5 +42,5 @@ export async function openCliStore(url: string): Promise<PlanStore> {
 
 /** The URL without its password, for messages. */
 export function redact(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@');
 }

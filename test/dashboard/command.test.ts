@@ -46,7 +46,7 @@ describe('plankeeper dashboard flags', () => {
       /needs an access token: add --token/,
     );
     expect((await usageError(['--store', 'mongodb://localhost/x'])).message).toMatch(
-      /^Cannot open store "mongodb:\/\/localhost\/x": "mongodb:" is not a store we know/,
+      /^--store: Cannot open store "mongodb:\/\/localhost\/x": "mongodb:" is not a store we know/,
     );
     expect((await usageError(['--store', 'memory', '--stale-after', 'soon'])).message).toMatch(
       /--stale-after must be a positive number of minutes/,

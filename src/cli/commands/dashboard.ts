@@ -11,9 +11,9 @@ import type { PlanStore } from '../../engine/store/plan-store.js';
 import { openStore } from '../../stores/index.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { redact, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 export const DEFAULT_DASHBOARD_PORT = 7420;
-const DEFAULT_STORE = 'sqlite:.plankeeper/plans.db';
 
 export interface DashboardCommandOptions {
   store?: string;
@@ -36,10 +36,7 @@ export function registerDashboardCommand(program: Command): void {
   program
     .command('dashboard')
     .description("Serve a live web view of every session's plan")
-    .option(
-      '--store <url>',
-      `plan store: memory, sqlite:PATH, redis://…, postgres://… (default: $PLANKEEPER_STORE or ${DEFAULT_STORE})`,
-    )
+    .option('--store <url>', STORE_FLAG_HELP)
     .option('--port <n>', 'port to listen on; 0 picks a free one', String(DEFAULT_DASHBOARD_PORT))
     .option(
       '--host <host>',
@@ -75,7 +72,7 @@ export async function runDashboard(
       `--host ${host} can be reached from other machines, so the dashboard needs an access token: add --token <secret> (or set PLANKEEPER_DASHBOARD_TOKEN).`,
     );
   }
-  const storeUrl = options.store ?? (io.env.PLANKEEPER_STORE || DEFAULT_STORE);
+  const storeUrl = resolveStoreUrl(options.store, io.env);
 
   let store: PlanStore;
   try {
@@ -163,9 +160,4 @@ function parseMinutes(text: string): number {
     );
   }
   return minutes;
-}
-
-/** The store URL with any password masked, for printing. */
-function redact(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@');
 }

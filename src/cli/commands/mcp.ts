@@ -8,7 +8,6 @@
  * plankeeper mcp --store memory --session shared --lang zh
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { isLoopbackHost } from '../../adapters/mcp/loopback.js';
 import { serveHttp } from '../../adapters/mcp/serve-http.js';
@@ -16,14 +15,13 @@ import { serveStdio } from '../../adapters/mcp/serve-stdio.js';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanStore } from '../../engine/store/plan-store.js';
 import { LOCALE_IDS, type LocaleId } from '../../locale/index.js';
-import { openStore, parseStoreUrl, StoreUrlError } from '../../stores/index.js';
+import { openStore } from '../../stores/index.js';
 import type { PlanToolPreset } from '../../tools/plan-tools.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { redact, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
-/** Relative to the working directory; the SQLite store creates the directory on first use. */
-const DEFAULT_STORE_PATH = join('.plankeeper', 'plans.db');
 const TOKEN_ENV = 'PLANKEEPER_MCP_TOKEN';
 
 /** Flags as commander hands them over. */
@@ -51,10 +49,7 @@ export function registerMcpCommand(program: Command): void {
   program
     .command('mcp')
     .description('Serve the plan tools over MCP: stdio by default, Streamable HTTP with --http.')
-    .option(
-      '--store <url>',
-      `plan store: memory, sqlite:PATH, redis://..., postgres://... (default: $PLANKEEPER_STORE or sqlite:${DEFAULT_STORE_PATH})`,
-    )
+    .option('--store <url>', STORE_FLAG_HELP)
     .option('--session <id>', 'session for every connection (default: one per connection)')
     .option('--agent <name>', 'agent part of the plan key (default: mcp)')
     .option('--preset <preset>', `tools to offer: ${PRESETS.join(', ')} (default: both)`)
@@ -90,10 +85,7 @@ export function parseMcpFlags(
   }
   const agent = nonBlank('--agent', flags.agent) ?? 'mcp';
   const session = nonBlank('--session', flags.session);
-  const explicitStore =
-    nonBlank('--store', flags.store) ?? nonBlank('PLANKEEPER_STORE', env.PLANKEEPER_STORE);
-  const store = explicitStore ?? `sqlite:${join(cwd, DEFAULT_STORE_PATH)}`;
-  checkStoreUrl(store);
+  const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
   const settings: McpSettings = {
     store,
     ...(session !== undefined && { session }),
@@ -143,12 +135,12 @@ export async function runMcp(settings: McpSettings): Promise<void> {
         () => serveHttp({ ...serverOptions, ...settings.http! }),
         settings,
       );
-      log(`MCP over Streamable HTTP at ${handle.url} (store: ${describeStore(settings.store)})`);
+      log(`MCP over Streamable HTTP at ${handle.url} (store: ${redact(settings.store)})`);
       await signal.received;
       await handle.close();
     } else {
       const handle = await serveStdio(serverOptions);
-      log(`MCP over stdio (store: ${describeStore(settings.store)})`);
+      log(`MCP over stdio (store: ${redact(settings.store)})`);
       await Promise.race([handle.closed, signal.received]);
       await handle.close();
     }
@@ -190,15 +182,6 @@ function watchSignals(): { received: Promise<void>; dispose(): void } {
 }
 
 /** A store URL we cannot read is a usage error, reported before anything starts. */
-function checkStoreUrl(url: string): void {
-  try {
-    parseStoreUrl(url);
-  } catch (error) {
-    if (error instanceof StoreUrlError) throw new CliError(error.message);
-    throw error;
-  }
-}
-
 function nonBlank(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === '') throw new CliError(`${name} must not be blank.`);
@@ -206,10 +189,6 @@ function nonBlank(name: string, value: string | undefined): string | undefined {
 }
 
 /** The store URL without credentials, for log lines. */
-function describeStore(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
-}
-
 function log(line: string): void {
   process.stderr.write(`plankeeper mcp: ${line}\n`);
 }
