@@ -150,6 +150,14 @@ export class PlanHarness {
     return { text, placement };
   }
 
+  /**
+   * Makes the next plan section show the whole plan, as if the model had never seen it:
+   * for hosts whose history was trimmed or summarized since the last call.
+   */
+  forgetSeenPlan(): void {
+    this.lastSeen = undefined;
+  }
+
   /** Records one tool call's outcome; returns true when it updated the plan. */
   recordToolResult(name: string, ok: boolean): boolean {
     if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;

@@ -6,11 +6,11 @@
 import type { ModelMessage, OutputInterface, StopCondition, ToolSet } from 'ai';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
+import { ConversationLedger } from '../../harness/conversation-ledger.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
 import type { Locale, LocaleId } from '../../locale/index.js';
 import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
-import { ConversationLedger } from './conversation-ledger.js';
 import { planCompleteCondition } from './plan-complete.js';
 import { createPlanPrepareStep, type PlanPrepareStep } from './plan-prepare-step.js';
 import { type PlanToolSet, toPlanToolSet } from './plan-tool-set.js';

@@ -5,8 +5,8 @@
  * (`history`). Earlier messages are never rewritten.
  */
 import type { ModelMessage } from 'ai';
+import type { ConversationLedger } from '../../harness/conversation-ledger.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
-import type { ConversationLedger } from './conversation-ledger.js';
 
 /** A `prepareStep` for `generateText`/`streamText`; it only ever returns `messages`. */
 export type PlanPrepareStep = (options: {

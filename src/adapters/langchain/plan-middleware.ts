@@ -102,7 +102,6 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
   const placement =
     options.injection === false ? undefined : (options.injection?.placement ?? 'tail');
   const { injection, nudge, finishCheck, goalCheck } = options;
-  const reshowWhole = injection === false || injection?.builder === undefined;
   const sessions = new PlanSessions(
     (key) =>
       new PlanSession(
@@ -115,7 +114,6 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           ...(finishCheck !== undefined && { finishCheck }),
           ...(goalCheck !== undefined && { goalCheck }),
         }),
-        reshowWhole,
       ),
     options.maxSessions ?? 1000,
   );

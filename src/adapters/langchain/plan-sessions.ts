@@ -7,7 +7,6 @@ import type { BaseMessage } from 'langchain';
 import { ConfigurationError } from '../../engine/errors.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
-import { buildPlanSection } from '../../harness/plan-section.js';
 
 export class PlanSession {
   /** The model's last reply asked for tools; the round ends before the next model call. */
@@ -16,14 +15,7 @@ export class PlanSession {
   /** Fingerprints of the messages the model received on its last call. */
   private seen: string[] | undefined;
 
-  /**
-   * @param reshowWhole Show the whole plan again when the history was rewritten; off when
-   *   the host supplies its own section builder.
-   */
-  constructor(
-    readonly harness: PlanHarness,
-    private readonly reshowWhole: boolean,
-  ) {}
+  constructor(readonly harness: PlanHarness) {}
 
   startTurn(task: string): void {
     this.harness.startTurn(task);
@@ -42,10 +34,9 @@ export class PlanSession {
   async tailSection(messages: readonly BaseMessage[]): Promise<string | undefined> {
     const anchor = `${messages.length}:${messages.at(-1)?.id ?? ''}`;
     if (this.tail?.anchor === anchor) return this.tail.text;
-    const rewritten = this.rewritten(messages);
+    if (this.rewritten(messages)) this.harness.forgetSeenPlan();
     this.remember(messages);
-    let text = (await this.harness.planSection())?.text;
-    if (rewritten) text = (await this.wholeSection()) ?? text;
+    const text = (await this.harness.planSection())?.text;
     this.tail = { anchor, text };
     return text;
   }
@@ -55,9 +46,8 @@ export class PlanSession {
    * placement): when the plan changed, or when the history lost the earlier ones.
    */
   async keptSection(messages: readonly BaseMessage[]): Promise<string | undefined> {
-    const text = (await this.harness.planSection())?.text;
-    if (text !== undefined || !this.rewritten(messages)) return text;
-    return this.wholeSection();
+    if (this.rewritten(messages)) this.harness.forgetSeenPlan();
+    return (await this.harness.planSection())?.text;
   }
 
   /** Notes what the model receives on this call, to notice later rewrites of the history. */
@@ -72,17 +62,6 @@ export class PlanSession {
       seen.length > messages.length ||
       seen.some((print, index) => print !== fingerprint(messages[index]!))
     );
-  }
-
-  private async wholeSection(): Promise<string | undefined> {
-    if (!this.reshowWhole) return undefined;
-    return buildPlanSection({
-      snapshot: await this.harness.snapshot(),
-      locale: this.harness.locale,
-      turn: this.harness.turn.id,
-      lastSeenVersion: undefined,
-      whenUnchanged: 'full',
-    });
   }
 }
 

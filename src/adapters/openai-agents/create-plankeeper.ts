@@ -6,11 +6,11 @@
 import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
+import { ConversationLedger } from '../../harness/conversation-ledger.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
 import type { Locale, LocaleId } from '../../locale/index.js';
 import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
-import { ConversationLedger } from './conversation-ledger.js';
 import { type PlanFunctionTool, toPlanFunctionTools } from './plan-function-tools.js';
 import { createPlanInputFilter } from './plan-input-filter.js';
 import {

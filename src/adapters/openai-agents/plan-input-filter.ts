@@ -10,8 +10,8 @@
  * stores what the filter returns, which would turn the transient section into history.
  */
 import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
+import type { ConversationLedger } from '../../harness/conversation-ledger.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
-import type { ConversationLedger } from './conversation-ledger.js';
 
 /** Items that carry a locally run tool's output back to the model. */
 const TOOL_OUTPUT_TYPES = new Set([

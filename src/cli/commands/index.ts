@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerChatCommand } from './chat.js';
 import { registerDashboardCommand } from './dashboard.js';
 import { registerDemoCommand } from './demo.js';
+import { registerEvalCommand } from './eval.js';
 import { registerMcpCommand } from './mcp.js';
 import { registerRunCommand } from './run.js';
 import { registerTodosCommand } from './todos.js';
@@ -16,4 +17,5 @@ export const commands: RegisterCommand[] = [
   registerTodosCommand,
   registerMcpCommand,
   registerDashboardCommand,
+  registerEvalCommand,
 ];
