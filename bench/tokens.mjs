@@ -24,6 +24,7 @@ import {
   PythonUtilsProject,
 } from '../dist/eval/environments/python-utils.js';
 import { measureCalls, tokenCount } from '../dist/eval/prompt-metrics.js';
+import { createPlanTools, PlanEngine, PlanHarness } from '../dist/index.js';
 import { getLocale } from '../dist/locale/index.js';
 import { ScriptedModel } from '../dist/models/scripted-model.js';
 import { printTable, verdict } from './report.mjs';
@@ -64,26 +65,27 @@ function planOf(size) {
   }));
 }
 
-/** Runs a real Agent that writes `items`, and returns what the harness showed the model. */
+/**
+ * What the real harness shows the model for `items`: the write result of `todo_write`,
+ * the full tail section (shown whenever the plan changed in a way the model did not
+ * write itself: granular tools, other processes, the host) and the short form shown
+ * while the plan is unchanged.
+ */
 async function plankeeperTexts(items) {
+  const engine = new PlanEngine();
+  const key = { agent: 'bench', session: 'formats' };
+  const harness = new PlanHarness({ engine, key });
+  harness.startTurn('Work through the plan.');
+  const [todoWrite] = createPlanTools({ engine, preset: 'whole-list', echoPlan: false });
   const todos = items.map(({ content, status }) => ({ content, status }));
-  const model = new ScriptedModel([
-    { tool: 'todo_write', args: { todos } },
-    { final: 'Done.' },
-    { final: 'Done.' },
-    { final: 'Done.' },
-  ]);
-  const agent = new Agent({ model, planning: true, maxSteps: 6 });
-  await agent.run('Work through the plan.');
-  const afterWrite = model.requests[1]?.messages ?? [];
-  const section = afterWrite.at(-1);
-  const writeResult = afterWrite.at(-2);
-  // The finish check bounces the answer; the next call shows the unchanged plan.
-  const focus = model.requests[2]?.messages.at(-1);
-  if (section?.injected !== 'plan' || writeResult?.role !== 'tool' || focus?.injected !== 'plan') {
+  const written = await todoWrite.execute({ todos }, harness.toolContext('call_1'));
+  if (!written.ok) throw new Error(written.text);
+  const section = (await harness.planSection())?.text;
+  const focus = (await harness.planSection())?.text;
+  if (section === undefined || focus === undefined) {
     throw new Error('the harness did not show the plan where the benchmark expects it');
   }
-  return { section: section.content, writeResult: writeResult.content, focus: focus.content };
+  return { section, writeResult: written.text, focus };
 }
 
 /** plankeeper's section with the information an anchor lacks taken out. */

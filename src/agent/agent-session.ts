@@ -155,7 +155,7 @@ export class AgentSession {
             content: outcome.observation,
             ok: outcome.ok,
           });
-          if (harness?.recordToolResult(call.name, outcome.ok)) {
+          if (harness?.recordToolResult(call.name, outcome.ok, outcome.result)) {
             const data = outcome.result?.data as { items: TodoItem[]; version: number };
             agent.observer({
               type: 'plan-updated',

@@ -18,7 +18,7 @@ import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
-import type { ToolContext } from '../tools/tool.js';
+import type { ToolContext, ToolResult } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -85,6 +85,12 @@ export class PlanHarness {
    * again, whose version starts over.
    */
   private lastSeen: string | undefined;
+  /**
+   * Version of the plan the model itself wrote whole with `todo_write`. The model has
+   * just seen that list (it wrote it), so it needs no full re-showing.
+   */
+  private selfWrittenVersion: number | undefined;
+  private wholeWritesThisRound = 0;
   private turnCount = 0;
 
   constructor(options: PlanHarnessOptions) {
@@ -123,6 +129,8 @@ export class PlanHarness {
     if (injection === false) return undefined;
     const snapshot = await this.snapshot();
     const stamp = `${snapshot.version}@${snapshot.updatedAt ?? 0}`;
+    if (this.selfWrittenVersion === snapshot.version) this.lastSeen = stamp;
+    this.selfWrittenVersion = undefined;
     const changed = this.lastSeen !== stamp;
     const placement = injection?.placement ?? 'tail';
     // A kept section is only worth adding when there is something new to see.
@@ -158,12 +166,22 @@ export class PlanHarness {
     this.lastSeen = undefined;
   }
 
-  /** Records one tool call's outcome; returns true when it updated the plan. */
-  recordToolResult(name: string, ok: boolean): boolean {
+  /**
+   * Records one tool call's outcome; returns true when it updated the plan. Pass the
+   * tool's result when there is one: after the model's own whole-list write the next
+   * section can be the short form, since the model has that list in front of it.
+   */
+  recordToolResult(name: string, ok: boolean, result?: Pick<ToolResult, 'data'>): boolean {
     if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
     this.turnState.planUsed = true;
     if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
     this.planUpdatedThisRound = true;
+    const version = (result?.data as { version?: unknown } | undefined)?.version;
+    if (name === 'todo_write' && typeof version === 'number') {
+      // Two whole-list writes in one round: only one survived, and the model cannot know
+      // which, so it must see the stored list.
+      this.selfWrittenVersion = this.wholeWritesThisRound++ === 0 ? version : undefined;
+    }
     return true;
   }
 
@@ -171,6 +189,7 @@ export class PlanHarness {
   async endToolRound(): Promise<string | undefined> {
     const updated = this.planUpdatedThisRound;
     this.planUpdatedThisRound = false;
+    this.wholeWritesThisRound = 0;
     if (!this.nudge) return undefined;
     const open = (await this.snapshot()).items.some(isOpen);
     const rounds = this.nudge.afterRound(updated, open);

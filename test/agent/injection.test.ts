@@ -56,9 +56,27 @@ describe('plan injection', () => {
   });
 
   it('shows nothing before a plan exists, the full list when it changed, a focus line when not', async () => {
+    const { model, agent } = setup({ planning: { goalCheck: false, preset: 'granular' } });
+    const add = {
+      tool: 'todos_add',
+      args: { todos: [{ content: 'Search' }, { content: 'Draft' }] },
+    };
+    model.load([lookup(), add, lookup(), { final: 'x' }, { final: 'y' }]);
+    await agent.run('task');
+    const tails = model.requests.map((request) => request.messages.at(-1));
+    expect(isPlanTail(tails[0])).toBe(false);
+    expect(isPlanTail(tails[1])).toBe(false);
+    expect(tails[2]?.content).toBe(
+      '### Current todo list (0/2 completed)\n- [ ] #1 Search\n- [ ] #2 Draft',
+    );
+    expect(tails[3]?.content).toBe(
+      '### Current todo list (0/2 completed, unchanged)\nOpen: #1, #2',
+    );
+  });
+
+  it("after the model's own todo_write, the short form: it has just written that list", async () => {
     const { model, agent } = setup();
     model.load([
-      lookup(),
       write(['Search', 'in_progress'], ['Draft', 'pending']),
       lookup(),
       { final: 'x' },
@@ -66,13 +84,21 @@ describe('plan injection', () => {
     ]);
     await agent.run('task');
     const tails = model.requests.map((request) => request.messages.at(-1));
-    expect(isPlanTail(tails[0])).toBe(false);
-    expect(isPlanTail(tails[1])).toBe(false);
-    expect(tails[2]?.content).toBe(
-      '### Current todo list (0/2 completed)\n- [>] #1 Search\n- [ ] #2 Draft',
-    );
-    expect(tails[3]?.content).toBe(
+    expect(tails[1]?.content).toBe(
       '### Current todo list (0/2 completed, unchanged)\nNow: #1 Search\nOpen: #2',
+    );
+  });
+
+  it('two todo_writes in one reply: only one survives, so the stored list is shown in full', async () => {
+    const { model, agent } = setup();
+    model.load([
+      { tools: [write(['Search', 'in_progress']), write(['Other', 'in_progress'])] },
+      { final: 'x' },
+      { final: 'y' },
+    ]);
+    await agent.run('task');
+    expect(model.requests[1]!.messages.at(-1)?.content).toBe(
+      '### Current todo list (0/1 completed)\n- [>] #2 Other',
     );
   });
 
@@ -103,12 +129,17 @@ describe('plan injection', () => {
       planning: {
         goalCheck: false,
         finishCheck: false,
+        preset: 'granular',
         injection: {
           builder: ({ items, changed }) => `PLAN ${items.length} ${changed ? 'new' : 'same'}`,
         },
       },
     });
-    custom.model.load([write(['Search', 'in_progress']), lookup(), { final: 'x' }]);
+    custom.model.load([
+      { tool: 'todos_add', args: { todos: [{ content: 'Search' }] } },
+      lookup(),
+      { final: 'x' },
+    ]);
     await custom.agent.run('task');
     expect(
       custom.model.requests.map((request) => request.messages.at(-1)?.content).slice(1),
@@ -117,12 +148,17 @@ describe('plan injection', () => {
 
   it('history placement appends the section when the plan changes and keeps it', async () => {
     const { model, agent } = setup({
-      planning: { goalCheck: false, finishCheck: false, injection: { placement: 'history' } },
+      planning: {
+        goalCheck: false,
+        finishCheck: false,
+        preset: 'granular',
+        injection: { placement: 'history' },
+      },
     });
     model.load([
-      write(['Search', 'in_progress']),
+      { tool: 'todos_add', args: { todos: [{ content: 'Search' }] } },
       lookup(),
-      write(['Search', 'completed']),
+      { tool: 'todos_complete', args: { items: [{ id: 1, reason: 'found' }] } },
       { final: 'x' },
     ]);
     await agent.run('task');
@@ -131,7 +167,7 @@ describe('plan injection', () => {
       (message) => message.role === 'user' && message.injected === 'plan',
     );
     expect(sections.map((message) => message.content)).toEqual([
-      '### Current todo list (0/1 completed)\n- [>] #1 Search',
+      '### Current todo list (0/1 completed)\n- [ ] #1 Search',
       '### Current todo list (1/1 completed)\n- [x] #1 Search',
     ]);
     expect(isPlanTail(last.at(-1))).toBe(true);
@@ -160,7 +196,7 @@ describe('plan injection', () => {
       ].join('\n'),
     });
     expect(model.requests[4]!.messages.at(-1)?.content).toBe(
-      '### Current todo list (0/1 completed)\n- [>] #3 Compare prices',
+      '### Current todo list (0/1 completed, unchanged)\nNow: #3 Compare prices',
     );
   });
 
@@ -180,16 +216,20 @@ describe('plan injection', () => {
 describe('plan section after the host clears the plan', () => {
   it('shows a plan written again after a clear in full, even at the same version number', async () => {
     const model = new ScriptedModel();
-    const agent = new Agent({ model, planning: { goalCheck: false, finishCheck: false } });
+    const agent = new Agent({
+      model,
+      planning: { goalCheck: false, finishCheck: false, preset: 'granular' },
+    });
     const session = agent.session('cleared');
-    model.load([write(['First', 'in_progress']), { final: 'a' }]);
+    const add = (content: string) => ({ tool: 'todos_add', args: { todos: [{ content }] } });
+    model.load([add('First'), { final: 'a' }]);
     await session.send('one');
     await agent.engine!.clear(session.key);
-    model.load([write(['Second', 'in_progress']), { final: 'b' }]);
+    model.load([add('Second'), { final: 'b' }]);
     await session.send('two');
     // The new plan is version 1 again; the model must still see it in full.
     expect(model.requests.at(-1)!.messages.at(-1)?.content).toBe(
-      '### Current todo list (0/1 completed)\n- [>] #1 Second',
+      '### Current todo list (0/1 completed)\n- [ ] #1 Second',
     );
   });
 });

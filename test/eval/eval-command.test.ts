@@ -224,7 +224,7 @@ describe('plankeeper eval --model (a real model over the OpenAI wire format)', (
     expect(bodies[5]?.messages.at(-1)).toEqual({
       role: 'user',
       content:
-        '### Current todo list (0/2 completed)\n- [>] #1 Look up the return policy for opened headphones\n- [ ] #2 Answer the customer',
+        '### Current todo list (0/2 completed, unchanged)\nNow: #1 Look up the return policy for opened headphones\nOpen: #2',
     });
     expect(
       userTexts(bodies[8]!).some((text) => text.startsWith('Before finishing, check your answer')),
