@@ -1,7 +1,7 @@
 import { type LanguageModel, type ModelMessage, stepCountIs, tool } from 'ai';
+import { PlanEngine } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/ai-sdk';
 import { z } from 'zod';
-import { createPlankeeper } from '../src/adapters/ai-sdk/index.js';
-import { PlanEngine } from '../src/index.js';
 
 const searchOrders = tool({
   description: 'Find a customer order by its number.',

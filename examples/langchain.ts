@@ -1,8 +1,8 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { createAgent, HumanMessage, summarizationMiddleware, tool } from 'langchain';
+import { PlanEngine } from 'plankeeper';
+import { planMiddleware } from 'plankeeper/langchain';
 import { z } from 'zod';
-import { planMiddleware } from '../src/adapters/langchain/index.js';
-import { PlanEngine } from '../src/index.js';
 
 const searchIncidents = tool(async ({ service }) => `No open incidents for ${service}.`, {
   name: 'search_incidents',

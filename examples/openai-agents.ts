@@ -1,7 +1,7 @@
 import { Agent, type Model, tool } from '@openai/agents';
+import { PlanEngine } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/openai-agents';
 import { z } from 'zod';
-import { createPlankeeper } from '../src/adapters/openai-agents/index.js';
-import { PlanEngine } from '../src/index.js';
 
 const searchOrders = tool({
   name: 'search_orders',
