@@ -4,6 +4,7 @@
  */
 import { encodePlanKey, type PlanKey } from '../plan-key.js';
 import { copyItems, isOpen, type PlanRecord } from '../todo-item.js';
+import { ChangeListeners } from './change-listeners.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -38,7 +39,7 @@ function copyRecord(record: PlanRecord): PlanRecord {
 export class MemoryPlanStore implements PlanStore {
   private readonly entries = new Map<string, Entry>();
   private readonly histories = new Map<string, PlanRevision[]>();
-  private readonly listeners = new Set<(change: PlanChange) => void>();
+  private readonly listeners = new ChangeListeners();
   private readonly historyLimit: number;
   private readonly now: () => number;
 
@@ -111,10 +112,7 @@ export class MemoryPlanStore implements PlanStore {
     history.push(revision);
     if (history.length > this.historyLimit) history.splice(0, history.length - this.historyLimit);
     this.histories.set(name, history);
-    // Each listener gets its own copy, so none can change what another (or the store) sees.
-    for (const listener of this.listeners) {
-      listener({ key, ...revision, record: revision.record && copyRecord(revision.record) });
-    }
+    if (this.listeners.size > 0) this.listeners.emit({ key, ...revision });
   }
 
   async list(filter: ListFilter = {}): Promise<PlanListing[]> {
@@ -136,7 +134,9 @@ export class MemoryPlanStore implements PlanStore {
   }
 
   async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
-    const history = this.histories.get(encodePlanKey(key)) ?? [];
+    const name = encodePlanKey(key);
+    this.live(name); // an expired plan's history goes with it
+    const history = this.histories.get(name) ?? [];
     const slice = options.limit === undefined ? history : history.slice(-options.limit);
     return slice.map((revision) => ({
       ...revision,

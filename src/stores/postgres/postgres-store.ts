@@ -12,6 +12,7 @@
  */
 import pg from 'pg';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { ChangeListeners } from '../../engine/store/change-listeners.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -26,7 +27,6 @@ import type {
 } from '../../engine/store/plan-store.js';
 import { checkRecord, encodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
-import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
 import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';

@@ -19,6 +19,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { PlanRecordError } from '../../engine/errors.js';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { ChangeListeners } from '../../engine/store/change-listeners.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -33,7 +34,6 @@ import type {
 } from '../../engine/store/plan-store.js';
 import { checkRecord, decodeRecord, encodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
-import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
 import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';

@@ -18,6 +18,7 @@ import Database, {
   type Transaction,
 } from 'better-sqlite3';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { ChangeListeners } from '../../engine/store/change-listeners.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -32,7 +33,6 @@ import type {
 } from '../../engine/store/plan-store.js';
 import { decodeRecord, encodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
-import { ChangeListeners } from '../shared/change-listeners.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
 import {

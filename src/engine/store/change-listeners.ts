@@ -3,7 +3,7 @@
  * accepted write into a rejected promise, nor stop the other listeners, so failures
  * are reported as process warnings instead.
  */
-import type { PlanChange } from '../../engine/store/plan-store.js';
+import type { PlanChange } from './plan-store.js';
 
 export type ChangeListener = (change: PlanChange) => void;
 
