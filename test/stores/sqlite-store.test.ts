@@ -74,14 +74,24 @@ describe('SqlitePlanStore', () => {
     expect(() => new SqlitePlanStore({ path })).toThrow(/not written by plankeeper/);
   });
 
-  it('keeps at most historyLimit revision rows per plan on disk', async () => {
+  it('keeps at most historyLimit revision rows per plan on disk, trimming every 16 writes', async () => {
     const path = freshPath();
     const store = new SqlitePlanStore({ path, historyLimit: 4 });
-    for (let version = 0; version < 20; version++) {
+    const other = { agent: 'a', session: 'other' };
+    await store.compareAndSet(other, 0, planRecord([]));
+    for (let version = 0; version < 32; version++) {
       await store.compareAndSet(key, version, planRecord([{ content: `v${version}` }]));
     }
-    await store.compareAndSet({ agent: 'a', session: 'other' }, 0, planRecord([]));
+    // Version 32 was a trimming write: 4 rows of this plan are left, plus the other plan's.
     expect(count(path, 'plankeeper_revisions')).toBe(5);
+    for (let version = 32; version < 47; version++) {
+      await store.compareAndSet(key, version, planRecord([{ content: `v${version}` }]));
+    }
+    // Between trims the rows grow by at most 15; history() still shows only the limit.
+    expect(count(path, 'plankeeper_revisions')).toBe(5 + 15);
+    expect((await store.history(key)).map((revision) => revision.version)).toEqual([
+      44, 45, 46, 47,
+    ]);
     await store.close();
   });
 
