@@ -22,6 +22,8 @@ export interface PlanSummary {
   current: { id: string; content: string; activeForm?: string } | null;
   /** Open items and no write for `staleAfterMs`: the agent may have given up on it. */
   stale: boolean;
+  /** Open items left from an earlier user turn than the agent's current one. */
+  leftover: boolean;
   /** Set when the stored record could not be read; the counts then come from the listing. */
   error?: string;
 }
@@ -65,6 +67,8 @@ export interface PlanDetailResponse {
   updatedAt: number | null;
   items: TodoItem[];
   stale: boolean;
+  /** Open items left from an earlier user turn than the agent's current one. */
+  leftover: boolean;
   /** Oldest first, as the store keeps it. */
   timeline: TimelineEntry[];
 }

@@ -6,7 +6,7 @@
  */
 import { encodePlanKey } from '../engine/plan-key.js';
 import type { ListFilter, PlanChange, PlanListing, PlanStore } from '../engine/store/plan-store.js';
-import { type PlanRecord, progressOf } from '../engine/todo-item.js';
+import { isLeftoverRecord, type PlanRecord, progressOf } from '../engine/todo-item.js';
 import type { PlanSummary } from './api-types.js';
 
 /** Concurrent reads for stores that answer over the network. */
@@ -89,6 +89,7 @@ export class PlanListings {
       open: progress.pending + progress.inProgress,
       completed: progress.completed,
       cancelled: progress.cancelled,
+      leftover: isLeftoverRecord(record),
       current: current
         ? {
             id: current.id,
@@ -114,6 +115,7 @@ function fromListing(listing: PlanListing): Omit<PlanSummary, 'stale'> {
     open: listing.open,
     completed: 0,
     cancelled: 0,
+    leftover: false,
     current: null,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { encodePlanKey, type PlanKey } from '../engine/plan-key.js';
 import type { PlanRevision, PlanStore } from '../engine/store/plan-store.js';
-import { isOpen, progressOf, type TodoItem } from '../engine/todo-item.js';
+import { isLeftoverRecord, isOpen, progressOf, type TodoItem } from '../engine/todo-item.js';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';
 
@@ -35,6 +35,7 @@ export async function readPlanDetail(
     updatedAt,
     items,
     stale: isStale(items, updatedAt, context),
+    leftover: stored ? isLeftoverRecord(stored.record) : false,
     timeline: timelineOf(history),
   };
 }

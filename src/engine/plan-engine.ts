@@ -112,6 +112,31 @@ export class PlanEngine {
     );
   }
 
+  /**
+   * Notes that user turn `turn` has started (see {@link PlanRecord.activeTurn}). Writes
+   * only when a plan exists and the turn is new to it; the items, their write time and
+   * `turn` stay as they are.
+   */
+  noteTurn(key: PlanKey, turn: string): Promise<void> {
+    return this.lock.run(encodePlanKey(key), async () => {
+      for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+        const stored = await this.store.get(key);
+        if (!stored || stored.record.activeTurn === turn) return;
+        const written = await this.store.compareAndSet(
+          key,
+          stored.version,
+          { ...stored.record, activeTurn: turn },
+          {
+            source: { tool: 'host:turn-started', summary: 'new user turn' },
+            ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
+          },
+        );
+        if (written.ok) return;
+      }
+      throw new PlanConflictError(encodePlanKey(key), this.maxAttempts);
+    });
+  }
+
   /** A copy of the plan; an absent plan is an empty one at version 0. */
   async snapshot(key: PlanKey): Promise<PlanSnapshot> {
     const stored = await this.store.get(key);
@@ -170,8 +195,10 @@ export class PlanEngine {
           nextId: result.nextId,
           updatedAt: this.now(),
         };
-        if (meta.turn !== undefined) next.turn = meta.turn;
-        else delete next.turn;
+        if (meta.turn !== undefined) {
+          next.turn = meta.turn;
+          next.activeTurn = meta.turn;
+        } else delete next.turn;
         const source = {
           tool: meta.tool,
           summary: result.summary,

@@ -32,6 +32,23 @@ export interface PlanRecord {
   updatedAt: number;
   /** The host's user-turn id at the last accepted write; a plan from an earlier turn is a leftover. */
   turn?: string;
+  /**
+   * The host's current user turn, noted when a turn starts while this plan exists. With
+   * open items and `turn !== activeTurn`, the plan is a leftover of an earlier request;
+   * viewers such as the dashboard can tell without knowing the host's turns.
+   */
+  activeTurn?: string;
+}
+
+/** True when a stored plan still has open items from a user turn before the current one. */
+export function isLeftoverRecord(
+  record: Pick<PlanRecord, 'items' | 'turn' | 'activeTurn'>,
+): boolean {
+  return (
+    record.activeTurn !== undefined &&
+    record.turn !== record.activeTurn &&
+    record.items.some(isOpen)
+  );
 }
 
 /** True for items that still need work. */

@@ -91,6 +91,8 @@ export class PlanHarness {
    */
   private selfWrittenVersion: number | undefined;
   private wholeWritesThisRound = 0;
+  /** Whether the stored plan has been told about the current turn yet. */
+  private turnNoted = false;
   private turnCount = 0;
 
   constructor(options: PlanHarnessOptions) {
@@ -111,6 +113,7 @@ export class PlanHarness {
   startTurn(task: string, id = this.nextTurnId()): TurnState {
     this.turnState = newTurnState(id, task);
     this.planUpdatedThisRound = false;
+    this.turnNoted = false;
     return this.turnState;
   }
 
@@ -125,6 +128,11 @@ export class PlanHarness {
 
   /** The plan section for the next model call, if any. */
   async planSection(): Promise<PlanSectionOutput | undefined> {
+    if (!this.turnNoted) {
+      // Lets viewers of the store (the dashboard) see that an open plan is a leftover.
+      await this.engine.noteTurn(this.key, this.turnState.id);
+      this.turnNoted = true;
+    }
     const injection = this.options.injection;
     if (injection === false) return undefined;
     const snapshot = await this.snapshot();

@@ -26,6 +26,7 @@ const html = `<!doctype html>
     <option value="all">All plans</option>
     <option value="open">Open</option>
     <option value="stale">Stale</option>
+    <option value="leftover">Leftover</option>
     <option value="done">Done</option>
     <option value="empty">Empty</option>
   </select>

@@ -11,7 +11,7 @@ export const pageScript = String.raw`
 (() => {
   const params = new URLSearchParams(location.search);
   const token = params.get('token') || '';
-  const STATES = { stale: 'stale', done: 'done', open: 'open', empty: 'empty' };
+  const STATES = { stale: 'stale', leftover: 'leftover', done: 'done', open: 'open', empty: 'empty' };
 
   const rowsBody = document.getElementById('rows');
   const table = document.getElementById('plans');
@@ -89,6 +89,7 @@ export const pageScript = String.raw`
   function planState(plan) {
     if (plan.total === 0) return STATES.empty;
     if (plan.open === 0) return STATES.done;
+    if (plan.leftover) return STATES.leftover;
     if (serverNow() - plan.updatedAt >= state.staleAfterMs) return STATES.stale;
     return STATES.open;
   }
@@ -406,7 +407,7 @@ export const pageScript = String.raw`
     const open = plan.items.filter((item) => item.status === 'pending' || item.status === 'in_progress').length;
     const current = !plan.exists
       ? 'deleted'
-      : planState({ total: plan.items.length, open: open, updatedAt: plan.updatedAt });
+      : planState({ total: plan.items.length, open: open, updatedAt: plan.updatedAt, leftover: plan.leftover });
     badge.className = 'badge detail-state ' + current;
     badge.textContent = current;
     updated.textContent = plan.updatedAt ? 'updated ' + ago(plan.updatedAt) : '';

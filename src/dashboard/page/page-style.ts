@@ -63,6 +63,7 @@ td.updated { color: var(--muted); font-size: 12px; }
 .muted { color: var(--muted); }
 .badge { display: inline-block; font-size: 11px; font-weight: 600; padding: 1px 7px; border-radius: 9px; border: 1px solid currentColor; text-transform: uppercase; letter-spacing: .04em; }
 .badge.stale { color: var(--stale); background: var(--stale-bg); }
+.badge.leftover { color: var(--danger); }
 .badge.done { color: var(--done); }
 .badge.open { color: var(--accent); }
 .badge.empty, .badge.deleted { color: var(--muted); }

@@ -158,6 +158,10 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('rejects invalid writes as tool errors the model reads, and leaves the plan unchanged', async () => {
     const planner = createPlankeeper({ key });
     await planner.engine.write(key, twoSteps.todos as never, { turn: 'earlier' });
+    planner.startTurn(task);
+    // The harness notes the new turn on the stored plan at its first call; take the
+    // baseline after that, so only the rejected writes are under test.
+    await planner.engine.noteTurn(key, planner.harness.turn.id);
     const before = await stored(planner);
     const model = scriptedModel([
       {
@@ -177,7 +181,6 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { call: 'todo_write', input: '{"todos":[]}{"todos":[]}' },
       { text: 'Sorry.' },
     ]);
-    planner.startTurn(task);
     const result = await generateText({
       model,
       tools: planner.tools,

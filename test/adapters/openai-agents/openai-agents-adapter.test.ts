@@ -171,6 +171,10 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('returns a rejected write to the model as its correction and leaves the plan unchanged', async () => {
     const planner = createPlankeeper({ key });
     await planner.engine.write(key, twoSteps.todos as never, { turn: 'earlier' });
+    planner.startTurn(task);
+    // The harness notes the new turn on the stored plan at its first call; take the
+    // baseline after that, so only the rejected writes are under test.
+    await planner.engine.noteTurn(key, planner.harness.turn.id);
     const before = await stored(planner);
     const model = new ScriptedModel([
       {
@@ -191,7 +195,6 @@ describe('plankeeper/openai-agents driven by run()', () => {
       { call: 'todo_write', input: '{"todos":[]}{"todos":[]}' },
       { text: 'Sorry.' },
     ]);
-    planner.startTurn(task);
     await run(supportAgent(planner, model), task, {
       callModelInputFilter: planner.callModelInputFilter,
     });
