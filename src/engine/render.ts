@@ -28,13 +28,16 @@ export interface RenderOptions {
   notes?: boolean;
 }
 
-// Line breaks of every kind, other control characters, and a leading quote (which
-// would make an unquoted text look like a quoted one).
-const UNSAFE = /[\u0000-\u001f\u007f\u0085\u2028\u2029]|^"/;
+// Line breaks of every kind and other control characters.
+const UNSAFE = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+const QUOTE = 34;
 
-/** `text` unchanged when it is one harmless line; otherwise a JSON-quoted, escaped string. */
+/**
+ * `text` unchanged when it is one harmless line; otherwise a JSON-quoted, escaped string.
+ * A leading quote also gets quoted, or the text would look like a quoted one.
+ */
 export function quoteText(text: string): string {
-  if (!UNSAFE.test(text)) return text;
+  if (text.charCodeAt(0) !== QUOTE && !UNSAFE.test(text)) return text;
   return JSON.stringify(text).replace(
     /[\u007f\u0085\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -37,10 +37,11 @@ export function writePlan(
   const explicitIds = input.map((item) =>
     item.id === undefined ? undefined : normalizeId(item.id),
   );
+  // Trimmed once: this is the hot path of every whole-list write.
+  const contents = input.map((item) => item.content.trim());
 
   input.forEach((item, index) => {
-    if (item.content.trim() === '')
-      issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+    if (contents[index] === '') issues.push({ code: 'blank', path: ['todos', index, 'content'] });
     if (item.id === undefined) return;
     const id = explicitIds[index];
     if (id === undefined) {
@@ -71,8 +72,10 @@ export function writePlan(
   const byContent = new Map<string, string[]>();
   for (const item of record.items) {
     if (claimed.has(item.id)) continue;
-    const content = item.content.trim();
-    byContent.set(content, [...(byContent.get(content) ?? []), item.id]);
+    // Stored content is already trimmed.
+    const ids = byContent.get(item.content);
+    if (ids) ids.push(item.id);
+    else byContent.set(item.content, [item.id]);
   }
 
   let nextId = record.nextId;
@@ -80,7 +83,7 @@ export function writePlan(
   const items: TodoItem[] = input.map((item, index) => {
     let id = explicitIds[index];
     if (item.id === undefined) {
-      const candidates = byContent.get(item.content.trim());
+      const candidates = byContent.get(contents[index]!);
       id = candidates?.shift();
       if (id === undefined) {
         id = String(nextId++);
@@ -88,7 +91,7 @@ export function writePlan(
       }
     }
     const previous = id === undefined ? undefined : existing.get(id);
-    return buildItem(id ?? '?', item, previous);
+    return buildItem(id ?? '?', contents[index]!, item, previous);
   });
 
   const active = items.filter((item) => item.status === 'in_progress');
@@ -115,8 +118,13 @@ export function writePlan(
 }
 
 /** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */
-function buildItem(id: string, input: WriteItemInput, previous: TodoItem | undefined): TodoItem {
-  const item: TodoItem = { id, content: input.content.trim(), status: input.status };
+function buildItem(
+  id: string,
+  content: string,
+  input: WriteItemInput,
+  previous: TodoItem | undefined,
+): TodoItem {
+  const item: TodoItem = { id, content, status: input.status };
   const description = input.description ?? previous?.description;
   const activeForm = input.activeForm ?? previous?.activeForm;
   const note = input.note ?? previous?.note;
