@@ -83,6 +83,12 @@ export {
   type PlanSectionBuilder,
   type UnchangedPlanForm,
 } from './harness/plan-section.js';
+export {
+  type PlanSetup,
+  type PlanSetupOptions,
+  planToolsFor,
+  setUpPlan,
+} from './harness/plan-setup.js';
 export { getLocale, LOCALE_IDS, type Locale, type LocaleId } from './locale/index.js';
 export type * from './models/model-client.js';
 export {

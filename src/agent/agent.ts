@@ -13,9 +13,10 @@ import { ConfigurationError } from '../engine/errors.js';
 import { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { defaultInstructions } from '../harness/instructions.js';
+import { planToolsFor } from '../harness/plan-setup.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import type { ModelClient } from '../models/model-client.js';
-import { ALL_PLAN_TOOL_NAMES, createPlanTools } from '../tools/plan-tools.js';
+import { ALL_PLAN_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import type { AgentObserver } from './agent-events.js';
 import { AgentSession } from './agent-session.js';
@@ -116,13 +117,7 @@ export class Agent {
     const table = new Map(this.resolved.businessTools.map((tool) => [tool.name, tool]));
     const planning = this.resolved.planning;
     if (planning) {
-      const echoPlan = planning.echoPlan ?? planning.injection === false;
-      for (const tool of createPlanTools({
-        engine: planning.engine,
-        preset: planning.preset ?? 'whole-list',
-        locale: this.resolved.locale,
-        echoPlan,
-      })) {
+      for (const tool of planToolsFor({ ...planning, locale: this.resolved.locale })) {
         table.set(tool.name, tool);
       }
     }

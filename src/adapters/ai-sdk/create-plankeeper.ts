@@ -4,31 +4,19 @@
  * all driving one PlanHarness.
  */
 import type { ModelMessage, OutputInterface, StopCondition, ToolSet } from 'ai';
-import { PlanEngine } from '../../engine/plan-engine.js';
+import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { ConversationLedger } from '../../harness/conversation-ledger.js';
-import { defaultInstructions } from '../../harness/instructions.js';
-import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
-import type { Locale, LocaleId } from '../../locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import type { PlanHarness } from '../../harness/plan-harness.js';
+import { type PlanSetupOptions, setUpPlan } from '../../harness/plan-setup.js';
 import { planCompleteCondition } from './plan-complete.js';
 import { createPlanPrepareStep, type PlanPrepareStep } from './plan-prepare-step.js';
 import { type PlanToolSet, toPlanToolSet } from './plan-tool-set.js';
 import { type GenerateTextOptions, type PlanRunResult, runWithPlan } from './run-with-plan.js';
 
-export interface PlankeeperOptions extends HarnessOptions {
+export interface PlankeeperOptions extends PlanSetupOptions {
   /** Which plan this conversation uses. Comes from the host, never from the model. */
   key: PlanKey;
-  /** Where plans live. Default: a new in-memory engine. */
-  engine?: PlanEngine;
-  /** Which plan tools to offer. Default `whole-list` (`todo_write`, `todo_read`). */
-  preset?: PlanToolPreset;
-  /** Language of everything the model reads. Default `en`. */
-  locale?: Locale | LocaleId;
-  /** Replaces the default planning guidance in `instructions`. */
-  instructions?: string;
-  /** Append the updated list to plan tool results. Default: only when injection is off. */
-  echoPlan?: boolean;
 }
 
 export interface Plankeeper {
@@ -61,14 +49,7 @@ export interface Plankeeper {
 }
 
 export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
-  const engine = options.engine ?? new PlanEngine();
-  const harness = new PlanHarness({ ...options, engine });
-  const definitions = createPlanTools({
-    engine,
-    preset: options.preset ?? 'whole-list',
-    locale: harness.locale,
-    echoPlan: options.echoPlan ?? options.injection === false,
-  });
+  const { engine, harness, tools: definitions, instructions } = setUpPlan(options);
   const tools = toPlanToolSet(definitions, harness);
   const prepareStep = createPlanPrepareStep(harness, new ConversationLedger<ModelMessage>());
   const toolNames = definitions.map((definition) => definition.name);
@@ -77,7 +58,7 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     key: options.key,
     harness,
     tools,
-    instructions: options.instructions ?? defaultInstructions(harness.locale),
+    instructions,
     prepareStep,
     startTurn: (userMessage) => {
       harness.startTurn(userMessage);

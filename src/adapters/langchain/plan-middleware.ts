@@ -26,8 +26,9 @@ import {
 import { PlanEngine } from '../../engine/plan-engine.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
+import { planToolsFor } from '../../harness/plan-setup.js';
 import { getLocale, type Locale, type LocaleId } from '../../locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import type { PlanToolPreset } from '../../tools/plan-tools.js';
 import { injectedMessage, injectionKind } from './injected-message.js';
 import { type PlanKeyOption, type PlanKeySource, resolvePlanKey } from './plan-key-source.js';
 import { PlanSession, PlanSessions } from './plan-sessions.js';
@@ -88,12 +89,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
   const engine = options.engine ?? new PlanEngine();
   const locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
   const agentName = options.agent ?? 'langchain';
-  const definitions = createPlanTools({
-    engine,
-    locale,
-    preset: options.preset ?? 'whole-list',
-    echoPlan: options.echoPlan ?? options.injection === false,
-  });
+  const definitions = planToolsFor({ ...options, engine, locale });
   const planTools = new Map(definitions.map((definition) => [definition.name, definition]));
   const instructions =
     options.instructions === false

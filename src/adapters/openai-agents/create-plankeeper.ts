@@ -4,13 +4,11 @@
  * wrapper with the finish checks, all driving one PlanHarness.
  */
 import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
-import { PlanEngine } from '../../engine/plan-engine.js';
+import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { ConversationLedger } from '../../harness/conversation-ledger.js';
-import { defaultInstructions } from '../../harness/instructions.js';
-import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
-import type { Locale, LocaleId } from '../../locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import type { PlanHarness } from '../../harness/plan-harness.js';
+import { type PlanSetupOptions, setUpPlan } from '../../harness/plan-setup.js';
 import { type PlanFunctionTool, toPlanFunctionTools } from './plan-function-tools.js';
 import { createPlanInputFilter } from './plan-input-filter.js';
 import {
@@ -20,19 +18,9 @@ import {
   runWithPlan,
 } from './run-with-plan.js';
 
-export interface PlankeeperOptions extends HarnessOptions {
+export interface PlankeeperOptions extends PlanSetupOptions {
   /** Which plan this conversation uses. Comes from the host, never from the model. */
   key: PlanKey;
-  /** Where plans live. Default: a new in-memory engine. */
-  engine?: PlanEngine;
-  /** Which plan tools to offer. Default `whole-list` (`todo_write`, `todo_read`). */
-  preset?: PlanToolPreset;
-  /** Language of everything the model reads. Default `en`. */
-  locale?: Locale | LocaleId;
-  /** Replaces the default planning guidance in `instructions`. */
-  instructions?: string;
-  /** Append the updated list to plan tool results. Default: only when injection is off. */
-  echoPlan?: boolean;
 }
 
 export interface Plankeeper {
@@ -64,14 +52,7 @@ export interface Plankeeper {
 }
 
 export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
-  const engine = options.engine ?? new PlanEngine();
-  const harness = new PlanHarness({ ...options, engine });
-  const definitions = createPlanTools({
-    engine,
-    preset: options.preset ?? 'whole-list',
-    locale: harness.locale,
-    echoPlan: options.echoPlan ?? options.injection === false,
-  });
+  const { engine, harness, tools: definitions, instructions } = setUpPlan(options);
   const callModelInputFilter = createPlanInputFilter(
     harness,
     new ConversationLedger<AgentInputItem>(),
@@ -81,7 +62,7 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     key: options.key,
     harness,
     tools: toPlanFunctionTools(definitions, harness),
-    instructions: options.instructions ?? defaultInstructions(harness.locale),
+    instructions,
     callModelInputFilter,
     startTurn: (userMessage) => {
       harness.startTurn(userMessage);

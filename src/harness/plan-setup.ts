@@ -1,0 +1,60 @@
+/**
+ * What every host that plans needs, built one way: the engine, the harness for a key,
+ * the plan tools with the shared defaults, and the planning instructions. The agent loop
+ * and each framework adapter start from here.
+ */
+import { PlanEngine } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import type { Locale, LocaleId } from '../locale/index.js';
+import { createPlanTools, type PlanToolPreset } from '../tools/plan-tools.js';
+import type { ToolDefinition } from '../tools/tool.js';
+import { defaultInstructions } from './instructions.js';
+import { type HarnessOptions, PlanHarness } from './plan-harness.js';
+
+export interface PlanSetupOptions extends HarnessOptions {
+  /** Where plans live. Default: a new in-memory engine. */
+  engine?: PlanEngine;
+  /** Which plan tools to offer. Default `whole-list` (`todo_write`, `todo_read`). */
+  preset?: PlanToolPreset;
+  /** Language of everything the model reads. Default `en`. */
+  locale?: Locale | LocaleId;
+  /** Replaces the default planning guidance in `instructions`. */
+  instructions?: string;
+  /** Append the updated list to plan tool results. Default: only when injection is off. */
+  echoPlan?: boolean;
+}
+
+export interface PlanSetup {
+  engine: PlanEngine;
+  harness: PlanHarness;
+  tools: ToolDefinition[];
+  /** Planning guidance for the system prompt. */
+  instructions: string;
+}
+
+/** The plan tools with the shared defaults: whole-list preset, echo only without injection. */
+export function planToolsFor(options: {
+  engine: PlanEngine;
+  locale: Locale;
+  preset?: PlanToolPreset | undefined;
+  echoPlan?: boolean | undefined;
+  injection?: HarnessOptions['injection'];
+}): ToolDefinition[] {
+  return createPlanTools({
+    engine: options.engine,
+    preset: options.preset ?? 'whole-list',
+    locale: options.locale,
+    echoPlan: options.echoPlan ?? options.injection === false,
+  });
+}
+
+export function setUpPlan(options: PlanSetupOptions & { key: PlanKey }): PlanSetup {
+  const engine = options.engine ?? new PlanEngine();
+  const harness = new PlanHarness({ ...options, engine });
+  return {
+    engine,
+    harness,
+    tools: planToolsFor({ ...options, engine, locale: harness.locale }),
+    instructions: options.instructions ?? defaultInstructions(harness.locale),
+  };
+}
