@@ -3,6 +3,7 @@
  * (what was wrong, what to send instead); nothing on disk changes.
  */
 import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
+import { en } from '../../locale/en.js';
 import { parseArguments } from '../parse-arguments.js';
 import type { ToolResult } from '../tool.js';
 
@@ -30,11 +31,10 @@ function describeIssue(issue: PlanIssue, rawArguments: unknown): string {
   const where = formatPath(issue.path);
   switch (issue.code) {
     case 'invalid_json':
-      return `The arguments are not valid JSON${issue.position === undefined ? '' : ` (at character ${issue.position})`}. Send one JSON object.`;
     case 'trailing_data':
-      return `Extra text after the JSON object (from character ${issue.position}). Send exactly one JSON object and nothing after it.`;
     case 'not_object':
-      return `The arguments must be a JSON object, not ${issue.received}.`;
+      // Argument-level problems read the same for every tool.
+      return en.issue(issue, where);
     case 'missing':
       return `${where} is missing; send a ${typeLabel(issue.expected)}.`;
     case 'null':
