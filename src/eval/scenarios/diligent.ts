@@ -3,14 +3,18 @@
  * Nothing fails, so what each guard adds here is its pure overhead.
  */
 
-import { isOpen } from '../../engine/todo-item.js';
 import { getLocale } from '../../locale/index.js';
 import type { LocaleId } from '../../locale/locale.js';
 import { BehaviourModel, progress, type Reply, writePlan } from '../behaviour/behaviour-model.js';
 import type { ModelView } from '../behaviour/model-view.js';
 import { ReleaseDesk } from '../environments/release-desk.js';
 import { defineScenario } from '../scenario.js';
-import { RELEASE_SYSTEM, type ReleaseStep, releaseSteps } from './release-steps.js';
+import {
+  RELEASE_SYSTEM,
+  type ReleaseStep,
+  releaseProgress,
+  releaseSteps,
+} from './release-steps.js';
 
 const VERSION = '2.8.0';
 
@@ -72,19 +76,10 @@ export const diligentScenario = defineScenario({
   environment: () => new ReleaseDesk(),
   behaviourModel: (lang) => new DiligentModel(lang),
   outcome(desk, results) {
-    const tools = [
-      'set_version',
-      'add_changelog_entry',
-      'run_tests',
-      'build_package',
-      'tag_release',
-    ];
-    const done = tools.filter((tool) => desk.did(tool)).length;
-    const plan = results.at(-1)?.plan ?? [];
-    const completed = plan.filter((item) => item.status === 'completed').length;
+    const run = releaseProgress(desk, results);
     return {
-      passed: done === tools.length && plan.length > 0 && !plan.some(isOpen),
-      detail: `${done}/${tools.length} steps done; plan ${completed}/${plan.length} completed`,
+      passed: run.allDone && run.plan.length > 0 && run.open === 0,
+      detail: `${run.steps}; ${run.planDetail}`,
     };
   },
 });

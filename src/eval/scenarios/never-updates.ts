@@ -3,14 +3,18 @@
  * the plan a person (or a dashboard, or a completion loop) reads says nothing happened.
  */
 
-import { isOpen } from '../../engine/todo-item.js';
 import { getLocale } from '../../locale/index.js';
 import type { LocaleId } from '../../locale/locale.js';
 import { BehaviourModel, progress, type Reply, writePlan } from '../behaviour/behaviour-model.js';
 import type { ModelView } from '../behaviour/model-view.js';
 import { ReleaseDesk } from '../environments/release-desk.js';
 import { defineScenario } from '../scenario.js';
-import { RELEASE_SYSTEM, type ReleaseStep, releaseSteps } from './release-steps.js';
+import {
+  RELEASE_SYSTEM,
+  type ReleaseStep,
+  releaseProgress,
+  releaseSteps,
+} from './release-steps.js';
 
 const VERSION = '2.4.0';
 
@@ -83,20 +87,10 @@ export const neverUpdatesScenario = defineScenario({
   environment: () => new ReleaseDesk(),
   behaviourModel: (lang) => new SilentWorkerModel(lang),
   outcome(desk, results) {
-    const tools = [
-      'set_version',
-      'add_changelog_entry',
-      'run_tests',
-      'build_package',
-      'tag_release',
-    ];
-    const done = tools.filter((tool) => desk.did(tool)).length;
-    const plan = results.at(-1)?.plan ?? [];
-    const completed = plan.filter((item) => item.status === 'completed').length;
-    const open = plan.filter(isOpen).length;
+    const run = releaseProgress(desk, results);
     return {
-      passed: done === tools.length && plan.length > 0 && open === 0,
-      detail: `${done}/${tools.length} steps done; plan ${completed}/${plan.length} completed`,
+      passed: run.allDone && run.plan.length > 0 && run.open === 0,
+      detail: `${run.steps}; ${run.planDetail}`,
     };
   },
 });

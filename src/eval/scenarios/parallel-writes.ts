@@ -5,7 +5,6 @@
  * was before. The second write wins and quietly undoes the first.
  */
 
-import { isOpen } from '../../engine/todo-item.js';
 import { getLocale } from '../../locale/index.js';
 import type { LocaleId } from '../../locale/locale.js';
 import {
@@ -18,7 +17,13 @@ import {
 import type { ModelView } from '../behaviour/model-view.js';
 import { ReleaseDesk } from '../environments/release-desk.js';
 import { defineScenario } from '../scenario.js';
-import { RELEASE_SYSTEM, type ReleaseStep, releaseSteps } from './release-steps.js';
+import {
+  RELEASE_SYSTEM,
+  RELEASE_TOOLS,
+  type ReleaseStep,
+  releaseProgress,
+  releaseSteps,
+} from './release-steps.js';
 
 const VERSION = '2.6.0';
 
@@ -124,20 +129,10 @@ export const parallelWritesScenario = defineScenario({
   environment: () => new ReleaseDesk(),
   behaviourModel: (lang) => new ParallelWriterModel(lang),
   outcome(desk, results) {
-    const tools = [
-      'set_version',
-      'add_changelog_entry',
-      'run_tests',
-      'build_package',
-      'tag_release',
-    ];
-    const done = tools.filter((tool) => desk.did(tool)).length;
-    const plan = results.at(-1)?.plan ?? [];
-    const open = plan.filter(isOpen).length;
-    const completed = plan.filter((item) => item.status === 'completed').length;
+    const run = releaseProgress(desk, results);
     return {
-      passed: done === tools.length && plan.length >= tools.length && open === 0,
-      detail: `${done}/${tools.length} steps done; plan ${completed}/${plan.length} completed`,
+      passed: run.allDone && run.plan.length >= RELEASE_TOOLS.length && run.open === 0,
+      detail: `${run.steps}; ${run.planDetail}`,
     };
   },
 });

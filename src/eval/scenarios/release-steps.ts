@@ -2,8 +2,11 @@
  * The steps of the release-desk scenarios, as a model would word them in its plan, with
  * the tool call that does each one.
  */
+import type { RunResult } from '../../agent/run-result.js';
+import { isOpen } from '../../engine/todo-item.js';
 import type { LocaleId } from '../../locale/locale.js';
 import type { PlannedCall } from '../behaviour/behaviour-model.js';
+import type { ReleaseDesk } from '../environments/release-desk.js';
 
 export interface ReleaseStep {
   content: string;
@@ -69,3 +72,27 @@ export const RELEASE_SYSTEM: Record<LocaleId, string> = {
   en: 'You are the release assistant of the voltway-sdk package. Use the release tools to do what the user asks, then answer with a short summary.',
   zh: '你是 voltway-sdk 包的发布助手。用发布工具完成用户的要求，最后简短总结。',
 };
+
+/** The five tools a finished release has called, in order. */
+export const RELEASE_TOOLS = [
+  'set_version',
+  'add_changelog_entry',
+  'run_tests',
+  'build_package',
+  'tag_release',
+] as const;
+
+/** How far a release run got: steps the desk saw done, and the final plan's state. */
+export function releaseProgress(desk: ReleaseDesk, results: readonly RunResult[]) {
+  const done = RELEASE_TOOLS.filter((tool) => desk.did(tool)).length;
+  const plan = results.at(-1)?.plan ?? [];
+  const completed = plan.filter((item) => item.status === 'completed').length;
+  return {
+    done,
+    allDone: done === RELEASE_TOOLS.length,
+    plan,
+    open: plan.filter(isOpen).length,
+    steps: `${done}/${RELEASE_TOOLS.length} steps done`,
+    planDetail: `plan ${completed}/${plan.length} completed`,
+  };
+}

@@ -9,7 +9,12 @@ import { BehaviourModel, progress, type Reply, writePlan } from '../behaviour/be
 import type { ModelView } from '../behaviour/model-view.js';
 import { ReleaseDesk } from '../environments/release-desk.js';
 import { defineScenario } from '../scenario.js';
-import { RELEASE_SYSTEM, type ReleaseStep, releaseSteps } from './release-steps.js';
+import {
+  RELEASE_SYSTEM,
+  type ReleaseStep,
+  releaseProgress,
+  releaseSteps,
+} from './release-steps.js';
 
 const VERSION = '2.7.0';
 /** Times it sends an unconfirmed write again before going on regardless. */
@@ -99,19 +104,12 @@ export const writeLoopScenario = defineScenario({
   environment: () => new ReleaseDesk(),
   behaviourModel: (lang) => new LoopingWriterModel(lang),
   outcome(desk, results) {
-    const tools = [
-      'set_version',
-      'add_changelog_entry',
-      'run_tests',
-      'build_package',
-      'tag_release',
-    ];
-    const done = tools.filter((tool) => desk.did(tool)).length;
+    const run = releaseProgress(desk, results);
     const result = results.at(-1);
     const answered = result?.answer != null;
     return {
-      passed: done === tools.length && answered,
-      detail: `${done}/${tools.length} steps done; ${answered ? 'answered' : (result?.error ?? 'no answer').split(':')[0]}`,
+      passed: run.allDone && answered,
+      detail: `${run.steps}; ${answered ? 'answered' : (result?.error ?? 'no answer').split(':')[0]}`,
     };
   },
 });
