@@ -13,18 +13,19 @@ import {
   RELEASE_SYSTEM,
   type ReleaseStep,
   releaseProgress,
-  releaseSteps,
+  releaseText,
+  standardRelease,
 } from './release-steps.js';
 
 const VERSION = '2.8.0';
 
 const TEXT = {
   en: {
-    task: `Release ${VERSION}: set the version, add the changelog entry, run the tests, build the package and tag the release v${VERSION}.`,
+    task: releaseText('en', VERSION).task,
     answer: `Released ${VERSION}: version set, changelog entry added, all 318 tests pass, package built and tagged v${VERSION}.`,
   },
   zh: {
-    task: `发布 ${VERSION}：改版本号，添加更新日志，运行测试，构建发布包，并打上 v${VERSION} 标签。`,
+    task: releaseText('zh', VERSION).task,
     answer: `${VERSION} 已发布：版本号已改，更新日志已添加，318 个测试全部通过，发布包已构建并打上 v${VERSION} 标签。`,
   },
 } satisfies Record<LocaleId, unknown>;
@@ -38,14 +39,7 @@ export class DiligentModel extends BehaviourModel {
 
   constructor(lang: LocaleId) {
     super('behaviour:diligent', getLocale(lang));
-    const step = releaseSteps(lang);
-    this.steps = [
-      step.setVersion(VERSION),
-      step.changelog(VERSION),
-      step.runTests(),
-      step.build(),
-      step.tag(VERSION),
-    ];
+    this.steps = standardRelease(lang, VERSION);
     this.answer = TEXT[lang].answer;
   }
 

@@ -13,7 +13,7 @@ import {
   RELEASE_SYSTEM,
   type ReleaseStep,
   releaseProgress,
-  releaseSteps,
+  standardRelease,
 } from './release-steps.js';
 
 const VERSION = '2.4.0';
@@ -29,17 +29,6 @@ const TEXT = {
   },
 } satisfies Record<LocaleId, unknown>;
 
-function steps(lang: LocaleId): ReleaseStep[] {
-  const step = releaseSteps(lang);
-  return [
-    step.setVersion(VERSION),
-    step.changelog(VERSION),
-    step.runTests(),
-    step.build(),
-    step.tag(VERSION),
-  ];
-}
-
 /**
  * Writes the plan, then does every step without updating it. It updates the plan only
  * when told to: a reminder gets the true statuses, a finish-check bounce gets every
@@ -54,7 +43,7 @@ export class SilentWorkerModel extends BehaviourModel {
 
   constructor(lang: LocaleId) {
     super('behaviour:never-updates-plan', getLocale(lang));
-    this.steps = steps(lang);
+    this.steps = standardRelease(lang, VERSION);
     this.answer = TEXT[lang].answer;
   }
 

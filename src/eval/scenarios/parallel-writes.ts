@@ -22,21 +22,13 @@ import {
   RELEASE_TOOLS,
   type ReleaseStep,
   releaseProgress,
-  releaseSteps,
+  releaseText,
+  standardRelease,
 } from './release-steps.js';
 
 const VERSION = '2.6.0';
 
-const TEXT = {
-  en: {
-    task: `Release ${VERSION}: set the version, add the changelog entry, run the tests, build the package and tag the release v${VERSION}.`,
-    answer: `Released ${VERSION}: version set, changelog entry added, tests pass, package built and tagged v${VERSION}.`,
-  },
-  zh: {
-    task: `发布 ${VERSION}：改版本号，添加更新日志，运行测试，构建发布包，并打上 v${VERSION} 标签。`,
-    answer: `${VERSION} 已发布：版本号已改，更新日志已添加，测试通过，发布包已构建并打上 v${VERSION} 标签。`,
-  },
-} satisfies Record<LocaleId, unknown>;
+const TEXT = { en: releaseText('en', VERSION), zh: releaseText('zh', VERSION) };
 
 /**
  * After each step it sends two todo_write calls in one reply: one marks the step
@@ -56,7 +48,7 @@ export class ParallelWriterModel extends BehaviourModel {
 
   constructor(lang: LocaleId) {
     super('behaviour:parallel-plan-writes', getLocale(lang));
-    this.steps = steps(lang);
+    this.steps = standardRelease(lang, VERSION);
     this.answer = TEXT[lang].answer;
   }
 
@@ -104,17 +96,6 @@ export class ParallelWriterModel extends BehaviourModel {
       return described && note ? { ...entry, description: note.trim() } : entry;
     });
   }
-}
-
-function steps(lang: LocaleId): ReleaseStep[] {
-  const step = releaseSteps(lang);
-  return [
-    step.setVersion(VERSION),
-    step.changelog(VERSION),
-    step.runTests(),
-    step.build(),
-    step.tag(VERSION),
-  ];
 }
 
 export const parallelWritesScenario = defineScenario({

@@ -96,3 +96,35 @@ export function releaseProgress(desk: ReleaseDesk, results: readonly RunResult[]
     planDetail: `plan ${completed}/${plan.length} completed`,
   };
 }
+
+/** The five steps of a plain release, in order. */
+export function standardRelease(lang: LocaleId, version: string): ReleaseStep[] {
+  const step = releaseSteps(lang);
+  return [
+    step.setVersion(version),
+    step.changelog(version),
+    step.runTests(),
+    step.build(),
+    step.tag(version),
+  ];
+}
+
+const RELEASE_TEXT = {
+  en: {
+    task: (version: string) =>
+      `Release ${version}: set the version, add the changelog entry, run the tests, build the package and tag the release v${version}.`,
+    answer: (version: string) =>
+      `Released ${version}: version set, changelog entry added, tests pass, package built and tagged v${version}.`,
+  },
+  zh: {
+    task: (version: string) =>
+      `发布 ${version}：改版本号，添加更新日志，运行测试，构建发布包，并打上 v${version} 标签。`,
+    answer: (version: string) =>
+      `${version} 已发布：版本号已改，更新日志已添加，测试通过，发布包已构建并打上 v${version} 标签。`,
+  },
+} satisfies Record<LocaleId, unknown>;
+
+/** The user's request for a plain release, and a complete answer to it. */
+export function releaseText(lang: LocaleId, version: string) {
+  return { task: RELEASE_TEXT[lang].task(version), answer: RELEASE_TEXT[lang].answer(version) };
+}

@@ -13,23 +13,15 @@ import {
   RELEASE_SYSTEM,
   type ReleaseStep,
   releaseProgress,
-  releaseSteps,
+  releaseText,
+  standardRelease,
 } from './release-steps.js';
 
 const VERSION = '2.7.0';
 /** Times it sends an unconfirmed write again before going on regardless. */
 const RESENDS = 3;
 
-const TEXT = {
-  en: {
-    task: `Release ${VERSION}: set the version, add the changelog entry, run the tests, build the package and tag the release v${VERSION}.`,
-    answer: `Released ${VERSION}: version set, changelog entry added, tests pass, package built and tagged v${VERSION}.`,
-  },
-  zh: {
-    task: `发布 ${VERSION}：改版本号，添加更新日志，运行测试，构建发布包，并打上 v${VERSION} 标签。`,
-    answer: `${VERSION} 已发布：版本号已改，更新日志已添加，测试通过，发布包已构建并打上 v${VERSION} 标签。`,
-  },
-} satisfies Record<LocaleId, unknown>;
+const TEXT = { en: releaseText('en', VERSION), zh: releaseText('zh', VERSION) };
 
 /**
  * Updates its plan after every step, and goes on only once it sees the stored list: a
@@ -46,7 +38,7 @@ export class LoopingWriterModel extends BehaviourModel {
 
   constructor(lang: LocaleId) {
     super('behaviour:rewrites-plan-in-loop', getLocale(lang));
-    this.steps = steps(lang);
+    this.steps = standardRelease(lang, VERSION);
     this.answer = TEXT[lang].answer;
   }
 
@@ -79,17 +71,6 @@ export class LoopingWriterModel extends BehaviourModel {
     const listing = view.lastListingIn(view.fresh);
     return listing !== undefined && listing.length >= this.steps.length;
   }
-}
-
-function steps(lang: LocaleId): ReleaseStep[] {
-  const step = releaseSteps(lang);
-  return [
-    step.setVersion(VERSION),
-    step.changelog(VERSION),
-    step.runTests(),
-    step.build(),
-    step.tag(VERSION),
-  ];
 }
 
 export const writeLoopScenario = defineScenario({
