@@ -24,15 +24,22 @@ export class Nudge {
     }
   }
 
-  /** Call after each tool round. Returns the number of rounds when a reminder is due. */
-  afterRound(planUpdated: boolean, planHasOpenItems: boolean): number | undefined {
+  /**
+   * Call after each tool round. Returns the number of rounds when a reminder is due.
+   * `planHasOpenItems` is asked only when it matters (a reminder due, `onlyWhileOpen`),
+   * so most rounds cost no plan read.
+   */
+  async afterRound(
+    planUpdated: boolean,
+    planHasOpenItems: () => boolean | Promise<boolean>,
+  ): Promise<number | undefined> {
     if (planUpdated) {
       this.rounds = 0;
       return undefined;
     }
     this.rounds++;
     if (this.rounds < this.after) return undefined;
-    if (this.onlyWhileOpen && !planHasOpenItems) return undefined;
+    if (this.onlyWhileOpen && !(await planHasOpenItems())) return undefined;
     const rounds = this.rounds;
     this.rounds = 0;
     return rounds;

@@ -199,8 +199,9 @@ export class PlanHarness {
     this.planUpdatedThisRound = false;
     this.wholeWritesThisRound = 0;
     if (!this.nudge) return undefined;
-    const open = (await this.snapshot()).items.some(isOpen);
-    const rounds = this.nudge.afterRound(updated, open);
+    const rounds = await this.nudge.afterRound(updated, async () =>
+      (await this.snapshot()).items.some(isOpen),
+    );
     return rounds === undefined ? undefined : this.locale.harness.reminder(rounds);
   }
 
