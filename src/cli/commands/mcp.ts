@@ -15,11 +15,10 @@ import { serveStdio } from '../../adapters/mcp/serve-stdio.js';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanStore } from '../../engine/store/plan-store.js';
 import { LOCALE_IDS, type LocaleId } from '../../locale/index.js';
-import { openStore } from '../../stores/index.js';
 import type { PlanToolPreset } from '../../tools/plan-tools.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { redact, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import { openCliStore, redact, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
 const TOKEN_ENV = 'PLANKEEPER_MCP_TOKEN';
@@ -119,7 +118,7 @@ export function parseMcpFlags(
 
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
-  const store = await openStore(settings.store);
+  const store = await openCliStore(settings.store);
   const signal = watchSignals();
   try {
     const engine = new PlanEngine({ store });
