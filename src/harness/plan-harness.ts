@@ -154,7 +154,7 @@ export class PlanHarness {
           snapshot,
           locale: this.locale,
           turn: this.turnState.id,
-          lastSeenVersion: changed ? undefined : snapshot.version,
+          changed,
           whenUnchanged: injection?.whenUnchanged ?? 'focus',
         });
     if (text === undefined) {

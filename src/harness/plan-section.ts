@@ -18,8 +18,8 @@ export interface PlanSectionInput {
   snapshot: PlanSnapshot;
   locale: Locale;
   turn: string;
-  /** Version of the plan the model saw last; undefined if never. */
-  lastSeenVersion: number | undefined;
+  /** Whether the plan changed since the model last saw it (or it never saw it). */
+  changed: boolean;
   whenUnchanged: UnchangedPlanForm;
 }
 
@@ -47,8 +47,8 @@ export function buildPlanSection(input: PlanSectionInput): string | undefined {
       locale.harness.leftoverAdvice,
     ].join('\n');
   }
-  const changed = input.lastSeenVersion !== snapshot.version;
-  if (changed || input.whenUnchanged === 'full') return renderPlan(snapshot.items, { locale });
+  if (input.changed || input.whenUnchanged === 'full')
+    return renderPlan(snapshot.items, { locale });
   if (input.whenUnchanged === 'omit') return undefined;
   const open = snapshot.items.filter(isOpen);
   const current = open.find((item) => item.status === 'in_progress');
