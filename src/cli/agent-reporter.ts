@@ -3,6 +3,7 @@
  * back, and every reminder or bounce the harness sent.
  */
 import type { AgentEvent, AgentObserver } from '../agent/agent-events.js';
+import { ALL_PLAN_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { PlanView } from './terminal/index.js';
 
 const MAX_ARGUMENT_CHARS = 120;
@@ -23,17 +24,15 @@ export function createAgentReporter(view: PlanView): AgentObserver {
         view.logLine(`→ ${event.call.name} ${shorten(args, MAX_ARGUMENT_CHARS)}`);
         break;
       }
-      case 'tool-finished':
-        // Plan results show up in the plan view itself.
-        if (!event.ok || !event.call.name.startsWith('todo')) {
-          view.logLine(
-            `  ${event.ok ? '✓' : '✗'} ${shorten(event.observation.split('\n')[0] ?? '', 100)}`,
-          );
-        }
-        if (!event.ok && event.call.name.startsWith('todo')) {
-          view.logLine(`  ${shorten(event.observation.split('\n').slice(1).join(' '), 140)}`);
-        }
+      case 'tool-finished': {
+        // Plan results show up in the plan view itself; only their rejections are logged.
+        const planTool = ALL_PLAN_TOOL_NAMES.includes(event.call.name);
+        const [first = '', ...rest] = event.observation.split('\n');
+        if (!event.ok || !planTool)
+          view.logLine(`  ${event.ok ? '✓' : '✗'} ${shorten(first, 100)}`);
+        if (!event.ok && planTool) view.logLine(`  ${shorten(rest.join(' '), 140)}`);
         break;
+      }
       case 'plan-updated':
         view.update(event.items);
         break;

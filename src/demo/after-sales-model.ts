@@ -28,6 +28,11 @@ export class AfterSalesDemoModel implements ModelClient {
     return this.text.question;
   }
 
+  /** The system prompt the demo agent runs with. */
+  get system(): string {
+    return this.text.system;
+  }
+
   async generate(request: ModelRequest): Promise<ModelResponse> {
     const { messages } = request;
     // The step is how many replies the model has already given in this turn.

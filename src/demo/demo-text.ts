@@ -6,6 +6,10 @@
 import type { LocaleId } from '../locale/locale.js';
 
 export interface DemoText {
+  /** The agent's system prompt. */
+  system: string;
+  /** Labels of the terminal transcript. */
+  labels: { customer: string; answer: string; calls: (count: number) => string };
   question: string;
   /** Plan items: content and activeForm. */
   items: [content: string, activeForm: string][];
@@ -26,6 +30,9 @@ export interface DemoText {
 
 export const DEMO_TEXT: Record<LocaleId, DemoText> = {
   en: {
+    system:
+      'You are the after-sales assistant of an electronics shop. Answer only from the policy passages the knowledge search returns, and cite them.',
+    labels: { customer: 'Customer', answer: 'Answer', calls: (count) => `${count} model calls` },
     question: 'Can I return headphones I already opened? I bought them 10 days ago.',
     items: [
       ['Look up the return policy for opened headphones', 'Looking up the return policy'],
@@ -47,6 +54,8 @@ export const DEMO_TEXT: Record<LocaleId, DemoText> = {
     dayPattern: /(\d+)\s*(?:\*\*)?\s*(?:calendar\s+)?days?\b/i,
   },
   zh: {
+    system: '你是电子产品商城的售后客服。只依据知识库检索到的政策回答，并注明来源。',
+    labels: { customer: '顾客', answer: '答复', calls: (count) => `${count} 次模型调用` },
     question: '拆封的耳机还能退货吗？我是 10 天前买的。',
     items: [
       ['查询拆封耳机退货条款', '正在查询退货条款'],

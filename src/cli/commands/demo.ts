@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Agent } from '../../agent/agent.js';
 import { AfterSalesDemoModel } from '../../demo/after-sales-model.js';
+import { DEMO_TEXT } from '../../demo/demo-text.js';
 import type { LocaleId } from '../../locale/locale.js';
 import { knowledgeBaseDir, knowledgeSearchTool } from '../../tools/builtin/index.js';
 import { createAgentReporter } from '../agent-reporter.js';
@@ -51,25 +52,21 @@ async function runDemo(flags: DemoFlags): Promise<number> {
     name: 'after-sales',
     model,
     locale,
-    system:
-      locale === 'zh'
-        ? '你是电子产品商城的售后客服。只依据知识库检索到的政策回答，并注明来源。'
-        : 'You are the after-sales assistant of an electronics shop. Answer only from the policy passages the knowledge search returns, and cite them.',
+    system: model.system,
     tools: [knowledgeSearchTool({ root, locale })],
     planning: true,
     observer: createAgentReporter(view),
   });
   const write = (text: string) => process.stdout.write(`${text}\n`);
-  write(`${locale === 'zh' ? '顾客' : 'Customer'}: ${model.question}\n`);
+  const { labels } = DEMO_TEXT[locale];
+  write(`${labels.customer}: ${model.question}\n`);
   const result = await agent.run(model.question);
   view.stop();
   if (result.error !== null) {
     process.stderr.write(`plankeeper: the run failed: ${result.error}\n`);
     return EXIT.runFailed;
   }
-  write(`\n${locale === 'zh' ? '答复' : 'Answer'}:\n${result.answer}`);
-  write(
-    `\n(${result.steps} ${locale === 'zh' ? '次模型调用' : 'model calls'}, ${result.calls.length} ${locale === 'zh' ? '次输入' : 'inputs'})`,
-  );
+  write(`\n${labels.answer}:\n${result.answer}`);
+  write(`\n(${labels.calls(result.steps)})`);
   return EXIT.ok;
 }
