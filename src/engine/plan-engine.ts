@@ -30,7 +30,7 @@ import {
 import type { PlanIssue } from './plan-issue.js';
 import { encodePlanKey, keyIsWithin, type PlanKey } from './plan-key.js';
 import { MemoryPlanStore } from './store/memory-store.js';
-import type { PlanRevision, PlanStore } from './store/plan-store.js';
+import type { ChangeSource, PlanRevision, PlanStore, VersionedPlan } from './store/plan-store.js';
 import { emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
 
 export interface PlanEngineOptions {
@@ -118,22 +118,13 @@ export class PlanEngine {
    * `turn` stay as they are.
    */
   noteTurn(key: PlanKey, turn: string): Promise<void> {
-    return this.lock.run(encodePlanKey(key), async () => {
-      for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-        const stored = await this.store.get(key);
-        if (!stored || stored.record.activeTurn === turn) return;
-        const written = await this.store.compareAndSet(
-          key,
-          stored.version,
-          { ...stored.record, activeTurn: turn },
-          {
-            source: { tool: 'host:turn-started', summary: 'new user turn' },
-            ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
-          },
-        );
-        if (written.ok) return;
-      }
-      throw new PlanConflictError(encodePlanKey(key), this.maxAttempts);
+    return this.commit<void>(key, (stored) => {
+      if (!stored || stored.record.activeTurn === turn) return { done: undefined };
+      return {
+        write: { ...stored.record, activeTurn: turn },
+        source: { tool: 'host:turn-started', summary: 'new user turn' },
+        then: () => undefined,
+      };
     });
   }
 
@@ -175,48 +166,63 @@ export class PlanEngine {
     meta: OperationMeta & { tool: string },
     operation: (record: PlanRecord) => OperationResult<Facts>,
   ): Promise<OperationOutcome<Facts>> {
+    return this.commit<OperationOutcome<Facts>>(key, (stored) => {
+      const version = stored?.version ?? 0;
+      const record = stored?.record ?? emptyRecord(this.now());
+      const result = operation(record);
+      if (!result.ok) {
+        const snapshot = toSnapshot(record, version, !stored);
+        return { done: { ok: false, issues: result.issues, snapshot } };
+      }
+      const next: PlanRecord = {
+        ...record,
+        items: result.items,
+        nextId: result.nextId,
+        updatedAt: this.now(),
+      };
+      if (meta.turn !== undefined) {
+        next.turn = meta.turn;
+        next.activeTurn = meta.turn;
+      } else delete next.turn;
+      return {
+        write: next,
+        source: {
+          tool: meta.tool,
+          summary: result.summary,
+          ...(meta.callId && { callId: meta.callId }),
+        },
+        then: (written) => ({
+          ok: true,
+          facts: result.facts,
+          snapshot: toSnapshot(next, written, false),
+        }),
+      };
+    });
+  }
+
+  /**
+   * Reads the plan, lets `decide` say what to write (or return without writing), and
+   * commits it with compare-and-set under the key's in-process lock. When another
+   * process wrote first, `decide` runs again on the winner's version.
+   */
+  private commit<T>(
+    key: PlanKey,
+    decide: (
+      stored: VersionedPlan | undefined,
+    ) => { done: T } | { write: PlanRecord; source: ChangeSource; then: (version: number) => T },
+  ): Promise<T> {
     const name = encodePlanKey(key);
     return this.lock.run(name, async () => {
       for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
         const stored = await this.store.get(key);
-        const version = stored?.version ?? 0;
-        const record = stored?.record ?? emptyRecord(this.now());
-        const result = operation(record);
-        if (!result.ok) {
-          return {
-            ok: false,
-            issues: result.issues,
-            snapshot: toSnapshot(record, version, !stored),
-          };
-        }
-        const next: PlanRecord = {
-          ...record,
-          items: result.items,
-          nextId: result.nextId,
-          updatedAt: this.now(),
-        };
-        if (meta.turn !== undefined) {
-          next.turn = meta.turn;
-          next.activeTurn = meta.turn;
-        } else delete next.turn;
-        const source = {
-          tool: meta.tool,
-          summary: result.summary,
-          ...(meta.callId && { callId: meta.callId }),
-        };
-        const written = await this.store.compareAndSet(key, version, next, {
-          source,
+        const decision = decide(stored);
+        if ('done' in decision) return decision.done;
+        const written = await this.store.compareAndSet(key, stored?.version ?? 0, decision.write, {
+          source: decision.source,
           ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
         });
-        if (written.ok) {
-          return {
-            ok: true,
-            facts: result.facts,
-            snapshot: toSnapshot(next, written.version, false),
-          };
-        }
-        // Another process wrote first: recompute on its version. Jitter keeps racing
-        // processes from colliding in lockstep.
+        if (written.ok) return decision.then(written.version);
+        // Jitter keeps racing processes from colliding in lockstep.
         if (attempt > 3) await delay(Math.random() * Math.min(50, attempt * 2));
       }
       throw new PlanConflictError(name, this.maxAttempts);
