@@ -123,7 +123,7 @@ export class PlanEngine {
       return {
         write: { ...stored.record, activeTurn: turn },
         source: { tool: 'host:turn-started', summary: 'new user turn' },
-        then: () => undefined,
+        onWritten: () => undefined,
       };
     });
   }
@@ -191,7 +191,7 @@ export class PlanEngine {
           summary: result.summary,
           ...(meta.callId && { callId: meta.callId }),
         },
-        then: (written) => ({
+        onWritten: (written) => ({
           ok: true,
           facts: result.facts,
           snapshot: toSnapshot(next, written, false),
@@ -209,7 +209,9 @@ export class PlanEngine {
     key: PlanKey,
     decide: (
       stored: VersionedPlan | undefined,
-    ) => { done: T } | { write: PlanRecord; source: ChangeSource; then: (version: number) => T },
+    ) =>
+      | { done: T }
+      | { write: PlanRecord; source: ChangeSource; onWritten: (version: number) => T },
   ): Promise<T> {
     const name = encodePlanKey(key);
     return this.lock.run(name, async () => {
@@ -221,7 +223,7 @@ export class PlanEngine {
           source: decision.source,
           ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
         });
-        if (written.ok) return decision.then(written.version);
+        if (written.ok) return decision.onWritten(written.version);
         // Jitter keeps racing processes from colliding in lockstep.
         if (attempt > 3) await delay(Math.random() * Math.min(50, attempt * 2));
       }
