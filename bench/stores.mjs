@@ -1,12 +1,17 @@
-// Durable stores: plan writes per second through PlanEngine (todo_write / todos_complete
-// cycles on a 10-item plan, each one read + one compare-and-set), next to the raw limit of
-// the same database measured in the same run:
-// - SQLite: better-sqlite3, one single-row UPDATE transaction (BEGIN IMMEDIATE ... COMMIT)
-//   per write on a table of the same shape, same file settings (WAL, synchronous=NORMAL);
-// - Redis: ioredis, a GET then a SET of a same-size value, awaited one after the other —
-//   the two round trips per write our store makes (HMGET, then the CAS script);
-// - PostgreSQL: pg, one plain `UPDATE ... SET record = $1, version = version + 1` per write
-//   (autocommit), the cheapest durable single-row write.
+// Durable stores: plan writes per second next to the raw limit of the same database,
+// measured in the same run. Three figures per store:
+// - engine writes: a whole plan write through PlanEngine (todo_write / todos_complete
+//   cycles on a 10-item plan: read, validate, compare-and-set), one agent at a time;
+// - store writes: the store's part alone, compareAndSet of that plan (version check,
+//   plan row, revision with its source, change notice);
+// - the raw limit, as the issue defines it: SQLite one single-row UPDATE transaction
+//   (BEGIN IMMEDIATE ... COMMIT, same file settings); Redis SET throughput from an
+//   ioredis pipeline of SETs of a same-size value; PostgreSQL one plain
+//   `UPDATE ... SET record = $1, version = version + 1` per write (autocommit).
+// Like-for-like floors are printed beside them: for SQLite the bare SQL of a write that
+// also keeps a revision row; for Redis one GET then one SET awaited in turn (the two
+// round trips of an engine write) and 32 SETs in flight; for Redis and PostgreSQL the
+// engine's capacity with 32 sessions writing at once.
 // Also the p99 of one agent step's store work on SQLite (the tool's write plus the plan
 // read for the injected plan section). Redis and PostgreSQL rows need REDIS_URL and
 // DATABASE_URL; without them they are skipped with a note.
@@ -43,6 +48,50 @@ function planStep(engine, key, index) {
   return engine.complete(key, [{ id: String(active + 1), reason: 'tests pass' }]);
 }
 
+/** Runs `operation(worker, index)` from `workers` callers at once; returns ops/s over `total` ops. */
+async function capacity(operation, workers, total) {
+  let started = 0;
+  const begin = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let index = 0; started < total; index++) {
+        started++;
+        await operation(worker, index);
+      }
+    }),
+  );
+  return { opsPerSecond: total / (Number(process.hrtime.bigint() - begin) / 1e9) };
+}
+
+/** Plan writes from 32 sessions at once, each its own engine step stream. */
+async function concurrentEngineWrites(store, label, total) {
+  const engine = new PlanEngine({ store });
+  return capacity(
+    async (worker, index) => {
+      const key = { agent: 'bench', session: `${label}-${process.pid}-${worker}` };
+      const outcome = await planStep(engine, key, index);
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+    },
+    32,
+    total,
+  );
+}
+
+/** compareAndSet alone: the stored plan written again and again at the next version. */
+async function storeWrites(store, key, iterations) {
+  const stored = await store.get(key);
+  let version = stored.version;
+  const source = { tool: 'todos_complete', callId: 'call-1', summary: 'completed #3: tests pass' };
+  return measure(
+    async () => {
+      const result = await store.compareAndSet(key, version, stored.record, { source });
+      if (!result.ok) throw new Error('store write refused');
+      version = result.version;
+    },
+    { iterations, warmup: Math.min(500, iterations / 5) },
+  );
+}
+
 async function engineWrites(store, label, iterations) {
   const engine = new PlanEngine({ store });
   const key = { agent: 'bench', session: `${label}-${process.pid}` };
@@ -64,6 +113,7 @@ function fakeRecord(bytes) {
 async function sqliteRows(directory, iterations) {
   const store = new SqlitePlanStore({ path: join(directory, 'plans.db') });
   const ours = await engineWrites(store, 'sqlite', iterations);
+  const storeOnly = await storeWrites(store, ours.key, iterations);
   // One agent step: the tool's write, then the plan read that feeds the injected section.
   let stepIndex = 1_000_000;
   const step = await measure(
@@ -93,7 +143,7 @@ async function sqliteRows(directory, iterations) {
   db.pragma('synchronous = NORMAL');
   db.exec(`
     CREATE TABLE plans (key TEXT PRIMARY KEY, version INTEGER NOT NULL, record TEXT NOT NULL);
-    CREATE TABLE revisions (id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, record TEXT);
+    CREATE TABLE revisions (id INTEGER PRIMARY KEY, key TEXT NOT NULL, record TEXT);
     CREATE INDEX revisions_key ON revisions (key, id);`);
   const record = fakeRecord(ours.recordBytes);
   db.prepare('INSERT INTO plans VALUES (?, 0, ?)').run('k', record);
@@ -116,19 +166,32 @@ async function sqliteRows(directory, iterations) {
     warmup: 500,
   });
   db.close();
-  return { ours: ours.stats, raw, step, stepWithoutCheckpoints, rawWithHistory };
+  return { ours: ours.stats, store: storeOnly, raw, step, stepWithoutCheckpoints, rawWithHistory };
 }
 
 async function redisRows(url, iterations) {
   const keyPrefix = `plankeeper-bench:${process.pid}:`;
   const store = new RedisPlanStore({ url, keyPrefix });
   const ours = await engineWrites(store, 'redis', iterations);
+  const storeOnly = await storeWrites(store, ours.key, iterations);
+  const concurrent = await concurrentEngineWrites(store, 'redis-many', iterations * 4);
   await store.close();
   const client = new Redis(url);
   const record = fakeRecord(ours.recordBytes);
   const rawKey = `${keyPrefix}raw`;
   await client.set(rawKey, record);
-  const raw = await measure(
+  const pipelined = async () => {
+    const count = iterations * 10;
+    const pipeline = client.pipeline();
+    for (let index = 0; index < count; index++) pipeline.set(rawKey, record);
+    const begin = process.hrtime.bigint();
+    await pipeline.exec();
+    return { opsPerSecond: count / (Number(process.hrtime.bigint() - begin) / 1e9) };
+  };
+  await pipelined(); // warm-up
+  const raw = await pipelined();
+  const rawParallel = await capacity(() => client.set(rawKey, record), 32, iterations * 10);
+  const rawGetSet = await measure(
     async () => {
       await client.get(rawKey);
       await client.set(rawKey, record);
@@ -138,13 +201,15 @@ async function redisRows(url, iterations) {
   const keys = await client.keys(`${keyPrefix}*`);
   if (keys.length > 0) await client.del(...keys);
   await client.quit();
-  return { ours: ours.stats, raw };
+  return { ours: ours.stats, store: storeOnly, concurrent, raw, rawParallel, rawGetSet };
 }
 
 async function postgresRows(connectionString, iterations) {
   const tablePrefix = `plankeeper_bench_${process.pid}_`;
   const store = new PostgresPlanStore({ connectionString, tablePrefix });
   const ours = await engineWrites(store, 'postgres', iterations);
+  const storeOnly = await storeWrites(store, ours.key, iterations);
+  const concurrent = await concurrentEngineWrites(store, 'postgres-many', iterations);
   await store.close();
   const pool = new pg.Pool({ connectionString, max: 1 });
   const table = `${tablePrefix}raw`;
@@ -153,22 +218,36 @@ async function postgresRows(connectionString, iterations) {
   );
   const record = fakeRecord(ours.recordBytes);
   await pool.query(`INSERT INTO ${table} VALUES ('k', 0, $1)`, [record]);
-  const raw = await measure(
-    () =>
-      pool.query({
+  const update = (key) =>
+    pool.query({
+      name: 'raw-update',
+      text: `UPDATE ${table} SET record = $1, version = version + 1 WHERE key = $2`,
+      values: [record, key],
+    });
+  const raw = await measure(() => update('k'), { iterations, warmup: 100 });
+  await pool.end();
+  // The same UPDATEs from 32 callers at once, over as many connections as the store's pool.
+  const wide = new pg.Pool({ connectionString, max: 10 });
+  for (let worker = 0; worker < 32; worker++) {
+    await wide.query(`INSERT INTO ${table} VALUES ($1, 0, $2)`, [`k${worker}`, record]);
+  }
+  const rawParallel = await capacity(
+    (worker) =>
+      wide.query({
         name: 'raw-update',
         text: `UPDATE ${table} SET record = $1, version = version + 1 WHERE key = $2`,
-        values: [record, 'k'],
+        values: [record, `k${worker}`],
       }),
-    { iterations, warmup: 100 },
+    32,
+    iterations,
   );
-  const { rows } = await pool.query(
+  const { rows } = await wide.query(
     `SELECT tablename FROM pg_tables WHERE starts_with(tablename, $1)`,
     [tablePrefix],
   );
-  for (const { tablename } of rows) await pool.query(`DROP TABLE "${tablename}"`);
-  await pool.end();
-  return { ours: ours.stats, raw };
+  for (const { tablename } of rows) await wide.query(`DROP TABLE "${tablename}"`);
+  await wide.end();
+  return { ours: ours.stats, store: storeOnly, concurrent, raw, rawParallel };
 }
 
 export default async function run() {
@@ -187,36 +266,86 @@ export default async function run() {
     rmSync(directory, { recursive: true, force: true });
   }
 
+  const rawNames = {
+    SQLite: 'single-row UPDATE transactions',
+    Redis: 'pipeline of SETs',
+    PostgreSQL: 'plain UPDATEs, one at a time',
+  };
   printTable(
-    'Plan writes through PlanEngine vs the raw database limit (same run)',
+    'Plan writes vs the raw database limit (same run; ratios against the raw limit)',
     [
       'store',
-      'plan writes/s',
-      'p50 µs',
+      'engine writes/s',
       'p99 µs',
+      'store writes/s',
+      'p99 µs',
+      'raw limit',
       'raw writes/s',
-      'raw p50 µs',
-      'raw p99 µs',
-      'ours/raw',
+      'engine/raw',
+      'store/raw',
     ],
-    results.map(([name, { ours, raw }]) => [
+    results.map(([name, { ours, store, raw }]) => [
       name,
       ours.opsPerSecond,
-      ours.p50,
       ours.p99,
+      store.opsPerSecond,
+      store.p99,
+      rawNames[name],
       raw.opsPerSecond,
-      raw.p50,
-      raw.p99,
       ours.opsPerSecond / raw.opsPerSecond,
+      store.opsPerSecond / raw.opsPerSecond,
     ]),
   );
   const sqlite = results[0][1];
+  const floors = [
+    [
+      'SQLite',
+      'raw: UPDATE + revision INSERT + trim (a write that keeps history)',
+      sqlite.rawWithHistory,
+      sqlite.store,
+    ],
+  ];
+  for (const [name, result] of results.slice(1)) {
+    if (result.rawGetSet) {
+      floors.push([
+        name,
+        'raw: GET then SET, one agent (the two round trips of a write)',
+        result.rawGetSet,
+        result.ours,
+      ]);
+      floors.push([
+        name,
+        'raw: 32 SETs in flight vs engine writes from 32 sessions',
+        result.rawParallel,
+        result.concurrent,
+      ]);
+    } else {
+      floors.push([
+        name,
+        'raw: 32 UPDATEs in flight vs engine writes from 32 sessions',
+        result.rawParallel,
+        result.concurrent,
+      ]);
+    }
+  }
+  printTable(
+    'Like-for-like floors (same run): ours vs the nearest raw equivalent',
+    ['store', 'raw equivalent', 'raw/s', 'ours/s', 'ours/raw'],
+    floors.map(([name, what, raw, ours]) => [
+      name,
+      what,
+      raw.opsPerSecond,
+      ours.opsPerSecond,
+      ours.opsPerSecond / raw.opsPerSecond,
+    ]),
+  );
   printTable(
     "SQLite write anatomy (same run): where a plan write's time goes",
     ['what', 'writes/s', 'p50 µs', 'p99 µs'],
     [
       ['raw: single-row UPDATE transaction', sqlite.raw],
       ['raw: UPDATE + revision INSERT + trim', sqlite.rawWithHistory],
+      ['store compareAndSet (plan row + revision)', sqlite.store],
       ['PlanEngine op (read + compare-and-set)', sqlite.ours],
       ['agent step (op + plan read for injection)', sqlite.step],
       ['agent step, WAL checkpoints off (no fsync)', sqlite.stepWithoutCheckpoints],
@@ -224,12 +353,15 @@ export default async function run() {
   );
   for (const note of notes) console.log(`NOTE  ${note}`);
   console.log('');
-  for (const [name, { ours, raw }] of results) {
-    const ratio = ours.opsPerSecond / raw.opsPerSecond;
+  for (const [name, { ours, raw, concurrent }] of results) {
+    // The issue's target: plan writes at least half the raw limit. Redis's raw limit is a
+    // pipeline (many writes in flight), so ours is measured with many sessions at once too.
+    const plan = name === 'Redis' ? concurrent : ours;
+    const ratio = plan.opsPerSecond / raw.opsPerSecond;
     verdict(
-      `${name} plan writes at least 50% of the raw limit`,
+      `${name} plan writes at least 50% of the raw limit (${rawNames[name]})`,
       ratio >= 0.5,
-      `${Math.round(ours.opsPerSecond)}/s vs ${Math.round(raw.opsPerSecond)}/s = ${(ratio * 100).toFixed(0)}%`,
+      `${Math.round(plan.opsPerSecond)}/s${name === 'Redis' ? ' from 32 sessions' : ''} vs ${Math.round(raw.opsPerSecond)}/s = ${(ratio * 100).toFixed(0)}%`,
     );
   }
   const sqliteStep = sqlite.step;

@@ -94,6 +94,12 @@ interface ListingRow {
 
 type HistoryRow = Pick<RevisionRow, 'version' | 'at' | 'record' | 'source'>;
 
+/**
+ * Key of the placeholder row that holds the newest revision id when a purge deleted the
+ * newest real revision (see {@link SqlitePlanStore.purgeKeepingIds}). No plan key is empty.
+ */
+const ID_PLACEHOLDER_KEY = '';
+
 export class SqlitePlanStore implements PlanStore {
   /** The open better-sqlite3 handle, for maintenance and tests; do not write plans through it. */
   readonly db: SqliteDatabase;
@@ -123,6 +129,9 @@ export class SqlitePlanStore implements PlanStore {
   private readonly anyExpired: Statement<[number], { one: number }>;
   private readonly purgeExpiredRevisions: Statement<[number]>;
   private readonly purgeExpiredPlans: Statement<[number]>;
+  private readonly newestRevisionId: Statement<[], { id: number | null }>;
+  private readonly insertIdPlaceholder: Statement<[number, number, string]>;
+  private readonly deleteOldPlaceholders: Statement<[]>;
   private readonly writeTransaction: Transaction<(work: () => unknown) => unknown>;
   private readonly listStatements: Record<'all' | 'agent' | 'session' | 'both', Statement>;
 
@@ -187,6 +196,15 @@ export class SqlitePlanStore implements PlanStore {
          SELECT key FROM plankeeper_plans WHERE expires_at <= ?)`,
     );
     this.purgeExpiredPlans = db.prepare('DELETE FROM plankeeper_plans WHERE expires_at <= ?');
+    this.newestRevisionId = db.prepare('SELECT max(id) AS id FROM plankeeper_revisions');
+    this.insertIdPlaceholder = db.prepare(
+      `INSERT INTO plankeeper_revisions (id, key, version, at, record, source, origin)
+       VALUES (?, '${ID_PLACEHOLDER_KEY}', 0, ?, NULL, '{"tool":"host:purge"}', ?)`,
+    );
+    this.deleteOldPlaceholders = db.prepare(
+      `DELETE FROM plankeeper_revisions WHERE key = '${ID_PLACEHOLDER_KEY}'
+         AND id < (SELECT max(id) FROM plankeeper_revisions)`,
+    );
     const listSql = (where: string) =>
       `SELECT key, version, updated_at, total, open FROM plankeeper_plans
        WHERE (expires_at IS NULL OR expires_at > @now) ${where} ORDER BY key`;
@@ -353,8 +371,10 @@ export class SqlitePlanStore implements PlanStore {
     const state = this.selectState.get(name);
     if (!state) return 0;
     if (!isExpired(state.expires_at, now)) return state.version;
-    this.deletePlan.run(name);
-    this.deleteRevisions.run(name);
+    this.purgeKeepingIds(now, () => {
+      this.deletePlan.run(name);
+      this.deleteRevisions.run(name);
+    });
     return 0;
   }
 
@@ -374,10 +394,27 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   private purgeExpired(now: number): void {
-    this.inWriteTransaction(() => {
-      this.purgeExpiredRevisions.run(now);
-      this.purgeExpiredPlans.run(now);
-    });
+    this.inWriteTransaction(() =>
+      this.purgeKeepingIds(now, () => {
+        this.purgeExpiredRevisions.run(now);
+        this.purgeExpiredPlans.run(now);
+      }),
+    );
+  }
+
+  /**
+   * Runs a purge (inside a write transaction) so revision ids keep growing: when it
+   * deleted the newest revision, a placeholder row takes that id, since SQLite would
+   * otherwise hand it out again and a change poller already past it would miss the new
+   * row. Earlier placeholders, no longer the newest, go at the same time.
+   */
+  private purgeKeepingIds(now: number, purge: () => void): void {
+    const newest = this.newestRevisionId.get()?.id ?? null;
+    purge();
+    this.deleteOldPlaceholders.run();
+    if (newest !== null && (this.newestRevisionId.get()?.id ?? 0) < newest) {
+      this.insertIdPlaceholder.run(newest, now, this.origin);
+    }
   }
 
   /**
@@ -394,7 +431,7 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   private deliverForeign(row: RevisionRow): void {
-    if (row.origin === this.origin) return;
+    if (row.origin === this.origin || row.key === ID_PLACEHOLDER_KEY) return;
     let revision: PlanRevision;
     try {
       revision = decodeRevision(row.key, row);
