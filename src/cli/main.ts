@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { PlankeeperError } from '../engine/errors.js';
+import { isConnectionFailure } from '../stores/shared/connection-failure.js';
 import { CliError } from './cli-error.js';
 import { commands } from './commands/index.js';
 import { EXIT } from './exit-codes.js';
@@ -40,6 +41,14 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
     }
     if (PlankeeperError.isInstance(error)) {
       process.stderr.write(`plankeeper: ${error.message}\n`);
+      return EXIT.runFailed;
+    }
+    if (isConnectionFailure(error)) {
+      // The store's server went away after it was opened: not a bug, so no stack trace.
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(
+        `plankeeper: lost the connection to the plan store (${message}). Check that its server is running, then run the command again.\n`,
+      );
       return EXIT.runFailed;
     }
     throw error;

@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import type { PlanStore } from '../engine/store/plan-store.js';
 import { openStore, parseStoreUrl } from '../stores/index.js';
+import { redact } from '../stores/shared/redact-url.js';
+import { StoreUnavailableError } from '../stores/store-errors.js';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 
@@ -36,11 +38,8 @@ export async function openCliStore(url: string): Promise<PlanStore> {
     return await openStore(url);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    // That error already names the server and the URL.
+    if (StoreUnavailableError.isInstance(error)) throw new CliError(message, EXIT.config);
     throw new CliError(`cannot open store ${redact(url)}: ${message}`, EXIT.config);
   }
-}
-
-/** The URL without its password, for messages. */
-export function redact(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@');
 }

@@ -18,5 +18,6 @@ export {
 } from './open-store.js';
 export type { PostgresStoreOptions } from './postgres/postgres-store.js';
 export type { RedisStoreOptions } from './redis/redis-store.js';
+export { isConnectionFailure } from './shared/connection-failure.js';
 export type { SqliteStoreOptions } from './sqlite/sqlite-store.js';
-export { StoreSchemaError, StoreUrlError } from './store-errors.js';
+export { StoreSchemaError, StoreUnavailableError, StoreUrlError } from './store-errors.js';

@@ -10,7 +10,8 @@
 import { ConfigurationError } from '../engine/errors.js';
 import { MemoryPlanStore } from '../engine/store/memory-store.js';
 import type { PlanStore } from '../engine/store/plan-store.js';
-import { StoreUrlError } from './store-errors.js';
+import { redact } from './shared/redact-url.js';
+import { type StoreUnavailableError, StoreUrlError } from './store-errors.js';
 
 export interface OpenStoreOptions {
   /** Revisions kept per plan. Default 50. */
@@ -83,7 +84,11 @@ export function parseStoreUrl(url: string): StoreLocation {
   throw new StoreUrlError(shown, `${what}; ${ACCEPTED}.`);
 }
 
-/** Opens the store a URL names; see {@link parseStoreUrl} for the accepted forms. */
+/**
+ * Opens the store a URL names; see {@link parseStoreUrl} for the accepted forms. A Redis
+ * or PostgreSQL server is contacted before this resolves, so an unreachable one rejects
+ * with {@link StoreUnavailableError} here, not on the first plan write.
+ */
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<PlanStore> {
   const location = parseStoreUrl(url);
   const historyLimit =
@@ -105,19 +110,29 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     }
     case 'redis': {
       const { RedisPlanStore } = await loadDriver(() => import('./redis/index.js'), 'ioredis');
-      return new RedisPlanStore({
+      const store = new RedisPlanStore({
         url: location.url,
+        redisOptions: { lazyConnect: true },
         ...historyLimit,
         ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }),
       });
+      await store.connect();
+      return store;
     }
     case 'postgres': {
       const { PostgresPlanStore } = await loadDriver(() => import('./postgres/index.js'), 'pg');
-      return new PostgresPlanStore({
+      const store = new PostgresPlanStore({
         connectionString: location.url,
         ...historyLimit,
         ...(options.tablePrefix !== undefined && { tablePrefix: options.tablePrefix }),
       });
+      try {
+        await store.connect();
+      } catch (error) {
+        await store.close();
+        throw error;
+      }
+      return store;
     }
   }
 }
@@ -135,9 +150,4 @@ async function loadDriver<T>(load: () => Promise<T>, driver: string): Promise<T>
     }
     throw error;
   }
-}
-
-/** The URL with any password masked, so an error message never prints a secret. */
-function redact(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/@:]*:)[^/@]*@/i, '$1***@');
 }

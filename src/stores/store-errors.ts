@@ -22,3 +22,36 @@ export class StoreSchemaError extends PlankeeperError {
     this.name = 'StoreSchemaError';
   }
 }
+
+/**
+ * The store's server cannot be used: it is not running, not reachable, or refuses the
+ * credentials or database in the URL. `cause` keeps the driver's error.
+ */
+export class StoreUnavailableError extends PlankeeperError {
+  constructor(
+    readonly server: 'Redis' | 'PostgreSQL',
+    /** The store URL with its password removed. */
+    readonly url: string,
+    cause: unknown,
+    /** What went wrong: the server is not reachable, or it refused the login or database. */
+    readonly reason: 'unreachable' | 'refused' = 'unreachable',
+  ) {
+    const advice =
+      reason === 'refused'
+        ? 'Check the user, password and database name in the URL'
+        : "Check that the server is running and that the URL's host and port are right";
+    super(
+      `cannot use the ${server} server at ${url} (${describeCause(cause)}). ${advice}, or use another store.`,
+      { cause },
+    );
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  // AggregateError (several addresses tried) carries the useful messages inside.
+  const inner = cause instanceof AggregateError ? cause.errors[0] : undefined;
+  const message = cause.message || (inner instanceof Error ? inner.message : '');
+  return message || cause.name;
+}

@@ -69,7 +69,7 @@ describe('plankeeper dashboard flags', () => {
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(EXIT.config);
     expect((error as CliError).message).toMatch(
-      /^Cannot use store "postgres:\/\/user:\*\*\*@127\.0\.0\.1:1\/plans": .*ECONNREFUSED/,
+      /^cannot use the PostgreSQL server at postgres:\/\/user:\*\*\*@127\.0\.0\.1:1\/plans \(connect ECONNREFUSED/,
     );
     expect((error as CliError).message).not.toContain('hunter2');
   });

@@ -7,11 +7,10 @@
  */
 import type { Command } from 'commander';
 import { createDashboardServer, DashboardError, isLoopbackHost } from '../../dashboard/index.js';
-import type { PlanStore } from '../../engine/store/plan-store.js';
-import { openStore } from '../../stores/index.js';
+import { redact } from '../../stores/shared/redact-url.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { redact, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 export const DEFAULT_DASHBOARD_PORT = 7420;
 
@@ -74,17 +73,7 @@ export async function runDashboard(
   }
   const storeUrl = resolveStoreUrl(options.store, io.env);
 
-  let store: PlanStore;
-  try {
-    store = await openStore(storeUrl);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CliError(
-      message.startsWith('Cannot open store')
-        ? message
-        : `Cannot open store ${JSON.stringify(redact(storeUrl))}: ${message}`,
-    );
-  }
+  const store = await openCliStore(storeUrl);
 
   let dashboard: Awaited<ReturnType<typeof createDashboardServer>>;
   try {

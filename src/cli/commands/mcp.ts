@@ -15,10 +15,11 @@ import { serveStdio } from '../../adapters/mcp/serve-stdio.js';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanStore } from '../../engine/store/plan-store.js';
 import { LOCALE_IDS, type LocaleId } from '../../locale/index.js';
+import { redact } from '../../stores/shared/redact-url.js';
 import type { PlanToolPreset } from '../../tools/plan-tools.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { openCliStore, redact, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
 const TOKEN_ENV = 'PLANKEEPER_MCP_TOKEN';

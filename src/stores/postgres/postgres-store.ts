@@ -28,8 +28,11 @@ import type {
 import { checkRecord, encodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { isConnectionFailure } from '../shared/connection-failure.js';
 import { countItems } from '../shared/plan-counts.js';
+import { redact } from '../shared/redact-url.js';
 import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { StoreUnavailableError } from '../store-errors.js';
 import { type PostgresQueries, queriesFor } from './postgres-queries.js';
 import { type PostgresTables, prepareSchema, tablesFor } from './postgres-schema.js';
 
@@ -72,6 +75,7 @@ export class PostgresPlanStore implements PlanStore {
   private listening: Promise<pg.Client> | undefined;
   /** Notifications are fetched one after another so listeners see changes in commit order. */
   private deliveries: Promise<void> = Promise.resolve();
+  private readonly shownUrl: string;
 
   constructor(options: PostgresStoreOptions = {}) {
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
@@ -92,6 +96,18 @@ export class PostgresPlanStore implements PlanStore {
       this.pool.on('error', (error) => warn('A pooled PostgreSQL connection failed', error));
       this.ownsPool = true;
     }
+    this.shownUrl = redact(
+      options.connectionString ?? 'postgres:// (from PG* environment variables)',
+    );
+  }
+
+  /**
+   * Connects and creates or checks the tables now, so an unreachable server, a wrong
+   * password or a missing database is reported at once as a {@link StoreUnavailableError}
+   * rather than on the first plan write. `openStore` calls it.
+   */
+  async connect(): Promise<void> {
+    await this.ensureSchema();
   }
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
@@ -209,15 +225,29 @@ export class PostgresPlanStore implements PlanStore {
     client: pg.Pool | pg.Client = this.pool,
   ): Promise<pg.QueryResult<Row>> {
     await this.ensureSchema();
-    return client.query<Row>({ name: this.queryName(name), text: this.sql[name], values });
+    try {
+      return await client.query<Row>({ name: this.queryName(name), text: this.sql[name], values });
+    } catch (error) {
+      throw this.unavailableOr(error);
+    }
   }
 
   private ensureSchema(): Promise<void> {
     this.schemaReady ??= prepareSchema(this.pool, this.tables).catch((error: unknown) => {
       this.schemaReady = undefined;
-      throw error;
+      throw this.unavailableOr(error);
     });
     return this.schemaReady;
+  }
+
+  /** A connection failure, or the server refusing our login or database, as one clear error. */
+  private unavailableOr(error: unknown): unknown {
+    const code = (error as { code?: unknown } | null)?.code;
+    const refused = code === '28P01' || code === '28000' || code === '3D000';
+    if (refused) return new StoreUnavailableError('PostgreSQL', this.shownUrl, error, 'refused');
+    return isConnectionFailure(error) && !StoreUnavailableError.isInstance(error)
+      ? new StoreUnavailableError('PostgreSQL', this.shownUrl, error)
+      : error;
   }
 
   /**

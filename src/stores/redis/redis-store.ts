@@ -36,7 +36,9 @@ import { checkRecord, decodeRecord, encodeRecord } from '../../engine/store/reco
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
 import { countItems } from '../shared/plan-counts.js';
+import { redact } from '../shared/redact-url.js';
 import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { StoreUnavailableError } from '../store-errors.js';
 import { compareAndSetScript, deleteScript, pruneIndexScript } from './redis-scripts.js';
 
 export interface RedisStoreOptions {
@@ -70,6 +72,10 @@ export class RedisPlanStore implements PlanStore {
   private readonly channel: string;
   private readonly listeners = new ChangeListeners();
   private subscription: { connection: Redis; ready: Promise<unknown> } | undefined;
+  /** The last connection error of a client the store owns, reported by {@link connect}. */
+  private lastError: unknown;
+  private connecting = false;
+  private readonly shownUrl: string;
 
   constructor(options: RedisStoreOptions = {}) {
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
@@ -84,6 +90,54 @@ export class RedisPlanStore implements PlanStore {
         ? new Redis(options.url, options.redisOptions ?? {})
         : new Redis(options.redisOptions ?? {});
       this.ownsClient = true;
+      // Without a listener ioredis prints every failed reconnect attempt to the console.
+      // One warning per outage is enough; ioredis keeps reconnecting on its own.
+      let warned = false;
+      this.client.on('error', (error: unknown) => {
+        this.lastError = error;
+        // While connect() runs, its own error says it better.
+        if (warned || this.connecting) return;
+        warned = true;
+        process.emitWarning(
+          `The Redis plan store lost its connection to ${this.shownUrl}: ${error instanceof Error ? error.message : String(error)}; retrying.`,
+          { type: 'PlankeeperWarning' },
+        );
+      });
+      this.client.on('ready', () => {
+        warned = false;
+      });
+    }
+    this.shownUrl = redact(
+      options.url ?? `redis://${this.client.options.host}:${this.client.options.port}`,
+    );
+  }
+
+  /**
+   * Connects now (a client made with `lazyConnect`) or checks the connection with a PING,
+   * so an unreachable server is reported at once as a {@link StoreUnavailableError}
+   * rather than on the first plan write. `openStore` calls it.
+   */
+  async connect(): Promise<void> {
+    this.connecting = true;
+    this.lastError = undefined;
+    try {
+      if (this.client.status === 'wait') await this.client.connect();
+      else await this.client.ping();
+      // ioredis reports a failed SELECT of the URL's database only as an error event
+      // and goes on in database 0; plans must not land in another database unnoticed.
+      if (this.lastError !== undefined) throw this.lastError;
+    } catch (error) {
+      const cause = this.lastError ?? error;
+      if (this.ownsClient) this.client.disconnect();
+      const refused = /NOAUTH|WRONGPASS|invalid password|DB index/i.test(String(cause));
+      throw new StoreUnavailableError(
+        'Redis',
+        this.shownUrl,
+        cause,
+        refused ? 'refused' : 'unreachable',
+      );
+    } finally {
+      this.connecting = false;
     }
   }
 

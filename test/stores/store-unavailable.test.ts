@@ -1,0 +1,136 @@
+/**
+ * An unreachable or refusing store server is reported at open, in one clear error that
+ * names the server and URL (password masked) and says what to check — never a driver
+ * stack trace, a flood of reconnect logs, or plans silently written somewhere else.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openStore } from '../../src/stores/index.js';
+import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
+import { isConnectionFailure } from '../../src/stores/shared/connection-failure.js';
+import { StoreUnavailableError } from '../../src/stores/store-errors.js';
+import { runCli } from '../support/run-cli.js';
+
+// Nothing listens on port 1 of the loopback interface, so connecting is refused at once.
+const CLOSED = '127.0.0.1:1';
+const REDIS_URL = process.env.REDIS_URL;
+const DATABASE_URL = process.env.DATABASE_URL;
+
+afterEach(() => vi.restoreAllMocks());
+
+async function openError(url: string): Promise<StoreUnavailableError> {
+  const error = await openStore(url).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(StoreUnavailableError);
+  return error as StoreUnavailableError;
+}
+
+describe('opening a store whose server is not there', () => {
+  it('Redis: one error naming the URL and the refusal, and no console noise', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const started = Date.now();
+      const error = await openError(`redis://${CLOSED}`);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(error.message).toBe(
+        `cannot use the Redis server at redis://${CLOSED} (connect ECONNREFUSED ${CLOSED}). Check that the server is running and that the URL's host and port are right, or use another store.`,
+      );
+      expect(error.reason).toBe('unreachable');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // no reconnect attempts after
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('PostgreSQL: the same, with the password masked', async () => {
+    const error = await openError(`postgres://someone:s3cret@${CLOSED}/plans`);
+    expect(error.message).toBe(
+      `cannot use the PostgreSQL server at postgres://someone:***@${CLOSED}/plans (connect ECONNREFUSED ${CLOSED}). Check that the server is running and that the URL's host and port are right, or use another store.`,
+    );
+    expect(error.message).not.toContain('s3cret');
+  });
+
+  it('PostgreSQL store made directly: the first call rejects with the same error', async () => {
+    const store = new PostgresPlanStore({ connectionString: `postgres://u:p@${CLOSED}/db` });
+    try {
+      await expect(store.get({ agent: 'a', session: 's' })).rejects.toThrow(StoreUnavailableError);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('the CLI prints that one line and exits 3 (configuration), without a stack trace', async () => {
+    for (const url of [`redis://${CLOSED}`, `postgres://u:p@${CLOSED}/db`]) {
+      const { code, stdout, stderr } = await runCli(['todos', '--store', url]);
+      expect(code).toBe(3);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(/^plankeeper: cannot use the (Redis|PostgreSQL) server at /);
+      expect(stderr).not.toContain('    at ');
+    }
+  });
+});
+
+describe.runIf(REDIS_URL)('Redis server that refuses the URL', () => {
+  it('a database index the server does not have is an error, not database 0', async () => {
+    const url = new URL(REDIS_URL ?? '');
+    url.pathname = '/999';
+    const error = await openError(url.toString());
+    expect(error.reason).toBe('refused');
+    expect(error.message).toContain('(ERR DB index is out of range)');
+    expect(error.message).toContain('Check the user, password and database name in the URL');
+  });
+});
+
+describe.runIf(DATABASE_URL)('PostgreSQL server that refuses the URL', () => {
+  it('a wrong password or a missing database says so, password masked', async () => {
+    const wrongPassword = new URL(DATABASE_URL ?? '');
+    wrongPassword.password = 'not-the-password';
+    const refused = await openError(wrongPassword.toString());
+    expect(refused.reason).toBe('refused');
+    expect(refused.message).toContain('password authentication failed');
+    expect(refused.message).not.toContain('not-the-password');
+
+    const missing = new URL(DATABASE_URL ?? '');
+    missing.pathname = '/plankeeper_no_such_database';
+    expect((await openError(missing.toString())).message).toContain(
+      'database "plankeeper_no_such_database" does not exist',
+    );
+  });
+});
+
+if (!REDIS_URL || !DATABASE_URL) {
+  console.warn(
+    `[plankeeper] SKIPPED refusing-server checks for ${[!REDIS_URL && 'Redis (REDIS_URL is not set)', !DATABASE_URL && 'PostgreSQL (DATABASE_URL is not set)'].filter(Boolean).join(' and ')}. Run "bash .ci/services.sh .ci/out && source .ci/out/services.env" to start the services.`,
+  );
+}
+
+describe('isConnectionFailure', () => {
+  const withCode = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
+  it('recognises network errors, ended connections and errors caused by them', () => {
+    expect(isConnectionFailure(withCode('ECONNREFUSED'))).toBe(true);
+    expect(isConnectionFailure(withCode('ENOTFOUND'))).toBe(true);
+    expect(isConnectionFailure(new Error('Connection is closed.'))).toBe(true);
+    expect(isConnectionFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
+    const retries = Object.assign(new Error('Reached the max retries'), {
+      name: 'MaxRetriesPerRequestError',
+    });
+    expect(isConnectionFailure(retries)).toBe(true);
+    expect(isConnectionFailure(new Error('write failed', { cause: withCode('ECONNRESET') }))).toBe(
+      true,
+    );
+    expect(isConnectionFailure(new AggregateError([withCode('ECONNREFUSED')], ''))).toBe(true);
+  });
+  it('leaves other errors alone', () => {
+    expect(isConnectionFailure(new Error('syntax error at or near "SELEC"'))).toBe(false);
+    expect(isConnectionFailure(withCode('EACCES'))).toBe(false);
+    expect(isConnectionFailure('ECONNREFUSED')).toBe(false);
+    expect(isConnectionFailure(undefined)).toBe(false);
+  });
+});
