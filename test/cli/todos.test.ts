@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
 import { openStore } from '../../src/stores/index.js';
@@ -70,5 +71,52 @@ describe('plankeeper todos', () => {
     const bad = await runCli(['todos', '--store', 'ftp://x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^plankeeper: --store: .*use one of: memory; sqlite:PATH/);
+  });
+
+  it('deletes one plan with --delete, and refuses --delete without --session', async () => {
+    const store = await seededStore();
+    const deleted = await runCli(['todos', '--store', store, '--session', 'ticket-8', '--delete']);
+    expect(deleted).toMatchObject({ code: 0, stdout: 'Deleted support/ticket-8\n', stderr: '' });
+    const listed = await runCli(['todos', '--store', store]);
+    expect(listed.stdout).not.toContain('ticket-8');
+    expect(listed.stdout).toContain('ticket-7');
+    const again = await runCli(['todos', '--store', store, '--session', 'ticket-8', '--delete']);
+    expect(again.code).toBe(2);
+    const unscoped = await runCli(['todos', '--store', store, '--delete']);
+    expect(unscoped.code).toBe(2);
+    expect(unscoped.stderr).toBe(
+      'plankeeper: --delete needs --session (and --agent when several agents share that session).\n',
+    );
+    expect((await runCli(['todos', '--store', store])).stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('points at --delete when a stored plan cannot be loaded, and the delete works', async () => {
+    const store = await seededStore();
+    const db = new Database(store.slice('sqlite:'.length));
+    db.prepare(`UPDATE plankeeper_plans SET record = '{"format":99}' WHERE key = ?`).run(
+      'support/ticket-7',
+    );
+    db.close();
+    const shown = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
+    expect(shown.code).toBe(1);
+    expect(shown.stderr).toBe(
+      `plankeeper: Plan "support/ticket-7" cannot be loaded: unknown format version 99; this plankeeper reads version 1. Upgrade plankeeper or delete the plan. To delete it: plankeeper todos --store ${store} --agent support --session ticket-7 --delete\n`,
+    );
+    const deleted = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--agent',
+      'support',
+      '--session',
+      'ticket-7',
+      '--delete',
+      '--json',
+    ]);
+    expect(deleted.code).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual({
+      key: { agent: 'support', session: 'ticket-7' },
+      deleted: true,
+    });
   });
 });

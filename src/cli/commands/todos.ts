@@ -1,12 +1,15 @@
 /**
  * `plankeeper todos`: look into a store. Without `--session`, lists every stored plan
- * with its progress; with it, shows that plan and its revision history.
+ * with its progress; with it, shows that plan and its revision history, or deletes it
+ * (`--delete`), e.g. a plan written by a newer plankeeper that this one cannot load.
  */
 import type { Command } from 'commander';
+import { PlanRecordError } from '../../engine/errors.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import { renderPlan } from '../../engine/render.js';
 import type { PlanStore } from '../../engine/store/plan-store.js';
 import { getLocale } from '../../locale/index.js';
+import { redact } from '../../stores/shared/redact-url.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
@@ -18,6 +21,7 @@ interface TodosFlags {
   session?: string;
   scope?: string;
   json?: boolean;
+  delete?: boolean;
   lang: string;
   history: string;
 }
@@ -32,6 +36,7 @@ export function registerTodosCommand(program: Command): void {
     .option('--scope <path>', 'scope path of a sub-agent plan, segments joined by "/"')
     .option('--history <n>', 'revisions to show', '20')
     .option('--json', 'print JSON')
+    .option('--delete', 'delete the plan of --session (its history stays in stores that keep it)')
     .addOption(langOption())
     .action(async (flags: TodosFlags) => {
       process.exitCode = await todos(flags);
@@ -43,6 +48,12 @@ async function todos(flags: TodosFlags): Promise<number> {
   const historyLimit = Number(flags.history);
   if (!Number.isInteger(historyLimit) || historyLimit < 0) {
     throw new CliError(`--history: "${flags.history}" is not a whole number.`, EXIT.usage);
+  }
+  if (flags.delete && flags.session === undefined) {
+    throw new CliError(
+      '--delete needs --session (and --agent when several agents share that session).',
+      EXIT.usage,
+    );
   }
   const store = await openCliStore(resolveStoreUrl(flags.store));
   try {
@@ -62,10 +73,43 @@ async function todos(flags: TodosFlags): Promise<number> {
         EXIT.usage,
       );
     }
-    return await showPlan(store, matches[0]!.key, historyLimit, flags.json === true, locale);
+    const key = matches[0]!.key;
+    if (flags.delete) return await deletePlan(store, key, flags.json === true);
+    try {
+      return await showPlan(store, key, historyLimit, flags.json === true, locale);
+    } catch (error) {
+      if (!PlanRecordError.isInstance(error)) throw error;
+      throw new CliError(
+        `${error.message} To delete it: ${deleteCommand(key, flags.store)}`,
+        EXIT.runFailed,
+      );
+    }
   } finally {
     await store.close();
   }
+}
+
+/** The command line that deletes `key`, quoted for a POSIX shell, password masked. */
+function deleteCommand(key: PlanKey, store: string | undefined): string {
+  const quote = (word: string) =>
+    /^[\w.,:/@%+=-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  const words = ['plankeeper', 'todos'];
+  if (store !== undefined) words.push('--store', redact(store));
+  words.push('--agent', key.agent, '--session', key.session);
+  if (key.scope?.length) words.push('--scope', key.scope.join('/'));
+  return [...words.slice(0, 2), ...words.slice(2).map(quote), '--delete'].join(' ');
+}
+
+async function deletePlan(store: PlanStore, key: PlanKey, json: boolean): Promise<number> {
+  const deleted = await store.delete(key, {
+    source: { tool: 'host:cli-delete', summary: 'deleted with plankeeper todos --delete' },
+  });
+  process.stdout.write(
+    json
+      ? `${JSON.stringify({ key, deleted })}\n`
+      : `${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`,
+  );
+  return EXIT.ok;
 }
 
 async function listPlans(store: PlanStore, flags: TodosFlags): Promise<number> {
