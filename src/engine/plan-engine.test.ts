@@ -151,6 +151,20 @@ describe('PlanEngine', () => {
     expect((await engine.snapshot(key)).turn).toBe('t1');
   });
 
+  it('a dry run reports the outcome against the stored plan and writes nothing', async () => {
+    const engine = new PlanEngine();
+    await engine.add(key, [{ content: 'x' }]);
+    const before = { plan: await engine.store.get(key), history: await engine.history(key) };
+    const accepted = await engine.add(key, [{ content: 'y' }], { dryRun: true });
+    expect(accepted.ok && accepted.snapshot.items.map((item) => item.id)).toEqual(['1', '2']);
+    const refused = await engine.complete(key, [{ id: 5, reason: 'r' }], { dryRun: true });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.issues.map((issue) => issue.code)).toEqual(['unknown_id']);
+    expect({ plan: await engine.store.get(key), history: await engine.history(key) }).toEqual(
+      before,
+    );
+  });
+
   it('rejects bad limits at construction', () => {
     expect(() => new PlanEngine({ limits: { maxItems: 0 } })).toThrow(
       /maxItems must be a positive integer/,

@@ -51,6 +51,11 @@ export interface OperationMeta {
   tool?: string;
   callId?: string;
   turn?: string;
+  /**
+   * Check the operation against the stored plan and report the outcome without writing
+   * (the snapshot of an accepted dry run is the plan as it would be).
+   */
+  dryRun?: boolean;
 }
 
 /** A read-only copy of a plan. Changing it changes nothing stored. */
@@ -184,6 +189,11 @@ export class PlanEngine {
         next.turn = meta.turn;
         next.activeTurn = meta.turn;
       } else delete next.turn;
+      if (meta.dryRun) {
+        return {
+          done: { ok: true, facts: result.facts, snapshot: toSnapshot(next, version, false) },
+        };
+      }
       return {
         write: next,
         source: {

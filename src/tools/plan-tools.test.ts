@@ -234,6 +234,55 @@ describe('todo_write', () => {
     expect((result.data as { issues: unknown[] }).issues).toHaveLength(2);
   });
 
+  it('checks a call with unknown fields against the plan too, so one reply names every mistake', async () => {
+    const fixture = planFixture();
+    await fixture.call('todo_write', two);
+    const result = await expectRejectedUnchanged(
+      fixture,
+      'todo_write',
+      {
+        todos: [
+          { id: 1, content: 'Look up the policy', status: 'in_progress', priority: 'high' },
+          { id: 9, content: 'Draft the answer', status: 'in_progress' },
+        ],
+      },
+      /todos\[0\]\.priority: unknown field "priority"/,
+    );
+    expect(result.text).toMatch(/there is no item #9/);
+    expect(result.text).toMatch(/in_progress/);
+    const codes = (result.data as { issues: { code: string }[] }).issues.map((issue) => issue.code);
+    expect(codes).toEqual(['unknown_field', 'unknown_id', 'multiple_in_progress']);
+    expect((result.data as { version: number }).version).toBe(1);
+
+    // The same for the item tools: an unknown field and an unknown id, together.
+    const completed = await expectRejectedUnchanged(
+      fixture,
+      'todos_complete',
+      { items: [{ id: 7, reason: 'done', evidence: 'log' }] },
+      /items\[0\]\.evidence: unknown field "evidence"/,
+    );
+    expect(completed.text).toMatch(/there is no item #7/);
+    const removed = await expectRejectedUnchanged(
+      fixture,
+      'todos_remove',
+      { ids: [8], force: true },
+      /force: unknown field "force"/,
+    );
+    expect(removed.text).toMatch(/there is no item #8/);
+  });
+
+  it('with unknown fields as the only problem, says so alone and still writes nothing', async () => {
+    const fixture = planFixture();
+    const result = await expectRejectedUnchanged(
+      fixture,
+      'todos_add',
+      { todos: [{ content: 'A', priority: 1 }] },
+      /todos\[0\]\.priority: unknown field "priority"/,
+    );
+    expect((result.data as { issues: unknown[] }).issues).toHaveLength(1);
+    expect(await fixture.items()).toEqual([]);
+  });
+
   it('does not modify the caller’s arguments object', async () => {
     const fixture = planFixture();
     const args = { todos: [{ content: '  padded  ', status: 'pending' }] };

@@ -8,7 +8,18 @@ import type { PlanIssue } from '../engine/plan-issue.js';
 import { parseArguments, typeName } from './parse-arguments.js';
 import { fromZodIssues } from './zod-issues.js';
 
-export type ValidatedInput<T> = { ok: true; value: T } | { ok: false; issues: PlanIssue[] };
+export type ValidatedInput<T> =
+  | { ok: true; value: T }
+  | {
+      ok: false;
+      issues: PlanIssue[];
+      /**
+       * The arguments with the unknown fields left out, when those were the only
+       * problem: the tool can still check them against the plan, so the model hears
+       * about every mistake in one reply instead of one kind per try.
+       */
+      lenient?: T;
+    };
 
 export function validateInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -36,7 +47,32 @@ export function validateInput<Schema extends z.ZodType>(
       issue.allowed = keysAt(schema, issue.path.slice(0, -1));
     }
   }
-  return { ok: false, issues: [...aliasIssues, ...issues] };
+  const lenient = aliasIssues.length === 0 ? withoutUnknownFields(schema, copy, issues) : undefined;
+  return {
+    ok: false,
+    issues: [...aliasIssues, ...issues],
+    ...(lenient !== undefined && { lenient }),
+  };
+}
+
+/** Parses `value` again without the fields `issues` call unknown, when that is all they say. */
+function withoutUnknownFields<Schema extends z.ZodType>(
+  schema: Schema,
+  value: Record<string, unknown>,
+  issues: readonly PlanIssue[],
+): z.output<Schema> | undefined {
+  if (issues.length === 0 || issues.some((issue) => issue.code !== 'unknown_field')) return;
+  const stripped = structuredClone(value);
+  for (const { path } of issues) {
+    let parent: unknown = stripped;
+    for (const part of path.slice(0, -1))
+      parent = (parent as Record<string | number, unknown>)[part];
+    if (typeof parent === 'object' && parent !== null) {
+      delete (parent as Record<string | number, unknown>)[path[path.length - 1]!];
+    }
+  }
+  const result = schema.safeParse(stripped);
+  return result.success ? result.data : undefined;
 }
 
 /** The field names the schema allows at an object path, for "Allowed: ..." hints. */

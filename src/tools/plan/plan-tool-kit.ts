@@ -3,7 +3,7 @@
  * rejection and a plan are put into words for the model.
  */
 import { ConfigurationError } from '../../engine/errors.js';
-import type { PlanEngine, PlanSnapshot } from '../../engine/plan-engine.js';
+import type { OperationOutcome, PlanEngine, PlanSnapshot } from '../../engine/plan-engine.js';
 import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { renderPlan } from '../../engine/render.js';
@@ -23,6 +23,16 @@ export interface PlanToolKit {
   echoPlan: boolean;
   keyOf(context: ToolContext): PlanKey;
   reject(tool: string, issues: readonly PlanIssue[], snapshot?: PlanSnapshot): ToolResult;
+  /**
+   * Rejects arguments that failed validation. When unknown fields were their only
+   * problem, `dryRun` checks the rest against the plan so every mistake is in one reply.
+   */
+  rejectInput<T>(
+    tool: string,
+    key: PlanKey,
+    input: { issues: PlanIssue[]; lenient?: T },
+    dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
+  ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
   meta(tool: string, context: ToolContext): { tool: string; turn?: string; callId?: string };
 }
@@ -61,6 +71,14 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         data: { issues, ...(snapshot && { items: snapshot.items, version: snapshot.version }) },
         title: `${tool}: rejected`,
       };
+    },
+    async rejectInput(tool, key, input, dryRun) {
+      if (input.lenient === undefined) {
+        return this.reject(tool, input.issues, await engine.snapshot(key));
+      }
+      const outcome = await dryRun(input.lenient);
+      const issues = outcome.ok ? input.issues : [...input.issues, ...outcome.issues];
+      return this.reject(tool, issues, outcome.ok ? await engine.snapshot(key) : outcome.snapshot);
     },
     render(snapshot) {
       return renderPlan(snapshot.items, { locale });

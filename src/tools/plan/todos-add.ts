@@ -29,7 +29,11 @@ export function todosAddTool(kit: PlanToolKit): ToolDefinition {
     async execute(args, context) {
       const key = kit.keyOf(context);
       const input = validateInput(schema, args, titleAsContent);
-      if (!input.ok) return kit.reject(name, input.issues, await kit.engine.snapshot(key));
+      if (!input.ok) {
+        return kit.rejectInput(name, key, input, (value) =>
+          kit.engine.add(key, value.todos, { dryRun: true }),
+        );
+      }
       const outcome = await kit.engine.add(key, input.value.todos, kit.meta(name, context));
       if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
       const { snapshot, facts } = outcome;

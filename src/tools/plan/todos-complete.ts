@@ -13,7 +13,11 @@ export function todosCompleteTool(kit: PlanToolKit): ToolDefinition {
     async execute(args, context) {
       const key = kit.keyOf(context);
       const input = validateInput(schema, args);
-      if (!input.ok) return kit.reject(name, input.issues, await kit.engine.snapshot(key));
+      if (!input.ok) {
+        return kit.rejectInput(name, key, input, (value) =>
+          kit.engine.complete(key, value.items, { dryRun: true }),
+        );
+      }
       const outcome = await kit.engine.complete(key, input.value.items, kit.meta(name, context));
       if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
       const { snapshot, facts } = outcome;
