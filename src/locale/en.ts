@@ -73,6 +73,8 @@ export const en: Locale = {
       `Rejected; the todo list is unchanged. Fix and resend:\n${lines.map((line) => `- ${line}`).join('\n')}${more ? `\n- …and ${more} more.` : ''}`,
     written: (p) => `Todo list updated (${p.completed}/${p.total} completed).`,
     cleared: 'Todo list cleared.',
+    unchanged: (p) =>
+      `Todo list unchanged (${p.completed}/${p.total} completed); it is stored as follows:`,
     dropped: (items, quote) =>
       `Removed open items you left out: ${items.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. If still needed, add them back.`,
     added: (list) => `Added ${ids(list)}.`,

@@ -33,6 +33,8 @@ export interface Locale {
     rejected(issueLines: readonly string[], more: number): string;
     written(progress: PlanProgress): string;
     cleared: string;
+    /** A whole-list write that changed nothing; the stored list follows it. */
+    unchanged(progress: PlanProgress): string;
     dropped(items: readonly TodoItem[], quote: (text: string) => string): string;
     added(ids: readonly string[]): string;
     completed(ids: readonly string[], alreadyCompleted: readonly string[]): string;

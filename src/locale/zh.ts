@@ -72,6 +72,7 @@ export const zh: Locale = {
       `已拒绝，待办清单未改动。请修正后重发：\n${lines.map((line) => `- ${line}`).join('\n')}${more ? `\n- ……另有 ${more} 处。` : ''}`,
     written: (p) => `待办清单已更新（已完成 ${p.completed}/${p.total}）。`,
     cleared: '待办清单已清空。',
+    unchanged: (p) => `待办清单没有变化（已完成 ${p.completed}/${p.total}），已保存的内容如下：`,
     dropped: (items, quote) =>
       `你未列出的未完成事项已被移除：${items.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。如仍需要，请加回。`,
     added: (list) => `已添加 ${ids(list)}。`,

@@ -64,6 +64,27 @@ describe('todo_write', () => {
     expect((await fixture.items())[0]?.id).toBe('3');
   });
 
+  it('answers a write that changes nothing with the stored list, even without echo', async () => {
+    const fixture = planFixture({ echoPlan: false });
+    const first = await fixture.call('todo_write', two);
+    expect(first.text).toBe('Todo list updated (0/2 completed).');
+    const again = await fixture.call('todo_write', two);
+    expect(again.ok).toBe(true);
+    expect(again.text).toBe(
+      [
+        'Todo list unchanged (0/2 completed); it is stored as follows:',
+        '### Current todo list (0/2 completed)',
+        '- [>] #1 Look up the policy',
+        '- [ ] #2 Draft the answer',
+      ].join('\n'),
+    );
+    expect((again.data as { unchanged: boolean }).unchanged).toBe(true);
+    const changed = await fixture.call('todo_write', {
+      todos: [{ ...two.todos[0], status: 'completed' }, two.todos[1]],
+    });
+    expect(changed.text).toBe('Todo list updated (1/2 completed).');
+  });
+
   it('[] clears the plan', async () => {
     const fixture = planFixture();
     await fixture.call('todo_write', two);

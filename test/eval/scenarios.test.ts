@@ -57,15 +57,15 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     'goal-check': false,
     all: true,
   },
-  // Since the harness shows the short form after the model's own whole-list write (it
-  // wrote that list), nothing shows this model the stored list it waits for.
+  // A write that changes nothing is answered with the stored list, so each loop ends
+  // after one re-send; with the plan section's calls saved that fits the budget.
   'write-loop': {
-    injection: false,
-    'leftover-marking': false,
+    injection: true,
+    'leftover-marking': true,
     nudge: false,
     'finish-check': false,
     'goal-check': false,
-    all: false,
+    all: true,
   },
 };
 

@@ -68,6 +68,21 @@ describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
       ],
       [
         'todo_write',
+        'the same list again',
+        {
+          todos: [
+            { content: 'Look up the policy', status: 'in_progress' },
+            { content: 'Draft the answer', status: 'pending' },
+          ],
+        },
+      ],
+      [
+        'todo_write',
+        'unknown field and unknown id',
+        { todos: [{ id: 7, content: 'Look up the policy', status: 'pending', priority: 1 }] },
+      ],
+      [
+        'todo_write',
         'drop an open item',
         { todos: [{ id: 1, content: 'Look up the policy', status: 'completed' }] },
       ],

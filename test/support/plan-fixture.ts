@@ -8,13 +8,19 @@ export const KEY: PlanKey = { agent: 'support', session: 'session-1' };
 
 /** An engine with all plan tools, and helpers to call them and read the stored bytes. */
 export function planFixture(
-  options: PlanEngineOptions & { locale?: LocaleId; preset?: PlanToolPreset; key?: PlanKey } = {},
+  options: PlanEngineOptions & {
+    locale?: LocaleId;
+    preset?: PlanToolPreset;
+    key?: PlanKey;
+    echoPlan?: boolean;
+  } = {},
 ) {
   const engine = new PlanEngine(options);
   const tools = createPlanTools({
     engine,
     preset: options.preset ?? 'both',
     locale: options.locale ?? 'en',
+    ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
   });
   const key = options.key ?? KEY;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));

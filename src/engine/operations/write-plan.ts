@@ -24,6 +24,8 @@ export interface WriteFacts {
   added: string[];
   /** Open items of the previous list that this write left out. */
   dropped: TodoItem[];
+  /** The items are exactly the stored ones: the write only re-sent the list. */
+  unchanged: boolean;
 }
 
 export function writePlan(
@@ -114,7 +116,25 @@ export function writePlan(
     items.length === 0
       ? 'cleared the list'
       : `wrote ${items.length} items${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
-  return { ok: true, items, nextId, facts: { added, dropped }, summary };
+  const unchanged = sameItems(record.items, items);
+  return { ok: true, items, nextId, facts: { added, dropped, unchanged }, summary };
+}
+
+function sameItems(before: readonly TodoItem[], after: readonly TodoItem[]): boolean {
+  return (
+    before.length === after.length &&
+    before.every((item, index) => {
+      const other = after[index]!;
+      return (
+        item.id === other.id &&
+        item.content === other.content &&
+        item.status === other.status &&
+        item.description === other.description &&
+        item.activeForm === other.activeForm &&
+        item.note === other.note
+      );
+    })
+  );
 }
 
 /** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */

@@ -77,7 +77,7 @@ export const writeLoopScenario = defineScenario({
   id: 'write-loop',
   failureMode: 'rewrites the plan in a loop',
   behaviour:
-    'Updates its plan after every step and goes on only once it sees the stored list (a plan section, or a tool result listing its steps); until then it sends the same write again, up to three times. A reminder makes it read the plan; finish and goal checks get its answer repeated. (The echoed list that plankeeper adds to write results whenever injection is off would stop the loop too; the guard-off baseline has no echo.)',
+    'Updates its plan after every step and goes on only once it sees the stored list (a plan section, or a tool result listing its steps); until then it sends the same write again, up to three times. A reminder makes it read the plan; finish and goal checks get its answer repeated. (A write that changes nothing is answered with the stored list in every column, so each loop ends after one re-send; the echoed list that plankeeper adds to every write result whenever injection is off would stop it too, and the guard-off baseline has no echo.)',
   check: 'all five release steps done and a final answer within the step budget (14 calls)',
   maxSteps: 14,
   system: RELEASE_SYSTEM,

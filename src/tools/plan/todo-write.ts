@@ -24,11 +24,19 @@ export function todoWriteTool(kit: PlanToolKit): ToolDefinition {
       if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
       const { snapshot, facts } = outcome;
       const { results } = kit.locale;
+      // A model that re-sends an unchanged list is usually unsure it was stored; showing
+      // it the list ends that loop, and costs tokens only when it happens.
+      const unchanged = facts.unchanged && snapshot.items.length > 0;
       const lines = [
-        snapshot.items.length === 0 ? results.cleared : results.written(progressOf(snapshot.items)),
+        snapshot.items.length === 0
+          ? results.cleared
+          : unchanged
+            ? results.unchanged(progressOf(snapshot.items))
+            : results.written(progressOf(snapshot.items)),
       ];
       if (facts.dropped.length > 0) lines.push(results.dropped(facts.dropped, quoteText));
-      if (kit.echoPlan && snapshot.items.length > 0) lines.push(kit.render(snapshot));
+      if ((kit.echoPlan || unchanged) && snapshot.items.length > 0)
+        lines.push(kit.render(snapshot));
       return {
         ok: true,
         text: lines.join('\n'),
