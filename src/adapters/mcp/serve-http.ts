@@ -1,7 +1,9 @@
 /**
  * Serves the plan tools over MCP Streamable HTTP at `/mcp`, with stateful sessions: each
  * `initialize` opens a session with its own server and, unless a fixed `session` is
- * given, its own plan (keyed by the MCP session id).
+ * given, its own plan (keyed by the MCP session id). A session nobody has used for
+ * `sessionIdleMs` (no request, no open stream) is closed, so clients that vanish without
+ * a DELETE do not hold memory forever; its plan stays in the store.
  *
  * Safety: bound to loopback it accepts only requests whose Host and Origin are loopback
  * (no DNS rebinding from web pages); bound anywhere else it refuses to start without a
@@ -32,6 +34,11 @@ export interface HttpServeOptions extends PlanMcpServerOptions {
   path?: string;
   /** Largest accepted request body in bytes. Default 4 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Close a session after this long without requests or open streams (its id then gets
+   * 404, and MCP clients initialize again). Default 30 minutes; 0 keeps sessions forever.
+   */
+  sessionIdleMs?: number;
 }
 
 export interface HttpHandle {
@@ -48,9 +55,13 @@ export interface HttpHandle {
 interface Session {
   server: PlanMcpServer;
   transport: StreamableHTTPServerTransport;
+  /** Requests (including open SSE streams) still being answered. */
+  active: number;
+  lastSeen: number;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> {
   const {
@@ -59,8 +70,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     token,
     path = '/mcp',
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
     ...serverOptions
   } = options;
+  if (!(sessionIdleMs >= 0)) {
+    throw new ConfigurationError(
+      `sessionIdleMs must be 0 (never close) or a positive number of milliseconds, not ${sessionIdleMs}.`,
+    );
+  }
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigurationError(`HTTP port must be an integer from 0 to 65535, not ${port}.`);
   }
@@ -82,7 +99,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
       onsessioninitialized: () => {
-        sessions.set(id, { server, transport });
+        sessions.set(id, { server, transport, active: 0, lastSeen: Date.now() });
       },
     });
     server.onclose = () => {
@@ -114,6 +131,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       if (!session) return sendError(response, 404, -32001, 'Session not found; initialize again.');
+      session.active++;
+      session.lastSeen = Date.now();
+      response.once('close', () => {
+        session.active--;
+        session.lastSeen = Date.now();
+      });
       return session.transport.handleRequest(request, response);
     }
     if (request.method !== 'POST') {
@@ -153,6 +176,14 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
       resolve();
     });
   });
+  // Sweeps often enough that a session outlives its idle time by at most half of it.
+  const sweeper =
+    sessionIdleMs > 0 && Number.isFinite(sessionIdleMs)
+      ? setInterval(
+          () => closeIdleSessions(sessions, sessionIdleMs),
+          Math.max(10, Math.min(sessionIdleMs / 2, 60_000)),
+        ).unref()
+      : undefined;
   const address = http.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
@@ -162,6 +193,7 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     host: address.address,
     sessionCount: () => sessions.size,
     async close() {
+      clearInterval(sweeper);
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.allSettled(open.map((session) => session.server.close()));
@@ -171,6 +203,15 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
       });
     },
   };
+}
+
+function closeIdleSessions(sessions: Map<string, Session>, idleMs: number): void {
+  const now = Date.now();
+  for (const [id, session] of sessions) {
+    if (session.active > 0 || now - session.lastSeen < idleMs) continue;
+    sessions.delete(id);
+    session.server.close().catch(() => {});
+  }
 }
 
 function sendError(response: ServerResponse, status: number, code: number, message: string): void {

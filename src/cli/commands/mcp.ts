@@ -34,6 +34,7 @@ export interface RawMcpFlags {
   http?: string;
   host?: string;
   token?: string;
+  idleTimeout?: string;
 }
 
 export interface McpSettings {
@@ -42,7 +43,7 @@ export interface McpSettings {
   agent: string;
   preset: PlanToolPreset;
   locale: LocaleId;
-  http?: { port: number; host: string; token?: string };
+  http?: { port: number; host: string; token?: string; sessionIdleMs: number };
 }
 
 export function registerMcpCommand(program: Command): void {
@@ -60,6 +61,10 @@ export function registerMcpCommand(program: Command): void {
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
     .option('--token <token>', `HTTP bearer token clients must send (default: $${TOKEN_ENV})`)
+    .option(
+      '--idle-timeout <minutes>',
+      'HTTP: close a session unused this long; its plan stays stored (default: 30; 0: never)',
+    )
     .action(async (flags: RawMcpFlags) => {
       await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
     });
@@ -95,8 +100,8 @@ export function parseMcpFlags(
   };
 
   if (flags.http === undefined) {
-    if (flags.host !== undefined || flags.token !== undefined) {
-      throw new CliError('--host and --token apply only with --http PORT.');
+    if (flags.host !== undefined || flags.token !== undefined || flags.idleTimeout !== undefined) {
+      throw new CliError('--host, --token and --idle-timeout apply only with --http PORT.');
     }
     return settings;
   }
@@ -113,7 +118,18 @@ export function parseMcpFlags(
       `Refusing to serve on ${host} without a token: anyone who can reach it could read and change plans. Pass --token (or set ${TOKEN_ENV}), or use --host 127.0.0.1.`,
     );
   }
-  settings.http = { port: Number(flags.http), host, ...(token !== undefined && { token }) };
+  const idleMinutes = Number(flags.idleTimeout ?? '30');
+  if (flags.idleTimeout?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0) {
+    throw new CliError(
+      `--idle-timeout must be a number of minutes (0: never), not ${JSON.stringify(flags.idleTimeout)}.`,
+    );
+  }
+  settings.http = {
+    port: Number(flags.http),
+    host,
+    ...(token !== undefined && { token }),
+    sessionIdleMs: idleMinutes * 60_000,
+  };
   return settings;
 }
 

@@ -112,6 +112,7 @@ describe('plankeeper mcp flags', () => {
           http: '8765',
           host: '0.0.0.0',
           token: 'abc123',
+          idleTimeout: '5',
         },
         env,
         cwd,
@@ -122,12 +123,13 @@ describe('plankeeper mcp flags', () => {
       agent: 'coder',
       preset: 'granular',
       locale: 'zh',
-      http: { port: 8765, host: '0.0.0.0', token: 'abc123' },
+      http: { port: 8765, host: '0.0.0.0', token: 'abc123', sessionIdleMs: 300_000 },
     });
     expect(parseMcpFlags({ http: '0' }, { PLANKEEPER_MCP_TOKEN: 'fromenv' }, cwd).http).toEqual({
       port: 0,
       host: '127.0.0.1',
       token: 'fromenv',
+      sessionIdleMs: 30 * 60_000,
     });
   });
 
@@ -137,8 +139,17 @@ describe('plankeeper mcp flags', () => {
     [{ http: 'eighty' }, '--http must be a port from 0 to 65535, not "eighty".'],
     [{ http: '70000' }, '--http must be a port from 0 to 65535, not "70000".'],
     [{ http: '-1' }, '--http must be a port from 0 to 65535, not "-1".'],
-    [{ host: '0.0.0.0' }, '--host and --token apply only with --http PORT.'],
-    [{ token: 'abc' }, '--host and --token apply only with --http PORT.'],
+    [{ host: '0.0.0.0' }, '--host, --token and --idle-timeout apply only with --http PORT.'],
+    [{ token: 'abc' }, '--host, --token and --idle-timeout apply only with --http PORT.'],
+    [{ idleTimeout: '5' }, '--host, --token and --idle-timeout apply only with --http PORT.'],
+    [
+      { http: '80', idleTimeout: 'soon' },
+      '--idle-timeout must be a number of minutes (0: never), not "soon".',
+    ],
+    [
+      { http: '80', idleTimeout: '-3' },
+      '--idle-timeout must be a number of minutes (0: never), not "-3".',
+    ],
     [{ session: '  ' }, '--session must not be blank.'],
     [{ store: '' }, '--store must not be blank.'],
     [

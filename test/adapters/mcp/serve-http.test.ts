@@ -6,7 +6,7 @@ import {
   LATEST_PROTOCOL_VERSION,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type HttpHandle,
   type HttpServeOptions,
@@ -18,6 +18,7 @@ import { ConfigurationError } from '../../../src/engine/errors.js';
 import { PlanEngine } from '../../../src/engine/plan-engine.js';
 
 const handles: HttpHandle[] = [];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const clients: Client[] = [];
 
 afterEach(async () => {
@@ -165,6 +166,53 @@ describe('serveHttp', () => {
     const response = await rawRequest(handle.url, { headers: { 'Mcp-Session-Id': sessionId } });
     expect(response.status).toBe(404);
     expect(JSON.parse(response.body).error.message).toMatch(/Session not found/);
+  });
+
+  it('closes a session left idle (no requests, no open stream), and its id then gets 404', async () => {
+    const handle = await serve({ engine: new PlanEngine(), sessionIdleMs: 1000 });
+    const opened = await rawRequest(handle.url);
+    const sessionId = String(opened.headers['mcp-session-id']);
+    const ping = () =>
+      rawRequest(handle.url, {
+        headers: { 'Mcp-Session-Id': sessionId },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
+      });
+    // Used every 100 ms for 1.5 s, longer than the idle time: stays open.
+    for (let round = 0; round < 15; round++) {
+      expect((await ping()).status).toBe(200);
+      await sleep(100);
+    }
+    expect(handle.sessionCount()).toBe(1);
+    await vi.waitFor(() => expect(handle.sessionCount()).toBe(0), { timeout: 5000 });
+    const gone = await ping();
+    expect(gone.status).toBe(404);
+    expect(JSON.parse(gone.body).error.message).toBe('Session not found; initialize again.');
+  });
+
+  it('keeps an idle session open while its client holds a stream, and closes it after', async () => {
+    const handle = await serve({ engine: new PlanEngine(), sessionIdleMs: 500 });
+    const opened = await rawRequest(handle.url);
+    const sessionId = String(opened.headers['mcp-session-id']);
+    const stream = httpRequest(handle.url, {
+      method: 'GET',
+      headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': sessionId },
+    });
+    const status = new Promise<number>((resolve) =>
+      stream.on('response', (response) => resolve(response.statusCode ?? 0)),
+    );
+    stream.on('error', () => {});
+    stream.end();
+    expect(await status).toBe(200);
+    await sleep(1500);
+    expect(handle.sessionCount()).toBe(1);
+    stream.destroy();
+    await vi.waitFor(() => expect(handle.sessionCount()).toBe(0), { timeout: 5000 });
+  });
+
+  it('refuses a negative idle time', async () => {
+    await expect(
+      serveHttp({ engine: new PlanEngine(), port: 0, sessionIdleMs: -1 }),
+    ).rejects.toThrow(/sessionIdleMs must be 0 \(never close\) or a positive number/);
   });
 
   it('answers requests it cannot route with clear errors', async () => {
