@@ -36,7 +36,7 @@ export interface HttpServeOptions extends PlanMcpServerOptions {
   maxBodyBytes?: number;
   /**
    * Close a session after this long without requests or open streams (its id then gets
-   * 404, and MCP clients initialize again). Default 30 minutes; 0 keeps sessions forever.
+   * 404, and MCP clients initialize again). Default 24 hours; 0 keeps sessions forever.
    */
   sessionIdleMs?: number;
 }
@@ -61,7 +61,8 @@ interface Session {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A day: long enough for any pause a working agent takes, short enough to reclaim vanished clients. */
+const DEFAULT_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> {
   const {

@@ -63,7 +63,7 @@ export function registerMcpCommand(program: Command): void {
     .option('--token <token>', `HTTP bearer token clients must send (default: $${TOKEN_ENV})`)
     .option(
       '--idle-timeout <minutes>',
-      'HTTP: close a session unused this long; its plan stays stored (default: 30; 0: never)',
+      'HTTP: close a session unused this long; its plan stays stored (default: 1440, a day; 0: never)',
     )
     .action(async (flags: RawMcpFlags) => {
       await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
@@ -118,7 +118,7 @@ export function parseMcpFlags(
       `Refusing to serve on ${host} without a token: anyone who can reach it could read and change plans. Pass --token (or set ${TOKEN_ENV}), or use --host 127.0.0.1.`,
     );
   }
-  const idleMinutes = Number(flags.idleTimeout ?? '30');
+  const idleMinutes = Number(flags.idleTimeout ?? '1440');
   if (flags.idleTimeout?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0) {
     throw new CliError(
       `--idle-timeout must be a number of minutes (0: never), not ${JSON.stringify(flags.idleTimeout)}.`,

@@ -129,7 +129,7 @@ describe('plankeeper mcp flags', () => {
       port: 0,
       host: '127.0.0.1',
       token: 'fromenv',
-      sessionIdleMs: 30 * 60_000,
+      sessionIdleMs: 24 * 60 * 60_000,
     });
   });
 
