@@ -3,7 +3,7 @@
  * accepted write into a rejected promise, nor stop the other listeners, so failures
  * are reported as process warnings instead.
  */
-import type { PlanChange } from './plan-store.js';
+import type { PlanChange, Unsubscribe } from './plan-store.js';
 
 export type ChangeListener = (change: PlanChange) => void;
 
@@ -24,6 +24,29 @@ export class ChangeListeners {
 
   clear(): void {
     this.listeners.clear();
+  }
+
+  /**
+   * Adds `listener` and makes sure the store's change feed runs (`start` is called for
+   * every subscriber and must be idempotent). A feed that fails to start leaves the set
+   * as it was; the returned function removes the listener and stops the feed once the
+   * last one has left.
+   */
+  async subscribe(
+    listener: ChangeListener,
+    feed: { start(): unknown; stop(): unknown },
+  ): Promise<Unsubscribe> {
+    this.listeners.add(listener);
+    try {
+      await feed.start();
+    } catch (error) {
+      this.listeners.delete(listener);
+      throw error;
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) void feed.stop();
+    };
   }
 
   /** Calls every listener with its own copy, so one cannot alter what the next sees. */

@@ -198,18 +198,11 @@ export class PostgresPlanStore implements PlanStore {
     return rows.reverse().map((row) => decodeRevision(name, row));
   }
 
-  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
-    this.listeners.add(listener);
-    try {
-      await this.listen();
-    } catch (error) {
-      this.listeners.delete(listener);
-      throw error;
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) void this.unlisten();
-    };
+  subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    return this.listeners.subscribe(listener, {
+      start: () => this.listen(),
+      stop: () => this.unlisten(),
+    });
   }
 
   async close(): Promise<void> {

@@ -266,18 +266,11 @@ export class RedisPlanStore implements PlanStore {
     return entries.map((entry) => decodeRevision(name, entry));
   }
 
-  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
-    this.listeners.add(listener);
-    try {
-      await this.openSubscription();
-    } catch (error) {
-      this.listeners.delete(listener);
-      throw error;
-    }
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) void this.closeSubscription();
-    };
+  subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    return this.listeners.subscribe(listener, {
+      start: () => this.openSubscription(),
+      stop: () => this.closeSubscription(),
+    });
   }
 
   async close(): Promise<void> {

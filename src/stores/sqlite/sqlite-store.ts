@@ -349,13 +349,13 @@ export class SqlitePlanStore implements PlanStore {
       .map((row) => decodeRevision(name, row));
   }
 
-  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
-    this.listeners.add(listener);
-    if (!this.poller.running && !this.closed) this.poller.start();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.poller.stop();
-    };
+  subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    return this.listeners.subscribe(listener, {
+      start: () => {
+        if (!this.closed) this.poller.start();
+      },
+      stop: () => this.poller.stop(),
+    });
   }
 
   async close(): Promise<void> {
