@@ -73,6 +73,18 @@ describe('knowledge_search over the bundled after-sales knowledge base', () => {
     });
   });
 
+  it('ranks a section by its own heading above siblings that share only the parent heading', async () => {
+    const en = knowledgeSearchTool({ root: knowledgeBaseDir('en') });
+    const costs = await en.execute({ query: 'return shipping costs' }, {});
+    expect(results(costs.data).map((hit) => hit.heading).slice(0, 2)).toEqual([
+      'Shipping and return shipping > Return shipping costs',
+      'Shipping and return shipping > Delivery options and costs',
+    ]);
+    const zh = knowledgeSearchTool({ root: knowledgeBaseDir('zh') });
+    const fee = await zh.execute({ query: '退货运费' }, {});
+    expect(results(fee.data)[0]?.heading).toBe('配送与退货运费 > 退货运费');
+  });
+
   it('says nothing relevant was found when no passage shares a term with the query', async () => {
     for (const [locale, query] of [
       ['en', 'What is the weather on Mars?'],

@@ -1,9 +1,12 @@
 /**
  * An in-memory index over a folder of Markdown and text files, ranked with BM25: a
  * passage scores for each query term it contains, more for rare terms and for terms
- * repeated in a short passage. Headings are scored as a field of their own and added
+ * repeated in a short passage. Headings are scored as fields of their own and added
  * on top: a section titled "Opened headphones" is about opened headphones, while one
- * that merely mentions them in passing is not.
+ * that merely mentions them in passing is not. The section's own heading counts more
+ * than the headings above it, which every sibling section shares: under "Shipping and
+ * return shipping", "Return shipping costs" answers "return shipping costs" better than
+ * "Delivery options and costs".
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -39,7 +42,10 @@ interface IndexedPassage {
   source: string;
   passage: Passage;
   body: Field;
+  /** The passage's own (innermost) heading. */
   heading: Field;
+  /** The headings above it. */
+  parents: Field;
 }
 
 const EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
@@ -47,8 +53,10 @@ const EXTENSIONS = new Set(['.md', '.markdown', '.txt']);
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const K1 = 1.2;
 const B = 0.75;
-/** How much a heading match counts next to a body match. */
+/** How much a match in the passage's own heading counts next to a body match. */
 const HEADING_WEIGHT = 1;
+/** The same for the headings above it, shared with every sibling section. */
+const PARENT_HEADING_WEIGHT = 0.4;
 /** Hits scoring below this share of the best hit are noise next to it. */
 const RELATIVE_FLOOR = 0.2;
 
@@ -64,18 +72,24 @@ export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex>
         source,
         passage,
         body: field(searchTerms(passage.text)),
-        heading: field(searchTerms(passage.headings.join('\n'))),
+        heading: field(searchTerms(passage.headings.at(-1) ?? '')),
+        parents: field(searchTerms(passage.headings.slice(0, -1).join('\n'))),
       });
     }
   }
   const documentFrequency = new Map<string, number>();
   for (const entry of passages) {
-    const terms = new Set([...entry.body.counts.keys(), ...entry.heading.counts.keys()]);
+    const terms = new Set([
+      ...entry.body.counts.keys(),
+      ...entry.heading.counts.keys(),
+      ...entry.parents.counts.keys(),
+    ]);
     for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   const count = Math.max(1, passages.length);
   const averageBody = passages.reduce((sum, entry) => sum + entry.body.length, 0) / count;
   const averageHeading = passages.reduce((sum, entry) => sum + entry.heading.length, 0) / count;
+  const averageParents = passages.reduce((sum, entry) => sum + entry.parents.length, 0) / count;
   const idf = (term: string) => {
     const frequency = documentFrequency.get(term) ?? 0;
     return Math.log(1 + (passages.length - frequency + 0.5) / (frequency + 0.5));
@@ -96,6 +110,7 @@ export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex>
             const weight = idf(term);
             score += weight * saturate(entry.body, term, averageBody);
             score += HEADING_WEIGHT * weight * saturate(entry.heading, term, averageHeading);
+            score += PARENT_HEADING_WEIGHT * weight * saturate(entry.parents, term, averageParents);
           }
           return { entry, order, score };
         })
