@@ -76,7 +76,11 @@ describe('knowledge_search over the bundled after-sales knowledge base', () => {
   it('ranks a section by its own heading above siblings that share only the parent heading', async () => {
     const en = knowledgeSearchTool({ root: knowledgeBaseDir('en') });
     const costs = await en.execute({ query: 'return shipping costs' }, {});
-    expect(results(costs.data).map((hit) => hit.heading).slice(0, 2)).toEqual([
+    expect(
+      results(costs.data)
+        .map((hit) => hit.heading)
+        .slice(0, 2),
+    ).toEqual([
       'Shipping and return shipping > Return shipping costs',
       'Shipping and return shipping > Delivery options and costs',
     ]);
