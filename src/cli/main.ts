@@ -44,10 +44,10 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
       return EXIT.runFailed;
     }
     if (isConnectionFailure(error)) {
-      // The store's server went away after it was opened: not a bug, so no stack trace.
+      // A server (usually the plan store's) went away mid-run: not a bug, so no stack trace.
       const message = error instanceof Error ? error.message : String(error);
       process.stderr.write(
-        `plankeeper: lost the connection to the plan store (${message}). Check that its server is running, then run the command again.\n`,
+        `plankeeper: a connection failed (${message}). Check that the plan store's server is running, then run the command again.\n`,
       );
       return EXIT.runFailed;
     }
