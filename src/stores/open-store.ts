@@ -16,6 +16,8 @@ import { type StoreUnavailableError, StoreUrlError } from './store-errors.js';
 export interface OpenStoreOptions {
   /** Revisions kept per plan. Default 50. */
   historyLimit?: number;
+  /** Redis and PostgreSQL: how long opening waits for the server to answer. Default 10 s. */
+  connectTimeoutMs?: number;
   /** Redis: prefix of every key and the change channel. Default `plankeeper:`. */
   keyPrefix?: string;
   /** PostgreSQL: prefix of the table names. Default `plankeeper_`. */
@@ -114,6 +116,9 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         url: location.url,
         redisOptions: { lazyConnect: true },
         ...historyLimit,
+        ...(options.connectTimeoutMs !== undefined && {
+          connectTimeoutMs: options.connectTimeoutMs,
+        }),
         ...(options.keyPrefix !== undefined && { keyPrefix: options.keyPrefix }),
       });
       await store.connect();
@@ -124,6 +129,9 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
       const store = new PostgresPlanStore({
         connectionString: location.url,
         ...historyLimit,
+        ...(options.connectTimeoutMs !== undefined && {
+          connectTimeoutMs: options.connectTimeoutMs,
+        }),
         ...(options.tablePrefix !== undefined && { tablePrefix: options.tablePrefix }),
       });
       try {

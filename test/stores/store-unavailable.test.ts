@@ -3,6 +3,7 @@
  * names the server and URL (password masked) and says what to check — never a driver
  * stack trace, a flood of reconnect logs, or plans silently written somewhere else.
  */
+import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../../src/stores/index.js';
 import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
@@ -54,6 +55,35 @@ describe('opening a store whose server is not there', () => {
       `cannot use the PostgreSQL server at postgres://someone:***@${CLOSED}/plans (connect ECONNREFUSED ${CLOSED}). Check that the server is running and that the URL's host and port are right, or use another store.`,
     );
     expect(error.message).not.toContain('s3cret');
+  });
+
+  it('gives up on a server that accepts the connection but never answers', async () => {
+    // What a wrong port behind a proxy, or a blackholed address, looks like.
+    const silent: Server = createServer((socket) => socket.on('data', () => {}));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      for (const url of [`redis://127.0.0.1:${port}`, `postgres://u:p@127.0.0.1:${port}/db`]) {
+        const started = Date.now();
+        const error = await openStore(url, { connectTimeoutMs: 300 }).then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(StoreUnavailableError);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect((error as Error).message).toMatch(
+          /^cannot use the (Redis|PostgreSQL) server at .*\((no answer within 300 ms|Connection terminated due to connection timeout)\)/,
+        );
+      }
+    } finally {
+      silent.close();
+    }
+  });
+
+  it('waits at most 10 s for a PostgreSQL connection unless told otherwise', async () => {
+    const store = new PostgresPlanStore({ connectionString: `postgres://u:p@${CLOSED}/db` });
+    expect(store.pool.options.connectionTimeoutMillis).toBe(10_000);
+    await store.close();
   });
 
   it('PostgreSQL store made directly: the first call rejects with the same error', async () => {
@@ -118,6 +148,7 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(withCode('ENOTFOUND'))).toBe(true);
     expect(isConnectionFailure(new Error('Connection is closed.'))).toBe(true);
     expect(isConnectionFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isConnectionFailure(new Error('timeout expired'))).toBe(true);
     const retries = Object.assign(new Error('Reached the max retries'), {
       name: 'MaxRetriesPerRequestError',
     });

@@ -28,6 +28,7 @@ import type {
 import { checkRecord, encodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { resolveConnectTimeout } from '../shared/connect-timeout.js';
 import { isConnectionFailure } from '../shared/connection-failure.js';
 import { countItems } from '../shared/plan-counts.js';
 import { redact } from '../shared/redact-url.js';
@@ -47,6 +48,8 @@ export interface PostgresStoreOptions {
   tablePrefix?: string;
   /** Revisions kept per plan. Default 50. */
   historyLimit?: number;
+  /** How long the store's own pool waits for a new connection to be ready. Default 10 s; 0 waits indefinitely. */
+  connectTimeoutMs?: number;
 }
 
 interface RevisionRow {
@@ -90,6 +93,7 @@ export class PostgresPlanStore implements PlanStore {
       this.pool = new pg.Pool({
         connectionString: options.connectionString,
         max: options.poolSize ?? 10,
+        connectionTimeoutMillis: resolveConnectTimeout(options.connectTimeoutMs),
       });
       // An idle connection that drops emits 'error' on the pool; unhandled, that would
       // end the process. The pool replaces the connection on the next query.

@@ -35,6 +35,7 @@ import type {
 import { checkRecord, decodeRecord, encodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { resolveConnectTimeout } from '../shared/connect-timeout.js';
 import { countItems } from '../shared/plan-counts.js';
 import { redact } from '../shared/redact-url.js';
 import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
@@ -52,6 +53,8 @@ export interface RedisStoreOptions {
   keyPrefix?: string;
   /** Revisions kept per plan. Default 50. */
   historyLimit?: number;
+  /** How long {@link RedisPlanStore.connect} waits for the server to be ready. Default 10 s; 0 waits indefinitely. */
+  connectTimeoutMs?: number;
 }
 
 /** The change message the scripts publish. */
@@ -76,9 +79,11 @@ export class RedisPlanStore implements PlanStore {
   private lastError: unknown;
   private connecting = false;
   private readonly shownUrl: string;
+  private readonly connectTimeoutMs: number;
 
   constructor(options: RedisStoreOptions = {}) {
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
+    this.connectTimeoutMs = resolveConnectTimeout(options.connectTimeoutMs);
     this.keyPrefix = options.keyPrefix ?? 'plankeeper:';
     this.indexKey = `${this.keyPrefix}plans`;
     this.channel = `${this.keyPrefix}changes`;
@@ -120,9 +125,19 @@ export class RedisPlanStore implements PlanStore {
   async connect(): Promise<void> {
     this.connecting = true;
     this.lastError = undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      if (this.connectTimeoutMs === 0) return; // 0: wait as long as it takes
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${this.connectTimeoutMs} ms`)),
+        this.connectTimeoutMs,
+      );
+    });
     try {
-      if (this.client.status === 'wait') await this.client.connect();
-      else await this.client.ping();
+      await Promise.race([
+        this.client.status === 'wait' ? this.client.connect() : this.client.ping(),
+        timeout,
+      ]);
       // ioredis reports a failed SELECT of the URL's database only as an error event
       // and goes on in database 0; plans must not land in another database unnoticed.
       if (this.lastError !== undefined) throw this.lastError;
@@ -137,6 +152,7 @@ export class RedisPlanStore implements PlanStore {
         refused ? 'refused' : 'unreachable',
       );
     } finally {
+      clearTimeout(timer);
       this.connecting = false;
     }
   }

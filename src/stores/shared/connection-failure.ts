@@ -18,6 +18,7 @@ const NETWORK_CODES = new Set([
 /** Messages of ioredis and pg when their connection ended, which carry no error code. */
 const CONNECTION_ENDED = [
   'Connection is closed.',
+  'timeout expired',
   'Connection terminated unexpectedly',
   'Connection terminated due to connection timeout',
 ];
