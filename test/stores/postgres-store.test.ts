@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/engine/errors.js';
 import { POSTGRES_SCHEMA_VERSION } from '../../src/stores/postgres/postgres-schema.js';
-import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
+import { LISTENER_NAME, PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
 import { StoreSchemaError } from '../../src/stores/store-errors.js';
 import {
   dropPostgresTables,
@@ -88,6 +88,39 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     expect(await count(`${tablePrefix}plans`)).toBe(1);
     expect(await count(`${tablePrefix}revisions`)).toBe(4);
     await store.close();
+  });
+
+  it('listens again after its LISTEN connection is cut, delivering what changed meanwhile', async () => {
+    const tablePrefix = `${base}_relisten_`;
+    const watcher = new PostgresPlanStore({ connectionString, tablePrefix });
+    const writer = new PostgresPlanStore({ connectionString, tablePrefix });
+    const versions: number[] = [];
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await watcher.subscribe((change) => versions.push(change.version));
+      await writer.compareAndSet(key, 0, planRecord([]));
+      await waitFor(() => versions.length === 1, 'the first change');
+      const { rowCount } = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE application_name = $1 AND query LIKE $2`,
+        [LISTENER_NAME, `%${tablePrefix}%`],
+      );
+      expect(rowCount).toBe(1);
+      // Written while nobody listens (the watcher waits a second before listening again).
+      await writer.compareAndSet(key, 1, planRecord([{ content: 'meanwhile' }]));
+      await waitFor(() => versions.length === 2, 'the change made while not listening', 8000);
+      await writer.compareAndSet(key, 2, planRecord([{ content: 'after' }]));
+      await waitFor(() => versions.length === 3, 'the change after listening again');
+      await sleep(300);
+      expect(versions).toEqual([1, 2, 3]);
+      expect(warnings.some((message) => message.includes('reconnecting'))).toBe(true);
+    } finally {
+      process.off('warning', onWarning);
+      await watcher.close();
+      await writer.close();
+    }
   });
 
   it('delivers changes even with a pool of one connection', async () => {

@@ -16,6 +16,8 @@ export interface PostgresQueries {
   list: string;
   history: string;
   revisionById: string;
+  revisionsAfter: string;
+  newestRevisionId: string;
   purgeOne: string;
   purgeAll: string;
 }
@@ -92,6 +94,13 @@ WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM ${plans} WHERE key = $1 AND NOT ${L
 ORDER BY id DESC LIMIT $2`,
 
     revisionById: `SELECT key, version, at, record, source FROM ${revisions} WHERE id = $1`,
+
+    // Catch-up after a lost LISTEN connection: what was committed meanwhile, in id order.
+    revisionsAfter: `
+SELECT id::text AS id, key, version, at, record, source FROM ${revisions}
+WHERE id > $1::bigint ORDER BY id LIMIT $2`,
+
+    newestRevisionId: `SELECT coalesce(max(id), 0)::text AS id FROM ${revisions}`,
 
     purgeOne: `
 WITH gone AS (DELETE FROM ${plans} WHERE key = $1 AND NOT ${LIVE} RETURNING key)

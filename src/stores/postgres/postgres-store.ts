@@ -53,12 +53,20 @@ export interface PostgresStoreOptions {
 }
 
 interface RevisionRow {
+  id?: string;
   key?: string;
   version: number;
   at: string;
   record: unknown;
   source: ChangeSource;
 }
+
+/** application_name of the connection that LISTENs for changes. */
+export const LISTENER_NAME = 'plankeeper changes';
+/** Revisions fetched per catch-up query. */
+const CATCH_UP_BATCH = 500;
+/** Delivered ids remembered for de-duplication. */
+const RECENT_IDS = 1000;
 
 interface Notice {
   id: string;
@@ -78,6 +86,12 @@ export class PostgresPlanStore implements PlanStore {
   private listening: Promise<pg.Client> | undefined;
   /** Notifications are fetched one after another so listeners see changes in commit order. */
   private deliveries: Promise<void> = Promise.resolve();
+  /** Newest revision id delivered (or newest when listening began): where a catch-up starts. */
+  private lastDeliveredId: bigint | undefined;
+  /** Ids delivered lately, so a catch-up and a late notification never deliver one twice. */
+  private readonly deliveredIds = new Set<string>();
+  private relistenTimer: NodeJS.Timeout | undefined;
+  private closed = false;
   private readonly shownUrl: string;
 
   constructor(options: PostgresStoreOptions = {}) {
@@ -210,6 +224,7 @@ export class PostgresPlanStore implements PlanStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.listeners.clear();
     await this.unlisten();
     await this.deliveries;
@@ -255,7 +270,8 @@ export class PostgresPlanStore implements PlanStore {
   private listen(): Promise<pg.Client> {
     this.listening ??= (async () => {
       await this.ensureSchema();
-      const client = new pg.Client(this.pool.options);
+      // Named, so an operator can tell it apart in pg_stat_activity.
+      const client = new pg.Client({ ...this.pool.options, application_name: LISTENER_NAME });
       await client.connect();
       client.on('notification', (message) => {
         if (message.channel === this.tables.channel && message.payload) {
@@ -263,18 +279,16 @@ export class PostgresPlanStore implements PlanStore {
         }
       });
       client.on('error', (error) => {
-        warn('The PostgreSQL connection listening for plan changes failed', error);
+        warn('The PostgreSQL connection listening for plan changes failed; reconnecting', error);
         this.listening = undefined;
         void client.end().catch(() => undefined);
-        // Keep delivering to the listeners we still have on a fresh connection.
-        if (this.listeners.size > 0) {
-          setTimeout(
-            () => this.listen().catch((retry) => warn('Re-listening failed', retry)),
-            1000,
-          );
-        }
+        this.relisten(1);
       });
       await client.query(`LISTEN "${this.tables.channel}"`);
+      if (this.lastDeliveredId === undefined) {
+        const { rows } = await this.query<{ id: string }>('newestRevisionId', [], client);
+        this.lastDeliveredId = BigInt(rows[0]?.id ?? '0');
+      }
       return client;
     })().catch((error: unknown) => {
       this.listening = undefined;
@@ -283,7 +297,70 @@ export class PostgresPlanStore implements PlanStore {
     return this.listening;
   }
 
+  /**
+   * Listens again after the LISTEN connection was lost (a restart, a failover), retrying
+   * with growing pauses while anyone is subscribed, then delivers the revisions committed
+   * while nobody was listening.
+   */
+  private relisten(attempt: number): void {
+    if (this.closed || this.listeners.size === 0) return;
+    clearTimeout(this.relistenTimer);
+    this.relistenTimer = setTimeout(
+      async () => {
+        if (this.closed || this.listeners.size === 0) return;
+        try {
+          const client = await this.listen();
+          this.catchUp(client);
+        } catch (error) {
+          if (attempt === 1) warn('Listening for plan changes again failed; retrying', error);
+          this.relisten(attempt + 1);
+        }
+      },
+      Math.min(1000 * 2 ** (attempt - 1), 30_000),
+    );
+  }
+
+  private catchUp(client: pg.Client): void {
+    this.deliveries = this.deliveries.then(async () => {
+      try {
+        for (;;) {
+          const { rows } = await this.query<RevisionRow & { id: string; key: string }>(
+            'revisionsAfter',
+            [(this.lastDeliveredId ?? 0n).toString(), CATCH_UP_BATCH],
+            client,
+          );
+          for (const row of rows) this.deliver(row.id, row.key, row);
+          if (rows.length < CATCH_UP_BATCH) break;
+        }
+      } catch (error) {
+        warn('Fetching the plan changes made while not listening failed', error);
+      }
+    });
+  }
+
+  /** Emits one revision unless it went out already, and moves the catch-up mark. */
+  private deliver(id: string, key: string, row: RevisionRow): void {
+    if (this.deliveredIds.has(id)) return;
+    this.deliveredIds.add(id);
+    if (this.deliveredIds.size > RECENT_IDS) {
+      this.deliveredIds.delete(this.deliveredIds.values().next().value!);
+    }
+    const numeric = BigInt(id);
+    if (this.lastDeliveredId === undefined || numeric > this.lastDeliveredId) {
+      this.lastDeliveredId = numeric;
+    }
+    if (this.listeners.size === 0) return;
+    try {
+      this.listeners.emit({ key: decodePlanKey(key), ...decodeRevision(key, row) });
+    } catch (error) {
+      warn('Skipped an unreadable plan change', error);
+    }
+  }
+
   private async unlisten(): Promise<void> {
+    clearTimeout(this.relistenTimer);
+    // A later subscriber starts from the changes after it subscribed, not from here.
+    this.lastDeliveredId = undefined;
     const listening = this.listening;
     this.listening = undefined;
     if (!listening) return;
@@ -298,12 +375,12 @@ export class PostgresPlanStore implements PlanStore {
       if (this.listeners.size === 0) return;
       try {
         const notice = JSON.parse(payload) as Notice;
+        if (this.deliveredIds.has(String(notice.id))) return;
         const { rows } = await this.query<RevisionRow>('revisionById', [notice.id], client);
         const row = rows[0];
         // Gone when more than historyLimit later revisions trimmed it before we looked.
         if (!row) return;
-        const revision = decodeRevision(notice.key, row);
-        this.listeners.emit({ key: decodePlanKey(notice.key), ...revision });
+        this.deliver(String(notice.id), notice.key, row);
       } catch (error) {
         warn('Skipped an unreadable plan change', error);
       }
