@@ -3,7 +3,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePlanKey } from '../../src/engine/plan-key.js';
 import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
-import { planRecord, redisBackend, sleep, warnIfUnavailable } from '../support/store-fixtures.js';
+import {
+  planRecord,
+  redisBackend,
+  sleep,
+  waitFor,
+  warnIfUnavailable,
+} from '../support/store-fixtures.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis store tests');
 
@@ -34,6 +40,36 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     expect(await admin.pttl(`${prefix}ttl:plan:${name}`)).toBe(-1);
     expect(await admin.pttl(`${prefix}ttl:history:${name}`)).toBe(-1);
     await store.close();
+  });
+
+  it('reads back the changes published while its subscription was disconnected', async () => {
+    const keyPrefix = `${prefix}catchup:`;
+    const watcher = new RedisPlanStore({ url, keyPrefix });
+    const writer = new RedisPlanStore({ url, keyPrefix });
+    const versions: number[] = [];
+    try {
+      await watcher.subscribe((change) => versions.push(change.version));
+      await writer.compareAndSet(key, 0, planRecord([]));
+      await waitFor(() => versions.length === 1, 'the first change');
+      // Cut the subscription connection; ioredis reconnects on its own a moment later.
+      const clients = String(await admin.client('LIST'));
+      const id = /id=(\d+) .*name=plankeeper-changes:(\S+)/.exec(
+        clients.split('\n').find((line) => line.includes(`name=plankeeper-changes:${keyPrefix}`)) ??
+          '',
+      )?.[1];
+      expect(id).toBeDefined();
+      await admin.client('KILL', 'ID', id!);
+      await writer.compareAndSet(key, 1, planRecord([{ content: 'meanwhile' }]));
+      await waitFor(() => versions.length === 2, 'the change published while disconnected', 5000);
+      await writer.compareAndSet(key, 2, planRecord([{ content: 'after' }]));
+      await waitFor(() => versions.length === 3, 'the change after reconnecting');
+      await sleep(200);
+      expect(versions).toEqual([1, 2, 3]);
+      expect(await admin.xlen(`${keyPrefix}change-log`)).toBe(3);
+    } finally {
+      await watcher.close();
+      await writer.close();
+    }
   });
 
   it('bounds the revision list in Redis itself', async () => {

@@ -6,13 +6,17 @@
  * Revisions are assembled by string concatenation rather than cjson: cjson turns an
  * empty array into `{}` and rounds large numbers, and the record must come back byte
  * for byte as it went in.
+ *
+ * Each change is appended to a capped stream (the change log) and published as
+ * "<stream id> <message>": pub/sub delivers it at once, and a subscriber that was
+ * disconnected reads what it missed from the log by id.
  */
 import { LuaScript } from './lua-script.js';
 
 /**
- * KEYS: plan hash, history list, index.
+ * KEYS: plan hash, history list, index, change log.
  * ARGV: expected version, record JSON, total, open, updatedAt, ttl ms ('' = none),
- *       at, source JSON, history limit, key name, channel.
+ *       at, source JSON, history limit, key name, channel, change log length.
  * Returns {1, version} when written, {0, current version} when the version did not match.
  */
 export const compareAndSetScript = new LuaScript(
@@ -36,14 +40,16 @@ else
   redis.call('PEXPIRE', KEYS[2], ARGV[6])
 end
 redis.call('ZADD', KEYS[3], 0, ARGV[10])
-redis.call('PUBLISH', ARGV[11], '{"key":' .. cjson.encode(ARGV[10]) .. ',"revision":' .. revision .. '}')
+local message = '{"key":' .. cjson.encode(ARGV[10]) .. ',"revision":' .. revision .. '}'
+local id = redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], '*', 'm', message)
+redis.call('PUBLISH', ARGV[11], id .. ' ' .. message)
 return {1, version}
 `,
 );
 
 /**
- * KEYS: plan hash, history list, index.
- * ARGV: at, source JSON, history limit, key name, channel.
+ * KEYS: plan hash, history list, index, change log.
+ * ARGV: at, source JSON, history limit, key name, channel, change log length.
  * Returns the delete's revision version, or 0 when there was no plan.
  */
 export const deleteScript = new LuaScript(
@@ -60,7 +66,9 @@ local revision = '{"version":' .. version .. ',"at":' .. ARGV[1] .. ',"record":n
 redis.call('RPUSH', KEYS[2], revision)
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
 redis.call('ZREM', KEYS[3], ARGV[4])
-redis.call('PUBLISH', ARGV[5], '{"key":' .. cjson.encode(ARGV[4]) .. ',"revision":' .. revision .. '}')
+local message = '{"key":' .. cjson.encode(ARGV[4]) .. ',"revision":' .. revision .. '}'
+local id = redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[6], '*', 'm', message)
+redis.call('PUBLISH', ARGV[5], id .. ' ' .. message)
 return version
 `,
 );

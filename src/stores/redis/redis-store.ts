@@ -63,6 +63,11 @@ interface ChangeMessage {
   revision: { version: number; at: number; record: unknown; source: ChangeSource };
 }
 
+/** Changes kept in the change log for subscribers that reconnect (approximately). */
+const CHANGE_LOG_LENGTH = 1000;
+/** Change log entries read per catch-up query. */
+const CATCH_UP_BATCH = 200;
+
 /** Upper bound of a lex range: encoded key names only hold characters below DEL (0x7f). */
 const AFTER_ALL_NAMES = '\x7f';
 
@@ -73,6 +78,12 @@ export class RedisPlanStore implements PlanStore {
   private readonly historyLimit: number;
   private readonly indexKey: string;
   private readonly channel: string;
+  /** Capped stream of recent changes, read back after a subscriber reconnects. */
+  private readonly changeLogKey: string;
+  /** Stream id of the newest change delivered; unset while nobody is subscribed. */
+  private lastChangeId: string | undefined;
+  /** Changes are delivered one after another, so a catch-up and live messages keep log order. */
+  private deliveries: Promise<void> = Promise.resolve();
   private readonly listeners = new ChangeListeners();
   private subscription: { connection: Redis; ready: Promise<unknown> } | undefined;
   /** The last connection error of a client the store owns, reported by {@link connect}. */
@@ -87,6 +98,7 @@ export class RedisPlanStore implements PlanStore {
     this.keyPrefix = options.keyPrefix ?? 'plankeeper:';
     this.indexKey = `${this.keyPrefix}plans`;
     this.channel = `${this.keyPrefix}changes`;
+    this.changeLogKey = `${this.keyPrefix}change-log`;
     if (options.client) {
       this.client = options.client;
       this.ownsClient = false;
@@ -185,7 +197,7 @@ export class RedisPlanStore implements PlanStore {
     const { total, open } = countItems(record);
     const reply = (await compareAndSetScript.run(
       this.client,
-      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey],
+      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey, this.changeLogKey],
       [
         expectedVersion,
         encodeRecord(record),
@@ -198,6 +210,7 @@ export class RedisPlanStore implements PlanStore {
         this.historyLimit,
         name,
         this.channel,
+        CHANGE_LOG_LENGTH,
       ],
     )) as [number, number];
     return reply[0] === 1
@@ -209,13 +222,14 @@ export class RedisPlanStore implements PlanStore {
     const name = encodePlanKey(key);
     const version = (await deleteScript.run(
       this.client,
-      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey],
+      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey, this.changeLogKey],
       [
         Date.now(),
         JSON.stringify(options.source ?? HOST_DELETE),
         this.historyLimit,
         name,
         this.channel,
+        CHANGE_LOG_LENGTH,
       ],
     )) as number;
     return version > 0;
@@ -295,12 +309,39 @@ export class RedisPlanStore implements PlanStore {
     if (this.ownsClient && this.client.status !== 'end') await this.client.quit();
   }
 
-  /** Subscribing needs a connection of its own: a subscribed Redis connection runs no other commands. */
+  /**
+   * Subscribing needs a connection of its own: a subscribed Redis connection runs no other
+   * commands. ioredis reconnects and subscribes again by itself; on each reconnect the
+   * changes published meanwhile are read back from the change log.
+   */
   private openSubscription(): Promise<unknown> {
     if (!this.subscription) {
-      const connection = this.client.duplicate();
-      connection.on('message', (_channel: string, message: string) => this.onMessage(message));
-      this.subscription = { connection, ready: connection.subscribe(this.channel) };
+      const connection = this.client.duplicate({
+        connectionName: `plankeeper-changes:${this.keyPrefix}`,
+      });
+      connection.on('message', (_channel: string, message: string) => this.enqueue(message));
+      let connectedBefore = false;
+      connection.on('ready', () => {
+        // Back after a disconnect: once subscribed again (awaited here, so nothing slips
+        // between the log read and the subscription), read what was missed.
+        if (connectedBefore) {
+          connection.subscribe(this.channel).then(
+            () => this.catchUp(),
+            () => undefined, // the next reconnect tries again
+          );
+        }
+        connectedBefore = true;
+      });
+      const ready = (async () => {
+        await connection.subscribe(this.channel);
+        // Changes from here on are delivered; anything older than this id was before us.
+        const [newest] = (await this.client.xrevrange(this.changeLogKey, '+', '-', 'COUNT', 1)) as [
+          string,
+          string[],
+        ][];
+        this.lastChangeId = newest?.[0] ?? '0-0';
+      })();
+      this.subscription = { connection, ready };
     }
     return this.subscription.ready;
   }
@@ -308,6 +349,7 @@ export class RedisPlanStore implements PlanStore {
   private async closeSubscription(): Promise<void> {
     const subscription = this.subscription;
     this.subscription = undefined;
+    this.lastChangeId = undefined;
     if (!subscription) return;
     try {
       await subscription.ready;
@@ -317,7 +359,43 @@ export class RedisPlanStore implements PlanStore {
     }
   }
 
-  private onMessage(message: string): void {
+  /** A published change: "<change log id> <message>". */
+  private enqueue(payload: string): void {
+    const space = payload.indexOf(' ');
+    this.deliveries = this.deliveries.then(() =>
+      this.deliver(payload.slice(0, space), payload.slice(space + 1)),
+    );
+  }
+
+  /** Reads the changes published while the subscription was disconnected. */
+  private catchUp(): void {
+    this.deliveries = this.deliveries.then(async () => {
+      try {
+        for (;;) {
+          if (this.lastChangeId === undefined) return;
+          const entries = (await this.client.xrange(
+            this.changeLogKey,
+            `(${this.lastChangeId}`,
+            '+',
+            'COUNT',
+            CATCH_UP_BATCH,
+          )) as [string, string[]][];
+          for (const [id, fields] of entries) this.deliver(id, fields[1] ?? '');
+          if (entries.length < CATCH_UP_BATCH) return;
+        }
+      } catch (error) {
+        process.emitWarning(
+          `Reading the plan changes made while disconnected failed: ${error instanceof Error ? error.message : String(error)}`,
+          { type: 'PlankeeperWarning' },
+        );
+      }
+    });
+  }
+
+  /** Emits one change unless it is not newer than the last one delivered. */
+  private deliver(id: string, message: string): void {
+    if (this.lastChangeId === undefined || !isNewerId(id, this.lastChangeId)) return;
+    this.lastChangeId = id;
     let change: PlanChange;
     try {
       const parsed = JSON.parse(message) as ChangeMessage;
@@ -338,6 +416,13 @@ export class RedisPlanStore implements PlanStore {
     }
     this.listeners.emit(change);
   }
+}
+
+/** True when stream id `id` ("<ms>-<seq>") comes after `than`. */
+function isNewerId(id: string, than: string): boolean {
+  const [ms = 0, seq = 0] = id.split('-').map(Number);
+  const [thanMs = 0, thanSeq = 0] = than.split('-').map(Number);
+  return ms > thanMs || (ms === thanMs && seq > thanSeq);
 }
 
 function parseVersion(name: string, text: string): number {
