@@ -340,7 +340,12 @@ export class RedisPlanStore implements PlanStore {
           string[],
         ][];
         this.lastChangeId = newest?.[0] ?? '0-0';
-      })();
+      })().catch((error: unknown) => {
+        // Let the next subscribe start over instead of returning this failure forever.
+        if (this.subscription?.connection === connection) this.subscription = undefined;
+        connection.disconnect();
+        throw error;
+      });
       this.subscription = { connection, ready };
     }
     return this.subscription.ready;
