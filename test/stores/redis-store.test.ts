@@ -72,6 +72,21 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     }
   });
 
+  it('still delivers a change published without a change log id (an older writer)', async () => {
+    const keyPrefix = `${prefix}legacy:`;
+    const watcher = new RedisPlanStore({ url, keyPrefix });
+    const seen: string[] = [];
+    try {
+      await watcher.subscribe((change) => seen.push(`${change.key.session} v${change.version}`));
+      const revision = { version: 4, at: 1000, record: planRecord([]), source: { tool: 'x' } };
+      await admin.publish(`${keyPrefix}changes`, JSON.stringify({ key: 'a/old', revision }));
+      await waitFor(() => seen.length === 1, 'the legacy change');
+      expect(seen).toEqual(['old v4']);
+    } finally {
+      await watcher.close();
+    }
+  });
+
   it('bounds the revision list in Redis itself', async () => {
     const store = new RedisPlanStore({ url, keyPrefix: `${prefix}bound:`, historyLimit: 3 });
     for (let version = 0; version < 10; version++) {

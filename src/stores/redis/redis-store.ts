@@ -317,7 +317,8 @@ export class RedisPlanStore implements PlanStore {
   private openSubscription(): Promise<unknown> {
     if (!this.subscription) {
       const connection = this.client.duplicate({
-        connectionName: `plankeeper-changes:${this.keyPrefix}`,
+        // Shown by CLIENT LIST; Redis refuses names with spaces.
+        connectionName: `plankeeper-changes:${this.keyPrefix}`.replace(/\s/g, '_'),
       });
       connection.on('message', (_channel: string, message: string) => this.enqueue(message));
       let connectedBefore = false;
@@ -364,11 +365,14 @@ export class RedisPlanStore implements PlanStore {
     }
   }
 
-  /** A published change: "<change log id> <message>". */
+  /** A published change: "<change log id> <message>" (or, from older writers, the message alone). */
   private enqueue(payload: string): void {
+    const legacy = payload.startsWith('{');
     const space = payload.indexOf(' ');
     this.deliveries = this.deliveries.then(() =>
-      this.deliver(payload.slice(0, space), payload.slice(space + 1)),
+      legacy
+        ? this.deliver(undefined, payload)
+        : this.deliver(payload.slice(0, space), payload.slice(space + 1)),
     );
   }
 
@@ -397,10 +401,13 @@ export class RedisPlanStore implements PlanStore {
     });
   }
 
-  /** Emits one change unless it is not newer than the last one delivered. */
-  private deliver(id: string, message: string): void {
-    if (this.lastChangeId === undefined || !isNewerId(id, this.lastChangeId)) return;
-    this.lastChangeId = id;
+  /** Emits one change unless it is not newer than the last one delivered (`id` unknown: emit). */
+  private deliver(id: string | undefined, message: string): void {
+    if (this.lastChangeId === undefined) return;
+    if (id !== undefined) {
+      if (!isNewerId(id, this.lastChangeId)) return;
+      this.lastChangeId = id;
+    }
     let change: PlanChange;
     try {
       const parsed = JSON.parse(message) as ChangeMessage;
