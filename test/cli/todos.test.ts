@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
 import { openStore } from '../../src/stores/index.js';
-import { runCli } from '../support/run-cli.js';
+import { runCli, startCli } from '../support/run-cli.js';
 
 async function seededStore() {
   const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
@@ -118,5 +118,71 @@ describe('plankeeper todos', () => {
       key: { agent: 'support', session: 'ticket-7' },
       deleted: true,
     });
+  });
+
+  it('--watch prints each change another process stores, until interrupted', async () => {
+    const store = await seededStore();
+    const key = { agent: 'support', session: 'ticket-7' };
+    for (const mode of ['text', 'json'] as const) {
+      const child = startCli([
+        'todos',
+        '--store',
+        store,
+        '--session',
+        'ticket-7',
+        '--watch',
+        ...(mode === 'json' ? ['--json'] : []),
+      ]);
+      let stdout = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const ready = mode === 'text' ? 'Watching for changes' : '"plan":';
+      await vi.waitFor(() => expect(stdout).toContain(ready), { timeout: 10_000 });
+      const writer = await openStore(store);
+      await new PlanEngine({ store: writer }).complete(key, [{ id: 2, reason: 'sent' }], {
+        callId: `call_${mode}`,
+      });
+      await writer.close();
+      if (mode === 'text') {
+        await vi.waitFor(() => expect(stdout).toContain('- [x] #2 Answer (sent)'), {
+          timeout: 10_000,
+        });
+        expect(stdout).toMatch(
+          /support\/ticket-7 {2}v\d+ {2}\S+ {2}todos_complete \(call_text\): completed #2: sent/,
+        );
+      } else {
+        await vi.waitFor(() => expect(stdout.trim().split('\n')).toHaveLength(2), {
+          timeout: 10_000,
+        });
+        const [first, change] = stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line));
+        expect(first.key).toEqual(key);
+        expect(change).toMatchObject({
+          id: 'support/ticket-7',
+          source: { tool: 'todos_complete', callId: 'call_json' },
+        });
+      }
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('refuses --delete together with --watch', async () => {
+    const store = await seededStore();
+    const both = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--session',
+      'ticket-7',
+      '--delete',
+      '--watch',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('plankeeper: --delete and --watch cannot be combined.\n');
   });
 });

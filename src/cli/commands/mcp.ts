@@ -19,6 +19,7 @@ import { redact } from '../../stores/shared/redact-url.js';
 import type { PlanToolPreset } from '../../tools/plan-tools.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
@@ -178,23 +179,6 @@ async function listen<T>(start: () => Promise<T>, settings: McpSettings): Promis
     }
     throw error;
   }
-}
-
-/** SIGINT/SIGTERM end the server cleanly (the store is closed, pending writes finish). */
-function watchSignals(): { received: Promise<void>; dispose(): void } {
-  let stop = () => {};
-  const received = new Promise<void>((resolve) => {
-    stop = () => resolve();
-  });
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  return {
-    received,
-    dispose() {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    },
-  };
 }
 
 /** A store URL we cannot read is a usage error, reported before anything starts. */

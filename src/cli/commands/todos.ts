@@ -2,6 +2,8 @@
  * `plankeeper todos`: look into a store. Without `--session`, lists every stored plan
  * with its progress; with it, shows that plan and its revision history, or deletes it
  * (`--delete`), e.g. a plan written by a newer plankeeper that this one cannot load.
+ * `--watch` follows changes as they are stored, from any process or machine sharing the
+ * store, until interrupted.
  */
 import type { Command } from 'commander';
 import { PlanRecordError } from '../../engine/errors.js';
@@ -13,6 +15,7 @@ import { redact } from '../../stores/shared/redact-url.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
+import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 interface TodosFlags {
@@ -22,6 +25,7 @@ interface TodosFlags {
   scope?: string;
   json?: boolean;
   delete?: boolean;
+  watch?: boolean;
   lang: string;
   history: string;
 }
@@ -37,6 +41,10 @@ export function registerTodosCommand(program: Command): void {
     .option('--history <n>', 'revisions to show', '20')
     .option('--json', 'print JSON')
     .option('--delete', 'delete the plan of --session (its history stays in stores that keep it)')
+    .option(
+      '--watch',
+      'keep printing changes as they are stored (one plan with --session), until Ctrl-C',
+    )
     .addOption(langOption())
     .action(async (flags: TodosFlags) => {
       process.exitCode = await todos(flags);
@@ -49,6 +57,9 @@ async function todos(flags: TodosFlags): Promise<number> {
   if (!Number.isInteger(historyLimit) || historyLimit < 0) {
     throw new CliError(`--history: "${flags.history}" is not a whole number.`, EXIT.usage);
   }
+  if (flags.delete && flags.watch) {
+    throw new CliError('--delete and --watch cannot be combined.', EXIT.usage);
+  }
   if (flags.delete && flags.session === undefined) {
     throw new CliError(
       '--delete needs --session (and --agent when several agents share that session).',
@@ -57,6 +68,11 @@ async function todos(flags: TodosFlags): Promise<number> {
   }
   const store = await openCliStore(resolveStoreUrl(flags.store));
   try {
+    if (flags.watch && flags.session === undefined) {
+      // With --json the output is one change per line, so no listing first.
+      if (!flags.json) await listPlans(store, flags);
+      return await watchChanges(store, undefined, flags.json === true, locale);
+    }
     if (flags.session === undefined) return await listPlans(store, flags);
     const matches = (
       await store.list({ session: flags.session, ...(flags.agent && { agent: flags.agent }) })
@@ -75,6 +91,16 @@ async function todos(flags: TodosFlags): Promise<number> {
     }
     const key = matches[0]!.key;
     if (flags.delete) return await deletePlan(store, key, flags.json === true);
+    if (flags.watch) {
+      if (flags.json) {
+        const current = await store.get(key);
+        const version = current?.version ?? 0;
+        process.stdout.write(
+          `${JSON.stringify({ key, version, plan: current?.record ?? null })}\n`,
+        );
+      } else await showPlan(store, key, 0, false, locale);
+      return await watchChanges(store, key, flags.json === true, locale);
+    }
     try {
       return await showPlan(store, key, historyLimit, flags.json === true, locale);
     } catch (error) {
@@ -98,6 +124,48 @@ function deleteCommand(key: PlanKey, store: string | undefined): string {
   words.push('--agent', key.agent, '--session', key.session);
   if (key.scope?.length) words.push('--scope', key.scope.join('/'));
   return [...words.slice(0, 2), ...words.slice(2).map(quote), '--delete'].join(' ');
+}
+
+/**
+ * Prints each stored change until SIGINT/SIGTERM: for one plan, a line about the change
+ * and the plan as it now reads; for every plan, one line per change. `json` prints one
+ * JSON object per line instead.
+ */
+async function watchChanges(
+  store: PlanStore,
+  key: PlanKey | undefined,
+  json: boolean,
+  locale: ReturnType<typeof getLocale>,
+): Promise<number> {
+  const name = key && encodePlanKey(key);
+  const signals = watchSignals();
+  const unsubscribe = await store.subscribe((change) => {
+    const changed = encodePlanKey(change.key);
+    if (name !== undefined && changed !== name) return;
+    if (json) {
+      process.stdout.write(`${JSON.stringify({ ...change, id: changed })}\n`);
+      return;
+    }
+    const { source } = change;
+    process.stdout.write(
+      `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${source.tool}${source.callId ? ` (${source.callId})` : ''}${source.summary ? `: ${source.summary}` : ''}\n`,
+    );
+    if (name !== undefined) {
+      process.stdout.write(
+        change.record === null
+          ? '(plan deleted)\n'
+          : `${renderPlan(change.record.items, { locale, notes: true })}\n`,
+      );
+    }
+  });
+  if (!json) process.stdout.write('\nWatching for changes; Ctrl-C to stop.\n');
+  try {
+    await signals.received;
+  } finally {
+    unsubscribe();
+    signals.dispose();
+  }
+  return EXIT.ok;
 }
 
 async function deletePlan(store: PlanStore, key: PlanKey, json: boolean): Promise<number> {
