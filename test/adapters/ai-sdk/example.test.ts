@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { answerTicket } from '../../../examples/ai-sdk.js';
+import { ticketScript } from '../../support/ticket-script.js';
 import { promptLines, scriptedModel } from './scripted-model.js';
 
 describe('examples/ai-sdk.ts', () => {
   it('runs two user turns with a plan against a scripted model', async () => {
-    const model = scriptedModel([
-      {
-        call: 'todo_write',
-        input: {
-          todos: [
-            { content: 'Look up order 1042', status: 'in_progress' },
-            { content: 'Check the return policy', status: 'pending' },
-          ],
-        },
-      },
-      { call: 'searchOrders', input: { order: '1042' } },
-      {
-        call: 'todo_write',
-        input: {
-          todos: [
-            { id: '1', content: 'Look up order 1042', status: 'completed' },
-            { id: '2', content: 'Check the return policy', status: 'completed' },
-          ],
-        },
-      },
-      { text: 'Yes, opened headphones can be returned within 14 days.' },
-      { text: 'Checked: yes, within 14 days.' },
-      { text: 'Yes, refunds go back to the card you paid with.' },
-    ]);
+    const model = scriptedModel(ticketScript('searchOrders'));
 
     const { answer, plan } = await answerTicket(model, 'ticket-7');
 

@@ -7,11 +7,9 @@ type StreamPart =
     ? Part
     : never;
 
-/** One model turn: tool calls (input as an object or the raw string a model sent) or a text answer. */
-export type ScriptedReply =
-  | { calls: { tool: string; input: unknown }[] }
-  | { call: string; input: unknown }
-  | { text: string };
+import type { ScriptedReply } from '../../support/ticket-script.js';
+
+export type { ScriptedReply };
 
 /**
  * A mock model that plays replies in order, to `generateText` or `streamText`, and fails

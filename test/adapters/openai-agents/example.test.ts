@@ -1,6 +1,7 @@
 import { setTracingDisabled } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerTicket } from '../../../examples/openai-agents.js';
+import { ticketScript } from '../../support/ticket-script.js';
 import { ScriptedModel } from './scripted-model.js';
 
 beforeAll(() => {
@@ -9,30 +10,7 @@ beforeAll(() => {
 
 describe('examples/openai-agents.ts', () => {
   it('runs two user turns with a plan against a scripted model', async () => {
-    const model = new ScriptedModel([
-      {
-        call: 'todo_write',
-        input: {
-          todos: [
-            { content: 'Look up order 1042', status: 'in_progress' },
-            { content: 'Check the return policy', status: 'pending' },
-          ],
-        },
-      },
-      { call: 'search_orders', input: { order: '1042' } },
-      {
-        call: 'todo_write',
-        input: {
-          todos: [
-            { id: '1', content: 'Look up order 1042', status: 'completed' },
-            { id: '2', content: 'Check the return policy', status: 'completed' },
-          ],
-        },
-      },
-      { text: 'Yes, opened headphones can be returned within 14 days.' },
-      { text: 'Checked: yes, within 14 days.' },
-      { text: 'Yes, refunds go back to the card you paid with.' },
-    ]);
+    const model = new ScriptedModel(ticketScript('search_orders'));
 
     const { answer, plan } = await answerTicket(model, 'ticket-7');
 

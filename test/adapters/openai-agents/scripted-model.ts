@@ -8,11 +8,9 @@ import {
   Usage,
 } from '@openai/agents';
 
-/** One model turn: tool calls (arguments as an object or the raw string a model sent) or a text answer. */
-export type ScriptedReply =
-  | { calls: { tool: string; input: unknown }[] }
-  | { call: string; input: unknown }
-  | { text: string };
+import type { ScriptedReply } from '../../support/ticket-script.js';
+
+export type { ScriptedReply };
 
 /** An Agents SDK `Model` that plays replies in order, records every request, and fails loudly when the script runs out. */
 export class ScriptedModel implements Model {
