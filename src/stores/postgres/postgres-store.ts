@@ -25,14 +25,14 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { checkRecord, encodeRecord } from '../../engine/store/record-codec.js';
+import { checkRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
-import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
 import { isConnectionFailure } from '../shared/connection-failure.js';
-import { countItems } from '../shared/plan-counts.js';
+import { prepareWrite } from '../shared/prepared-write.js';
 import { redact } from '../shared/redact-url.js';
-import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { resolveHistoryLimit } from '../shared/store-options.js';
 import { StoreUnavailableError } from '../store-errors.js';
 import { type PostgresQueries, queriesFor } from './postgres-queries.js';
 import { type PostgresTables, prepareSchema, tablesFor } from './postgres-schema.js';
@@ -149,20 +149,22 @@ export class PostgresPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    checkExpectedVersion(expectedVersion);
-    const ttlMs = resolveTtl(options.ttlMs);
-    const name = encodePlanKey(key);
-    const { total, open } = countItems(record);
+    const { name, ttlMs, text, total, open, sourceText } = prepareWrite(
+      key,
+      expectedVersion,
+      record,
+      options,
+    );
     const values: unknown[] = [
       name,
       expectedVersion,
-      encodeRecord(record),
+      text,
       total,
       open,
       record.updatedAt,
       ttlMs ?? null,
       Date.now(),
-      JSON.stringify(options.source ?? UNKNOWN_WRITE),
+      sourceText,
       this.historyLimit,
     ];
     const { rows } =

@@ -32,13 +32,13 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { checkRecord, decodeRecord, encodeRecord } from '../../engine/store/record-codec.js';
+import { checkRecord, decodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
-import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
+import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
-import { countItems } from '../shared/plan-counts.js';
+import { prepareWrite } from '../shared/prepared-write.js';
 import { redact } from '../shared/redact-url.js';
-import { checkExpectedVersion, resolveHistoryLimit, resolveTtl } from '../shared/store-options.js';
+import { resolveHistoryLimit } from '../shared/store-options.js';
 import { StoreUnavailableError } from '../store-errors.js';
 import { compareAndSetScript, deleteScript, pruneIndexScript } from './redis-scripts.js';
 
@@ -191,22 +191,24 @@ export class RedisPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    checkExpectedVersion(expectedVersion);
-    const ttlMs = resolveTtl(options.ttlMs);
-    const name = encodePlanKey(key);
-    const { total, open } = countItems(record);
+    const { name, ttlMs, text, total, open, sourceText } = prepareWrite(
+      key,
+      expectedVersion,
+      record,
+      options,
+    );
     const reply = (await compareAndSetScript.run(
       this.client,
       [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey, this.changeLogKey],
       [
         expectedVersion,
-        encodeRecord(record),
+        text,
         total,
         open,
         record.updatedAt,
         ttlMs ?? '',
         Date.now(),
-        JSON.stringify(options.source ?? UNKNOWN_WRITE),
+        sourceText,
         this.historyLimit,
         name,
         this.channel,

@@ -31,16 +31,11 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { decodeRecord, encodeRecord } from '../../engine/store/record-codec.js';
+import { decodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
-import { HOST_DELETE, UNKNOWN_WRITE } from '../shared/change-source.js';
-import { countItems } from '../shared/plan-counts.js';
-import {
-  checkExpectedVersion,
-  resolveDuration,
-  resolveHistoryLimit,
-  resolveTtl,
-} from '../shared/store-options.js';
+import { HOST_DELETE } from '../shared/change-source.js';
+import { prepareWrite } from '../shared/prepared-write.js';
+import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
 import { prepareSchema } from './sqlite-schema.js';
 
@@ -234,13 +229,12 @@ export class SqlitePlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    checkExpectedVersion(expectedVersion);
-    const ttlMs = resolveTtl(options.ttlMs);
-    const name = encodePlanKey(key);
-    const text = encodeRecord(record);
-    const { total, open } = countItems(record);
-    const source = options.source ?? UNKNOWN_WRITE;
-    const sourceText = JSON.stringify(source);
+    const { name, ttlMs, text, total, open, source, sourceText } = prepareWrite(
+      key,
+      expectedVersion,
+      record,
+      options,
+    );
 
     const result = this.inWriteTransaction((): CompareAndSetResult & { at?: number } => {
       const at = Date.now();

@@ -1,0 +1,44 @@
+/**
+ * What every durable store derives from a compareAndSet call before it touches its
+ * database: the arguments checked, the key and record encoded, the counts for listings
+ * and the change info with its default.
+ */
+import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import type { ChangeSource, WriteOptions } from '../../engine/store/plan-store.js';
+import { encodeRecord } from '../../engine/store/record-codec.js';
+import type { PlanRecord } from '../../engine/todo-item.js';
+import { UNKNOWN_WRITE } from './change-source.js';
+import { countItems } from './plan-counts.js';
+import { checkExpectedVersion, resolveTtl } from './store-options.js';
+
+export interface PreparedWrite {
+  /** The encoded plan key. */
+  name: string;
+  ttlMs: number | undefined;
+  /** The record as stored text. */
+  text: string;
+  total: number;
+  open: number;
+  source: ChangeSource;
+  sourceText: string;
+}
+
+/** Throws a ConfigurationError for a bad expected version or TTL, as the contract asks. */
+export function prepareWrite(
+  key: PlanKey,
+  expectedVersion: number,
+  record: PlanRecord,
+  options: WriteOptions,
+): PreparedWrite {
+  checkExpectedVersion(expectedVersion);
+  const ttlMs = resolveTtl(options.ttlMs);
+  const source = options.source ?? UNKNOWN_WRITE;
+  return {
+    name: encodePlanKey(key),
+    ttlMs,
+    text: encodeRecord(record),
+    ...countItems(record),
+    source,
+    sourceText: JSON.stringify(source),
+  };
+}
