@@ -1,34 +1,14 @@
-import { toJsonSchema } from '../schemas.js';
 import type { ToolDefinition } from '../tool.js';
-import { validateInput } from '../validate-input.js';
-import { type PlanToolKit, progressTitle } from './plan-tool-kit.js';
+import type { PlanToolKit } from './plan-tool-kit.js';
+import { planWriteTool } from './plan-write-tool.js';
 
 export function todosRemoveTool(kit: PlanToolKit): ToolDefinition {
-  const name = 'todos_remove';
-  const schema = kit.schemas[name];
-  return {
-    name,
-    description: kit.locale.tools[name],
-    inputSchema: toJsonSchema(schema),
-    async execute(args, context) {
-      const key = kit.keyOf(context);
-      const input = validateInput(schema, args);
-      if (!input.ok) {
-        return kit.rejectInput(name, key, input, (value) =>
-          kit.engine.remove(key, value.ids, { dryRun: true }),
-        );
-      }
-      const outcome = await kit.engine.remove(key, input.value.ids, kit.meta(name, context));
-      if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
-      const { snapshot, facts } = outcome;
-      const lines = [kit.locale.results.removed(facts.removed.map((item) => item.id))];
-      if (kit.echoPlan) lines.push(kit.render(snapshot));
-      return {
-        ok: true,
-        text: lines.join('\n'),
-        data: { items: snapshot.items, version: snapshot.version, removed: facts.removed },
-        title: progressTitle(name, snapshot),
-      };
-    },
-  };
+  return planWriteTool(kit, {
+    name: 'todos_remove',
+    apply: (key, value, meta) => kit.engine.remove(key, value.ids, meta),
+    describe: (_snapshot, facts) => ({
+      lines: [kit.locale.results.removed(facts.removed.map((item) => item.id))],
+      data: { removed: facts.removed },
+    }),
+  });
 }

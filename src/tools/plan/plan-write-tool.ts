@@ -1,0 +1,71 @@
+/**
+ * The flow every plan-changing tool shares: validate the arguments, apply the operation
+ * through the engine, and put a rejection or the result into words. A call whose only
+ * schema problem is an unknown field runs the same operation as a dry run, so its
+ * rejection also names what the plan itself would refuse.
+ */
+import type { z } from 'zod';
+import type { OperationMeta, OperationOutcome, PlanSnapshot } from '../../engine/plan-engine.js';
+import type { PlanIssue } from '../../engine/plan-issue.js';
+import type { PlanKey } from '../../engine/plan-key.js';
+import { type PlanToolName, type PlanToolSchemas, toJsonSchema } from '../schemas.js';
+import type { ToolDefinition } from '../tool.js';
+import { validateInput } from '../validate-input.js';
+import { type PlanToolKit, progressTitle } from './plan-tool-kit.js';
+
+export interface PlanWriteToolSpec<Name extends PlanToolName, Facts> {
+  name: Name;
+  /** Rewrites accepted aliases in place (on a copy) and reports conflicts. */
+  normalize?: (value: Record<string, unknown>) => PlanIssue[];
+  /** The engine operation; `meta` carries the call's identity, or `dryRun`. */
+  apply(
+    key: PlanKey,
+    value: z.output<PlanToolSchemas[Name]>,
+    meta: OperationMeta,
+  ): Promise<OperationOutcome<Facts>>;
+  /**
+   * What the model reads after an accepted call, and the data beside the plan's items and
+   * version. The plan follows the lines when echoing is on, or when `echo` says so.
+   */
+  describe(
+    snapshot: PlanSnapshot,
+    facts: Facts,
+  ): { lines: string[]; data: Record<string, unknown>; echo?: boolean };
+}
+
+export function planWriteTool<Name extends PlanToolName, Facts>(
+  kit: PlanToolKit,
+  spec: PlanWriteToolSpec<Name, Facts>,
+): ToolDefinition {
+  const { name } = spec;
+  const schema = kit.schemas[name];
+  return {
+    name,
+    description: kit.locale.tools[name],
+    inputSchema: toJsonSchema(schema),
+    async execute(args, context) {
+      const key = kit.keyOf(context);
+      const input = validateInput(schema, args, spec.normalize);
+      if (!input.ok) {
+        return kit.rejectInput(name, key, input, (value) =>
+          spec.apply(key, value as z.output<PlanToolSchemas[Name]>, { dryRun: true }),
+        );
+      }
+      const outcome = await spec.apply(
+        key,
+        input.value as z.output<PlanToolSchemas[Name]>,
+        kit.meta(name, context),
+      );
+      if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
+      const { snapshot, facts } = outcome;
+      const { lines, data, echo = kit.echoPlan } = spec.describe(snapshot, facts);
+      if (echo) lines.push(kit.render(snapshot));
+      return {
+        ok: true,
+        text: lines.join('\n'),
+        data: { items: snapshot.items, version: snapshot.version, ...data },
+        title: progressTitle(name, snapshot),
+      };
+    },
+  };
+}
