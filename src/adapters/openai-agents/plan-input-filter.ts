@@ -1,9 +1,7 @@
 /**
- * The harness as a `callModelInputFilter`: before each model call, end the tool rounds
- * the run gained since the last call (a due reminder is kept in the conversation from
- * then on) and add the plan section, after the last item for this call only (`tail`) or
- * kept (`history`). Earlier items are never rewritten, and the agent's instructions are
- * left alone, so a provider's cached prefix survives.
+ * The harness as a `callModelInputFilter` (see {@link harnessedInput} for what it does
+ * before each model call). The agent's instructions are left alone, so a provider's
+ * cached prefix survives.
  *
  * Keep the conversation yourself (pass `result.history` back as the next input): a
  * `session` or a server-managed conversation (`conversationId`, `previousResponseId`)
@@ -11,6 +9,7 @@
  */
 import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
 import type { ConversationLedger } from '../../harness/conversation-ledger.js';
+import { harnessedInput } from '../../harness/framework-input.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
 
 /** Items that carry a locally run tool's output back to the model. */
@@ -25,18 +24,10 @@ export function createPlanInputFilter(
   harness: PlanHarness,
   ledger: ConversationLedger<AgentInputItem>,
 ): CallModelInputFilter {
-  return async ({ modelData }) => {
-    const added = ledger.advance(modelData.input);
-    for (let rounds = toolRounds(added ?? []); rounds > 0; rounds--) {
-      const reminder = await harness.endToolRound();
-      if (reminder !== undefined) ledger.keep(userMessage(reminder));
-    }
-    const section = await harness.planSection();
-    if (section?.placement === 'history') ledger.keep(userMessage(section.text));
-    const input = ledger.render();
-    if (section?.placement === 'tail') input.push(userMessage(section.text));
-    return { ...modelData, input };
-  };
+  return async ({ modelData }) => ({
+    ...modelData,
+    input: await harnessedInput(harness, ledger, modelData.input, { userMessage, toolRounds }),
+  });
 }
 
 /** A message from the harness, in the user's role as plankeeper's own loop sends it. */
