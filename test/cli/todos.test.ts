@@ -93,9 +93,10 @@ describe('plankeeper todos', () => {
   it('points at --delete when a stored plan cannot be loaded, and the delete works', async () => {
     const store = await seededStore();
     const db = new Database(store.slice('sqlite:'.length));
-    db.prepare(`UPDATE plankeeper_plans SET record = '{"format":99}' WHERE key = ?`).run(
-      'support/ticket-7',
-    );
+    db.prepare(
+      `UPDATE plankeeper_revisions SET record = '{"format":99}' WHERE key = ?
+         AND seq = (SELECT seq FROM plankeeper_plans WHERE key = ?)`,
+    ).run('support/ticket-7', 'support/ticket-7');
     db.close();
     const shown = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
     expect(shown.code).toBe(1);

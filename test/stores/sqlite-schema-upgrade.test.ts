@@ -1,17 +1,15 @@
 /**
- * SQLite schema upgrades and revision ids: a file written by schema version 1 opens
- * with every plan and revision kept, and revision ids never go backwards, even when a
- * purge removes the newest revision (the change feed relies on that).
+ * SQLite schema upgrades: files written by schema versions 1 and 2 open with every plan
+ * and its history kept (up to the history limit), deleted plans' history included.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PlanChange } from '../../src/engine/store/plan-store.js';
 import { SQLITE_SCHEMA_VERSION } from '../../src/stores/sqlite/sqlite-schema.js';
 import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
-import { planRecord, sleep } from '../support/store-fixtures.js';
+import { planRecord } from '../support/store-fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-sqlite-upgrade-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -36,8 +34,6 @@ INSERT INTO plankeeper_meta VALUES ('schema_version', '1');
 function writeV1File(path: string): void {
   const db = new Database(path);
   db.exec(SCHEMA_V1);
-  const plan = (content: string, status = 'pending') =>
-    JSON.stringify(planRecord([{ content, status: status as 'pending' }], { updatedAt: 1000 }));
   db.prepare(
     `INSERT INTO plankeeper_plans VALUES ('a/s', 'a', 's', NULL, 2, ?, 1, 0, 1000, NULL)`,
   ).run(plan('ship it', 'completed'));
@@ -47,6 +43,45 @@ function writeV1File(path: string): void {
   );
   revision.run(7, 1, 900, plan('ship it'), '{"tool":"todo_write","callId":"c1"}');
   revision.run(9, 2, 1000, plan('ship it', 'completed'), '{"tool":"todos_complete"}');
+  db.close();
+}
+
+/** Schema version 2 differs from 1 only in the revision ids (no AUTOINCREMENT). */
+const SCHEMA_V2 = SCHEMA_V1.replace('AUTOINCREMENT', '').replace(
+  "'schema_version', '1'",
+  "'schema_version', '2'",
+);
+
+const plan = (content: string, status = 'pending') =>
+  JSON.stringify(planRecord([{ content, status: status as 'pending' }], { updatedAt: 1000 }));
+
+/**
+ * A schema 2 file with a live plan (a/long, five revisions), a deleted one (a/gone,
+ * whose history ends with the delete) and schema 2's id placeholder row.
+ */
+function writeV2File(path: string): void {
+  const db = new Database(path);
+  db.exec(SCHEMA_V2);
+  db.prepare(
+    `INSERT INTO plankeeper_plans VALUES ('a/long', 'a', 'long', NULL, 5, ?, 1, 1, 1005, NULL)`,
+  ).run(plan('v5'));
+  const revision = db.prepare(
+    `INSERT INTO plankeeper_revisions (id, key, version, at, record, source, origin)
+     VALUES (?, ?, ?, ?, ?, ?, 'old')`,
+  );
+  for (let version = 1; version <= 5; version++) {
+    revision.run(
+      version * 2,
+      'a/long',
+      version,
+      1000 + version,
+      plan(`v${version}`),
+      '{"tool":"todo_write"}',
+    );
+  }
+  revision.run(3, 'a/gone', 1, 900, plan('gone'), '{"tool":"todo_write"}');
+  revision.run(5, 'a/gone', 2, 950, null, '{"tool":"host:delete"}');
+  revision.run(20, '', 0, 960, null, '{"tool":"host:purge"}');
   db.close();
 }
 
@@ -64,16 +99,16 @@ function revisionsTableSql(path: string): string {
 }
 
 describe('SQLite schema upgrade', () => {
-  it('opens a version 1 file with its plans, history and revision ids, as version 2', async () => {
+  it('opens a version 1 file with its plans and history, as the current version', async () => {
     const path = join(directory, 'v1.db');
     writeV1File(path);
     expect(revisionsTableSql(path)).toContain('AUTOINCREMENT');
 
     const store = new SqlitePlanStore({ path });
-    expect(SQLITE_SCHEMA_VERSION).toBe(2);
+    expect(SQLITE_SCHEMA_VERSION).toBe(3);
     expect(
       store.db.prepare(`SELECT value FROM plankeeper_meta WHERE name = 'schema_version'`).get(),
-    ).toEqual({ value: '2' });
+    ).toEqual({ value: '3' });
     const stored = await store.get(key);
     expect(stored?.version).toBe(2);
     expect(stored?.record.items).toEqual([{ id: '1', content: 'ship it', status: 'completed' }]);
@@ -83,16 +118,57 @@ describe('SQLite schema upgrade', () => {
       { version: 1, at: 900, source: { tool: 'todo_write', callId: 'c1' } },
       { version: 2, at: 1000, source: { tool: 'todos_complete' } },
     ]);
-    // Writing continues from the stored version, with ids after the old ones.
+    // Writing continues from the stored version.
     expect(await store.compareAndSet(key, 2, planRecord([{ content: 'next' }]))).toEqual({
       ok: true,
       version: 3,
     });
-    expect(store.db.prepare('SELECT max(id) AS id FROM plankeeper_revisions').get()).toEqual({
-      id: 10,
-    });
+    expect((await store.history(key)).map((revision) => revision.version)).toEqual([1, 2, 3]);
     await store.close();
-    expect(revisionsTableSql(path)).not.toContain('AUTOINCREMENT');
+    expect(revisionsTableSql(path)).toContain('PRIMARY KEY (key, slot)');
+  });
+
+  it('opens a version 2 file: newest revisions up to the limit, deleted plans keep their history', async () => {
+    const path = join(directory, 'v2.db');
+    writeV2File(path);
+    const store = new SqlitePlanStore({ path, historyLimit: 3 });
+    const long = { agent: 'a', session: 'long' };
+    const gone = { agent: 'a', session: 'gone' };
+    expect((await store.get(long))?.record.items[0]?.content).toBe('v5');
+    expect(
+      (await store.history(long)).map((revision) => [
+        revision.version,
+        revision.record?.items[0]?.content,
+      ]),
+    ).toEqual([
+      [3, 'v3'],
+      [4, 'v4'],
+      [5, 'v5'],
+    ]);
+    expect(await store.get(gone)).toBeUndefined();
+    expect((await store.list()).map((listing) => listing.key.session)).toEqual(['long']);
+    expect(
+      (await store.history(gone)).map(({ version, record, source }) => [
+        version,
+        record === null,
+        source.tool,
+      ]),
+    ).toEqual([
+      [1, false, 'todo_write'],
+      [2, true, 'host:delete'],
+    ]);
+    // The deleted key starts over at version 1 and its history carries on.
+    expect(await store.compareAndSet(gone, 0, planRecord([{ content: 'back' }]))).toEqual({
+      ok: true,
+      version: 1,
+    });
+    expect((await store.history(gone)).map((revision) => revision.version)).toEqual([1, 2, 1]);
+    expect(await store.compareAndSet(long, 5, planRecord([{ content: 'v6' }]))).toEqual({
+      ok: true,
+      version: 6,
+    });
+    expect((await store.history(long)).map((revision) => revision.version)).toEqual([4, 5, 6]);
+    await store.close();
   });
 
   it('upgrades once when several stores open the same old file', async () => {
@@ -101,32 +177,5 @@ describe('SQLite schema upgrade', () => {
     const stores = [new SqlitePlanStore({ path }), new SqlitePlanStore({ path })];
     for (const store of stores) expect((await store.history(key)).length).toBe(2);
     for (const store of stores) await store.close();
-  });
-});
-
-describe('SQLite revision ids', () => {
-  it('keep growing when a purge removes the newest revision, so pollers miss no change', async () => {
-    const path = join(directory, 'ids.db');
-    const writer = new SqlitePlanStore({ path });
-    const watcher = new SqlitePlanStore({ path, pollIntervalMs: 10 });
-    const seen: PlanChange[] = [];
-    await watcher.subscribe((change) => seen.push(change));
-    const newestId = () =>
-      (writer.db.prepare('SELECT max(id) AS id FROM plankeeper_revisions').get() as { id: number })
-        .id;
-
-    await writer.compareAndSet({ agent: 'a', session: 'kept' }, 0, planRecord([]));
-    await writer.compareAndSet(key, 0, planRecord([{ content: 'short-lived' }]), { ttlMs: 50 });
-    const expiredId = newestId();
-    await sleep(150); // the watcher has now seen the short-lived plan's revision
-    await writer.list(); // purges the expired plan, whose revision was the newest row
-    await writer.compareAndSet({ agent: 'a', session: 'later' }, 0, planRecord([]));
-    expect(newestId()).toBeGreaterThan(expiredId);
-    await sleep(150);
-    expect(seen.map((change) => change.key.session)).toEqual(['kept', 's', 'later']);
-    // The placeholder holding the id is not a plan and has no history.
-    expect((await writer.list()).map((listing) => listing.key.session)).toEqual(['kept', 'later']);
-    await watcher.close();
-    await writer.close();
   });
 });

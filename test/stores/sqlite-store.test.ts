@@ -74,24 +74,64 @@ describe('SqlitePlanStore', () => {
     expect(() => new SqlitePlanStore({ path })).toThrow(/not written by plankeeper/);
   });
 
-  it('keeps at most historyLimit revision rows per plan on disk, trimming every 16 writes', async () => {
+  it('keeps exactly historyLimit revision rows per plan on disk, overwriting the oldest', async () => {
     const path = freshPath();
     const store = new SqlitePlanStore({ path, historyLimit: 4 });
     const other = { agent: 'a', session: 'other' };
     await store.compareAndSet(other, 0, planRecord([]));
-    for (let version = 0; version < 32; version++) {
-      await store.compareAndSet(key, version, planRecord([{ content: `v${version}` }]));
+    for (let version = 0; version < 3; version++) {
+      await store.compareAndSet(key, version, planRecord([{ content: `v${version + 1}` }]));
     }
-    // Version 32 was a trimming write: 4 rows of this plan are left, plus the other plan's.
-    expect(count(path, 'plankeeper_revisions')).toBe(5);
-    for (let version = 32; version < 47; version++) {
-      await store.compareAndSet(key, version, planRecord([{ content: `v${version}` }]));
+    expect(count(path, 'plankeeper_revisions')).toBe(1 + 3);
+    for (let version = 3; version < 47; version++) {
+      await store.compareAndSet(key, version, planRecord([{ content: `v${version + 1}` }]));
     }
-    // Between trims the rows grow by at most 15; history() still shows only the limit.
-    expect(count(path, 'plankeeper_revisions')).toBe(5 + 15);
-    expect((await store.history(key)).map((revision) => revision.version)).toEqual([
-      44, 45, 46, 47,
+    expect(count(path, 'plankeeper_revisions')).toBe(1 + 4);
+    expect(
+      (await store.history(key)).map((revision) => [
+        revision.version,
+        revision.record?.items[0]?.content,
+      ]),
+    ).toEqual([
+      [44, 'v44'],
+      [45, 'v45'],
+      [46, 'v46'],
+      [47, 'v47'],
     ]);
+    expect((await store.get(key))?.record.items[0]?.content).toBe('v47');
+    expect((await store.history(other)).map((revision) => revision.version)).toEqual([1]);
+    await store.close();
+  });
+
+  it('keeps the history size a plan was created with when reopened with another limit', async () => {
+    const path = freshPath();
+    const small = new SqlitePlanStore({ path, historyLimit: 2 });
+    for (let version = 0; version < 5; version++) {
+      await small.compareAndSet(key, version, planRecord([{ content: `v${version + 1}` }]));
+    }
+    await small.close();
+    const large = new SqlitePlanStore({ path, historyLimit: 10 });
+    await large.compareAndSet(key, 5, planRecord([{ content: 'v6' }]));
+    const fresh = { agent: 'a', session: 'fresh' };
+    for (let version = 0; version < 5; version++) {
+      await large.compareAndSet(fresh, version, planRecord([{ content: `v${version + 1}` }]));
+    }
+    expect((await large.history(key)).map((revision) => revision.version)).toEqual([5, 6]);
+    expect((await large.get(key))?.record.items[0]?.content).toBe('v6');
+    expect((await large.history(fresh)).map((revision) => revision.version)).toEqual([
+      1, 2, 3, 4, 5,
+    ]);
+    await large.close();
+  });
+
+  it('reports a plan whose newest revision is missing from the file, naming the key', async () => {
+    const path = freshPath();
+    const store = new SqlitePlanStore({ path });
+    await store.compareAndSet(key, 0, planRecord([]));
+    store.db.prepare('DELETE FROM plankeeper_revisions').run();
+    await expect(store.get(key)).rejects.toThrow(
+      'Plan "a/s" cannot be loaded: its newest revision is missing from the file (damaged store).',
+    );
     await store.close();
   });
 
@@ -105,6 +145,29 @@ describe('SqlitePlanStore', () => {
     expect(count(path, 'plankeeper_plans')).toBe(1);
     expect(count(path, 'plankeeper_revisions')).toBe(1);
     await store.close();
+  });
+
+  it('delivers to another instance a plan deleted and written again, and one written anew after its expiry', async () => {
+    const path = freshPath();
+    const writer = new SqlitePlanStore({ path });
+    const watcher = new SqlitePlanStore({ path, pollIntervalMs: 10 });
+    const seen: string[] = [];
+    await watcher.subscribe((change) =>
+      seen.push(`${change.key.session} v${change.version}${change.record ? '' : ' deleted'}`),
+    );
+    const short = { agent: 'a', session: 'short' };
+    await writer.compareAndSet(key, 0, planRecord([]));
+    await writer.compareAndSet(short, 0, planRecord([]), { ttlMs: 50 });
+    await writer.compareAndSet(short, 1, planRecord([]), { ttlMs: 50 });
+    await sleep(100);
+    await writer.delete(key);
+    await writer.compareAndSet(key, 0, planRecord([{ content: 'again' }]));
+    await writer.list(); // purges the expired plan and its history
+    await writer.compareAndSet(short, 0, planRecord([{ content: 'anew' }]));
+    await sleep(100);
+    expect(seen).toEqual(['s v1', 'short v1', 'short v2', 's v2 deleted', 's v1', 'short v1']);
+    await watcher.close();
+    await writer.close();
   });
 
   it('rejects a bad historyLimit or TTL as a configuration mistake', async () => {

@@ -93,9 +93,13 @@ export const sqliteBackend: StoreBackend = {
         const db = new Database(path);
         try {
           const text = bad === 'future-format' ? FUTURE_FORMAT : '{"format": 1, "items": [';
+          // The plan's record is its newest revision.
           const changed = db
-            .prepare('UPDATE plankeeper_plans SET record = ? WHERE key = ?')
-            .run(text, encodePlanKey(key)).changes;
+            .prepare(
+              `UPDATE plankeeper_revisions SET record = ? WHERE key = ?
+                 AND seq = (SELECT seq FROM plankeeper_plans WHERE key = ?)`,
+            )
+            .run(text, encodePlanKey(key), encodePlanKey(key)).changes;
           if (changed !== 1)
             throw new Error(`No stored plan to overwrite at ${encodePlanKey(key)}`);
         } finally {

@@ -2,14 +2,19 @@
  * Notices revisions that other connections (other processes, or other store instances
  * in this one) commit to a shared SQLite file. SQLite has no change notification across
  * processes, so while anyone is subscribed this polls `PRAGMA data_version` — a counter
- * that moves only when another connection commits, and costs no disk read — and reads
- * the revisions past the last one seen only when it has moved.
+ * that moves only when another connection commits, and costs no disk read — and only
+ * when it has moved, compares each plan's revision number (`seq`) with the last one it
+ * saw and reads the revisions in between from that plan's history ring.
+ *
+ * The comparison reads every plan row (small rows, no records: about a millisecond per
+ * few thousand plans), once per poll in which something changed. Revisions a plan wrote
+ * faster than its ring could hold between two polls are gone from the file and skipped.
  */
 import type { Database, Statement } from 'better-sqlite3';
 
 export interface RevisionRow {
-  id: number;
   key: string;
+  seq: number;
   version: number;
   at: number;
   record: string | null;
@@ -17,37 +22,50 @@ export interface RevisionRow {
   origin: string;
 }
 
-/** Rows read per query, so a burst of changes is delivered in slices, not one huge array. */
-const BATCH = 500;
-
 export class ChangePoller {
   private timer: NodeJS.Timeout | undefined;
-  private lastId = 0;
+  /** The newest revision number seen per plan key. */
+  private seen = new Map<string, number>();
   private lastDataVersion = -1;
-  private readonly newerThan: Statement<[number, number], RevisionRow>;
-  private readonly newestId: Statement<[], { id: number | null }>;
+  private readonly plans: Statement<[], { key: string; seq: number }>;
+  private readonly revisionsAfter: Statement<[string, number], RevisionRow>;
+  /** One read transaction: the plan rows and the revisions read after them agree. */
+  private readonly changesSince: () => RevisionRow[];
 
   constructor(
     private readonly db: Database,
     private readonly intervalMs: number,
-    /** Receives each row committed by another connection, in commit order. */
+    /** Receives each revision committed by another connection, in commit order per plan. */
     private readonly deliver: (row: RevisionRow) => void,
   ) {
-    this.newerThan = db.prepare(
-      `SELECT id, key, version, at, record, source, origin FROM plankeeper_revisions
-       WHERE id > ? ORDER BY id LIMIT ?`,
+    this.plans = db.prepare('SELECT key, seq FROM plankeeper_plans');
+    this.revisionsAfter = db.prepare(
+      `SELECT key, seq, version, at, record, source, origin FROM plankeeper_revisions
+       WHERE key = ? AND seq > ? ORDER BY seq`,
     );
-    this.newestId = db.prepare(`SELECT max(id) AS id FROM plankeeper_revisions`);
+    this.changesSince = db.transaction(() => {
+      const changes: RevisionRow[] = [];
+      const now = new Map<string, number>();
+      for (const { key, seq } of this.plans.all()) {
+        now.set(key, seq);
+        let before = this.seen.get(key) ?? 0;
+        // A smaller number means the plan expired, was purged and written anew.
+        if (seq < before) before = 0;
+        if (seq > before) changes.push(...this.revisionsAfter.all(key, before));
+      }
+      this.seen = now;
+      return changes;
+    });
   }
 
   get running(): boolean {
     return this.timer !== undefined;
   }
 
-  /** Starts from the newest revision now, so only changes made after this call are delivered. */
+  /** Starts from the plans as they are now, so only changes made after this call are delivered. */
   start(): void {
     if (this.timer) return;
-    this.lastId = this.newestId.get()?.id ?? 0;
+    this.seen = new Map(this.plans.all().map(({ key, seq }) => [key, seq]));
     this.lastDataVersion = this.dataVersion();
     // Not unref'd: like a Redis or PostgreSQL subscription, an active one keeps the process alive.
     this.timer = setInterval(() => this.poll(), this.intervalMs);
@@ -64,14 +82,8 @@ export class ChangePoller {
       const dataVersion = this.dataVersion();
       if (dataVersion === this.lastDataVersion) return;
       this.lastDataVersion = dataVersion;
-      for (;;) {
-        const rows = this.newerThan.all(this.lastId, BATCH);
-        for (const row of rows) {
-          this.lastId = row.id;
-          this.deliver(row);
-        }
-        if (rows.length < BATCH) break;
-      }
+      // Delivered after the read transaction ends, so a listener may write at once.
+      for (const row of this.changesSince()) this.deliver(row);
     } catch (error) {
       // A closed database or a transient error must not crash the process from a timer.
       process.emitWarning(

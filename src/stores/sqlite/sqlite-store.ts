@@ -3,7 +3,8 @@
  * WAL lets readers run beside the one writer; `busy_timeout` makes a writer wait its
  * turn instead of failing; every write is one `BEGIN IMMEDIATE` transaction that checks
  * the version and writes plan and revision together, so compare-and-set holds across
- * processes and a crash leaves either the old plan or the new one.
+ * processes and a crash leaves either the old plan or the new one. How the tables keep
+ * that to two row updates per write is in sqlite-schema.ts.
  *
  * @example
  * const store = new SqlitePlanStore({ path: '.plankeeper/plans.db' });
@@ -17,6 +18,7 @@ import Database, {
   type Statement,
   type Transaction,
 } from 'better-sqlite3';
+import { PlanRecordError } from '../../engine/errors.js';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import { ChangeListeners } from '../../engine/store/change-listeners.js';
 import type {
@@ -42,7 +44,10 @@ import { prepareSchema } from './sqlite-schema.js';
 export interface SqliteStoreOptions {
   /** Database file; its directory is created when missing. `:memory:` keeps plans in this instance only. */
   path: string;
-  /** Revisions kept per plan. Default 50. */
+  /**
+   * Revisions kept per plan. Default 50. Each plan keeps the history size it was created
+   * with, so reopening a file with another limit changes it for new plans only.
+   */
   historyLimit?: number;
   /** How long a write waits for another process's write lock before failing. Default 5000 ms. */
   busyTimeoutMs?: number;
@@ -62,21 +67,24 @@ export interface SqliteStoreOptions {
   walCheckpointPages?: number;
 }
 
-/**
- * Revisions beyond the limit are trimmed every this many versions rather than on every
- * write, which saves a DELETE per write; `history()` still returns at most the limit.
- */
-const TRIM_EVERY = 16;
-
 interface PlanStateRow {
+  live: 0 | 1;
   version: number;
   expires_at: number | null;
 }
 
-interface PlanRow {
+interface CurrentRow {
   version: number;
-  record: string;
   expires_at: number | null;
+  record: string | null;
+  /** 0 when the ring slot does not hold the plan's newest revision (a damaged file). */
+  intact: 0 | 1;
+}
+
+/** Where a write's revision goes: its number for this key and the ring's size. */
+interface RingPosition {
+  seq: number;
+  slots: number;
 }
 
 interface ListingRow {
@@ -89,12 +97,6 @@ interface ListingRow {
 
 type HistoryRow = Pick<RevisionRow, 'version' | 'at' | 'record' | 'source'>;
 
-/**
- * Key of the placeholder row that holds the newest revision id when a purge deleted the
- * newest real revision (see {@link SqlitePlanStore.purgeKeepingIds}). No plan key is empty.
- */
-const ID_PLACEHOLDER_KEY = '';
-
 export class SqlitePlanStore implements PlanStore {
   /** The open better-sqlite3 handle, for maintenance and tests; do not write plans through it. */
   readonly db: SqliteDatabase;
@@ -106,27 +108,32 @@ export class SqlitePlanStore implements PlanStore {
   private readonly poller: ChangePoller;
   private closed = false;
 
-  private readonly selectPlan: Statement<[string], PlanRow>;
+  private readonly selectCurrent: Statement<[string], CurrentRow>;
   private readonly selectState: Statement<[string], PlanStateRow>;
   private readonly insertPlan: Statement<
-    [string, string, string, string | null, number, string, number, number, number, number | null]
+    [string, string, string, string | null, number, number, number, number, number | null]
   >;
   private readonly updatePlan: Statement<
-    [number, string, number, number, number, number | null, string, number, number]
+    [number, number, number, number | null, string, number, number],
+    RingPosition
   >;
+  private readonly revivePlan: Statement<
+    [number, number, number, number | null, string],
+    RingPosition
+  >;
+  private readonly tombstonePlan: Statement<[string], RingPosition & { version: number }>;
   private readonly deletePlan: Statement<[string]>;
-  private readonly insertRevision: Statement<
-    [string, number, number, string | null, string, string]
+  private readonly updateSlot: Statement<
+    [number, number, number, string | null, string, string, string, number]
   >;
-  private readonly trimRevisions: Statement<[string, string, number]>;
+  private readonly insertSlot: Statement<
+    [string, number, number, number, number, string | null, string, string]
+  >;
   private readonly deleteRevisions: Statement<[string]>;
   private readonly selectHistory: Statement<[string, number], HistoryRow>;
   private readonly anyExpired: Statement<[number], { one: number }>;
   private readonly purgeExpiredRevisions: Statement<[number]>;
   private readonly purgeExpiredPlans: Statement<[number]>;
-  private readonly newestRevisionId: Statement<[], { id: number | null }>;
-  private readonly insertIdPlaceholder: Statement<[number, number, string]>;
-  private readonly deleteOldPlaceholders: Statement<[]>;
   private readonly writeTransaction: Transaction<(work: () => unknown) => unknown>;
   private readonly listStatements: Record<'all' | 'agent' | 'session' | 'both', Statement>;
 
@@ -147,7 +154,7 @@ export class SqlitePlanStore implements PlanStore {
         this.db.pragma(`wal_autocheckpoint = ${options.walCheckpointPages ?? 4000}`);
       }
       this.db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-      prepareSchema(this.db, options.path);
+      prepareSchema(this.db, options.path, { historyLimit: this.historyLimit });
     } catch (error) {
       this.db.close();
       throw error;
@@ -155,33 +162,54 @@ export class SqlitePlanStore implements PlanStore {
 
     const db = this.db;
     this.writeTransaction = db.transaction((work: () => unknown) => work());
-    this.selectPlan = db.prepare(
-      'SELECT version, record, expires_at FROM plankeeper_plans WHERE key = ?',
+    // The plan's record is its newest revision, in ring slot seq % slots.
+    this.selectCurrent = db.prepare(
+      `SELECT plan.version, plan.expires_at, slot.record, slot.seq IS plan.seq AS intact
+       FROM plankeeper_plans AS plan
+       LEFT JOIN plankeeper_revisions AS slot
+         ON slot.key = plan.key AND slot.slot = plan.seq % plan.slots
+       WHERE plan.key = ? AND plan.live = 1`,
     );
-    this.selectState = db.prepare('SELECT version, expires_at FROM plankeeper_plans WHERE key = ?');
+    this.selectState = db.prepare(
+      'SELECT live, version, expires_at FROM plankeeper_plans WHERE key = ?',
+    );
     this.insertPlan = db.prepare(
       `INSERT INTO plankeeper_plans
-         (key, agent, session, scope, version, record, total, open, updated_at, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         (key, agent, session, scope, live, version, seq, slots, total, open, updated_at, expires_at)
+       VALUES (?, ?, ?, ?, 1, 1, 1, ?, ?, ?, ?, ?)`,
     );
+    const LIVE_ROW = '(expires_at IS NULL OR expires_at > ?)';
     this.updatePlan = db.prepare(
       `UPDATE plankeeper_plans
-       SET version = ?, record = ?, total = ?, open = ?, updated_at = ?, expires_at = ?
-       WHERE key = ? AND version = ? AND (expires_at IS NULL OR expires_at > ?)`,
+       SET version = version + 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?
+       WHERE key = ? AND live = 1 AND version = ? AND ${LIVE_ROW}
+       RETURNING seq, slots`,
+    );
+    this.revivePlan = db.prepare(
+      `UPDATE plankeeper_plans
+       SET live = 1, version = 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?
+       WHERE key = ? AND live = 0
+       RETURNING seq, slots`,
+    );
+    this.tombstonePlan = db.prepare(
+      `UPDATE plankeeper_plans SET live = 0, version = version + 1, seq = seq + 1, total = 0, open = 0
+       WHERE key = ? AND live = 1
+       RETURNING version, seq, slots`,
     );
     this.deletePlan = db.prepare('DELETE FROM plankeeper_plans WHERE key = ?');
-    this.insertRevision = db.prepare(
-      `INSERT INTO plankeeper_revisions (key, version, at, record, source, origin)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+    this.updateSlot = db.prepare(
+      `UPDATE plankeeper_revisions
+       SET seq = ?, version = ?, at = ?, record = ?, source = ?, origin = ?
+       WHERE key = ? AND slot = ?`,
     );
-    this.trimRevisions = db.prepare(
-      `DELETE FROM plankeeper_revisions WHERE key = ? AND id <= (
-         SELECT id FROM plankeeper_revisions WHERE key = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+    this.insertSlot = db.prepare(
+      `INSERT INTO plankeeper_revisions (key, slot, seq, version, at, record, source, origin)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.deleteRevisions = db.prepare('DELETE FROM plankeeper_revisions WHERE key = ?');
     this.selectHistory = db.prepare(
       `SELECT version, at, record, source FROM plankeeper_revisions
-       WHERE key = ? ORDER BY id DESC LIMIT ?`,
+       WHERE key = ? ORDER BY seq DESC LIMIT ?`,
     );
     this.anyExpired = db.prepare(
       'SELECT 1 AS one FROM plankeeper_plans WHERE expires_at <= ? LIMIT 1',
@@ -191,18 +219,9 @@ export class SqlitePlanStore implements PlanStore {
          SELECT key FROM plankeeper_plans WHERE expires_at <= ?)`,
     );
     this.purgeExpiredPlans = db.prepare('DELETE FROM plankeeper_plans WHERE expires_at <= ?');
-    this.newestRevisionId = db.prepare('SELECT max(id) AS id FROM plankeeper_revisions');
-    this.insertIdPlaceholder = db.prepare(
-      `INSERT INTO plankeeper_revisions (id, key, version, at, record, source, origin)
-       VALUES (?, '${ID_PLACEHOLDER_KEY}', 0, ?, NULL, '{"tool":"host:purge"}', ?)`,
-    );
-    this.deleteOldPlaceholders = db.prepare(
-      `DELETE FROM plankeeper_revisions WHERE key = '${ID_PLACEHOLDER_KEY}'
-         AND id < (SELECT max(id) FROM plankeeper_revisions)`,
-    );
     const listSql = (where: string) =>
       `SELECT key, version, updated_at, total, open FROM plankeeper_plans
-       WHERE (expires_at IS NULL OR expires_at > @now) ${where} ORDER BY key`;
+       WHERE live = 1 AND (expires_at IS NULL OR expires_at > @now) ${where} ORDER BY key`;
     this.listStatements = {
       all: db.prepare(listSql('')),
       agent: db.prepare(listSql('AND agent = @agent')),
@@ -214,11 +233,17 @@ export class SqlitePlanStore implements PlanStore {
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     const name = encodePlanKey(key);
-    const row = this.selectPlan.get(name);
+    const row = this.selectCurrent.get(name);
     if (!row) return undefined;
     if (isExpired(row.expires_at, Date.now())) {
       this.purgeIfExpired(name);
       return undefined;
+    }
+    if (row.record === null || !row.intact) {
+      throw new PlanRecordError(
+        name,
+        'its newest revision is missing from the file (damaged store). Delete the plan to start it over.',
+      );
     }
     return { version: row.version, record: decodeRecord(name, row.record) };
   }
@@ -239,12 +264,10 @@ export class SqlitePlanStore implements PlanStore {
     const result = this.inWriteTransaction((): CompareAndSetResult & { at?: number } => {
       const at = Date.now();
       const expiresAt = ttlMs === undefined ? null : at + ttlMs;
-      const version = expectedVersion + 1;
+      let position: RingPosition | undefined;
       if (expectedVersion > 0) {
-        // The common case, an update, checks and writes in one statement.
-        const updated = this.updatePlan.run(
-          version,
-          text,
+        // The common case, an update, checks and writes the plan row in one statement.
+        position = this.updatePlan.get(
           total,
           open,
           record.updatedAt,
@@ -252,25 +275,31 @@ export class SqlitePlanStore implements PlanStore {
           name,
           expectedVersion,
           at,
-        ).changes;
-        if (updated === 0) return { ok: false, currentVersion: this.liveVersion(name, at) };
-      } else {
-        const currentVersion = this.liveVersion(name, at);
-        if (currentVersion !== 0) return { ok: false, currentVersion };
-        this.insertPlan.run(
-          name,
-          key.agent,
-          key.session,
-          key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
-          version,
-          text,
-          total,
-          open,
-          record.updatedAt,
-          expiresAt,
         );
+        if (!position) return { ok: false, currentVersion: this.liveVersion(name, at) };
+      } else {
+        const state = this.stateAfterExpiry(name, at);
+        if (state?.live) return { ok: false, currentVersion: state.version };
+        if (state) {
+          // A deleted plan's row: the key starts over at version 1, its history carries on.
+          position = this.revivePlan.get(total, open, record.updatedAt, expiresAt, name)!;
+        } else {
+          this.insertPlan.run(
+            name,
+            key.agent,
+            key.session,
+            key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
+            this.historyLimit,
+            total,
+            open,
+            record.updatedAt,
+            expiresAt,
+          );
+          position = { seq: 1, slots: this.historyLimit };
+        }
       }
-      this.addRevision(name, version, at, text, sourceText);
+      const version = expectedVersion + 1;
+      this.writeSlot(name, position, version, at, text, sourceText);
       return { ok: true, version, at };
     });
 
@@ -292,11 +321,10 @@ export class SqlitePlanStore implements PlanStore {
     const source = options.source ?? HOST_DELETE;
     const deleted = this.inWriteTransaction(() => {
       const at = Date.now();
-      const currentVersion = this.liveVersion(name, at);
-      if (currentVersion === 0) return undefined;
-      this.deletePlan.run(name);
-      this.addRevision(name, currentVersion + 1, at, null, JSON.stringify(source));
-      return { version: currentVersion + 1, at };
+      if (!this.stateAfterExpiry(name, at)?.live) return undefined;
+      const { version, ...position } = this.tombstonePlan.get(name)!;
+      this.writeSlot(name, position, version, at, null, JSON.stringify(source));
+      return { version, at };
     });
     if (!deleted) return false;
     this.emit({ key: decodePlanKey(name), ...deleted, record: null, source });
@@ -330,11 +358,7 @@ export class SqlitePlanStore implements PlanStore {
 
   async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
     const name = encodePlanKey(key);
-    const state = this.selectState.get(name);
-    if (state && isExpired(state.expires_at, Date.now())) {
-      this.purgeIfExpired(name);
-      return [];
-    }
+    if (!this.stateAfterExpiry(name, Date.now(), { lazily: true })) return [];
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
     if (limit <= 0) return [];
     return this.selectHistory
@@ -360,55 +384,68 @@ export class SqlitePlanStore implements PlanStore {
     this.db.close();
   }
 
-  /** The version a write must expect: 0 when absent or expired (an expired row is purged). */
+  /** The version a write must expect: 0 when absent, deleted or expired. */
   private liveVersion(name: string, now: number): number {
-    const state = this.selectState.get(name);
-    if (!state) return 0;
-    if (!isExpired(state.expires_at, now)) return state.version;
-    this.purgeKeepingIds(now, () => {
-      this.deletePlan.run(name);
-      this.deleteRevisions.run(name);
-    });
-    return 0;
+    const state = this.stateAfterExpiry(name, now);
+    return state?.live ? state.version : 0;
   }
 
-  private addRevision(
+  /**
+   * The key's row (live plan or tombstone), or undefined when there is none. A row past
+   * its expiry is purged with its history first (inside the caller's write transaction,
+   * or in one of its own with `lazily`, which skips the write when nothing expired).
+   */
+  private stateAfterExpiry(
     name: string,
+    now: number,
+    { lazily = false } = {},
+  ): PlanStateRow | undefined {
+    const state = this.selectState.get(name);
+    if (!state || !isExpired(state.expires_at, now)) return state;
+    if (lazily) this.purgeIfExpired(name);
+    else this.purge(name);
+    return undefined;
+  }
+
+  /** Writes revision `position.seq` into its ring slot, over the oldest one once the ring is full. */
+  private writeSlot(
+    name: string,
+    { seq, slots }: RingPosition,
     version: number,
     at: number,
     record: string | null,
     source: string,
   ): void {
-    this.insertRevision.run(name, version, at, record, source, this.origin);
-    if (version % TRIM_EVERY === 0) this.trimRevisions.run(name, name, this.historyLimit);
+    const slot = seq % slots;
+    const overwritten = this.updateSlot.run(
+      seq,
+      version,
+      at,
+      record,
+      source,
+      this.origin,
+      name,
+      slot,
+    );
+    if (overwritten.changes === 0) {
+      this.insertSlot.run(name, slot, seq, version, at, record, source, this.origin);
+    }
+  }
+
+  private purge(name: string): void {
+    this.deletePlan.run(name);
+    this.deleteRevisions.run(name);
   }
 
   private purgeIfExpired(name: string): void {
-    this.inWriteTransaction(() => this.liveVersion(name, Date.now()));
+    this.inWriteTransaction(() => this.stateAfterExpiry(name, Date.now()));
   }
 
   private purgeExpired(now: number): void {
-    this.inWriteTransaction(() =>
-      this.purgeKeepingIds(now, () => {
-        this.purgeExpiredRevisions.run(now);
-        this.purgeExpiredPlans.run(now);
-      }),
-    );
-  }
-
-  /**
-   * Runs a purge (inside a write transaction) so revision ids keep growing: when it
-   * deleted the newest revision, a placeholder row takes that id, since SQLite would
-   * otherwise hand it out again and a change poller already past it would miss the new
-   * row. Earlier placeholders, no longer the newest, go at the same time.
-   */
-  private purgeKeepingIds(now: number, purge: () => void): void {
-    const newest = this.newestRevisionId.get()?.id ?? null;
-    purge();
-    this.deleteOldPlaceholders.run();
-    if (newest !== null && (this.newestRevisionId.get()?.id ?? 0) < newest) {
-      this.insertIdPlaceholder.run(newest, now, this.origin);
-    }
+    this.inWriteTransaction(() => {
+      this.purgeExpiredRevisions.run(now);
+      this.purgeExpiredPlans.run(now);
+    });
   }
 
   /**
@@ -425,7 +462,7 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   private deliverForeign(row: RevisionRow): void {
-    if (row.origin === this.origin || row.key === ID_PLACEHOLDER_KEY) return;
+    if (row.origin === this.origin) return;
     let revision: PlanRevision;
     try {
       revision = decodeRevision(row.key, row);
