@@ -2,7 +2,9 @@
  * The plan engine: applies validated operations to keyed plans in a store. Each
  * operation reads the plan, computes the new one with a pure function, and commits it
  * with compare-and-set, retrying when another writer got there first. A rejected
- * operation writes nothing, so the stored plan stays byte-for-byte as it was.
+ * operation writes nothing, so the stored plan stays byte-for-byte as it was. The read
+ * is skipped when the engine already holds the plan from its last read or write and the
+ * store keeps epochs (see RecentPlans): the compare-and-set alone proves it current.
  *
  * @example
  * const engine = new PlanEngine();
@@ -29,6 +31,7 @@ import {
 } from './operations/write-plan.js';
 import type { PlanIssue } from './plan-issue.js';
 import { encodePlanKey, keyIsWithin, type PlanKey } from './plan-key.js';
+import { RecentPlans } from './recent-plans.js';
 import { MemoryPlanStore } from './store/memory-store.js';
 import type { ChangeSource, PlanRevision, PlanStore, VersionedPlan } from './store/plan-store.js';
 import { emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
@@ -44,6 +47,11 @@ export interface PlanEngineOptions {
   now?: () => number;
   /** Compare-and-set attempts before giving up under contention. Default 100. */
   maxAttempts?: number;
+  /**
+   * Plans kept from the last read or write, so the next operation on them skips its read
+   * (stores with epochs only). Default 1000; 0 reads before every write.
+   */
+  recentPlans?: number;
 }
 
 /** Who is writing: the tool and call, and the host's current user turn. */
@@ -79,6 +87,7 @@ export class PlanEngine {
   private readonly now: () => number;
   private readonly maxAttempts: number;
   private readonly lock = new KeyLock();
+  private readonly recent: RecentPlans;
 
   constructor(options: PlanEngineOptions = {}) {
     this.store = options.store ?? new MemoryPlanStore();
@@ -87,6 +96,7 @@ export class PlanEngine {
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 100;
+    this.recent = new RecentPlans(options.recentPlans ?? 1000);
   }
 
   /** Replaces the whole list (`todo_write`). */
@@ -135,7 +145,7 @@ export class PlanEngine {
 
   /** A copy of the plan; an absent plan is an empty one at version 0. */
   async snapshot(key: PlanKey): Promise<PlanSnapshot> {
-    const stored = await this.store.get(key);
+    const stored = await this.read(key, encodePlanKey(key));
     return toSnapshot(stored?.record ?? emptyRecord(this.now()), stored?.version ?? 0, !stored);
   }
 
@@ -151,9 +161,11 @@ export class PlanEngine {
 
   /** Deletes one plan. */
   clear(key: PlanKey): Promise<boolean> {
-    return this.lock.run(encodePlanKey(key), () =>
-      this.store.delete(key, { source: { tool: 'host:clear', summary: 'cleared by host' } }),
-    );
+    const name = encodePlanKey(key);
+    return this.lock.run(name, () => {
+      this.recent.delete(name);
+      return this.store.delete(key, { source: { tool: 'host:clear', summary: 'cleared by host' } });
+    });
   }
 
   /** Deletes the plan at `key` and every plan in scopes nested under it; returns how many. */
@@ -214,33 +226,77 @@ export class PlanEngine {
    * Reads the plan, lets `decide` say what to write (or return without writing), and
    * commits it with compare-and-set under the key's in-process lock. When another
    * process wrote first, `decide` runs again on the winner's version.
+   *
+   * A plan held from the last read or write is tried first, without a read. It only ever
+   * saves the read before a write that then succeeds: when the write is refused, or
+   * `decide` would return without writing (a rejection, a dry run), the operation is
+   * decided again on a fresh read, so no answer is ever based on a stale plan.
    */
-  private commit<T>(
-    key: PlanKey,
-    decide: (
-      stored: VersionedPlan | undefined,
-    ) =>
-      | { done: T }
-      | { write: PlanRecord; source: ChangeSource; onWritten: (version: number) => T },
-  ): Promise<T> {
+  private commit<T>(key: PlanKey, decide: Decide<T>): Promise<T> {
     const name = encodePlanKey(key);
     return this.lock.run(name, async () => {
+      const held = this.recent.get(name);
+      if (held) {
+        const decision = decide(held);
+        if ('write' in decision) {
+          const written = await this.tryWrite(key, name, held, decision);
+          if (written !== undefined) return written;
+        }
+        this.recent.delete(name);
+      }
       for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
-        const stored = await this.store.get(key);
+        const stored = await this.read(key, name);
         const decision = decide(stored);
         if ('done' in decision) return decision.done;
-        const written = await this.store.compareAndSet(key, stored?.version ?? 0, decision.write, {
-          source: decision.source,
-          ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
-        });
-        if (written.ok) return decision.onWritten(written.version);
+        const written = await this.tryWrite(key, name, stored, decision);
+        if (written !== undefined) return written;
         // Jitter keeps racing processes from colliding in lockstep.
         if (attempt > 3) await delay(Math.random() * Math.min(50, attempt * 2));
       }
       throw new PlanConflictError(name, this.maxAttempts);
     });
   }
+
+  /** Reads a plan and holds it for the next operation on its key. */
+  private async read(key: PlanKey, name: string): Promise<VersionedPlan | undefined> {
+    const stored = await this.store.get(key);
+    this.recent.set(name, stored);
+    return stored;
+  }
+
+  /** One compare-and-set on top of `base`; the operation's answer, or undefined when refused. */
+  private async tryWrite<T>(
+    key: PlanKey,
+    name: string,
+    base: VersionedPlan | undefined,
+    decision: WriteDecision<T>,
+  ): Promise<T | undefined> {
+    const written = await this.store.compareAndSet(key, base?.version ?? 0, decision.write, {
+      source: decision.source,
+      ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
+      ...(base?.epoch !== undefined && { expectedEpoch: base.epoch }),
+    });
+    if (!written.ok) {
+      this.recent.delete(name);
+      return undefined;
+    }
+    this.recent.set(name, {
+      version: written.version,
+      record: decision.write,
+      ...(written.epoch !== undefined && { epoch: written.epoch }),
+    });
+    return decision.onWritten(written.version);
+  }
 }
+
+interface WriteDecision<T> {
+  write: PlanRecord;
+  source: ChangeSource;
+  onWritten: (version: number) => T;
+}
+
+/** What an operation does with the stored plan: answer at once, or write and then answer. */
+type Decide<T> = (stored: VersionedPlan | undefined) => { done: T } | WriteDecision<T>;
 
 /**
  * Wraps a record the caller owns: records from the store are copies by contract, and

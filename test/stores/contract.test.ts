@@ -16,6 +16,9 @@ import {
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
 
+/** Every store here keeps epochs (see the store contract). */
+const anEpoch = expect.any(String);
+
 let keyCounter = 0;
 const byScopeDepth = (a: PlanKey, b: PlanKey) => (a.scope?.length ?? 0) - (b.scope?.length ?? 0);
 
@@ -58,14 +61,22 @@ describe.each(allBackends)('$name store', (backend) => {
         const store = await open();
         const key = freshKey();
         const first = planRecord([{ content: 'one' }]);
-        expect(await store.compareAndSet(key, 0, first)).toEqual({ ok: true, version: 1 });
-        expect(await store.get(key)).toEqual({ version: 1, record: first });
+        expect(await store.compareAndSet(key, 0, first)).toEqual({
+          ok: true,
+          version: 1,
+          epoch: anEpoch,
+        });
+        expect(await store.get(key)).toEqual({ version: 1, record: first, epoch: anEpoch });
 
         const second = planRecord([{ content: 'one', status: 'completed', note: 'done' }], {
           turn: 't2',
         });
-        expect(await store.compareAndSet(key, 1, second)).toEqual({ ok: true, version: 2 });
-        expect(await store.get(key)).toEqual({ version: 2, record: second });
+        expect(await store.compareAndSet(key, 1, second)).toEqual({
+          ok: true,
+          version: 2,
+          epoch: anEpoch,
+        });
+        expect(await store.get(key)).toEqual({ version: 2, record: second, epoch: anEpoch });
       });
 
       it('keeps every field of the record, including an empty item list and unicode', async () => {
@@ -198,8 +209,12 @@ describe.each(allBackends)('$name store', (backend) => {
           currentVersion: 0,
         });
         const fresh = planRecord([{ content: 'new' }]);
-        expect(await store.compareAndSet(key, 0, fresh)).toEqual({ ok: true, version: 1 });
-        expect(await store.get(key)).toEqual({ version: 1, record: fresh });
+        expect(await store.compareAndSet(key, 0, fresh)).toEqual({
+          ok: true,
+          version: 1,
+          epoch: anEpoch,
+        });
+        expect(await store.get(key)).toEqual({ version: 1, record: fresh, epoch: anEpoch });
         expect((await store.history(key)).map((revision) => revision.record)).toEqual([fresh]);
       });
 
@@ -224,6 +239,67 @@ describe.each(allBackends)('$name store', (backend) => {
         await sleep(600);
         expect((await store.get(key))?.version).toBe(2);
         expect(await store.history(key)).toHaveLength(2);
+      });
+    });
+
+    describe('epoch', () => {
+      it("stays the same through a plan's writes and accepts a write expecting it", async () => {
+        const store = await open();
+        const key = freshKey();
+        const created = await store.compareAndSet(key, 0, planRecord([{ content: 'a' }]));
+        const epoch = created.ok ? created.epoch : undefined;
+        expect(epoch).toEqual(anEpoch);
+        expect((await store.get(key))?.epoch).toBe(epoch);
+        expect(
+          await store.compareAndSet(key, 1, planRecord([{ content: 'b' }]), {
+            expectedEpoch: epoch!,
+          }),
+        ).toEqual({ ok: true, version: 2, epoch });
+      });
+
+      it('refuses a write expecting another epoch, leaving plan and history unchanged', async () => {
+        const store = await open();
+        const key = freshKey();
+        const record = planRecord([{ content: 'kept' }]);
+        await store.compareAndSet(key, 0, record);
+        expect(
+          await store.compareAndSet(key, 1, planRecord([{ content: 'lost' }]), {
+            expectedEpoch: 'another-epoch',
+          }),
+        ).toEqual({ ok: false, currentVersion: 1 });
+        expect((await store.get(key))?.record).toEqual(record);
+        expect(await store.history(key)).toHaveLength(1);
+      });
+
+      it('is new when a deleted plan is created again, so a writer holding the old one is refused at the same version', async () => {
+        const store = await open();
+        const key = freshKey();
+        const before = await store.compareAndSet(key, 0, planRecord([{ content: 'old life' }]));
+        await store.delete(key);
+        const recreated = planRecord([{ content: 'new life' }]);
+        const after = await store.compareAndSet(key, 0, recreated);
+        expect(after).toEqual({ ok: true, version: 1, epoch: anEpoch });
+        expect(after.ok && before.ok && after.epoch !== before.epoch).toBe(true);
+        expect(
+          await store.compareAndSet(key, 1, planRecord([{ content: 'stale write' }]), {
+            expectedEpoch: before.ok ? before.epoch! : '',
+          }),
+        ).toEqual({ ok: false, currentVersion: 1 });
+        expect((await store.get(key))?.record).toEqual(recreated);
+      });
+
+      it('is new when an expired plan is created again', async () => {
+        const store = await open();
+        const key = freshKey();
+        const before = await store.compareAndSet(key, 0, planRecord([]), { ttlMs: 150 });
+        await sleep(300);
+        const after = await store.compareAndSet(key, 0, planRecord([{ content: 'again' }]));
+        expect(after.ok && before.ok && after.epoch !== before.epoch).toBe(true);
+        expect(
+          await store.compareAndSet(key, 1, planRecord([]), {
+            expectedEpoch: before.ok ? before.epoch! : '',
+          }),
+        ).toEqual({ ok: false, currentVersion: 1 });
       });
     });
 
@@ -311,6 +387,7 @@ describe.each(allBackends)('$name store', (backend) => {
         expect(await store.compareAndSet(key, 0, planRecord([{ content: 'c' }]))).toEqual({
           ok: true,
           version: 1,
+          epoch: anEpoch,
         });
         const history = await store.history(key);
         expect(history.map((revision) => [revision.version, revision.record === null])).toEqual([

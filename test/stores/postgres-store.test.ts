@@ -14,6 +14,9 @@ import {
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
 
+/** Every store here keeps epochs (see the store contract). */
+const anEpoch = expect.any(String);
+
 const skip = warnIfUnavailable(postgresBackend, 'the PostgreSQL store tests');
 
 describe.skipIf(skip)('PostgresPlanStore', () => {
@@ -43,6 +46,7 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     expect(await stores[0]!.compareAndSet(key, 0, planRecord([]))).toEqual({
       ok: true,
       version: 1,
+      epoch: anEpoch,
     });
     await Promise.all(stores.map((store) => store.close()));
   });
@@ -65,6 +69,29 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
       `schema version ${POSTGRES_SCHEMA_VERSION + 1}, but this plankeeper knows up to version ${POSTGRES_SCHEMA_VERSION}. Upgrade plankeeper`,
     );
     await newer.close();
+  });
+
+  it('upgrades schema 1 tables in place; their plans get an epoch on their next write', async () => {
+    const tablePrefix = `${base}_v1_`;
+    const first = new PostgresPlanStore({ connectionString, tablePrefix });
+    await first.compareAndSet(key, 0, planRecord([{ content: 'from schema 1' }]));
+    await first.close();
+    // Back to what schema 1 had: no epoch column.
+    await admin.query(`ALTER TABLE ${tablePrefix}plans DROP COLUMN epoch`);
+    await admin.query(`UPDATE ${tablePrefix}meta SET value = '1' WHERE name = 'schema_version'`);
+
+    const store = new PostgresPlanStore({ connectionString, tablePrefix });
+    const stored = await store.get(key);
+    expect(stored).toEqual({ version: 1, record: planRecord([{ content: 'from schema 1' }]) });
+    expect(
+      (await admin.query(`SELECT value FROM ${tablePrefix}meta WHERE name = 'schema_version'`))
+        .rows[0].value,
+    ).toBe(String(POSTGRES_SCHEMA_VERSION));
+    const written = await store.compareAndSet(key, 1, planRecord([{ content: 'next' }]));
+    expect(written).toEqual({ ok: true, version: 2, epoch: anEpoch });
+    expect((await store.get(key))?.epoch).toBe(written.ok && written.epoch);
+    expect(await store.history(key)).toHaveLength(2);
+    await store.close();
   });
 
   it('accepts only plain lower-case table prefixes', () => {

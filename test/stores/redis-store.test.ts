@@ -42,6 +42,17 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     await store.close();
   });
 
+  it('gives a plan written before epochs existed one on its next write', async () => {
+    const store = new RedisPlanStore({ url, keyPrefix: `${prefix}legacy:` });
+    await store.compareAndSet(key, 0, planRecord([]));
+    await admin.hdel(`${prefix}legacy:plan:${name}`, 'epoch');
+    expect(await store.get(key)).toEqual({ version: 1, record: planRecord([]) });
+    const written = await store.compareAndSet(key, 1, planRecord([{ content: 'next' }]));
+    expect(written).toEqual({ ok: true, version: 2, epoch: expect.any(String) });
+    expect((await store.get(key))?.epoch).toBe(written.ok && written.epoch);
+    await store.close();
+  });
+
   it('reads back the changes published while its subscription was disconnected', async () => {
     const keyPrefix = `${prefix}catchup:`;
     const watcher = new RedisPlanStore({ url, keyPrefix });

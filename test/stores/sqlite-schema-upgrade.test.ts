@@ -11,6 +11,9 @@ import { SQLITE_SCHEMA_VERSION } from '../../src/stores/sqlite/sqlite-schema.js'
 import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { planRecord } from '../support/store-fixtures.js';
 
+/** Every store here keeps epochs (see the store contract). */
+const anEpoch = expect.any(String);
+
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-sqlite-upgrade-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 const key = { agent: 'a', session: 's' };
@@ -122,6 +125,7 @@ describe('SQLite schema upgrade', () => {
     expect(await store.compareAndSet(key, 2, planRecord([{ content: 'next' }]))).toEqual({
       ok: true,
       version: 3,
+      epoch: anEpoch,
     });
     expect((await store.history(key)).map((revision) => revision.version)).toEqual([1, 2, 3]);
     await store.close();
@@ -161,11 +165,13 @@ describe('SQLite schema upgrade', () => {
     expect(await store.compareAndSet(gone, 0, planRecord([{ content: 'back' }]))).toEqual({
       ok: true,
       version: 1,
+      epoch: anEpoch,
     });
     expect((await store.history(gone)).map((revision) => revision.version)).toEqual([1, 2, 1]);
     expect(await store.compareAndSet(long, 5, planRecord([{ content: 'v6' }]))).toEqual({
       ok: true,
       version: 6,
+      epoch: anEpoch,
     });
     expect((await store.history(long)).map((revision) => revision.version)).toEqual([4, 5, 6]);
     await store.close();

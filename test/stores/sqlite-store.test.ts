@@ -10,6 +10,9 @@ import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { StoreSchemaError } from '../../src/stores/store-errors.js';
 import { planRecord, sleep } from '../support/store-fixtures.js';
 
+/** Every store here keeps epochs (see the store contract). */
+const anEpoch = expect.any(String);
+
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-sqlite-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 let files = 0;
@@ -191,7 +194,11 @@ describe('SqlitePlanStore', () => {
       await store.subscribe(() => {
         throw new Error('listener bug');
       });
-      expect(await store.compareAndSet(key, 0, planRecord([]))).toEqual({ ok: true, version: 1 });
+      expect(await store.compareAndSet(key, 0, planRecord([]))).toEqual({
+        ok: true,
+        version: 1,
+        epoch: anEpoch,
+      });
       await sleep(20);
       expect(warnings.some((message) => message.includes('listener bug'))).toBe(true);
     } finally {

@@ -18,7 +18,7 @@ describe('MemoryPlanStore', () => {
       .mockImplementation((message) => void warnings.push(String(message)));
     try {
       const result = await store.compareAndSet(key, 0, emptyRecord(1));
-      expect(result).toEqual({ ok: true, version: 1 });
+      expect(result).toMatchObject({ ok: true, version: 1 });
     } finally {
       warning.mockRestore();
     }

@@ -5,6 +5,7 @@
 import { encodePlanKey, type PlanKey } from '../plan-key.js';
 import { copyItems, isOpen, type PlanRecord } from '../todo-item.js';
 import { ChangeListeners } from './change-listeners.js';
+import { newEpoch } from './epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -28,6 +29,7 @@ export interface MemoryStoreOptions {
 interface Entry {
   key: PlanKey;
   version: number;
+  epoch: string;
   record: PlanRecord;
   expiresAt: number | undefined;
 }
@@ -61,7 +63,9 @@ export class MemoryPlanStore implements PlanStore {
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     const entry = this.live(encodePlanKey(key));
-    return entry && { version: entry.version, record: copyRecord(entry.record) };
+    return (
+      entry && { version: entry.version, record: copyRecord(entry.record), epoch: entry.epoch }
+    );
   }
 
   async compareAndSet(
@@ -74,12 +78,17 @@ export class MemoryPlanStore implements PlanStore {
     const current = this.live(name);
     const currentVersion = current?.version ?? 0;
     if (currentVersion !== expectedVersion) return { ok: false, currentVersion };
+    if (current && options.expectedEpoch !== undefined && options.expectedEpoch !== current.epoch) {
+      return { ok: false, currentVersion };
+    }
     const at = this.now();
     const version = currentVersion + 1;
     const stored = copyRecord(record);
+    const epoch = current?.epoch ?? newEpoch();
     this.entries.set(name, {
       key,
       version,
+      epoch,
       record: stored,
       expiresAt: options.ttlMs === undefined ? undefined : at + options.ttlMs,
     });
@@ -90,7 +99,7 @@ export class MemoryPlanStore implements PlanStore {
       record: stored,
       source: options.source ?? { tool: 'unknown' },
     });
-    return { ok: true, version };
+    return { ok: true, version, epoch };
   }
 
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {

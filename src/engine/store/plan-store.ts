@@ -10,6 +10,12 @@
  *   `expectedVersion` (0 meaning "absent"), atomically with respect to every other
  *   writer — other async callers, other processes, other machines.
  * - A rejected `compareAndSet` MUST leave the stored plan and its history unchanged.
+ * - A store SHOULD give each plan an `epoch`: an id set when the key is created and new
+ *   whenever it is created again after a delete or expiry (when versions restart at 1).
+ *   A store that returns epochs from `get` MUST return them from accepted writes too, and
+ *   MUST reject a write whose `expectedEpoch` is not the stored plan's. With epochs a
+ *   writer may keep a plan it read or wrote earlier and write on top of it without
+ *   reading again: a matching version and epoch prove nothing was written since.
  * - `ttlMs` on a write MUST make the plan disappear (for `get`, `list`) once that much
  *   time has passed without another write; each write restarts the clock. No `ttlMs`
  *   means the plan never expires.
@@ -31,6 +37,8 @@ import type { PlanRecord } from '../todo-item.js';
 export interface VersionedPlan {
   version: number;
   record: PlanRecord;
+  /** This lifetime of the plan (see the epoch rule above); absent when the store has none. */
+  epoch?: string;
 }
 
 /** What made a change: the tool (or host call) and, when known, the model's tool-call id. */
@@ -46,10 +54,15 @@ export interface WriteOptions {
   /** Expire the plan this long after this write. */
   ttlMs?: number;
   source?: ChangeSource;
+  /**
+   * Also require the stored plan to be of this epoch (ignored when creating, expected
+   * version 0). The engine sets it only with an epoch the store gave it.
+   */
+  expectedEpoch?: string;
 }
 
 export type CompareAndSetResult =
-  | { ok: true; version: number }
+  | { ok: true; version: number; epoch?: string }
   | { ok: false; currentVersion: number };
 
 /** One entry of a plan's history. `record` is null for a delete. */

@@ -42,36 +42,41 @@ export function queriesFor({ plans, revisions, channel }: PostgresTables): Postg
   SELECT pg_notify('${channel}', json_build_object('id', id, 'key', key, 'version', version)::text)
   FROM revision
 )
-SELECT (SELECT version FROM revision) AS version, (SELECT count(*) FROM notified) AS notified`;
+SELECT (SELECT version FROM revision) AS version, (SELECT epoch FROM ${changed}) AS epoch,
+  (SELECT count(*) FROM notified) AS notified`;
 
   return {
-    get: `SELECT version, record, NOT ${LIVE} AS expired FROM ${plans} WHERE key = $1`,
+    get: `SELECT version, record, epoch, NOT ${LIVE} AS expired FROM ${plans} WHERE key = $1`,
 
-    // $1 key, $2 expected, $3 record, $4 total, $5 open, $6 updated_at, $7 ttl ms, $8 at, $9 source, $10 limit
+    // $1 key, $2 expected, $3 record, $4 total, $5 open, $6 updated_at, $7 ttl ms, $8 at, $9 source, $10 limit,
+    // $11 expected epoch (null: any). A plan from schema 1 gets its epoch on its next write.
     update: `
 WITH changed AS (
   UPDATE ${plans} SET version = version + 1, record = $3::jsonb, total = $4::int, open = $5::int,
-    updated_at = $6::bigint, expires_at = ${EXPIRY}
-  WHERE key = $1::text AND version = $2::int AND ${LIVE}
-  RETURNING key, version
+    updated_at = $6::bigint, expires_at = ${EXPIRY},
+    epoch = coalesce(epoch, md5(random()::text || clock_timestamp()::text))
+  WHERE key = $1::text AND version = $2::int AND ($11::text IS NULL OR epoch = $11::text)
+    AND ${LIVE}
+  RETURNING key, version, epoch
 )${tail('changed', '$8::bigint', '$3::jsonb', '$9::jsonb', '$10::int')}`,
 
-    // As update ($2 is 0 here), plus $11 agent, $12 session, $13 scope. An expired row
-    // counts as absent: the upsert replaces it, and `stale` drops the expired plan's revisions.
+    // As update ($2 is 0 here), plus $11 agent, $12 session, $13 scope, $14 new epoch. An
+    // expired row counts as absent: the upsert replaces it, and `stale` drops the expired
+    // plan's revisions.
     insert: `
 WITH stale AS (
   DELETE FROM ${revisions} WHERE key = $1::text AND EXISTS (
     SELECT 1 FROM ${plans} WHERE key = $1::text AND NOT ${LIVE})
 ), changed AS (
   INSERT INTO ${plans} AS plan
-    (key, agent, session, scope, version, record, total, open, updated_at, expires_at)
+    (key, agent, session, scope, version, record, total, open, updated_at, expires_at, epoch)
   VALUES ($1::text, $11::text, $12::text, $13::text[], $2::int + 1, $3::jsonb, $4::int, $5::int,
-    $6::bigint, ${EXPIRY})
+    $6::bigint, ${EXPIRY}, $14::text)
   ON CONFLICT (key) DO UPDATE SET version = excluded.version, record = excluded.record,
     total = excluded.total, open = excluded.open, updated_at = excluded.updated_at,
-    expires_at = excluded.expires_at
+    expires_at = excluded.expires_at, epoch = excluded.epoch
   WHERE plan.expires_at IS NOT NULL AND plan.expires_at <= clock_timestamp()
-  RETURNING key, version
+  RETURNING key, version, epoch
 )${tail('changed', '$8::bigint', '$3::jsonb', '$9::jsonb', '$10::int')}`,
 
     liveVersion: `SELECT version FROM ${plans} WHERE key = $1 AND ${LIVE}`,
@@ -80,7 +85,7 @@ WITH stale AS (
     delete: `
 WITH changed AS (
   DELETE FROM ${plans} WHERE key = $1::text AND ${LIVE}
-  RETURNING key, version + 1 AS version
+  RETURNING key, version + 1 AS version, NULL::text AS epoch
 )${tail('changed', '$2::bigint', 'NULL::jsonb', '$3::jsonb', '$4::int')}`,
 
     list: `

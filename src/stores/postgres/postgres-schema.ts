@@ -2,14 +2,15 @@
  * The PostgreSQL tables, created on first use. Creation runs under a transaction-scoped
  * advisory lock, so processes that start together against an empty database create the
  * tables once instead of tripping over each other's `CREATE TABLE IF NOT EXISTS` (which
- * is not safe against a concurrent twin). A schema newer than this code refuses to load.
+ * is not safe against a concurrent twin). An older schema is upgraded in place under the
+ * same lock; a schema newer than this code refuses to load.
  */
 import type { Pool } from 'pg';
 import { ConfigurationError } from '../../engine/errors.js';
 import { StoreSchemaError } from '../store-errors.js';
 
 /** Bump when the tables change, and add the step from the previous version below. */
-export const POSTGRES_SCHEMA_VERSION = 1;
+export const POSTGRES_SCHEMA_VERSION = 2;
 
 /** Table names of one store; a prefix lets tests and tenants share a database. */
 export interface PostgresTables {
@@ -35,7 +36,7 @@ export function tablesFor(prefix: string): PostgresTables {
   };
 }
 
-function createV1(tables: PostgresTables): string {
+function createTables(tables: PostgresTables): string {
   const { meta, plans, revisions } = tables;
   return `
 CREATE TABLE IF NOT EXISTS ${meta} (
@@ -52,7 +53,8 @@ CREATE TABLE IF NOT EXISTS ${plans} (
   total      integer NOT NULL,
   open       integer NOT NULL,
   updated_at bigint NOT NULL,
-  expires_at timestamptz
+  expires_at timestamptz,
+  epoch      text
 );
 CREATE INDEX IF NOT EXISTS ${plans}_owner ON ${plans} (agent, session);
 CREATE INDEX IF NOT EXISTS ${plans}_expiry ON ${plans} (expires_at) WHERE expires_at IS NOT NULL;
@@ -68,7 +70,13 @@ CREATE INDEX IF NOT EXISTS ${revisions}_key ON ${revisions} (key, id);
 `;
 }
 
-/** Creates or checks the tables; throws {@link StoreSchemaError} for a newer or foreign schema. */
+/** Step from version N to N + 1, keyed by N. Each keeps every plan and revision. */
+const UPGRADES: Record<number, (tables: PostgresTables) => string> = {
+  // 1 → 2: plans get an epoch (see the store contract); existing ones get theirs on their next write.
+  1: ({ plans }) => `ALTER TABLE ${plans} ADD COLUMN IF NOT EXISTS epoch text`,
+};
+
+/** Creates, upgrades or checks the tables; throws {@link StoreSchemaError} for a newer or foreign schema. */
 export async function prepareSchema(pool: Pool, tables: PostgresTables): Promise<void> {
   const client = await pool.connect();
   try {
@@ -95,8 +103,16 @@ export async function prepareSchema(pool: Pool, tables: PostgresTables): Promise
           `Tables ${tables.plans}/${tables.revisions} use plan store schema version ${version}, but this plankeeper knows up to version ${POSTGRES_SCHEMA_VERSION}. Upgrade plankeeper to use them.`,
         );
       }
+      for (let from = version; from < POSTGRES_SCHEMA_VERSION; from++) {
+        await client.query(UPGRADES[from]!(tables));
+      }
+      if (version < POSTGRES_SCHEMA_VERSION) {
+        await client.query(`UPDATE ${tables.meta} SET value = $1 WHERE name = 'schema_version'`, [
+          String(POSTGRES_SCHEMA_VERSION),
+        ]);
+      }
     } else {
-      await client.query(createV1(tables));
+      await client.query(createTables(tables));
       await client.query(`INSERT INTO ${tables.meta} (name, value) VALUES ('schema_version', $1)`, [
         String(POSTGRES_SCHEMA_VERSION),
       ]);

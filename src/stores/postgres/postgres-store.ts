@@ -13,6 +13,7 @@
 import pg from 'pg';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import { ChangeListeners } from '../../engine/store/change-listeners.js';
+import { newEpoch } from '../../engine/store/epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -130,17 +131,22 @@ export class PostgresPlanStore implements PlanStore {
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     const name = encodePlanKey(key);
-    const { rows } = await this.query<{ version: number; record: unknown; expired: boolean }>(
-      'get',
-      [name],
-    );
+    const { rows } = await this.query<{
+      version: number;
+      record: unknown;
+      epoch: string | null;
+      expired: boolean;
+    }>('get', [name]);
     const row = rows[0];
     if (!row) return undefined;
     if (row.expired) {
       await this.query('purgeOne', [name]);
       return undefined;
     }
-    return { version: row.version, record: checkRecord(name, row.record) };
+    const record = checkRecord(name, row.record);
+    return row.epoch === null
+      ? { version: row.version, record }
+      : { version: row.version, record, epoch: row.epoch };
   }
 
   async compareAndSet(
@@ -149,7 +155,7 @@ export class PostgresPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    const { name, ttlMs, text, total, open, sourceText } = prepareWrite(
+    const { name, ttlMs, text, total, open, sourceText, expectedEpoch } = prepareWrite(
       key,
       expectedVersion,
       record,
@@ -167,17 +173,19 @@ export class PostgresPlanStore implements PlanStore {
       sourceText,
       this.historyLimit,
     ];
+    type Written = { version: number | null; epoch: string | null };
     const { rows } =
       expectedVersion === 0
-        ? await this.query<{ version: number | null }>('insert', [
+        ? await this.query<Written>('insert', [
             ...values,
             key.agent,
             key.session,
             key.scope && key.scope.length > 0 ? [...key.scope] : null,
+            newEpoch(),
           ])
-        : await this.query<{ version: number | null }>('update', values);
+        : await this.query<Written>('update', [...values, expectedEpoch ?? null]);
     const version = rows[0]?.version;
-    if (version != null) return { ok: true, version };
+    if (version != null) return { ok: true, version, epoch: rows[0]!.epoch! };
     const current = await this.query<{ version: number }>('liveVersion', [name]);
     return { ok: false, currentVersion: current.rows[0]?.version ?? 0 };
   }

@@ -16,18 +16,23 @@ import { LuaScript } from './lua-script.js';
 /**
  * KEYS: plan hash, history list, index, change log.
  * ARGV: expected version, record JSON, total, open, updatedAt, ttl ms ('' = none),
- *       at, source JSON, history limit, key name, channel, change log length.
- * Returns {1, version} when written, {0, current version} when the version did not match.
+ *       at, source JSON, history limit, key name, channel, change log length,
+ *       expected epoch ('' = any), epoch for a plan that has none yet.
+ * Returns {1, version, epoch} when written, {0, current version} when the version or
+ * epoch did not match. A plan written before epochs existed gets one on its next write.
  */
 export const compareAndSetScript = new LuaScript(
   `
-local stored = redis.call('HGET', KEYS[1], 'version')
+local stored = redis.call('HMGET', KEYS[1], 'version', 'epoch')
 local current = 0
-if stored then current = tonumber(stored) end
+if stored[1] then current = tonumber(stored[1]) end
 if current ~= tonumber(ARGV[1]) then return {0, current} end
+local epoch = stored[2]
+if current > 0 and ARGV[13] ~= '' and epoch ~= ARGV[13] then return {0, current} end
+if current == 0 or not epoch then epoch = ARGV[14] end
 local version = current + 1
 redis.call('HSET', KEYS[1], 'version', version, 'record', ARGV[2], 'total', ARGV[3],
-  'open', ARGV[4], 'updated', ARGV[5])
+  'open', ARGV[4], 'updated', ARGV[5], 'epoch', epoch)
 local revision = '{"version":' .. version .. ',"at":' .. ARGV[7] .. ',"record":' .. ARGV[2] ..
   ',"source":' .. ARGV[8] .. '}'
 redis.call('RPUSH', KEYS[2], revision)
@@ -43,7 +48,7 @@ redis.call('ZADD', KEYS[3], 0, ARGV[10])
 local message = '{"key":' .. cjson.encode(ARGV[10]) .. ',"revision":' .. revision .. '}'
 local id = redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], '*', 'm', message)
 redis.call('PUBLISH', ARGV[11], id .. ' ' .. message)
-return {1, version}
+return {1, version, epoch}
 `,
 );
 

@@ -20,6 +20,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 import { PlanRecordError } from '../../engine/errors.js';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import { ChangeListeners } from '../../engine/store/change-listeners.js';
+import { newEpoch } from '../../engine/store/epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -180,9 +181,15 @@ export class RedisPlanStore implements PlanStore {
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     const name = encodePlanKey(key);
-    const [version, record] = await this.client.hmget(this.planKeyOf(key), 'version', 'record');
+    const [version, record, epoch] = await this.client.hmget(
+      this.planKeyOf(key),
+      'version',
+      'record',
+      'epoch',
+    );
     if (version == null) return undefined;
-    return { version: parseVersion(name, version), record: decodeRecord(name, record ?? '') };
+    const plan = { version: parseVersion(name, version), record: decodeRecord(name, record ?? '') };
+    return epoch == null ? plan : { ...plan, epoch };
   }
 
   async compareAndSet(
@@ -191,7 +198,7 @@ export class RedisPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    const { name, ttlMs, text, total, open, sourceText } = prepareWrite(
+    const { name, ttlMs, text, total, open, sourceText, expectedEpoch } = prepareWrite(
       key,
       expectedVersion,
       record,
@@ -213,10 +220,12 @@ export class RedisPlanStore implements PlanStore {
         name,
         this.channel,
         CHANGE_LOG_LENGTH,
+        expectedEpoch ?? '',
+        newEpoch(),
       ],
-    )) as [number, number];
+    )) as [1, number, string] | [0, number];
     return reply[0] === 1
-      ? { ok: true, version: reply[1] }
+      ? { ok: true, version: reply[1], epoch: reply[2] }
       : { ok: false, currentVersion: reply[1] };
   }
 

@@ -21,6 +21,8 @@ export interface PreparedWrite {
   open: number;
   source: ChangeSource;
   sourceText: string;
+  /** The epoch the write requires (updates only), or undefined. */
+  expectedEpoch: string | undefined;
 }
 
 /** Throws a ConfigurationError for a bad expected version or TTL, as the contract asks. */
@@ -40,5 +42,6 @@ export function prepareWrite(
     ...countItems(record),
     source,
     sourceText: JSON.stringify(source),
+    expectedEpoch: expectedVersion > 0 ? options.expectedEpoch : undefined,
   };
 }

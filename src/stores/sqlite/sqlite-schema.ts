@@ -6,6 +6,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import { decodePlanKey } from '../../engine/plan-key.js';
+import { newEpoch } from '../../engine/store/epoch.js';
 import { StoreSchemaError } from '../store-errors.js';
 
 /** Bump when the tables change, and add the step from the previous version to UPGRADES. */
@@ -22,7 +23,8 @@ export const SQLITE_SCHEMA_VERSION = 3;
  *   in place, without allocating, freeing or re-indexing anything, and no trimming is
  *   ever needed. A write is therefore two row updates, the plan's and one slot's.
  * - Deleting a plan keeps its row as a tombstone (`live = 0`) so its history, the delete
- *   included, carries on under the same `seq` when the key is written again.
+ *   included, carries on under the same `seq` when the key is written again; writing it
+ *   again gives it a new `epoch` (see the store contract).
  */
 const CREATE_TABLES = `
 CREATE TABLE plankeeper_plans (
@@ -32,6 +34,7 @@ CREATE TABLE plankeeper_plans (
   scope      TEXT,
   live       INTEGER NOT NULL,
   version    INTEGER NOT NULL,
+  epoch      TEXT NOT NULL,
   seq        INTEGER NOT NULL,
   slots      INTEGER NOT NULL,
   total      INTEGER NOT NULL,
@@ -142,8 +145,9 @@ ${CREATE_TABLES}`);
   );
   const insertPlan = db.prepare(
     `INSERT INTO plankeeper_plans
-       (key, agent, session, scope, live, version, seq, slots, total, open, updated_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       (key, agent, session, scope, live, version, epoch, seq, slots, total, open, updated_at,
+        expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRevision = db.prepare(
     `INSERT INTO plankeeper_revisions (key, slot, seq, version, at, record, source, origin)
@@ -171,6 +175,7 @@ ${CREATE_TABLES}`);
       owner.scope,
       plan ? 1 : 0,
       plan ? plan.version : last.version,
+      newEpoch(),
       revisions.length,
       historyLimit,
       plan?.total ?? 0,

@@ -21,6 +21,7 @@ import Database, {
 import { PlanRecordError } from '../../engine/errors.js';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import { ChangeListeners } from '../../engine/store/change-listeners.js';
+import { newEpoch } from '../../engine/store/epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
@@ -75,6 +76,7 @@ interface PlanStateRow {
 
 interface CurrentRow {
   version: number;
+  epoch: string;
   expires_at: number | null;
   record: string | null;
   /** 0 when the ring slot does not hold the plan's newest revision (a damaged file). */
@@ -111,14 +113,14 @@ export class SqlitePlanStore implements PlanStore {
   private readonly selectCurrent: Statement<[string], CurrentRow>;
   private readonly selectState: Statement<[string], PlanStateRow>;
   private readonly insertPlan: Statement<
-    [string, string, string, string | null, number, number, number, number, number | null]
+    [string, string, string, string | null, string, number, number, number, number, number | null]
   >;
   private readonly updatePlan: Statement<
-    [number, number, number, number | null, string, number, number],
-    RingPosition
+    [number, number, number, number | null, string, number, string | null, string | null, number],
+    RingPosition & { epoch: string }
   >;
   private readonly revivePlan: Statement<
-    [number, number, number, number | null, string],
+    [string, number, number, number, number | null, string],
     RingPosition
   >;
   private readonly tombstonePlan: Statement<[string], RingPosition & { version: number }>;
@@ -164,7 +166,7 @@ export class SqlitePlanStore implements PlanStore {
     this.writeTransaction = db.transaction((work: () => unknown) => work());
     // The plan's record is its newest revision, in ring slot seq % slots.
     this.selectCurrent = db.prepare(
-      `SELECT plan.version, plan.expires_at, slot.record, slot.seq IS plan.seq AS intact
+      `SELECT plan.version, plan.epoch, plan.expires_at, slot.record, slot.seq IS plan.seq AS intact
        FROM plankeeper_plans AS plan
        LEFT JOIN plankeeper_revisions AS slot
          ON slot.key = plan.key AND slot.slot = plan.seq % plan.slots
@@ -175,19 +177,21 @@ export class SqlitePlanStore implements PlanStore {
     );
     this.insertPlan = db.prepare(
       `INSERT INTO plankeeper_plans
-         (key, agent, session, scope, live, version, seq, slots, total, open, updated_at, expires_at)
-       VALUES (?, ?, ?, ?, 1, 1, 1, ?, ?, ?, ?, ?)`,
+         (key, agent, session, scope, live, version, epoch, seq, slots, total, open, updated_at,
+          expires_at)
+       VALUES (?, ?, ?, ?, 1, 1, ?, 1, ?, ?, ?, ?, ?)`,
     );
     const LIVE_ROW = '(expires_at IS NULL OR expires_at > ?)';
     this.updatePlan = db.prepare(
       `UPDATE plankeeper_plans
        SET version = version + 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?
-       WHERE key = ? AND live = 1 AND version = ? AND ${LIVE_ROW}
-       RETURNING seq, slots`,
+       WHERE key = ? AND live = 1 AND version = ? AND (? IS NULL OR epoch = ?) AND ${LIVE_ROW}
+       RETURNING seq, slots, epoch`,
     );
     this.revivePlan = db.prepare(
       `UPDATE plankeeper_plans
-       SET live = 1, version = 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?
+       SET live = 1, version = 1, epoch = ?, seq = seq + 1, total = ?, open = ?, updated_at = ?,
+         expires_at = ?
        WHERE key = ? AND live = 0
        RETURNING seq, slots`,
     );
@@ -245,7 +249,7 @@ export class SqlitePlanStore implements PlanStore {
         'its newest revision is missing from the file (damaged store). Delete the plan to start it over.',
       );
     }
-    return { version: row.version, record: decodeRecord(name, row.record) };
+    return { version: row.version, record: decodeRecord(name, row.record), epoch: row.epoch };
   }
 
   async compareAndSet(
@@ -254,7 +258,7 @@ export class SqlitePlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    const { name, ttlMs, text, total, open, source, sourceText } = prepareWrite(
+    const { name, ttlMs, text, total, open, source, sourceText, expectedEpoch } = prepareWrite(
       key,
       expectedVersion,
       record,
@@ -265,30 +269,37 @@ export class SqlitePlanStore implements PlanStore {
       const at = Date.now();
       const expiresAt = ttlMs === undefined ? null : at + ttlMs;
       let position: RingPosition | undefined;
+      let epoch: string;
       if (expectedVersion > 0) {
         // The common case, an update, checks and writes the plan row in one statement.
-        position = this.updatePlan.get(
+        const updated = this.updatePlan.get(
           total,
           open,
           record.updatedAt,
           expiresAt,
           name,
           expectedVersion,
+          expectedEpoch ?? null,
+          expectedEpoch ?? null,
           at,
         );
-        if (!position) return { ok: false, currentVersion: this.liveVersion(name, at) };
+        if (!updated) return { ok: false, currentVersion: this.liveVersion(name, at) };
+        position = updated;
+        epoch = updated.epoch;
       } else {
         const state = this.stateAfterExpiry(name, at);
         if (state?.live) return { ok: false, currentVersion: state.version };
+        epoch = newEpoch();
         if (state) {
           // A deleted plan's row: the key starts over at version 1, its history carries on.
-          position = this.revivePlan.get(total, open, record.updatedAt, expiresAt, name)!;
+          position = this.revivePlan.get(epoch, total, open, record.updatedAt, expiresAt, name)!;
         } else {
           this.insertPlan.run(
             name,
             key.agent,
             key.session,
             key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
+            epoch,
             this.historyLimit,
             total,
             open,
@@ -300,7 +311,7 @@ export class SqlitePlanStore implements PlanStore {
       }
       const version = expectedVersion + 1;
       this.writeSlot(name, position, version, at, text, sourceText);
-      return { ok: true, version, at };
+      return { ok: true, version, epoch, at };
     });
 
     if (!result.ok) return result;
@@ -313,7 +324,7 @@ export class SqlitePlanStore implements PlanStore {
         source,
       });
     }
-    return { ok: true, version: result.version };
+    return { ok: true, version: result.version, epoch: result.epoch! };
   }
 
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
