@@ -8,10 +8,12 @@
 //   (BEGIN IMMEDIATE ... COMMIT, same file settings); Redis SET throughput from an
 //   ioredis pipeline of SETs of a same-size value; PostgreSQL one plain
 //   `UPDATE ... SET record = $1, version = version + 1` per write (autocommit).
-// Like-for-like floors are printed beside them: for SQLite the bare SQL of a write that
-// also keeps a revision row; for Redis one GET then one SET awaited in turn (the two
-// round trips of an engine write) and 32 SETs in flight; for Redis and PostgreSQL the
-// engine's capacity with 32 sessions writing at once.
+// Like-for-like floors are printed beside them: for SQLite the bare SQL of the store's
+// write (the plan row and one history slot, both updated in place) and of a write that
+// appends its revision instead; for Redis one GET then one SET awaited in turn (the two
+// round trips of an engine write), 32 SETs in flight, and the server's own time per
+// command (INFO commandstats) for the write script against SET; for Redis and
+// PostgreSQL the engine's capacity with 32 sessions writing at once.
 // Also the p99 of one agent step's store work on SQLite (the tool's write plus the plan
 // read for the injected plan section). Redis and PostgreSQL rows need REDIS_URL and
 // DATABASE_URL; without them they are skipped with a note.
@@ -71,6 +73,22 @@ async function concurrentEngineWrites(store, label, total) {
       const key = { agent: 'bench', session: `${label}-${process.pid}-${worker}` };
       const outcome = await planStep(engine, key, index);
       if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+    },
+    32,
+    total,
+  );
+}
+
+/** compareAndSet alone from 32 callers at once, each on its own plan. */
+async function concurrentStoreWrites(store, record, label, total) {
+  const versions = new Array(32).fill(0);
+  const source = { tool: 'todos_complete', callId: 'call-1', summary: 'completed #3: tests pass' };
+  return capacity(
+    async (worker) => {
+      const key = { agent: 'bench', session: `${label}-${process.pid}-${worker}` };
+      const result = await store.compareAndSet(key, versions[worker], record, { source });
+      if (!result.ok) throw new Error('store write refused');
+      versions[worker] = result.version;
     },
     32,
     total,
@@ -166,18 +184,62 @@ async function sqliteRows(directory, iterations) {
     iterations,
     warmup: 500,
   });
+  // The store's own SQL without the store: a small plan row and one slot of a 50-slot
+  // history ring, both updated in place (see sqlite-schema.ts).
+  db.exec(`
+    CREATE TABLE plan_rows (key TEXT PRIMARY KEY, version INTEGER, seq INTEGER,
+      total INTEGER, open INTEGER, updated_at INTEGER, expires_at INTEGER);
+    CREATE TABLE slots (key TEXT NOT NULL, slot INTEGER NOT NULL, seq INTEGER, version INTEGER,
+      at INTEGER, record TEXT, source TEXT, origin TEXT, PRIMARY KEY (key, slot));`);
+  db.prepare("INSERT INTO plan_rows VALUES ('k', 0, 0, 10, 5, 0, NULL)").run();
+  const source = '{"tool":"todos_complete","callId":"call-1","summary":"completed #3: tests pass"}';
+  const origin = '00000000-0000-4000-8000-000000000000';
+  const fill = db.prepare('INSERT INTO slots VALUES (?, ?, 0, 0, 0, ?, ?, ?)');
+  for (let slot = 0; slot < 50; slot++) fill.run('k', slot, record, source, origin);
+  const updatePlanRow = db.prepare(
+    `UPDATE plan_rows SET version = version + 1, seq = seq + 1, updated_at = ?, expires_at = NULL
+     WHERE key = ? AND version = ? RETURNING seq`,
+  );
+  const updateSlot = db.prepare(
+    `UPDATE slots SET seq = ?, version = ?, at = ?, record = ?, source = ?, origin = ?
+     WHERE key = ? AND slot = ?`,
+  );
+  let ringVersion = 0;
+  const writeToRing = db.transaction(() => {
+    const at = Date.now();
+    const { seq } = updatePlanRow.get(at, 'k', ringVersion++);
+    updateSlot.run(seq, ringVersion, at, record, source, origin, 'k', seq % 50);
+  });
+  const rawRing = await measure(() => writeToRing.immediate(), { iterations, warmup: 500 });
   db.close();
-  return { ours: ours.stats, store: storeOnly, raw, step, stepWithoutCheckpoints, rawWithHistory };
+  return {
+    ours: ours.stats,
+    store: storeOnly,
+    raw,
+    step,
+    stepWithoutCheckpoints,
+    rawWithHistory,
+    rawRing,
+  };
 }
 
 async function redisRows(url, iterations) {
   const keyPrefix = `plankeeper-bench:${process.pid}:`;
   const store = new RedisPlanStore({ url, keyPrefix });
-  const ours = await engineWrites(store, 'redis', iterations);
-  const storeOnly = await storeWrites(store, ours.key, iterations);
-  const concurrent = await concurrentEngineWrites(store, 'redis-many', iterations * 4);
-  await store.close();
   const client = new Redis(url);
+  const ours = await engineWrites(store, 'redis', iterations);
+  const scriptStats = await commandStats(client);
+  const storeOnly = await storeWrites(store, ours.key, iterations);
+  const scriptTime = serverMicrosPerCall(scriptStats, await commandStats(client), 'evalsha');
+  const concurrent = await concurrentEngineWrites(store, 'redis-many', iterations * 4);
+  const { record: planRecord } = await store.get(ours.key);
+  const concurrentStore = await concurrentStoreWrites(
+    store,
+    planRecord,
+    'redis-store-many',
+    iterations * 10,
+  );
+  await store.close();
   const record = fakeRecord(ours.recordBytes);
   const rawKey = `${keyPrefix}raw`;
   await client.set(rawKey, record);
@@ -190,7 +252,9 @@ async function redisRows(url, iterations) {
     return { opsPerSecond: count / (Number(process.hrtime.bigint() - begin) / 1e9) };
   };
   await pipelined(); // warm-up
+  const setStats = await commandStats(client);
   const raw = await pipelined();
+  const setTime = serverMicrosPerCall(setStats, await commandStats(client), 'set');
   const rawParallel = await capacity(() => client.set(rawKey, record), 32, iterations * 10);
   const rawGetSet = await measure(
     async () => {
@@ -202,7 +266,34 @@ async function redisRows(url, iterations) {
   const keys = await client.keys(`${keyPrefix}*`);
   if (keys.length > 0) await client.del(...keys);
   await client.quit();
-  return { ours: ours.stats, store: storeOnly, concurrent, raw, rawParallel, rawGetSet };
+  return {
+    ours: ours.stats,
+    store: storeOnly,
+    concurrent,
+    concurrentStore,
+    raw,
+    rawParallel,
+    rawGetSet,
+    scriptTime,
+    setTime,
+  };
+}
+
+/** Calls and microseconds per command name, from the server's INFO commandstats. */
+async function commandStats(client) {
+  const stats = {};
+  for (const line of (await client.info('commandstats')).split('\n')) {
+    const match = /^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/.exec(line);
+    if (match) stats[match[1]] = { calls: Number(match[2]), usec: Number(match[3]) };
+  }
+  return stats;
+}
+
+/** Server time per call of `command` between two commandstats readings (other clients included). */
+function serverMicrosPerCall(before, after, command) {
+  const calls = (after[command]?.calls ?? 0) - (before[command]?.calls ?? 0);
+  const usec = (after[command]?.usec ?? 0) - (before[command]?.usec ?? 0);
+  return calls > 0 ? usec / calls : Number.NaN;
 }
 
 async function postgresRows(connectionString, iterations) {
@@ -301,8 +392,8 @@ export default async function run() {
   const floors = [
     [
       'SQLite',
-      'raw: UPDATE + revision INSERT (a write that keeps history)',
-      sqlite.rawWithHistory,
+      "raw: the store's SQL (plan row + history slot, updated in place)",
+      sqlite.rawRing,
       sqlite.store,
     ],
   ];
@@ -346,24 +437,43 @@ export default async function run() {
     [
       ['raw: single-row UPDATE transaction', sqlite.raw],
       ['raw: UPDATE + revision INSERT (+ trim every 16)', sqlite.rawWithHistory],
-      ['store compareAndSet (plan row + revision)', sqlite.store],
+      ['raw: plan row + history slot, updated in place', sqlite.rawRing],
+      ['store compareAndSet (plan row + history slot)', sqlite.store],
       ['PlanEngine op (read + compare-and-set)', sqlite.ours],
       ['agent step (op + plan read for injection)', sqlite.step],
       ['agent step, WAL checkpoints off (no fsync)', sqlite.stepWithoutCheckpoints],
     ].map(([what, stats]) => [what, stats.opsPerSecond, stats.p50, stats.p99]),
   );
+  const redis = results.find(([name]) => name === 'Redis')?.[1];
+  if (redis) {
+    printTable(
+      'Redis server time per command (INFO commandstats, same run)',
+      ['command', 'server µs per call', 'calls per SET'],
+      [
+        ['SET of a same-size value (the raw limit)', redis.setTime, 1],
+        ['plan write script (EVALSHA)', redis.scriptTime, redis.scriptTime / redis.setTime],
+      ],
+    );
+  }
   for (const note of notes) console.log(`NOTE  ${note}`);
   console.log('');
-  for (const [name, { ours, raw, concurrent }] of results) {
-    // The issue's target: plan writes at least half the raw limit. Redis's raw limit is a
-    // pipeline (many writes in flight), so ours is measured with many sessions at once too.
-    const plan = name === 'Redis' ? concurrent : ours;
-    const ratio = plan.opsPerSecond / raw.opsPerSecond;
-    verdict(
-      `${name} plan writes at least 50% of the raw limit (${rawNames[name]})`,
-      ratio >= 0.5,
-      `${Math.round(plan.opsPerSecond)}/s${name === 'Redis' ? ' from 32 sessions' : ''} vs ${Math.round(raw.opsPerSecond)}/s = ${(ratio * 100).toFixed(0)}%`,
-    );
+  for (const [name, result] of results) {
+    // The issue's target: plan writes at least half the raw limit, checked for the store's
+    // write (what the raw limit is a limit of) and for the whole engine write. Redis's raw
+    // limit is a pipeline (many writes in flight), so ours are measured 32 at once too.
+    const many = name === 'Redis';
+    const rates = [
+      ['store writes', many ? result.concurrentStore : result.store],
+      ['engine writes', many ? result.concurrent : result.ours],
+    ];
+    for (const [what, rate] of rates) {
+      const ratio = rate.opsPerSecond / result.raw.opsPerSecond;
+      verdict(
+        `${name} ${what} at least 50% of the raw limit (${rawNames[name]})`,
+        ratio >= 0.5,
+        `${Math.round(rate.opsPerSecond)}/s${many ? ' from 32 callers' : ''} vs ${Math.round(result.raw.opsPerSecond)}/s = ${(ratio * 100).toFixed(0)}%`,
+      );
+    }
   }
   const sqliteStep = sqlite.step;
   verdict(
