@@ -4,9 +4,11 @@
  * stack trace, a flood of reconnect logs, or plans silently written somewhere else.
  */
 import { createServer, type Server } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../../src/stores/index.js';
 import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
+import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { isConnectionFailure } from '../../src/stores/shared/connection-failure.js';
 import { StoreUnavailableError } from '../../src/stores/store-errors.js';
 import { runCli } from '../support/run-cli.js';
@@ -115,6 +117,21 @@ describe.runIf(REDIS_URL)('Redis server that refuses the URL', () => {
     expect(error.reason).toBe('refused');
     expect(error.message).toContain('(ERR DB index is out of range)');
     expect(error.message).toContain('Check the user, password and database name in the URL');
+  });
+
+  it('a store made directly with such a URL refuses its first write instead of using database 0', async () => {
+    const url = new URL(REDIS_URL ?? '');
+    url.pathname = '/999';
+    const keyPrefix = `plankeeper-test-direct-${process.pid}:`;
+    const store = new RedisPlanStore({ url: url.toString(), keyPrefix });
+    const key = { agent: 'a', session: 's' };
+    const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
+    await expect(store.compareAndSet(key, 0, record)).rejects.toThrow(StoreUnavailableError);
+    await expect(store.get(key)).rejects.toThrow('ERR DB index is out of range');
+    await store.close();
+    const databaseZero = new Redis(REDIS_URL ?? '');
+    expect(await databaseZero.keys(`${keyPrefix}*`)).toEqual([]);
+    await databaseZero.quit();
   });
 });
 

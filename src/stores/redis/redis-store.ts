@@ -90,6 +90,8 @@ export class RedisPlanStore implements PlanStore {
   /** The last connection error of a client the store owns, reported by {@link connect}. */
   private lastError: unknown;
   private connecting = false;
+  /** The one connection check of this store (see {@link connect}). */
+  private connection: Promise<void> | undefined;
   private readonly shownUrl: string;
   private readonly connectTimeoutMs: number;
 
@@ -133,9 +135,17 @@ export class RedisPlanStore implements PlanStore {
   /**
    * Connects now (a client made with `lazyConnect`) or checks the connection with a PING,
    * so an unreachable server is reported at once as a {@link StoreUnavailableError}
-   * rather than on the first plan write. `openStore` calls it.
+   * rather than on the first plan write. `openStore` calls it; every other method awaits
+   * it first, once per store, so a store made directly is checked the same way before
+   * anything is read or written (ioredis alone would go on in database 0 after a failed
+   * SELECT of the URL's database).
    */
-  async connect(): Promise<void> {
+  connect(): Promise<void> {
+    this.connection ??= this.establish();
+    return this.connection;
+  }
+
+  private async establish(): Promise<void> {
     this.connecting = true;
     this.lastError = undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -180,6 +190,7 @@ export class RedisPlanStore implements PlanStore {
   }
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
+    await this.connect();
     const name = encodePlanKey(key);
     const [version, record, epoch] = await this.client.hmget(
       this.planKeyOf(key),
@@ -204,6 +215,7 @@ export class RedisPlanStore implements PlanStore {
       record,
       options,
     );
+    await this.connect();
     const reply = (await compareAndSetScript.run(
       this.client,
       [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey, this.changeLogKey],
@@ -230,6 +242,7 @@ export class RedisPlanStore implements PlanStore {
   }
 
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
+    await this.connect();
     const name = encodePlanKey(key);
     const version = (await deleteScript.run(
       this.client,
@@ -247,6 +260,7 @@ export class RedisPlanStore implements PlanStore {
   }
 
   async list(filter: ListFilter = {}): Promise<PlanListing[]> {
+    await this.connect();
     let names: string[];
     if (filter.agent !== undefined) {
       const start = `${encodeURIComponent(filter.agent)}/`;
@@ -300,6 +314,7 @@ export class RedisPlanStore implements PlanStore {
   }
 
   async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
+    await this.connect();
     const name = encodePlanKey(key);
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
     if (limit <= 0) return [];
@@ -309,7 +324,10 @@ export class RedisPlanStore implements PlanStore {
 
   subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
     return this.listeners.subscribe(listener, {
-      start: () => this.openSubscription(),
+      start: async () => {
+        await this.connect();
+        await this.openSubscription();
+      },
       stop: () => this.closeSubscription(),
     });
   }
