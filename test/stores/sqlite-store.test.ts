@@ -166,9 +166,21 @@ describe('SqlitePlanStore', () => {
     await writer.delete(key);
     await writer.compareAndSet(key, 0, planRecord([{ content: 'again' }]));
     await writer.list(); // purges the expired plan and its history
-    await writer.compareAndSet(short, 0, planRecord([{ content: 'anew' }]));
+    // Written anew past its old revision count before the watcher looks again.
+    for (let version = 0; version < 3; version++) {
+      await writer.compareAndSet(short, version, planRecord([{ content: `anew ${version}` }]));
+    }
     await sleep(100);
-    expect(seen).toEqual(['s v1', 'short v1', 'short v2', 's v2 deleted', 's v1', 'short v1']);
+    expect(seen).toEqual([
+      's v1',
+      'short v1',
+      'short v2',
+      's v2 deleted',
+      's v1',
+      'short v1',
+      'short v2',
+      'short v3',
+    ]);
     await watcher.close();
     await writer.close();
   });

@@ -25,6 +25,8 @@ export const SQLITE_SCHEMA_VERSION = 3;
  * - Deleting a plan keeps its row as a tombstone (`live = 0`) so its history, the delete
  *   included, carries on under the same `seq` when the key is written again; writing it
  *   again gives it a new `epoch` (see the store contract).
+ * - `changed_at` is the store's time of the plan's newest revision, so a change poller
+ *   can ask SQLite for the recently changed plans instead of reading every row.
  */
 const CREATE_TABLES = `
 CREATE TABLE plankeeper_plans (
@@ -40,7 +42,8 @@ CREATE TABLE plankeeper_plans (
   total      INTEGER NOT NULL,
   open       INTEGER NOT NULL,
   updated_at INTEGER NOT NULL,
-  expires_at INTEGER
+  expires_at INTEGER,
+  changed_at INTEGER NOT NULL
 );
 CREATE INDEX plankeeper_plans_owner ON plankeeper_plans (agent, session);
 CREATE INDEX plankeeper_plans_expiry
@@ -146,8 +149,8 @@ ${CREATE_TABLES}`);
   const insertPlan = db.prepare(
     `INSERT INTO plankeeper_plans
        (key, agent, session, scope, live, version, epoch, seq, slots, total, open, updated_at,
-        expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        expires_at, changed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRevision = db.prepare(
     `INSERT INTO plankeeper_revisions (key, slot, seq, version, at, record, source, origin)
@@ -182,6 +185,7 @@ ${CREATE_TABLES}`);
       plan?.open ?? 0,
       plan?.updated_at ?? last.at,
       plan?.expires_at ?? null,
+      last.at,
     );
     revisions.forEach((revision, index) => {
       const seq = index + 1;

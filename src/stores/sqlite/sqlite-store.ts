@@ -113,17 +113,40 @@ export class SqlitePlanStore implements PlanStore {
   private readonly selectCurrent: Statement<[string], CurrentRow>;
   private readonly selectState: Statement<[string], PlanStateRow>;
   private readonly insertPlan: Statement<
-    [string, string, string, string | null, string, number, number, number, number, number | null]
+    [
+      string,
+      string,
+      string,
+      string | null,
+      string,
+      number,
+      number,
+      number,
+      number,
+      number | null,
+      number,
+    ]
   >;
   private readonly updatePlan: Statement<
-    [number, number, number, number | null, string, number, string | null, string | null, number],
+    [
+      number,
+      number,
+      number,
+      number | null,
+      number,
+      string,
+      number,
+      string | null,
+      string | null,
+      number,
+    ],
     RingPosition & { epoch: string }
   >;
   private readonly revivePlan: Statement<
-    [string, number, number, number, number | null, string],
+    [string, number, number, number, number | null, number, string],
     RingPosition
   >;
-  private readonly tombstonePlan: Statement<[string], RingPosition & { version: number }>;
+  private readonly tombstonePlan: Statement<[number, string], RingPosition & { version: number }>;
   private readonly deletePlan: Statement<[string]>;
   private readonly updateSlot: Statement<
     [number, number, number, string | null, string, string, string, number]
@@ -178,25 +201,27 @@ export class SqlitePlanStore implements PlanStore {
     this.insertPlan = db.prepare(
       `INSERT INTO plankeeper_plans
          (key, agent, session, scope, live, version, epoch, seq, slots, total, open, updated_at,
-          expires_at)
-       VALUES (?, ?, ?, ?, 1, 1, ?, 1, ?, ?, ?, ?, ?)`,
+          expires_at, changed_at)
+       VALUES (?, ?, ?, ?, 1, 1, ?, 1, ?, ?, ?, ?, ?, ?)`,
     );
     const LIVE_ROW = '(expires_at IS NULL OR expires_at > ?)';
     this.updatePlan = db.prepare(
       `UPDATE plankeeper_plans
-       SET version = version + 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?
+       SET version = version + 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?,
+         changed_at = ?
        WHERE key = ? AND live = 1 AND version = ? AND (? IS NULL OR epoch = ?) AND ${LIVE_ROW}
        RETURNING seq, slots, epoch`,
     );
     this.revivePlan = db.prepare(
       `UPDATE plankeeper_plans
        SET live = 1, version = 1, epoch = ?, seq = seq + 1, total = ?, open = ?, updated_at = ?,
-         expires_at = ?
+         expires_at = ?, changed_at = ?
        WHERE key = ? AND live = 0
        RETURNING seq, slots`,
     );
     this.tombstonePlan = db.prepare(
-      `UPDATE plankeeper_plans SET live = 0, version = version + 1, seq = seq + 1, total = 0, open = 0
+      `UPDATE plankeeper_plans
+       SET live = 0, version = version + 1, seq = seq + 1, total = 0, open = 0, changed_at = ?
        WHERE key = ? AND live = 1
        RETURNING version, seq, slots`,
     );
@@ -277,6 +302,7 @@ export class SqlitePlanStore implements PlanStore {
           open,
           record.updatedAt,
           expiresAt,
+          at,
           name,
           expectedVersion,
           expectedEpoch ?? null,
@@ -292,7 +318,15 @@ export class SqlitePlanStore implements PlanStore {
         epoch = newEpoch();
         if (state) {
           // A deleted plan's row: the key starts over at version 1, its history carries on.
-          position = this.revivePlan.get(epoch, total, open, record.updatedAt, expiresAt, name)!;
+          position = this.revivePlan.get(
+            epoch,
+            total,
+            open,
+            record.updatedAt,
+            expiresAt,
+            at,
+            name,
+          )!;
         } else {
           this.insertPlan.run(
             name,
@@ -305,6 +339,7 @@ export class SqlitePlanStore implements PlanStore {
             open,
             record.updatedAt,
             expiresAt,
+            at,
           );
           position = { seq: 1, slots: this.historyLimit };
         }
@@ -333,7 +368,7 @@ export class SqlitePlanStore implements PlanStore {
     const deleted = this.inWriteTransaction(() => {
       const at = Date.now();
       if (!this.stateAfterExpiry(name, at)?.live) return undefined;
-      const { version, ...position } = this.tombstonePlan.get(name)!;
+      const { version, ...position } = this.tombstonePlan.get(at, name)!;
       this.writeSlot(name, position, version, at, null, JSON.stringify(source));
       return { version, at };
     });
