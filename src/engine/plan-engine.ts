@@ -240,7 +240,7 @@ export class PlanEngine {
         const decision = decide(held);
         if ('write' in decision) {
           const written = await this.tryWrite(key, name, held, decision);
-          if (written !== undefined) return written;
+          if (written) return written.answer;
         }
         this.recent.delete(name);
       }
@@ -249,7 +249,7 @@ export class PlanEngine {
         const decision = decide(stored);
         if ('done' in decision) return decision.done;
         const written = await this.tryWrite(key, name, stored, decision);
-        if (written !== undefined) return written;
+        if (written) return written.answer;
         // Jitter keeps racing processes from colliding in lockstep.
         if (attempt > 3) await delay(Math.random() * Math.min(50, attempt * 2));
       }
@@ -264,13 +264,13 @@ export class PlanEngine {
     return stored;
   }
 
-  /** One compare-and-set on top of `base`; the operation's answer, or undefined when refused. */
+  /** One compare-and-set on top of `base`: the operation's answer, or undefined when refused. */
   private async tryWrite<T>(
     key: PlanKey,
     name: string,
     base: VersionedPlan | undefined,
     decision: WriteDecision<T>,
-  ): Promise<T | undefined> {
+  ): Promise<{ answer: T } | undefined> {
     const written = await this.store.compareAndSet(key, base?.version ?? 0, decision.write, {
       source: decision.source,
       ...(this.ttlMs !== undefined && { ttlMs: this.ttlMs }),
@@ -285,7 +285,7 @@ export class PlanEngine {
       record: decision.write,
       ...(written.epoch !== undefined && { epoch: written.epoch }),
     });
-    return decision.onWritten(written.version);
+    return { answer: decision.onWritten(written.version) };
   }
 }
 

@@ -44,6 +44,17 @@ describe('PlanEngine with held plans', () => {
     expect(counts).toEqual({ get: 0, compareAndSet: 3 });
   });
 
+  it('notes a new turn on a held plan with one write and no read', async () => {
+    const { store, counts } = countingStore();
+    const engine = new PlanEngine({ store });
+    await engine.add(key, [{ content: 'a' }], { turn: 't1' });
+    counts.get = 0;
+    counts.compareAndSet = 0;
+    await engine.noteTurn(key, 't2');
+    expect(counts).toEqual({ get: 0, compareAndSet: 1 });
+    expect((await store.get(key))?.record.activeTurn).toBe('t2');
+  });
+
   it('reads before every write when told to hold nothing, or when the store has no epochs', async () => {
     for (const [options, store] of [
       [{ recentPlans: 0 }, countingStore()],
