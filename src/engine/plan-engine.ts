@@ -49,7 +49,8 @@ export interface PlanEngineOptions {
   maxAttempts?: number;
   /**
    * Plans kept from the last read or write, so the next operation on them skips its read
-   * (stores with epochs only). Default 1000; 0 reads before every write.
+   * (stores with epochs only). Default 1000, or 0 with a MemoryPlanStore, whose read is a
+   * copy from a Map and so costs no more than holding would; 0 reads before every write.
    */
   recentPlans?: number;
 }
@@ -96,7 +97,9 @@ export class PlanEngine {
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 100;
-    this.recent = new RecentPlans(options.recentPlans ?? 1000);
+    this.recent = new RecentPlans(
+      options.recentPlans ?? (this.store instanceof MemoryPlanStore ? 0 : 1000),
+    );
   }
 
   /** Replaces the whole list (`todo_write`). */

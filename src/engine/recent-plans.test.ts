@@ -35,7 +35,7 @@ const contents = (items: { content: string }[]) => items.map((item) => item.cont
 describe('PlanEngine with held plans', () => {
   it('writes a plan it already holds without reading it again', async () => {
     const { store, counts } = countingStore();
-    const engine = new PlanEngine({ store });
+    const engine = new PlanEngine({ store, recentPlans: 100 });
     await engine.add(key, [{ content: 'a' }]);
     await engine.snapshot(key);
     counts.get = 0;
@@ -46,7 +46,7 @@ describe('PlanEngine with held plans', () => {
 
   it('notes a new turn on a held plan with one write and no read', async () => {
     const { store, counts } = countingStore();
-    const engine = new PlanEngine({ store });
+    const engine = new PlanEngine({ store, recentPlans: 100 });
     await engine.add(key, [{ content: 'a' }], { turn: 't1' });
     counts.get = 0;
     counts.compareAndSet = 0;
@@ -55,10 +55,11 @@ describe('PlanEngine with held plans', () => {
     expect((await store.get(key))?.record.activeTurn).toBe('t2');
   });
 
-  it('reads before every write when told to hold nothing, or when the store has no epochs', async () => {
+  it('reads before every write when told to hold nothing, when the store has no epochs, or with a plain memory store', async () => {
     for (const [options, store] of [
       [{ recentPlans: 0 }, countingStore()],
-      [{}, countingStore({ withoutEpochs: true })],
+      [{ recentPlans: 100 }, countingStore({ withoutEpochs: true })],
+      [{}, countingStore()],
     ] as const) {
       const engine = new PlanEngine({ store: store.store, ...options });
       await engine.add(key, [{ content: 'a' }]);
@@ -69,8 +70,8 @@ describe('PlanEngine with held plans', () => {
 
   it('applies an operation on top of another engine’s write made since (no lost update)', async () => {
     const { store, counts } = countingStore();
-    const mine = new PlanEngine({ store });
-    const theirs = new PlanEngine({ store });
+    const mine = new PlanEngine({ store, recentPlans: 100 });
+    const theirs = new PlanEngine({ store, recentPlans: 100 });
     await mine.add(key, [{ content: 'mine 1' }]);
     await theirs.add(key, [{ content: 'theirs' }]);
     counts.get = 0;
@@ -82,8 +83,8 @@ describe('PlanEngine with held plans', () => {
 
   it('does not write over a plan deleted and created again at the same version', async () => {
     const store = new MemoryPlanStore();
-    const mine = new PlanEngine({ store });
-    const theirs = new PlanEngine({ store });
+    const mine = new PlanEngine({ store, recentPlans: 100 });
+    const theirs = new PlanEngine({ store, recentPlans: 100 });
     await mine.add(key, [{ content: 'old life' }]);
     await theirs.clear(key);
     await theirs.add(key, [{ content: 'new life' }]);
@@ -94,8 +95,8 @@ describe('PlanEngine with held plans', () => {
 
   it('decides a rejection on a fresh read, not on the held plan', async () => {
     const store = new MemoryPlanStore();
-    const mine = new PlanEngine({ store });
-    const theirs = new PlanEngine({ store });
+    const mine = new PlanEngine({ store, recentPlans: 100 });
+    const theirs = new PlanEngine({ store, recentPlans: 100 });
     await mine.add(key, [{ content: 'first' }]);
     await theirs.add(key, [{ content: 'second' }]);
     // Item 2 is unknown to the plan mine holds; the stored plan has it.
@@ -105,7 +106,7 @@ describe('PlanEngine with held plans', () => {
   });
 
   it('holds its own copy: changing an outcome or snapshot does not reach the next write', async () => {
-    const engine = new PlanEngine();
+    const engine = new PlanEngine({ recentPlans: 100 });
     const outcome = await engine.add(key, [{ content: 'original' }]);
     if (!outcome.ok) throw new Error('add failed');
     outcome.snapshot.items[0]!.content = 'mutated';
