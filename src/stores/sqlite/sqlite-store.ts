@@ -128,18 +128,7 @@ export class SqlitePlanStore implements PlanStore {
     ]
   >;
   private readonly updatePlan: Statement<
-    [
-      number,
-      number,
-      number,
-      number | null,
-      number,
-      string,
-      number,
-      string | null,
-      string | null,
-      number,
-    ],
+    [number, number, number, number | null, number, string, number, string | null, number],
     RingPosition & { epoch: string }
   >;
   private readonly revivePlan: Statement<
@@ -209,7 +198,7 @@ export class SqlitePlanStore implements PlanStore {
       `UPDATE plankeeper_plans
        SET version = version + 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?,
          changed_at = ?
-       WHERE key = ? AND live = 1 AND version = ? AND (? IS NULL OR epoch = ?) AND ${LIVE_ROW}
+       WHERE key = ? AND live = 1 AND version = ? AND epoch = coalesce(?, epoch) AND ${LIVE_ROW}
        RETURNING seq, slots, epoch`,
     );
     this.revivePlan = db.prepare(
@@ -305,8 +294,7 @@ export class SqlitePlanStore implements PlanStore {
           at,
           name,
           expectedVersion,
-          expectedEpoch ?? null,
-          expectedEpoch ?? null,
+          expectedEpoch ?? null, // null: any epoch
           at,
         );
         if (!updated) return { ok: false, currentVersion: this.liveVersion(name, at) };
