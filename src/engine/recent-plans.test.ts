@@ -93,6 +93,19 @@ describe('PlanEngine with held plans', () => {
     expect(contents((await theirs.snapshot(key)).items)).toEqual(['new life', 'added after']);
   });
 
+  it('does not write over a held plan that has expired: the operation starts a new plan', async () => {
+    let clock = 0;
+    const store = new MemoryPlanStore({ now: () => clock });
+    const engine = new PlanEngine({ store, ttlMs: 1000, recentPlans: 100, now: () => clock });
+    await engine.add(key, [{ content: 'forgotten' }]);
+    clock = 5000;
+    const outcome = await engine.add(key, [{ content: 'fresh' }]);
+    expect(outcome.ok && outcome.snapshot.version).toBe(1);
+    expect((await store.get(key))?.record.items).toEqual([
+      { id: '1', content: 'fresh', status: 'pending' },
+    ]);
+  });
+
   it('decides a rejection on a fresh read, not on the held plan', async () => {
     const store = new MemoryPlanStore();
     const mine = new PlanEngine({ store, recentPlans: 100 });
