@@ -3,7 +3,7 @@
  * names the server and URL (password masked) and says what to check — never a driver
  * stack trace, a flood of reconnect logs, or plans silently written somewhere else.
  */
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore } from '../../src/stores/index.js';
@@ -19,6 +19,15 @@ const REDIS_URL = process.env.REDIS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
 
 afterEach(() => vi.restoreAllMocks());
+
+/** A loopback port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 
 async function openError(url: string): Promise<StoreUnavailableError> {
   const error = await openStore(url).then(
@@ -117,6 +126,43 @@ describe.runIf(REDIS_URL)('Redis server that refuses the URL', () => {
     expect(error.reason).toBe('refused');
     expect(error.message).toContain('(ERR DB index is out of range)');
     expect(error.message).toContain('Check the user, password and database name in the URL');
+  });
+
+  it('a store made directly while its server is down works once the server is back', async () => {
+    const target = new URL(REDIS_URL ?? '');
+    const port = await freePort();
+    const store = new RedisPlanStore({
+      url: `redis://127.0.0.1:${port}${target.pathname}`,
+      keyPrefix: `plankeeper-test-late-${process.pid}:`,
+      connectTimeoutMs: 500,
+    });
+    const key = { agent: 'a', session: 's' };
+    await expect(store.get(key)).rejects.toThrow(StoreUnavailableError);
+    // A store given up on closes at once, not after a reconnect that never comes.
+    const abandoned = new RedisPlanStore({ url: `redis://${CLOSED}`, connectTimeoutMs: 300 });
+    await expect(abandoned.get(key)).rejects.toThrow(StoreUnavailableError);
+    await abandoned.close();
+    // The server "comes back": a forwarder to the real one on the port the store was given.
+    const forwarder = createServer((socket) => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      socket.pipe(upstream).pipe(socket);
+      const end = () => {
+        socket.destroy();
+        upstream.destroy();
+      };
+      socket.on('error', end).on('close', end);
+      upstream.on('error', end).on('close', end);
+    });
+    await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+    try {
+      expect(await store.get(key)).toBeUndefined();
+      const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
+      expect(await store.compareAndSet(key, 0, record)).toMatchObject({ ok: true, version: 1 });
+      await store.delete(key);
+      await store.close();
+    } finally {
+      await new Promise((resolve) => forwarder.close(resolve));
+    }
   });
 
   it('a store made directly with such a URL refuses its first write instead of using database 0', async () => {

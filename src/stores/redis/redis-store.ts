@@ -16,6 +16,7 @@
  * @example
  * const store = new RedisPlanStore({ url: 'redis://127.0.0.1:6379' });
  */
+import { once } from 'node:events';
 import { Redis, type RedisOptions } from 'ioredis';
 import { PlanRecordError } from '../../engine/errors.js';
 import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
@@ -92,6 +93,8 @@ export class RedisPlanStore implements PlanStore {
   private connecting = false;
   /** The one connection check of this store (see {@link connect}). */
   private connection: Promise<void> | undefined;
+  /** Set when a failed check closed the owned client, so the next check reopens it. */
+  private closedByCheck = false;
   private readonly shownUrl: string;
   private readonly connectTimeoutMs: number;
 
@@ -138,14 +141,21 @@ export class RedisPlanStore implements PlanStore {
    * rather than on the first plan write. `openStore` calls it; every other method awaits
    * it first, once per store, so a store made directly is checked the same way before
    * anything is read or written (ioredis alone would go on in database 0 after a failed
-   * SELECT of the URL's database).
+   * SELECT of the URL's database). After a failed check the next call checks again, so
+   * a store made while its server was down works once the server is back.
    */
   connect(): Promise<void> {
-    this.connection ??= this.establish();
+    this.connection ??= this.establish().catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
     return this.connection;
   }
 
   private async establish(): Promise<void> {
+    // A client never connected (lazyConnect), or one a failed earlier check closed.
+    const reopen = this.closedByCheck || this.client.status === 'wait';
+    this.closedByCheck = false;
     this.connecting = true;
     this.lastError = undefined;
     let timer: NodeJS.Timeout | undefined;
@@ -157,16 +167,13 @@ export class RedisPlanStore implements PlanStore {
       );
     });
     try {
-      await Promise.race([
-        this.client.status === 'wait' ? this.client.connect() : this.client.ping(),
-        timeout,
-      ]);
+      await Promise.race([reopen ? this.client.connect() : this.client.ping(), timeout]);
       // ioredis reports a failed SELECT of the URL's database only as an error event
       // and goes on in database 0; plans must not land in another database unnoticed.
       if (this.lastError !== undefined) throw this.lastError;
     } catch (error) {
       const cause = this.lastError ?? error;
-      if (this.ownsClient) this.client.disconnect();
+      await this.closeAfterFailedCheck();
       const refused = /NOAUTH|WRONGPASS|invalid password|DB index/i.test(String(cause));
       throw new StoreUnavailableError(
         'Redis',
@@ -178,6 +185,19 @@ export class RedisPlanStore implements PlanStore {
       clearTimeout(timer);
       this.connecting = false;
     }
+  }
+
+  /**
+   * Stops an owned client's own reconnecting after a failed check, and waits until an
+   * open connection has closed, so the next check can open it again.
+   */
+  private async closeAfterFailedCheck(): Promise<void> {
+    if (!this.ownsClient) return;
+    const open = ['connecting', 'connect', 'ready'].includes(this.client.status);
+    const closed = open ? once(this.client, 'end') : undefined;
+    this.client.disconnect();
+    if (closed) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    this.closedByCheck = true;
   }
 
   /** The Redis key of a plan's hash, e.g. for inspecting it with redis-cli. */
@@ -335,7 +355,10 @@ export class RedisPlanStore implements PlanStore {
   async close(): Promise<void> {
     this.listeners.clear();
     await this.closeSubscription();
-    if (this.ownsClient && this.client.status !== 'end') await this.client.quit();
+    if (!this.ownsClient || this.client.status === 'end') return;
+    // QUIT needs a live connection; without one it would wait for a reconnect forever.
+    if (this.client.status === 'ready') await this.client.quit();
+    else this.client.disconnect();
   }
 
   /**
