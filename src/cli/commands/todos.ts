@@ -78,6 +78,17 @@ async function todos(flags: TodosFlags): Promise<number> {
       await store.list({ session: flags.session, ...(flags.agent && { agent: flags.agent }) })
     ).filter((listing) => (listing.key.scope ?? []).join('/') === (flags.scope ?? ''));
     if (matches.length === 0) {
+      // A deleted plan keeps its history; with --agent its key is known, so show that.
+      if (flags.agent !== undefined && !flags.delete && !flags.watch) {
+        const key: PlanKey = {
+          agent: flags.agent,
+          session: flags.session,
+          ...(flags.scope && { scope: flags.scope.split('/') }),
+        };
+        if ((await store.history(key, { limit: 1 })).length > 0) {
+          return await showPlan(store, key, historyLimit, flags.json === true, locale);
+        }
+      }
       throw new CliError(
         `no plan for session "${flags.session}"${flags.agent ? ` of agent "${flags.agent}"` : ''}; run without --session to list plans.`,
         EXIT.usage,
@@ -223,8 +234,10 @@ async function showPlan(
     );
     return EXIT.ok;
   }
-  process.stdout.write(`${encodePlanKey(key)}  v${current?.version ?? 0}\n`);
-  process.stdout.write(`${renderPlan(current?.record.items ?? [], { locale, notes: true })}\n`);
+  if (current) {
+    process.stdout.write(`${encodePlanKey(key)}  v${current.version}\n`);
+    process.stdout.write(`${renderPlan(current.record.items, { locale, notes: true })}\n`);
+  } else process.stdout.write(`${encodePlanKey(key)}  deleted\n`);
   if (history.length > 0) {
     process.stdout.write('\nHistory (oldest first):\n');
     for (const revision of history) {
