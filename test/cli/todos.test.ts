@@ -83,32 +83,12 @@ describe('plankeeper todos', () => {
     const again = await runCli(['todos', '--store', store, '--session', 'ticket-8', '--delete']);
     expect(again.code).toBe(2);
     // The deleted plan's history is still there for whoever names its agent.
-    const history = await runCli([
-      'todos',
-      '--store',
-      store,
-      '--agent',
-      'support',
-      '--session',
-      'ticket-8',
-    ]);
+    const deletedPlan = ['todos', '--store', store, '--agent', 'support', '--session', 'ticket-8'];
+    const history = await runCli(deletedPlan);
     expect(history.code).toBe(0);
     expect(history.stdout).toMatch(/^support\/ticket-8 {2}deleted\n\nHistory \(oldest first\):\n/);
     expect(history.stdout.trim().split('\n').at(-1)).toMatch(/^ {2}v\d+ {2}\S+ {2}host:/);
-    const json = JSON.parse(
-      (
-        await runCli([
-          'todos',
-          '--store',
-          store,
-          '--agent',
-          'support',
-          '--session',
-          'ticket-8',
-          '--json',
-        ])
-      ).stdout,
-    );
+    const json = JSON.parse((await runCli([...deletedPlan, '--json'])).stdout);
     expect(json.plan).toBeNull();
     expect(json.history.at(-1).record).toBeNull();
     const unscoped = await runCli(['todos', '--store', store, '--delete']);
