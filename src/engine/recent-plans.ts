@@ -9,7 +9,7 @@
  * change to one must never reach a later write.
  */
 import type { VersionedPlan } from './store/plan-store.js';
-import { copyItems, type PlanRecord } from './todo-item.js';
+import { copyRecord } from './todo-item.js';
 
 export type KnownPlan = VersionedPlan & { epoch: string };
 
@@ -44,8 +44,4 @@ export class RecentPlans {
   delete(name: string): void {
     this.plans.delete(name);
   }
-}
-
-function copyRecord(record: PlanRecord): PlanRecord {
-  return { ...record, items: copyItems(record.items) };
 }

@@ -61,6 +61,11 @@ export function copyItems(items: readonly TodoItem[]): TodoItem[] {
   return items.map((item) => ({ ...item }));
 }
 
+/** A record whose items can be changed without touching `record`'s. */
+export function copyRecord(record: PlanRecord): PlanRecord {
+  return { ...record, items: copyItems(record.items) };
+}
+
 export function emptyRecord(now: number): PlanRecord {
   return { format: PLAN_FORMAT, items: [], nextId: 1, updatedAt: now };
 }

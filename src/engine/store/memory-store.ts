@@ -3,7 +3,7 @@
  * what every other store must do (see plan-store.ts for the contract).
  */
 import { encodePlanKey, type PlanKey } from '../plan-key.js';
-import { copyItems, isOpen, type PlanRecord } from '../todo-item.js';
+import { copyRecord, isOpen, type PlanRecord } from '../todo-item.js';
 import { ChangeListeners } from './change-listeners.js';
 import { newEpoch } from './epoch.js';
 import type {
@@ -32,10 +32,6 @@ interface Entry {
   epoch: string;
   record: PlanRecord;
   expiresAt: number | undefined;
-}
-
-function copyRecord(record: PlanRecord): PlanRecord {
-  return { ...record, items: copyItems(record.items) };
 }
 
 export class MemoryPlanStore implements PlanStore {
