@@ -68,32 +68,52 @@ async function capacity(operation, workers, total) {
   return { opsPerSecond: total / (Number(process.hrtime.bigint() - begin) / 1e9) };
 }
 
+/** What the store-only writes say made them, as a todos_complete call would. */
+const STORE_WRITE_SOURCE = {
+  tool: 'todos_complete',
+  callId: 'call-1',
+  summary: 'completed #3: tests pass',
+};
+
+/** An operation that writes `record` to `key` at the next version each time it runs. */
+function storeWriter(store, key, record, version = 0) {
+  return async () => {
+    const result = await store.compareAndSet(key, version, record, { source: STORE_WRITE_SOURCE });
+    if (!result.ok) throw new Error('store write refused');
+    version = result.version;
+  };
+}
+
+/** An operation that runs the next engine step of the cycle (see planStep) on `key`. */
+function engineStepper(engine, key) {
+  let index = 0;
+  return async () => {
+    const outcome = await planStep(engine, key, index++);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
+  };
+}
+
+/** 32 callers at once, each running its own operation from `operationFor(worker)`. */
+function fromManyCallers(operationFor, total) {
+  const operations = Array.from({ length: 32 }, (_, worker) => operationFor(worker));
+  return capacity((worker) => operations[worker](), 32, total);
+}
+
 /** Plan writes from 32 sessions at once, each its own engine step stream. */
-async function concurrentEngineWrites(store, label, total) {
+function concurrentEngineWrites(store, label, total) {
   const engine = new PlanEngine({ store });
-  return capacity(
-    async (worker, index) => {
-      const key = { agent: 'bench', session: `${label}-${process.pid}-${worker}` };
-      const outcome = await planStep(engine, key, index);
-      if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
-    },
-    32,
+  return fromManyCallers(
+    (worker) =>
+      engineStepper(engine, { agent: 'bench', session: `${label}-${process.pid}-${worker}` }),
     total,
   );
 }
 
 /** compareAndSet alone from 32 callers at once, each on its own plan. */
-async function concurrentStoreWrites(store, record, label, total) {
-  const versions = new Array(32).fill(0);
-  const source = { tool: 'todos_complete', callId: 'call-1', summary: 'completed #3: tests pass' };
-  return capacity(
-    async (worker) => {
-      const key = { agent: 'bench', session: `${label}-${process.pid}-${worker}` };
-      const result = await store.compareAndSet(key, versions[worker], record, { source });
-      if (!result.ok) throw new Error('store write refused');
-      versions[worker] = result.version;
-    },
-    32,
+function concurrentStoreWrites(store, record, label, total) {
+  return fromManyCallers(
+    (worker) =>
+      storeWriter(store, { agent: 'bench', session: `${label}-${process.pid}-${worker}` }, record),
     total,
   );
 }
@@ -101,30 +121,21 @@ async function concurrentStoreWrites(store, record, label, total) {
 /** compareAndSet alone: the stored plan written again and again at the next version. */
 async function storeWrites(store, key, iterations) {
   const stored = await store.get(key);
-  let version = stored.version;
-  const source = { tool: 'todos_complete', callId: 'call-1', summary: 'completed #3: tests pass' };
-  return measure(
-    async () => {
-      const result = await store.compareAndSet(key, version, stored.record, { source });
-      if (!result.ok) throw new Error('store write refused');
-      version = result.version;
-    },
-    { iterations, warmup: Math.min(500, iterations / 5) },
-  );
+  return measure(storeWriter(store, key, stored.record, stored.version), {
+    iterations,
+    warmup: Math.min(500, iterations / 5),
+  });
 }
 
 async function engineWrites(store, label, iterations) {
   const engine = new PlanEngine({ store });
   const key = { agent: 'bench', session: `${label}-${process.pid}` };
-  const stats = await measure(
-    async (index) => {
-      const outcome = await planStep(engine, key, index);
-      if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
-    },
-    { iterations, warmup: Math.min(500, iterations / 5) },
-  );
+  const stats = await measure(engineStepper(engine, key), {
+    iterations,
+    warmup: Math.min(500, iterations / 5),
+  });
   const stored = await store.get(key);
-  return { stats, recordBytes: JSON.stringify(stored.record).length, engine, key };
+  return { stats, recordBytes: JSON.stringify(stored.record).length, key };
 }
 
 function fakeRecord(bytes) {
@@ -143,22 +154,11 @@ async function sqliteRows(directory, iterations) {
   const store = new SqlitePlanStore({ path: join(directory, 'plans.db') });
   const engine = new PlanEngine({ store });
   const key = { agent: 'bench', session: `sqlite-${process.pid}` };
-  let engineIndex = 0;
-  const engineOp = async () => {
-    const outcome = await planStep(engine, key, engineIndex++);
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.issues));
-  };
+  const engineOp = engineStepper(engine, key);
   await engineOp();
   const stored = await store.get(key);
-  const source = { tool: 'todos_complete', callId: 'call-1', summary: 'completed #3: tests pass' };
   // The store writes go to a plan of their own, so engine and store rounds can alternate.
-  const storeKey = { ...key, session: `${key.session}-store` };
-  let storeVersion = 0;
-  const storeOp = async () => {
-    const result = await store.compareAndSet(storeKey, storeVersion, stored.record, { source });
-    if (!result.ok) throw new Error('store write refused');
-    storeVersion = result.version;
-  };
+  const storeOp = storeWriter(store, { ...key, session: `${key.session}-store` }, stored.record);
   const raw = rawSqlite(directory, fakeRecord(JSON.stringify(stored.record).length));
 
   const kinds = {
@@ -181,10 +181,8 @@ async function sqliteRows(directory, iterations) {
     [...results].sort((a, b) => a.opsPerSecond - b.opsPerSecond)[Math.floor(results.length / 2)];
 
   // One agent step: the tool's write, then the plan read that feeds the injected section.
-  let stepIndex = 1_000_000;
   const agentStep = async () => {
-    const outcome = await planStep(engine, key, stepIndex++);
-    if (!outcome.ok) throw new Error('step refused');
+    await engineOp();
     await engine.snapshot(key);
   };
   const step = await measure(agentStep, { iterations, warmup: 500 });

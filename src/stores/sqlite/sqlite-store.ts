@@ -338,15 +338,13 @@ export class SqlitePlanStore implements PlanStore {
     });
 
     if (!result.ok) return result;
-    if (this.listeners.size > 0) {
-      this.listeners.emit({
-        key: decodePlanKey(name),
-        version: result.version,
-        at: result.at!,
-        record,
-        source,
-      });
-    }
+    this.emit({
+      key: decodePlanKey(name),
+      version: result.version,
+      at: result.at!,
+      record,
+      source,
+    });
     return { ok: true, version: result.version, epoch: result.epoch! };
   }
 
