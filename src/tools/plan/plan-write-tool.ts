@@ -8,9 +8,9 @@ import type { z } from 'zod';
 import type { OperationMeta, OperationOutcome, PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
-import { type PlanToolName, type PlanToolSchemas, toJsonSchema } from '../schemas.js';
+import type { PlanToolName, PlanToolSchemas } from '../schemas.js';
 import type { ToolDefinition } from '../tool.js';
-import { validateInput } from '../validate-input.js';
+import { planTool } from './plan-tool.js';
 import { type PlanToolKit, progressTitle } from './plan-tool-kit.js';
 
 export interface PlanWriteToolSpec<Name extends PlanToolName, Facts> {
@@ -38,24 +38,16 @@ export function planWriteTool<Name extends PlanToolName, Facts>(
   spec: PlanWriteToolSpec<Name, Facts>,
 ): ToolDefinition {
   const { name } = spec;
-  const schema = kit.schemas[name];
-  return {
+  return planTool(
+    kit,
     name,
-    description: kit.locale.tools[name],
-    inputSchema: toJsonSchema(schema),
-    async execute(args, context) {
-      const key = kit.keyOf(context);
-      const input = validateInput(schema, args, spec.normalize);
+    async (input, key, context) => {
       if (!input.ok) {
         return kit.rejectInput(name, key, input, (value) =>
-          spec.apply(key, value as z.output<PlanToolSchemas[Name]>, { dryRun: true }),
+          spec.apply(key, value, { dryRun: true }),
         );
       }
-      const outcome = await spec.apply(
-        key,
-        input.value as z.output<PlanToolSchemas[Name]>,
-        kit.meta(name, context),
-      );
+      const outcome = await spec.apply(key, input.value, kit.meta(name, context));
       if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
       const { snapshot, facts } = outcome;
       const { lines, data, echo = kit.echoPlan } = spec.describe(snapshot, facts);
@@ -67,5 +59,6 @@ export function planWriteTool<Name extends PlanToolName, Facts>(
         title: progressTitle(name, snapshot),
       };
     },
-  };
+    spec.normalize,
+  );
 }
