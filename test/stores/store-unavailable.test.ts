@@ -12,6 +12,7 @@ import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { isConnectionFailure } from '../../src/stores/shared/connection-failure.js';
 import { StoreUnavailableError } from '../../src/stores/store-errors.js';
 import { runCli } from '../support/run-cli.js';
+import { postgresBackend, redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
 
 // Nothing listens on port 1 of the loopback interface, so connecting is refused at once.
 const CLOSED = '127.0.0.1:1';
@@ -118,91 +119,91 @@ describe('opening a store whose server is not there', () => {
   });
 });
 
-describe.runIf(REDIS_URL)('Redis server that refuses the URL', () => {
-  it('a database index the server does not have is an error, not database 0', async () => {
-    const url = new URL(REDIS_URL ?? '');
-    url.pathname = '/999';
-    const error = await openError(url.toString());
-    expect(error.reason).toBe('refused');
-    expect(error.message).toContain('(ERR DB index is out of range)');
-    expect(error.message).toContain('Check the user, password and database name in the URL');
-  });
+describe.skipIf(warnIfUnavailable(redisBackend, 'the refusing-server checks'))(
+  'Redis server that refuses the URL',
+  () => {
+    it('a database index the server does not have is an error, not database 0', async () => {
+      const url = new URL(REDIS_URL ?? '');
+      url.pathname = '/999';
+      const error = await openError(url.toString());
+      expect(error.reason).toBe('refused');
+      expect(error.message).toContain('(ERR DB index is out of range)');
+      expect(error.message).toContain('Check the user, password and database name in the URL');
+    });
 
-  it('a store made directly while its server is down works once the server is back', async () => {
-    const target = new URL(REDIS_URL ?? '');
-    const port = await freePort();
-    const store = new RedisPlanStore({
-      url: `redis://127.0.0.1:${port}${target.pathname}`,
-      keyPrefix: `plankeeper-test-late-${process.pid}:`,
-      connectTimeoutMs: 500,
+    it('a store made directly while its server is down works once the server is back', async () => {
+      const target = new URL(REDIS_URL ?? '');
+      const port = await freePort();
+      const store = new RedisPlanStore({
+        url: `redis://127.0.0.1:${port}${target.pathname}`,
+        keyPrefix: `plankeeper-test-late-${process.pid}:`,
+        connectTimeoutMs: 500,
+      });
+      const key = { agent: 'a', session: 's' };
+      await expect(store.get(key)).rejects.toThrow(StoreUnavailableError);
+      // A store given up on closes at once, not after a reconnect that never comes.
+      const abandoned = new RedisPlanStore({ url: `redis://${CLOSED}`, connectTimeoutMs: 300 });
+      await expect(abandoned.get(key)).rejects.toThrow(StoreUnavailableError);
+      await abandoned.close();
+      // The server "comes back": a forwarder to the real one on the port the store was given.
+      const forwarder = createServer((socket) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        socket.pipe(upstream).pipe(socket);
+        const end = () => {
+          socket.destroy();
+          upstream.destroy();
+        };
+        socket.on('error', end).on('close', end);
+        upstream.on('error', end).on('close', end);
+      });
+      await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
+      try {
+        expect(await store.get(key)).toBeUndefined();
+        const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
+        expect(await store.compareAndSet(key, 0, record)).toMatchObject({ ok: true, version: 1 });
+        await store.delete(key);
+        await store.close();
+      } finally {
+        await new Promise((resolve) => forwarder.close(resolve));
+      }
     });
-    const key = { agent: 'a', session: 's' };
-    await expect(store.get(key)).rejects.toThrow(StoreUnavailableError);
-    // A store given up on closes at once, not after a reconnect that never comes.
-    const abandoned = new RedisPlanStore({ url: `redis://${CLOSED}`, connectTimeoutMs: 300 });
-    await expect(abandoned.get(key)).rejects.toThrow(StoreUnavailableError);
-    await abandoned.close();
-    // The server "comes back": a forwarder to the real one on the port the store was given.
-    const forwarder = createServer((socket) => {
-      const upstream = connect(Number(target.port || 6379), target.hostname);
-      socket.pipe(upstream).pipe(socket);
-      const end = () => {
-        socket.destroy();
-        upstream.destroy();
-      };
-      socket.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-    });
-    await new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve));
-    try {
-      expect(await store.get(key)).toBeUndefined();
+
+    it('a store made directly with such a URL refuses its first write instead of using database 0', async () => {
+      const url = new URL(REDIS_URL ?? '');
+      url.pathname = '/999';
+      const keyPrefix = `plankeeper-test-direct-${process.pid}:`;
+      const store = new RedisPlanStore({ url: url.toString(), keyPrefix });
+      const key = { agent: 'a', session: 's' };
       const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
-      expect(await store.compareAndSet(key, 0, record)).toMatchObject({ ok: true, version: 1 });
-      await store.delete(key);
+      await expect(store.compareAndSet(key, 0, record)).rejects.toThrow(StoreUnavailableError);
+      await expect(store.get(key)).rejects.toThrow('ERR DB index is out of range');
       await store.close();
-    } finally {
-      await new Promise((resolve) => forwarder.close(resolve));
-    }
-  });
+      const databaseZero = new Redis(REDIS_URL ?? '');
+      expect(await databaseZero.keys(`${keyPrefix}*`)).toEqual([]);
+      await databaseZero.quit();
+    });
+  },
+);
 
-  it('a store made directly with such a URL refuses its first write instead of using database 0', async () => {
-    const url = new URL(REDIS_URL ?? '');
-    url.pathname = '/999';
-    const keyPrefix = `plankeeper-test-direct-${process.pid}:`;
-    const store = new RedisPlanStore({ url: url.toString(), keyPrefix });
-    const key = { agent: 'a', session: 's' };
-    const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
-    await expect(store.compareAndSet(key, 0, record)).rejects.toThrow(StoreUnavailableError);
-    await expect(store.get(key)).rejects.toThrow('ERR DB index is out of range');
-    await store.close();
-    const databaseZero = new Redis(REDIS_URL ?? '');
-    expect(await databaseZero.keys(`${keyPrefix}*`)).toEqual([]);
-    await databaseZero.quit();
-  });
-});
+describe.skipIf(warnIfUnavailable(postgresBackend, 'the refusing-server checks'))(
+  'PostgreSQL server that refuses the URL',
+  () => {
+    it('a wrong password or a missing database says so, password masked', async () => {
+      const wrongPassword = new URL(DATABASE_URL ?? '');
+      wrongPassword.password = 'not-the-password';
+      const refused = await openError(wrongPassword.toString());
+      expect(refused.reason).toBe('refused');
+      expect(refused.message).toContain('password authentication failed');
+      expect(refused.message).not.toContain('not-the-password');
 
-describe.runIf(DATABASE_URL)('PostgreSQL server that refuses the URL', () => {
-  it('a wrong password or a missing database says so, password masked', async () => {
-    const wrongPassword = new URL(DATABASE_URL ?? '');
-    wrongPassword.password = 'not-the-password';
-    const refused = await openError(wrongPassword.toString());
-    expect(refused.reason).toBe('refused');
-    expect(refused.message).toContain('password authentication failed');
-    expect(refused.message).not.toContain('not-the-password');
-
-    const missing = new URL(DATABASE_URL ?? '');
-    missing.pathname = '/plankeeper_no_such_database';
-    expect((await openError(missing.toString())).message).toContain(
-      'database "plankeeper_no_such_database" does not exist',
-    );
-  });
-});
-
-if (!REDIS_URL || !DATABASE_URL) {
-  console.warn(
-    `[plankeeper] SKIPPED refusing-server checks for ${[!REDIS_URL && 'Redis (REDIS_URL is not set)', !DATABASE_URL && 'PostgreSQL (DATABASE_URL is not set)'].filter(Boolean).join(' and ')}. Run "bash .ci/services.sh .ci/out && source .ci/out/services.env" to start the services.`,
-  );
-}
+      const missing = new URL(DATABASE_URL ?? '');
+      missing.pathname = '/plankeeper_no_such_database';
+      expect((await openError(missing.toString())).message).toContain(
+        'database "plankeeper_no_such_database" does not exist',
+      );
+    });
+  },
+);
 
 describe('isConnectionFailure', () => {
   const withCode = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
