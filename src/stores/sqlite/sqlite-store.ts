@@ -4,7 +4,8 @@
  * turn instead of failing; every write is one `BEGIN IMMEDIATE` transaction that checks
  * the version and writes plan and revision together, so compare-and-set holds across
  * processes and a crash leaves either the old plan or the new one. How the tables keep
- * that to two row updates per write is in sqlite-schema.ts.
+ * that to two row updates per write is in sqlite-schema.ts; writes that callers start
+ * in the same tick share one transaction (shared/group-commit.ts).
  *
  * @example
  * const store = new SqlitePlanStore({ path: '.plankeeper/plans.db' });
@@ -37,7 +38,8 @@ import type {
 import { decodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
-import { prepareWrite } from '../shared/prepared-write.js';
+import { GroupCommit } from '../shared/group-commit.js';
+import { type PreparedWrite, prepareWrite } from '../shared/prepared-write.js';
 import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
 import { prepareSchema } from './sqlite-schema.js';
@@ -99,6 +101,18 @@ interface ListingRow {
 
 type HistoryRow = Pick<RevisionRow, 'version' | 'at' | 'record' | 'source'>;
 
+/** A compareAndSet waiting for its batch's commit. */
+interface QueuedWrite {
+  key: PlanKey;
+  expectedVersion: number;
+  record: PlanRecord;
+  prepared: PreparedWrite;
+}
+
+type WriteOutcome =
+  | { ok: true; version: number; epoch: string; at: number }
+  | { ok: false; currentVersion: number };
+
 export class SqlitePlanStore implements PlanStore {
   /** The open better-sqlite3 handle, for maintenance and tests; do not write plans through it. */
   readonly db: SqliteDatabase;
@@ -109,6 +123,7 @@ export class SqlitePlanStore implements PlanStore {
   private readonly listeners = new ChangeListeners();
   private readonly poller: ChangePoller;
   private closed = false;
+  private readonly writes: GroupCommit<QueuedWrite, WriteOutcome>;
 
   private readonly selectCurrent: Statement<[string], CurrentRow>;
   private readonly selectState: Statement<[string], PlanStateRow>;
@@ -247,9 +262,20 @@ export class SqlitePlanStore implements PlanStore {
       both: db.prepare(listSql('AND agent = @agent AND session = @session')),
     };
     this.poller = new ChangePoller(db, pollIntervalMs, (row) => this.deliverForeign(row));
+    this.writes = new GroupCommit(
+      {
+        commitAll: (writes) => this.inWriteTransaction(() => writes.map((w) => this.applyWrite(w))),
+        commitOne: (write) => this.inWriteTransaction(() => this.applyWrite(write)),
+        failsEveryWrite: (error) =>
+          !db.open ||
+          (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')),
+      },
+      64,
+    );
   }
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
+    this.writes.flush();
     const name = encodePlanKey(key);
     const row = this.selectCurrent.get(name);
     if (!row) return undefined;
@@ -272,83 +298,21 @@ export class SqlitePlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    const { name, ttlMs, text, total, open, source, sourceText, expectedEpoch } = prepareWrite(
-      key,
-      expectedVersion,
-      record,
-      options,
-    );
-
-    const result = this.inWriteTransaction((): CompareAndSetResult & { at?: number } => {
-      const at = Date.now();
-      const expiresAt = ttlMs === undefined ? null : at + ttlMs;
-      let position: RingPosition | undefined;
-      let epoch: string;
-      if (expectedVersion > 0) {
-        // The common case, an update, checks and writes the plan row in one statement.
-        const updated = this.updatePlan.get(
-          total,
-          open,
-          record.updatedAt,
-          expiresAt,
-          at,
-          name,
-          expectedVersion,
-          expectedEpoch ?? null, // null: any epoch
-          at,
-        );
-        if (!updated) return { ok: false, currentVersion: this.liveVersion(name, at) };
-        position = updated;
-        epoch = updated.epoch;
-      } else {
-        const state = this.stateAfterExpiry(name, at);
-        if (state?.live) return { ok: false, currentVersion: state.version };
-        epoch = newEpoch();
-        if (state) {
-          // A deleted plan's row: the key starts over at version 1, its history carries on.
-          position = this.revivePlan.get(
-            epoch,
-            total,
-            open,
-            record.updatedAt,
-            expiresAt,
-            at,
-            name,
-          )!;
-        } else {
-          this.insertPlan.run(
-            name,
-            key.agent,
-            key.session,
-            key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
-            epoch,
-            this.historyLimit,
-            total,
-            open,
-            record.updatedAt,
-            expiresAt,
-            at,
-          );
-          position = { seq: 1, slots: this.historyLimit };
-        }
-      }
-      const version = expectedVersion + 1;
-      this.writeSlot(name, position, version, at, text, sourceText);
-      return { ok: true, version, epoch, at };
-    });
-
+    const prepared = prepareWrite(key, expectedVersion, record, options);
+    const result = await this.writes.add({ key, expectedVersion, record, prepared });
     if (!result.ok) return result;
     this.emit({
-      key: decodePlanKey(name),
+      key: decodePlanKey(prepared.name),
       version: result.version,
-      at: result.at!,
+      at: result.at,
       record,
-      source,
+      source: prepared.source,
     });
-    return { ok: true, version: result.version, epoch: result.epoch! };
+    return { ok: true, version: result.version, epoch: result.epoch };
   }
 
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
+    this.writes.flush();
     const name = encodePlanKey(key);
     const source = options.source ?? HOST_DELETE;
     const deleted = this.inWriteTransaction(() => {
@@ -364,6 +328,7 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   async list(filter: ListFilter = {}): Promise<PlanListing[]> {
+    this.writes.flush();
     const now = Date.now();
     if (this.anyExpired.get(now)) this.purgeExpired(now);
     const which =
@@ -389,6 +354,7 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
+    this.writes.flush();
     const name = encodePlanKey(key);
     if (!this.stateAfterExpiry(name, Date.now(), { lazily: true })) return [];
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
@@ -410,10 +376,63 @@ export class SqlitePlanStore implements PlanStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.writes.flush();
     this.closed = true;
     this.poller.stop();
     this.listeners.clear();
     this.db.close();
+  }
+
+  /** One plan write, inside the batch's transaction (see GroupCommit). */
+  private applyWrite({ key, expectedVersion, record, prepared }: QueuedWrite): WriteOutcome {
+    const { name, ttlMs, text, total, open, sourceText, expectedEpoch } = prepared;
+    const at = Date.now();
+    const expiresAt = ttlMs === undefined ? null : at + ttlMs;
+    let position: RingPosition;
+    let epoch: string;
+    if (expectedVersion > 0) {
+      // The common case, an update, checks and writes the plan row in one statement.
+      const updated = this.updatePlan.get(
+        total,
+        open,
+        record.updatedAt,
+        expiresAt,
+        at,
+        name,
+        expectedVersion,
+        expectedEpoch ?? null, // null: any epoch
+        at,
+      );
+      if (!updated) return { ok: false, currentVersion: this.liveVersion(name, at) };
+      position = updated;
+      epoch = updated.epoch;
+    } else {
+      const state = this.stateAfterExpiry(name, at);
+      if (state?.live) return { ok: false, currentVersion: state.version };
+      epoch = newEpoch();
+      if (state) {
+        // A deleted plan's row: the key starts over at version 1, its history carries on.
+        position = this.revivePlan.get(epoch, total, open, record.updatedAt, expiresAt, at, name)!;
+      } else {
+        this.insertPlan.run(
+          name,
+          key.agent,
+          key.session,
+          key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
+          epoch,
+          this.historyLimit,
+          total,
+          open,
+          record.updatedAt,
+          expiresAt,
+          at,
+        );
+        position = { seq: 1, slots: this.historyLimit };
+      }
+    }
+    const version = expectedVersion + 1;
+    this.writeSlot(name, position, version, at, text, sourceText);
+    return { ok: true, version, epoch, at };
   }
 
   /** The version a write must expect: 0 when absent, deleted or expired. */
