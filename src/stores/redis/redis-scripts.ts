@@ -13,42 +13,75 @@
  */
 import { LuaScript } from './lua-script.js';
 
+/** ARGV fields per write in {@link compareAndSetScript}, after the shared ones. */
+export const WRITE_FIELDS = 10;
+
 /**
- * KEYS: plan hash, history list, index, change log.
- * ARGV: expected version, record JSON, total, open, updatedAt, ttl ms ('' = none),
- *       at, source JSON, history limit, key name, channel, change log length,
- *       expected epoch ('' = any), epoch for a plan that has none yet.
- * Returns {1, version, epoch} when written, {0, current version} when the version or
- * epoch did not match. A plan written before epochs existed gets one on its next write.
+ * A batch of compare-and-set writes, applied in order in one script call (see
+ * shared/group-commit.ts); a single write is a batch of one.
+ *
+ * KEYS: index, change log, then per write its plan hash and history list.
+ * ARGV: at, history limit, channel, change log length, then per write (WRITE_FIELDS):
+ *       expected version, record JSON, total, open, updatedAt, ttl ms ('' = none),
+ *       source JSON, key name, expected epoch ('' = any), epoch for a plan without one.
+ * Returns three values per write: 1, version, epoch when written; 0, current version, ''
+ * when the version or epoch did not match; -1, 0, message when the write failed (a key
+ * of the wrong type, say), which fails that write alone.
+ *
+ * Kept lean, since every call here is server time: the index is touched only when a
+ * plan is created (listing prunes names of expired plans, and delete removes its own),
+ * PERSIST runs only when the plan had an expiry (the hash keeps its ttl), and the
+ * history is trimmed only once it is over its limit.
  */
 export const compareAndSetScript = new LuaScript(
   `
-local stored = redis.call('HMGET', KEYS[1], 'version', 'epoch')
-local current = 0
-if stored[1] then current = tonumber(stored[1]) end
-if current ~= tonumber(ARGV[1]) then return {0, current} end
-local epoch = stored[2]
-if current > 0 and ARGV[13] ~= '' and epoch ~= ARGV[13] then return {0, current} end
-if current == 0 or not epoch then epoch = ARGV[14] end
-local version = current + 1
-redis.call('HSET', KEYS[1], 'version', version, 'record', ARGV[2], 'total', ARGV[3],
-  'open', ARGV[4], 'updated', ARGV[5], 'epoch', epoch)
-local revision = '{"version":' .. version .. ',"at":' .. ARGV[7] .. ',"record":' .. ARGV[2] ..
-  ',"source":' .. ARGV[8] .. '}'
-redis.call('RPUSH', KEYS[2], revision)
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[9]), -1)
-if ARGV[6] == '' then
-  redis.call('PERSIST', KEYS[1])
-  redis.call('PERSIST', KEYS[2])
-else
-  redis.call('PEXPIRE', KEYS[1], ARGV[6])
-  redis.call('PEXPIRE', KEYS[2], ARGV[6])
+local at, limit, channel, logLength = ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
+
+local function write(planKey, historyKey, a)
+  local stored = redis.call('HMGET', planKey, 'version', 'epoch', 'ttl')
+  local current = 0
+  if stored[1] then current = tonumber(stored[1]) end
+  if current ~= tonumber(ARGV[a + 1]) then return {0, current, ''} end
+  local epoch = stored[2]
+  if current > 0 and ARGV[a + 9] ~= '' and epoch ~= ARGV[a + 9] then return {0, current, ''} end
+  if current == 0 or not epoch then epoch = ARGV[a + 10] end
+  local version = current + 1
+  local ttl = ARGV[a + 6]
+  redis.call('HSET', planKey, 'version', version, 'record', ARGV[a + 2], 'total', ARGV[a + 3],
+    'open', ARGV[a + 4], 'updated', ARGV[a + 5], 'epoch', epoch, 'ttl', ttl)
+  local revision = '{"version":' .. version .. ',"at":' .. at .. ',"record":' .. ARGV[a + 2] ..
+    ',"source":' .. ARGV[a + 7] .. '}'
+  if redis.call('RPUSH', historyKey, revision) > limit then
+    redis.call('LTRIM', historyKey, -limit, -1)
+  end
+  if ttl ~= '' then
+    redis.call('PEXPIRE', planKey, ttl)
+    redis.call('PEXPIRE', historyKey, ttl)
+  elseif stored[3] ~= '' then
+    -- Had an expiry, or was written before the hash kept its ttl: make it permanent.
+    redis.call('PERSIST', planKey)
+    redis.call('PERSIST', historyKey)
+  end
+  if current == 0 then redis.call('ZADD', KEYS[1], 0, ARGV[a + 8]) end
+  local message = '{"key":' .. cjson.encode(ARGV[a + 8]) .. ',"revision":' .. revision .. '}'
+  local id = redis.call('XADD', KEYS[2], 'MAXLEN', '~', logLength, '*', 'm', message)
+  redis.call('PUBLISH', channel, id .. ' ' .. message)
+  return {1, version, epoch}
 end
-redis.call('ZADD', KEYS[3], 0, ARGV[10])
-local message = '{"key":' .. cjson.encode(ARGV[10]) .. ',"revision":' .. revision .. '}'
-local id = redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[12], '*', 'm', message)
-redis.call('PUBLISH', ARGV[11], id .. ' ' .. message)
-return {1, version, epoch}
+
+local out = {}
+for w = 0, (#KEYS - 2) / 2 - 1 do
+  local ok, result = pcall(write, KEYS[3 + 2 * w], KEYS[4 + 2 * w], 4 + ${WRITE_FIELDS} * w)
+  if not ok then
+    local message = result
+    if type(result) == 'table' then message = result.err or 'error' end
+    result = {-1, 0, tostring(message)}
+  end
+  out[#out + 1] = result[1]
+  out[#out + 1] = result[2]
+  out[#out + 1] = result[3]
+end
+return out
 `,
 );
 

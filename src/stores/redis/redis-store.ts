@@ -1,7 +1,8 @@
 /**
- * A plan store in Redis, for many processes on many machines. Each write is one Lua
- * script (see redis-scripts.ts), so compare-and-set, the revision list, the expiry and
- * the change message are atomic. Expiry is Redis's own: a plan with a TTL is a key with
+ * A plan store in Redis, for many processes on many machines. Each write runs inside one
+ * Lua script call (see redis-scripts.ts), so compare-and-set, the revision list, the
+ * expiry and the change message are atomic; writes started in the same tick share the
+ * call (shared/group-commit.ts). Expiry is Redis's own: a plan with a TTL is a key with
  * PEXPIRE, and its revision list expires with it.
  *
  * Keys, under a configurable prefix (default `plankeeper:`):
@@ -38,7 +39,8 @@ import { checkRecord, decodeRecord } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
-import { prepareWrite } from '../shared/prepared-write.js';
+import { GroupCommit } from '../shared/group-commit.js';
+import { type PreparedWrite, prepareWrite } from '../shared/prepared-write.js';
 import { redact } from '../shared/redact-url.js';
 import { resolveHistoryLimit } from '../shared/store-options.js';
 import { StoreUnavailableError } from '../store-errors.js';
@@ -58,6 +60,15 @@ export interface RedisStoreOptions {
   /** How long {@link RedisPlanStore.connect} waits for the server to be ready. Default 10 s; 0 waits indefinitely. */
   connectTimeoutMs?: number;
 }
+
+/** A compareAndSet waiting for its batch's script call. */
+interface QueuedWrite {
+  prepared: PreparedWrite;
+  expectedVersion: number;
+  updatedAt: number;
+}
+
+type WriteOutcome = CompareAndSetResult | Error;
 
 /** The change message the scripts publish. */
 interface ChangeMessage {
@@ -93,10 +104,23 @@ export class RedisPlanStore implements PlanStore {
   private connecting = false;
   /** The one connection check of this store (see {@link connect}). */
   private connection: Promise<void> | undefined;
+  /** Set once the check passed, so a write need not wait a turn for {@link connect}. */
+  private checked = false;
   /** Set when a failed check closed the owned client, so the next check reopens it. */
   private closedByCheck = false;
   private readonly shownUrl: string;
   private readonly connectTimeoutMs: number;
+  /** Writes started in the same tick go to the server as one script call. */
+  private readonly writes = new GroupCommit<QueuedWrite, WriteOutcome>(
+    {
+      commitAll: (writes) => this.commitWrites(writes),
+      commitOne: async (write) => (await this.commitWrites([write]))[0]!,
+      // A failed call is a connection or server failure, which every write would meet.
+      failsEveryWrite: () => true,
+    },
+    // 32 writers at once on a 2-core machine: batches of 8 ran 26-36k writes/s, of 64 18-20k/s.
+    8,
+  );
 
   constructor(options: RedisStoreOptions = {}) {
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
@@ -145,10 +169,15 @@ export class RedisPlanStore implements PlanStore {
    * a store made while its server was down works once the server is back.
    */
   connect(): Promise<void> {
-    this.connection ??= this.establish().catch((error: unknown) => {
-      this.connection = undefined;
-      throw error;
-    });
+    this.connection ??= this.establish().then(
+      () => {
+        this.checked = true;
+      },
+      (error: unknown) => {
+        this.connection = undefined;
+        throw error;
+      },
+    );
     return this.connection;
   }
 
@@ -211,6 +240,7 @@ export class RedisPlanStore implements PlanStore {
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     await this.connect();
+    this.writes.flush();
     const name = encodePlanKey(key);
     const [version, record, epoch] = await this.client.hmget(
       this.planKeyOf(key),
@@ -229,40 +259,56 @@ export class RedisPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
-    const { name, ttlMs, text, total, open, sourceText, expectedEpoch } = prepareWrite(
-      key,
+    const prepared = prepareWrite(key, expectedVersion, record, options);
+    if (!this.checked) await this.connect();
+    const outcome = await this.writes.add({
+      prepared,
       expectedVersion,
-      record,
-      options,
-    );
-    await this.connect();
-    const reply = (await compareAndSetScript.run(
-      this.client,
-      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey, this.changeLogKey],
-      [
+      updatedAt: record.updatedAt,
+    });
+    if (outcome instanceof Error) throw outcome;
+    return outcome;
+  }
+
+  /** Sends a batch of writes as one script call; a write the server failed comes back as its Error. */
+  private async commitWrites(writes: readonly QueuedWrite[]): Promise<WriteOutcome[]> {
+    const keys = [this.indexKey, this.changeLogKey];
+    const args: (string | number)[] = [
+      Date.now(),
+      this.historyLimit,
+      this.channel,
+      CHANGE_LOG_LENGTH,
+    ];
+    for (const { prepared, expectedVersion, updatedAt } of writes) {
+      const { name, ttlMs, text, total, open, sourceText, expectedEpoch } = prepared;
+      keys.push(`${this.keyPrefix}plan:${name}`, this.historyKeyOf(name));
+      args.push(
         expectedVersion,
         text,
         total,
         open,
-        record.updatedAt,
+        updatedAt,
         ttlMs ?? '',
-        Date.now(),
         sourceText,
-        this.historyLimit,
         name,
-        this.channel,
-        CHANGE_LOG_LENGTH,
         expectedEpoch ?? '',
         newEpoch(),
-      ],
-    )) as [1, number, string] | [0, number];
-    return reply[0] === 1
-      ? { ok: true, version: reply[1], epoch: reply[2] }
-      : { ok: false, currentVersion: reply[1] };
+      );
+    }
+    const reply = (await compareAndSetScript.run(this.client, keys, args)) as (number | string)[];
+    return writes.map((_, index): WriteOutcome => {
+      const [status, version, detail] = reply.slice(index * 3, index * 3 + 3);
+      if (status === 1) return { ok: true, version: Number(version), epoch: String(detail) };
+      if (status === 0) return { ok: false, currentVersion: Number(version) };
+      return new Error(
+        `Redis refused the plan write to ${writes[index]!.prepared.name}: ${detail}`,
+      );
+    });
   }
 
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
     await this.connect();
+    this.writes.flush();
     const name = encodePlanKey(key);
     const version = (await deleteScript.run(
       this.client,
@@ -281,6 +327,7 @@ export class RedisPlanStore implements PlanStore {
 
   async list(filter: ListFilter = {}): Promise<PlanListing[]> {
     await this.connect();
+    this.writes.flush();
     let names: string[];
     if (filter.agent !== undefined) {
       const start = `${encodeURIComponent(filter.agent)}/`;
@@ -335,6 +382,7 @@ export class RedisPlanStore implements PlanStore {
 
   async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
     await this.connect();
+    this.writes.flush();
     const name = encodePlanKey(key);
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
     if (limit <= 0) return [];
@@ -353,6 +401,7 @@ export class RedisPlanStore implements PlanStore {
   }
 
   async close(): Promise<void> {
+    this.writes.flush();
     this.listeners.clear();
     await this.closeSubscription();
     if (!this.ownsClient || this.client.status === 'end') return;
