@@ -47,13 +47,14 @@ local function write(planKey, historyKey, a)
   if current == 0 or not epoch then epoch = ARGV[a + 10] end
   local version = current + 1
   local ttl = ARGV[a + 6]
-  redis.call('HSET', planKey, 'version', version, 'record', ARGV[a + 2], 'total', ARGV[a + 3],
-    'open', ARGV[a + 4], 'updated', ARGV[a + 5], 'epoch', epoch, 'ttl', ttl)
   local revision = '{"version":' .. version .. ',"at":' .. at .. ',"record":' .. ARGV[a + 2] ..
     ',"source":' .. ARGV[a + 7] .. '}'
+  -- The history first: a history key of another type fails the write before the plan changes.
   if redis.call('RPUSH', historyKey, revision) > limit then
     redis.call('LTRIM', historyKey, -limit, -1)
   end
+  redis.call('HSET', planKey, 'version', version, 'record', ARGV[a + 2], 'total', ARGV[a + 3],
+    'open', ARGV[a + 4], 'updated', ARGV[a + 5], 'epoch', epoch, 'ttl', ttl)
   if ttl ~= '' then
     redis.call('PEXPIRE', planKey, ttl)
     redis.call('PEXPIRE', historyKey, ttl)
