@@ -25,8 +25,10 @@ export const WRITE_FIELDS = 10;
  *       expected version, record JSON, total, open, updatedAt, ttl ms ('' = none),
  *       source JSON, key name, expected epoch ('' = any), epoch for a plan without one.
  * Returns three values per write: 1, version, epoch when written; 0, current version, ''
- * when the version or epoch did not match; -1, 0, message when the write failed (a key
- * of the wrong type, say), which fails that write alone.
+ * when the version or epoch did not match; -1, 0, message when the write failed (its
+ * plan or history key of another type), which fails that write alone. Each write checks
+ * its own keys before it changes anything (HMGET, then RPUSH before HSET); the shared
+ * index and change log are checked once, before the first write.
  *
  * Kept lean, since every call here is server time: the index is touched only when a
  * plan is created (listing prunes names of expired plans, and delete removes its own),
@@ -36,6 +38,16 @@ export const WRITE_FIELDS = 10;
 export const compareAndSetScript = new LuaScript(
   `
 local at, limit, channel, logLength = ARGV[1], tonumber(ARGV[2]), ARGV[3], ARGV[4]
+
+-- Redis keeps what a script wrote before an error, so the shared keys are checked before
+-- any write: a key of another type there fails the whole call with nothing written.
+for index, kind in ipairs({'zset', 'stream'}) do
+  local found = redis.call('TYPE', KEYS[index]).ok
+  if found ~= 'none' and found ~= kind then
+    return redis.error_reply('WRONGTYPE ' .. KEYS[index] .. ' holds a ' .. found ..
+      ', where plankeeper keeps its ' .. kind .. '; delete it or use another key prefix')
+  end
+end
 
 local function write(planKey, historyKey, a)
   local stored = redis.call('HMGET', planKey, 'version', 'epoch', 'ttl')

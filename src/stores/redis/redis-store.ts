@@ -401,6 +401,9 @@ export class RedisPlanStore implements PlanStore {
   }
 
   async close(): Promise<void> {
+    // Writes started before close() may still wait for the connection check; once it is
+    // done they queue themselves (their continuations run first), and flush sends them.
+    await this.connection?.catch(() => undefined);
     this.writes.flush();
     this.listeners.clear();
     await this.closeSubscription();
