@@ -53,7 +53,7 @@ const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('GroupCommit', () => {
   it('commits writes added in the same tick in one commitAll, in order, each caller getting its own outcome', async () => {
     const { committer, calls } = fakeCommitter();
-    const group = new GroupCommit(committer, 64);
+    const group = new GroupCommit(committer, { maxBatch: 64 });
     const results = outcomes(['a', 'b', 'c'].map((write) => group.add(write)));
     expect(calls).toEqual([]); // nothing before the tick's microtasks run
     expect(await results).toEqual(['ok all:a', 'ok all:b', 'ok all:c']);
@@ -62,14 +62,14 @@ describe('GroupCommit', () => {
 
   it('sends a lone write to commitOne', async () => {
     const { committer, calls } = fakeCommitter();
-    const group = new GroupCommit(committer, 64);
+    const group = new GroupCommit(committer, { maxBatch: 64 });
     expect(await group.add('solo')).toBe('one:solo');
     expect(calls).toEqual([{ one: 'solo' }]);
   });
 
   it('starts a new batch for writes added in a later tick', async () => {
     const { committer, calls } = fakeCommitter();
-    const group = new GroupCommit(committer, 64);
+    const group = new GroupCommit(committer, { maxBatch: 64 });
     const first = [group.add('a'), group.add('b')];
     await Promise.all(first);
     expect(await group.add('c')).toBe('one:c');
@@ -78,7 +78,7 @@ describe('GroupCommit', () => {
 
   it('splits 10 queued writes into batches of 4, 4 and 2 with maxBatch 4', async () => {
     const { committer, calls } = fakeCommitter();
-    const group = new GroupCommit(committer, 4);
+    const group = new GroupCommit(committer, { maxBatch: 4 });
     const writes = Array.from({ length: 10 }, (_, index) => `w${index}`);
     const results = await outcomes(writes.map((write) => group.add(write)));
     expect(calls.map((call) => ('all' in call ? call.all.length : 1))).toEqual([4, 4, 2]);
@@ -86,9 +86,23 @@ describe('GroupCommit', () => {
     expect(results).toEqual(writes.map((write) => `ok all:${write}`));
   });
 
+  it.each([
+    [10, { maxBatch: 64, spreadOver: 2 }, [5, 5]],
+    [11, { maxBatch: 64, spreadOver: 2 }, [6, 5]],
+    [32, { maxBatch: 8, spreadOver: 2 }, [8, 8, 8, 8]],
+    [3, { maxBatch: 64, spreadOver: 2 }, [2, 1]],
+  ])('spreads %i queued writes as %o into batches of %o', async (count, shape, sizes) => {
+    const { committer, calls } = fakeCommitter();
+    const group = new GroupCommit(committer, shape);
+    const writes = Array.from({ length: count }, (_, index) => `w${index}`);
+    await outcomes(writes.map((write) => group.add(write)));
+    expect(calls.map((call) => ('all' in call ? call.all.length : 1))).toEqual(sizes);
+    expect(calls.flatMap((call) => ('all' in call ? call.all : [call.one]))).toEqual(writes);
+  });
+
   it('sends a last batch of one to commitOne', async () => {
     const { committer, calls } = fakeCommitter();
-    const group = new GroupCommit(committer, 4);
+    const group = new GroupCommit(committer, { maxBatch: 4 });
     const writes = Array.from({ length: 9 }, (_, index) => `w${index}`);
     const results = await outcomes(writes.map((write) => group.add(write)));
     expect(calls).toEqual([
@@ -123,7 +137,7 @@ describe('GroupCommit', () => {
           return `one:${write}`;
         },
       });
-      const group = new GroupCommit(committer, 64);
+      const group = new GroupCommit(committer, { maxBatch: 64 });
       const results = await outcomes(['a', 'bad', 'c'].map((write) => group.add(write)));
       expect(results).toEqual(['ok one:a', 'error cannot write bad', 'ok one:c']);
       expect(calls).toEqual([
@@ -141,7 +155,7 @@ describe('GroupCommit', () => {
         commitAll: failing(batchError),
         failsEveryWrite: (error) => error === batchError,
       });
-      const group = new GroupCommit(committer, 64);
+      const group = new GroupCommit(committer, { maxBatch: 64 });
       const settled = await Promise.allSettled(['a', 'b', 'c'].map((write) => group.add(write)));
       expect(settled).toEqual([
         { status: 'rejected', reason: batchError },
@@ -165,7 +179,7 @@ describe('GroupCommit', () => {
         return `async:${write}`;
       },
     });
-    const group = new GroupCommit(committer, 64);
+    const group = new GroupCommit(committer, { maxBatch: 64 });
     expect(await outcomes(['bad', 'b'].map((write) => group.add(write)))).toEqual([
       'error rejected bad',
       'ok async:b',
@@ -186,7 +200,7 @@ describe('GroupCommit', () => {
         });
       },
     });
-    const group = new GroupCommit(committer, 64);
+    const group = new GroupCommit(committer, { maxBatch: 64 });
     const callers = ['a', 'b'].map((write, index) =>
       group.add(write).then((outcome) => {
         settled[index] = true;
@@ -205,7 +219,7 @@ describe('GroupCommit', () => {
 
   it('commits at once when flush() is called right after add(), before any microtask runs', async () => {
     const { committer, calls } = fakeCommitter();
-    const group = new GroupCommit(committer, 64);
+    const group = new GroupCommit(committer, { maxBatch: 64 });
     const lone = group.add('a');
     group.flush();
     expect(calls).toEqual([{ one: 'a' }]);
@@ -221,7 +235,7 @@ describe('GroupCommit', () => {
 
   it('does nothing on flush() with nothing queued', () => {
     const { committer, calls } = fakeCommitter();
-    new GroupCommit(committer, 64).flush();
+    new GroupCommit(committer, { maxBatch: 64 }).flush();
     expect(calls).toEqual([]);
   });
 });

@@ -118,8 +118,7 @@ export class RedisPlanStore implements PlanStore {
       // A failed call is a connection or server failure, which every write would meet.
       failsEveryWrite: () => true,
     },
-    // 32 writers at once on a 2-core machine: batches of 8 ran 26-36k writes/s, of 64 18-20k/s.
-    8,
+    { maxBatch: 64, spreadOver: 2 },
   );
 
   constructor(options: RedisStoreOptions = {}) {

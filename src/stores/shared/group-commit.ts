@@ -30,17 +30,25 @@ interface Pending<Write, Outcome> {
   reject: (error: unknown) => void;
 }
 
+/** How a store wants a tick's writes cut into batches. */
+export interface BatchShape {
+  /** Writes per batch at most. A batch holds SQLite's write lock while it runs. */
+  maxBatch: number;
+  /**
+   * Batches to spread a tick's writes over, at least (default 1). Over a network two
+   * calls in flight keep both sides busy: the server runs one while the client encodes
+   * the other and handles the answer to the one before. With 32 writers on Redis, one
+   * batch of 32 ran 28% of redis-benchmark's rate, two of 16 49-55%, four of 8 44-50%.
+   */
+  spreadOver?: number;
+}
+
 export class GroupCommit<Write, Outcome> {
   private pending: Pending<Write, Outcome>[] = [];
 
-  /**
-   * @param maxBatch Writes per batch at most. A batch holds SQLite's write lock while it
-   * runs, so it must stay short; over a network, several smaller batches in flight keep
-   * the server busy while the client prepares the next.
-   */
   constructor(
     private readonly committer: BatchCommitter<Write, Outcome>,
-    private readonly maxBatch: number,
+    private readonly shape: BatchShape,
   ) {}
 
   /** Queues `write` for the batch of this tick; resolves once it is committed. */
@@ -57,9 +65,11 @@ export class GroupCommit<Write, Outcome> {
    * database.
    */
   flush(): void {
+    const { maxBatch, spreadOver = 1 } = this.shape;
+    const size = Math.min(maxBatch, Math.ceil(this.pending.length / spreadOver));
     while (this.pending.length > 0) {
-      const batch = this.pending.slice(0, this.maxBatch);
-      this.pending = this.pending.slice(this.maxBatch);
+      const batch = this.pending.slice(0, size);
+      this.pending = this.pending.slice(size);
       this.commit(batch);
     }
   }

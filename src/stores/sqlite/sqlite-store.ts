@@ -270,7 +270,7 @@ export class SqlitePlanStore implements PlanStore {
           !db.open ||
           (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')),
       },
-      64,
+      { maxBatch: 64 },
     );
   }
 
