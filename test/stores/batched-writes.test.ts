@@ -237,8 +237,8 @@ describe.skipIf(skipRedis)('RedisPlanStore batched writes', () => {
   function spyScriptCalls(store: RedisPlanStore) {
     return { evalsha: vi.spyOn(store.client, 'evalsha'), eval: vi.spyOn(store.client, 'eval') };
   }
-  /** Writes in each script call: KEYS are the index, the change log, then two per write. */
-  const writesPerCall = (calls: unknown[][]) => calls.map((call) => (Number(call[1]) - 2) / 2);
+  /** Writes in each script call: KEYS are the index, the change log, the watchers key, then two per write. */
+  const writesPerCall = (calls: unknown[][]) => calls.map((call) => (Number(call[1]) - 3) / 2);
 
   it('sends 20 writes to 20 plans started in the same tick as 2 script calls of 10', async () => {
     const store = open();
@@ -265,6 +265,8 @@ describe.skipIf(skipRedis)('RedisPlanStore batched writes', () => {
     const historyKey = (key: PlanKey) => `${store.keyPrefix}history:${encodePlanKey(key)}`;
     const badNew = { agent: 'batch', session: 'bad-new' };
     const badOld = { agent: 'batch', session: 'bad-old' };
+    // Watched, so every write that lands is also logged (checked at the end).
+    const unsubscribe = await store.subscribe(() => undefined);
     await store.compareAndSet(badOld, 0, planRecord([{ content: 'old before' }]));
     const before = await store.get(badOld);
     await store.client.set(historyKey(badNew), 'not a list');
@@ -306,6 +308,7 @@ describe.skipIf(skipRedis)('RedisPlanStore batched writes', () => {
     ]);
     // One change message per write that landed: the first badOld write and the two fresh plans.
     expect(await admin.xlen(`${store.keyPrefix}change-log`)).toBe(3);
+    unsubscribe();
   });
 
   it.each([

@@ -83,6 +83,68 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     }
   });
 
+  it('logs and publishes plan writes only while someone subscribes', async () => {
+    const keyPrefix = `${prefix}watched:`;
+    const writer = new RedisPlanStore({ url, keyPrefix });
+    const watcher = new RedisPlanStore({ url, keyPrefix });
+    const versions: number[] = [];
+    try {
+      await writer.compareAndSet(key, 0, planRecord([]));
+      expect(await admin.exists(`${keyPrefix}change-log`)).toBe(0);
+      const unsubscribe = await watcher.subscribe((change) => versions.push(change.version));
+      // Every subscriber renews the mark; it outlives a subscriber by at most ten minutes.
+      const ttl = await admin.pttl(`${keyPrefix}watchers`);
+      expect(ttl).toBeGreaterThan(9 * 60_000);
+      expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+      await writer.compareAndSet(key, 1, planRecord([{ content: 'seen' }]));
+      await waitFor(() => versions.length === 1, 'the watched change');
+      expect(versions).toEqual([2]);
+      expect(await admin.xlen(`${keyPrefix}change-log`)).toBe(1);
+      unsubscribe();
+      await admin.del(`${keyPrefix}watchers`); // as if ten minutes had passed
+      await writer.compareAndSet(key, 2, planRecord([]));
+      expect(await admin.xlen(`${keyPrefix}change-log`)).toBe(1);
+      expect((await writer.history(key)).map((revision) => revision.version)).toEqual([1, 2, 3]);
+    } finally {
+      await watcher.close();
+      await writer.close();
+    }
+  });
+
+  it('warns on reconnecting when nobody watched meanwhile, and is watched again', async () => {
+    const keyPrefix = `${prefix}lapsed:`;
+    const watcher = new RedisPlanStore({ url, keyPrefix });
+    const writer = new RedisPlanStore({ url, keyPrefix });
+    const versions: number[] = [];
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      await watcher.subscribe((change) => versions.push(change.version));
+      await admin.del(`${keyPrefix}watchers`); // the mark lapsed while cut off
+      const clients = String(await admin.client('LIST'));
+      const id = /id=(\d+) /.exec(
+        clients.split('\n').find((line) => line.includes(`name=plankeeper-changes:${keyPrefix}`)) ??
+          '',
+      )?.[1];
+      expect(id).toBeDefined();
+      await admin.client('KILL', 'ID', id!);
+      await waitFor(
+        () => warnings.some((text) => text.includes('went unwatched')),
+        'the warning',
+        5000,
+      );
+      // The warning comes once the mark is set again.
+      expect(await admin.exists(`${keyPrefix}watchers`)).toBe(1);
+      await writer.compareAndSet(key, 0, planRecord([]));
+      await waitFor(() => versions.length === 1, 'the change after reconnecting');
+    } finally {
+      process.off('warning', onWarning);
+      await watcher.close();
+      await writer.close();
+    }
+  });
+
   it('still delivers a change published without a change log id (an older writer)', async () => {
     const keyPrefix = `${prefix}legacy:`;
     const watcher = new RedisPlanStore({ url, keyPrefix });

@@ -78,6 +78,13 @@ interface ChangeMessage {
 
 /** Changes kept in the change log for subscribers that reconnect (approximately). */
 const CHANGE_LOG_LENGTH = 1000;
+/**
+ * How long the watchers key lives, and how often each subscriber renews it. Plan writes
+ * log and publish their changes only while it exists, so a subscriber that was away for
+ * longer catches up only on what was logged (as it would past the log's length anyway).
+ */
+const WATCH_TTL_MS = 10 * 60_000;
+const WATCH_RENEW_MS = 60_000;
 /** Change log entries read per catch-up query. */
 const CATCH_UP_BATCH = 200;
 
@@ -93,12 +100,16 @@ export class RedisPlanStore implements PlanStore {
   private readonly channel: string;
   /** Capped stream of recent changes, read back after a subscriber reconnects. */
   private readonly changeLogKey: string;
+  /** Exists while anyone subscribes; see WATCH_TTL_MS. */
+  private readonly watchersKey: string;
   /** Stream id of the newest change delivered; unset while nobody is subscribed. */
   private lastChangeId: string | undefined;
   /** Changes are delivered one after another, so a catch-up and live messages keep log order. */
   private deliveries: Promise<void> = Promise.resolve();
   private readonly listeners = new ChangeListeners();
-  private subscription: { connection: Redis; ready: Promise<unknown> } | undefined;
+  private subscription:
+    | { connection: Redis; ready: Promise<unknown>; renewal: NodeJS.Timeout }
+    | undefined;
   /** The last connection error of a client the store owns, reported by {@link connect}. */
   private lastError: unknown;
   private connecting = false;
@@ -128,6 +139,7 @@ export class RedisPlanStore implements PlanStore {
     this.indexKey = `${this.keyPrefix}plans`;
     this.channel = `${this.keyPrefix}changes`;
     this.changeLogKey = `${this.keyPrefix}change-log`;
+    this.watchersKey = `${this.keyPrefix}watchers`;
     if (options.client) {
       this.client = options.client;
       this.ownsClient = false;
@@ -271,7 +283,7 @@ export class RedisPlanStore implements PlanStore {
 
   /** Sends a batch of writes as one script call; a write the server failed comes back as its Error. */
   private async commitWrites(writes: readonly QueuedWrite[]): Promise<WriteOutcome[]> {
-    const keys = [this.indexKey, this.changeLogKey];
+    const keys = [this.indexKey, this.changeLogKey, this.watchersKey];
     const args: (string | number)[] = [
       Date.now(),
       this.historyLimit,
@@ -429,14 +441,23 @@ export class RedisPlanStore implements PlanStore {
         // Back after a disconnect: once subscribed again (awaited here, so nothing slips
         // between the log read and the subscription), read what was missed.
         if (connectedBefore) {
-          connection.subscribe(this.channel).then(
-            () => this.catchUp(),
-            () => undefined, // the next reconnect tries again
-          );
+          this.watchAgain()
+            .then(() => connection.subscribe(this.channel))
+            .then(
+              () => this.catchUp(),
+              () => undefined, // the next reconnect tries again
+            );
         }
         connectedBefore = true;
       });
+      // Renewed while subscribed; a failed renewal is tried again at the next one.
+      const renewal = setInterval(
+        () => this.markWatched().catch(() => undefined),
+        WATCH_RENEW_MS,
+      ).unref();
       const ready = (async () => {
+        // Before subscribing, so every write from here on is logged and published.
+        await this.markWatched();
         await connection.subscribe(this.channel);
         // Changes from here on are delivered; anything older than this id was before us.
         const [newest] = (await this.client.xrevrange(this.changeLogKey, '+', '-', 'COUNT', 1)) as [
@@ -447,12 +468,33 @@ export class RedisPlanStore implements PlanStore {
       })().catch((error: unknown) => {
         // Let the next subscribe start over instead of returning this failure forever.
         if (this.subscription?.connection === connection) this.subscription = undefined;
+        clearInterval(renewal);
         connection.disconnect();
         throw error;
       });
-      this.subscription = { connection, ready };
+      this.subscription = { connection, ready, renewal };
     }
     return this.subscription.ready;
+  }
+
+  private async markWatched(): Promise<void> {
+    await this.client.set(this.watchersKey, '1', 'PX', WATCH_TTL_MS);
+  }
+
+  /**
+   * Marks the plans watched again after the subscription was cut, warning when the mark
+   * had lapsed meanwhile: writes made while nobody watched were not logged, so the
+   * catch-up cannot deliver them.
+   */
+  private async watchAgain(): Promise<void> {
+    const lapsed = (await this.client.pttl(this.watchersKey)) < 0;
+    await this.markWatched();
+    if (lapsed) {
+      process.emitWarning(
+        `Plan changes in Redis went unwatched while the change subscription was cut for over ${WATCH_TTL_MS / 60_000} minutes; changes made then are not delivered.`,
+        { type: 'PlankeeperWarning' },
+      );
+    }
   }
 
   private async closeSubscription(): Promise<void> {
@@ -460,6 +502,7 @@ export class RedisPlanStore implements PlanStore {
     this.subscription = undefined;
     this.lastChangeId = undefined;
     if (!subscription) return;
+    clearInterval(subscription.renewal);
     try {
       await subscription.ready;
       await subscription.connection.quit();
