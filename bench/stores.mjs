@@ -616,7 +616,7 @@ export default async function run() {
         ['SET of a same-size value', redis.setTime, 1],
         ['write script, one write per call', redis.scriptTime, redis.scriptTime / redis.setTime],
         [
-          'write script, 32 callers (batches of up to 8 per call)',
+          "write script, 32 callers (a tick's writes in two calls)",
           redis.manyScriptTime,
           redis.manyScriptTime / redis.setTime,
         ],
