@@ -6,10 +6,13 @@
  * PEXPIRE, and its revision list expires with it.
  *
  * Keys, under a configurable prefix (default `plankeeper:`):
- * - `plan:<key>`    hash: version, record (JSON), total, open, updated
+ * - `plan:<key>`    hash: version, record (JSON), total, open, updated, epoch, ttl
  * - `history:<key>` list of revision JSON, oldest first, trimmed to `historyLimit`
  * - `plans`         sorted set of key names, all at score 0, so agent filters are lex ranges
- * - channel `changes` carries every accepted write and delete
+ * - `change-log`    capped stream of recent changes, for subscribers that reconnect
+ * - `watchers`      exists while any process subscribes; plan writes log and publish
+ *                   their change only then (deletes always do)
+ * - channel `changes` carries every accepted write and delete while watched
  *
  * The scripts touch keys of many plans (the index), so this store targets a single
  * Redis server or a primary with replicas, not Redis Cluster.
