@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodePlanKey, type PlanKey } from '../../src/engine/plan-key.js';
-import type { CompareAndSetResult } from '../../src/engine/store/plan-store.js';
+import type { CompareAndSetResult, PlanStore } from '../../src/engine/store/plan-store.js';
 import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { planRecord, redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
@@ -27,6 +27,33 @@ function expectOneWinner(results: CompareAndSetResult[], currentVersion: number)
   expect(results.filter((result) => result.ok)).toEqual([written(currentVersion)]);
   expect(results.filter((result) => !result.ok)).toEqual([{ ok: false, currentVersion }]);
   return results.findIndex((result) => result.ok);
+}
+
+/** history, list and delete issued right after an un-awaited write, on a fresh store each. */
+function readsAfterAnUnawaitedWrite(open: () => PlanStore, key: PlanKey): void {
+  it('history', async () => {
+    const store = open();
+    const pending = store.compareAndSet(key, 0, planRecord([]));
+    expect((await store.history(key)).map((revision) => revision.version)).toEqual([1]);
+    expect(await pending).toEqual(written(1));
+  });
+
+  it('list', async () => {
+    const store = open();
+    const pending = store.compareAndSet(key, 0, planRecord([]));
+    expect((await store.list()).map(({ key, version }) => ({ key, version }))).toEqual([
+      { key, version: 1 },
+    ]);
+    expect(await pending).toEqual(written(1));
+  });
+
+  it('delete', async () => {
+    const store = open();
+    const pending = store.compareAndSet(key, 0, planRecord([]));
+    expect(await store.delete(key)).toBe(true);
+    expect(await pending).toEqual(written(1));
+    expect(await store.get(key)).toBeUndefined();
+  });
 }
 
 describe('SqlitePlanStore batched writes', () => {
@@ -171,29 +198,7 @@ describe('SqlitePlanStore batched writes', () => {
       expect(await second).toEqual(written(2));
     });
 
-    it('history', async () => {
-      const store = open();
-      const pending = store.compareAndSet(key, 0, planRecord([]));
-      expect((await store.history(key)).map((revision) => revision.version)).toEqual([1]);
-      expect(await pending).toEqual(written(1));
-    });
-
-    it('list', async () => {
-      const store = open();
-      const pending = store.compareAndSet(key, 0, planRecord([]));
-      expect((await store.list()).map(({ key, version }) => ({ key, version }))).toEqual([
-        { key, version: 1 },
-      ]);
-      expect(await pending).toEqual(written(1));
-    });
-
-    it('delete', async () => {
-      const store = open();
-      const pending = store.compareAndSet(key, 0, planRecord([]));
-      expect(await store.delete(key)).toBe(true);
-      expect(await pending).toEqual(written(1));
-      expect(await store.get(key)).toBeUndefined();
-    });
+    readsAfterAnUnawaitedWrite(open, key);
 
     it('close', async () => {
       const store = open();
@@ -383,28 +388,6 @@ describe.skipIf(skipRedis)('RedisPlanStore batched writes', () => {
       expect(await pending).toEqual(written(1));
     });
 
-    it('history', async () => {
-      const store = open();
-      const pending = store.compareAndSet(key, 0, planRecord([]));
-      expect((await store.history(key)).map((revision) => revision.version)).toEqual([1]);
-      expect(await pending).toEqual(written(1));
-    });
-
-    it('list', async () => {
-      const store = open();
-      const pending = store.compareAndSet(key, 0, planRecord([]));
-      expect((await store.list()).map(({ key, version }) => ({ key, version }))).toEqual([
-        { key, version: 1 },
-      ]);
-      expect(await pending).toEqual(written(1));
-    });
-
-    it('delete', async () => {
-      const store = open();
-      const pending = store.compareAndSet(key, 0, planRecord([]));
-      expect(await store.delete(key)).toBe(true);
-      expect(await pending).toEqual(written(1));
-      expect(await store.get(key)).toBeUndefined();
-    });
+    readsAfterAnUnawaitedWrite(open, key);
   });
 });

@@ -29,6 +29,17 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     await admin.quit();
   });
 
+  /** Kills the change subscription connection of the stores under `keyPrefix`. */
+  async function cutSubscription(keyPrefix: string): Promise<void> {
+    const clients = String(await admin.client('LIST'));
+    const id = /id=(\d+) /.exec(
+      clients.split('\n').find((line) => line.includes(`name=plankeeper-changes:${keyPrefix}`)) ??
+        '',
+    )?.[1];
+    expect(id).toBeDefined();
+    await admin.client('KILL', 'ID', id!);
+  }
+
   it('expires a plan and its history with Redis TTLs, and a write without TTL persists both', async () => {
     const store = new RedisPlanStore({ url, keyPrefix: `${prefix}ttl:` });
     await store.compareAndSet(key, 0, planRecord([]), { ttlMs: 60_000 });
@@ -63,13 +74,7 @@ describe.skipIf(skip)('RedisPlanStore', () => {
       await writer.compareAndSet(key, 0, planRecord([]));
       await waitFor(() => versions.length === 1, 'the first change');
       // Cut the subscription connection; ioredis reconnects on its own a moment later.
-      const clients = String(await admin.client('LIST'));
-      const id = /id=(\d+) .*name=plankeeper-changes:(\S+)/.exec(
-        clients.split('\n').find((line) => line.includes(`name=plankeeper-changes:${keyPrefix}`)) ??
-          '',
-      )?.[1];
-      expect(id).toBeDefined();
-      await admin.client('KILL', 'ID', id!);
+      await cutSubscription(keyPrefix);
       await writer.compareAndSet(key, 1, planRecord([{ content: 'meanwhile' }]));
       await waitFor(() => versions.length === 2, 'the change published while disconnected', 5000);
       await writer.compareAndSet(key, 2, planRecord([{ content: 'after' }]));
@@ -122,13 +127,7 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     try {
       await watcher.subscribe((change) => versions.push(change.version));
       await admin.del(`${keyPrefix}watchers`); // the mark lapsed while cut off
-      const clients = String(await admin.client('LIST'));
-      const id = /id=(\d+) /.exec(
-        clients.split('\n').find((line) => line.includes(`name=plankeeper-changes:${keyPrefix}`)) ??
-          '',
-      )?.[1];
-      expect(id).toBeDefined();
-      await admin.client('KILL', 'ID', id!);
+      await cutSubscription(keyPrefix);
       await waitFor(
         () => warnings.some((text) => text.includes('went unwatched')),
         'the warning',
