@@ -6,6 +6,7 @@ import { POSTGRES_SCHEMA_VERSION } from '../../src/stores/postgres/postgres-sche
 import { LISTENER_NAME, PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
 import { StoreSchemaError } from '../../src/stores/store-errors.js';
 import {
+  captureWarnings,
   dropPostgresTables,
   planRecord,
   postgresBackend,
@@ -122,9 +123,7 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     const watcher = new PostgresPlanStore({ connectionString, tablePrefix });
     const writer = new PostgresPlanStore({ connectionString, tablePrefix });
     const versions: number[] = [];
-    const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
+    const { messages: warnings, stop: stopCapturing } = captureWarnings();
     try {
       await watcher.subscribe((change) => versions.push(change.version));
       await writer.compareAndSet(key, 0, planRecord([]));
@@ -144,7 +143,7 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
       expect(versions).toEqual([1, 2, 3]);
       expect(warnings.some((message) => message.includes('reconnecting'))).toBe(true);
     } finally {
-      process.off('warning', onWarning);
+      stopCapturing();
       await watcher.close();
       await writer.close();
     }

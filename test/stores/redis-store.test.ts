@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePlanKey } from '../../src/engine/plan-key.js';
 import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import {
+  captureWarnings,
   planRecord,
   redisBackend,
   sleep,
@@ -121,9 +122,7 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     const watcher = new RedisPlanStore({ url, keyPrefix });
     const writer = new RedisPlanStore({ url, keyPrefix });
     const versions: number[] = [];
-    const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
+    const { messages: warnings, stop: stopCapturing } = captureWarnings();
     try {
       await watcher.subscribe((change) => versions.push(change.version));
       await admin.del(`${keyPrefix}watchers`); // the mark lapsed while cut off
@@ -138,7 +137,7 @@ describe.skipIf(skip)('RedisPlanStore', () => {
       await writer.compareAndSet(key, 0, planRecord([]));
       await waitFor(() => versions.length === 1, 'the change after reconnecting');
     } finally {
-      process.off('warning', onWarning);
+      stopCapturing();
       await watcher.close();
       await writer.close();
     }

@@ -8,7 +8,7 @@ import { ConfigurationError } from '../../src/engine/errors.js';
 import { SQLITE_SCHEMA_VERSION } from '../../src/stores/sqlite/sqlite-schema.js';
 import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { StoreSchemaError } from '../../src/stores/store-errors.js';
-import { planRecord, sleep } from '../support/store-fixtures.js';
+import { captureWarnings, planRecord, sleep } from '../support/store-fixtures.js';
 
 /** Every store here keeps epochs (see the store contract). */
 const anEpoch = expect.any(String);
@@ -199,9 +199,7 @@ describe('SqlitePlanStore', () => {
 
   it('keeps writing when a listener throws, and warns instead', async () => {
     const store = new SqlitePlanStore({ path: ':memory:' });
-    const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
+    const { messages: warnings, stop: stopCapturing } = captureWarnings();
     try {
       await store.subscribe(() => {
         throw new Error('listener bug');
@@ -214,7 +212,7 @@ describe('SqlitePlanStore', () => {
       await sleep(20);
       expect(warnings.some((message) => message.includes('listener bug'))).toBe(true);
     } finally {
-      process.off('warning', onWarning);
+      stopCapturing();
       await store.close();
     }
   });

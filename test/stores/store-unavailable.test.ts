@@ -12,7 +12,12 @@ import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { isConnectionFailure } from '../../src/stores/shared/connection-failure.js';
 import { StoreUnavailableError } from '../../src/stores/store-errors.js';
 import { runCli } from '../support/run-cli.js';
-import { postgresBackend, redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
+import {
+  captureWarnings,
+  postgresBackend,
+  redisBackend,
+  warnIfUnavailable,
+} from '../support/store-fixtures.js';
 
 // Nothing listens on port 1 of the loopback interface, so connecting is refused at once.
 const CLOSED = '127.0.0.1:1';
@@ -42,9 +47,7 @@ async function openError(url: string): Promise<StoreUnavailableError> {
 describe('opening a store whose server is not there', () => {
   it('Redis: one error naming the URL and the refusal, and no console noise', async () => {
     const consoleError = vi.spyOn(console, 'error');
-    const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
+    const { messages: warnings, stop: stopCapturing } = captureWarnings();
     try {
       const started = Date.now();
       const error = await openError(`redis://${CLOSED}`);
@@ -57,7 +60,7 @@ describe('opening a store whose server is not there', () => {
       expect(consoleError).not.toHaveBeenCalled();
       expect(warnings).toEqual([]);
     } finally {
-      process.off('warning', onWarning);
+      stopCapturing();
     }
   });
 

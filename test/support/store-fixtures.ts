@@ -228,6 +228,14 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Polls until `check` returns true; fails with `what` after `timeoutMs`. */
+/** Collects the messages of process warnings until `stop()` is called. */
+export function captureWarnings(): { messages: string[]; stop: () => void } {
+  const messages: string[] = [];
+  const onWarning = (warning: Error) => messages.push(warning.message);
+  process.on('warning', onWarning);
+  return { messages, stop: () => process.off('warning', onWarning) };
+}
+
 export async function waitFor(check: () => boolean, what: string, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
