@@ -301,13 +301,13 @@ export class SqlitePlanStore implements PlanStore {
     const prepared = prepareWrite(key, expectedVersion, record, options);
     const result = await this.writes.add({ key, expectedVersion, record, prepared });
     if (!result.ok) return result;
-    this.emit({
+    this.emit(() => ({
       key: decodePlanKey(prepared.name),
       version: result.version,
       at: result.at,
       record,
       source: prepared.source,
-    });
+    }));
     return { ok: true, version: result.version, epoch: result.epoch };
   }
 
@@ -323,7 +323,7 @@ export class SqlitePlanStore implements PlanStore {
       return { version, at };
     });
     if (!deleted) return false;
-    this.emit({ key: decodePlanKey(name), ...deleted, record: null, source });
+    this.emit(() => ({ key: decodePlanKey(name), ...deleted, record: null, source }));
     return true;
   }
 
@@ -508,8 +508,9 @@ export class SqlitePlanStore implements PlanStore {
     return this.writeTransaction.immediate(work) as T;
   }
 
-  private emit(change: PlanChange): void {
-    if (this.listeners.size > 0) this.listeners.emit(change);
+  /** Builds the change only when someone listens: a write without subscribers skips it. */
+  private emit(change: () => PlanChange): void {
+    if (this.listeners.size > 0) this.listeners.emit(change());
   }
 
   private deliverForeign(row: RevisionRow): void {
@@ -524,7 +525,7 @@ export class SqlitePlanStore implements PlanStore {
       );
       return;
     }
-    this.emit({ key: decodePlanKey(row.key), ...revision });
+    this.emit(() => ({ key: decodePlanKey(row.key), ...revision }));
   }
 }
 
