@@ -16,7 +16,7 @@
 import { LuaScript } from './lua-script.js';
 
 /** ARGV fields per write in {@link compareAndSetScript}, after the shared ones. */
-export const WRITE_FIELDS = 10;
+const WRITE_FIELDS = 10;
 
 /**
  * A batch of compare-and-set writes, applied in order in one script call (see
