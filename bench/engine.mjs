@@ -1,7 +1,7 @@
 // Plan engine: todo_write and todos_complete through the full path (strict parse, schema
 // and rule validation, compare-and-set into the memory store, history, rendering),
 // next to seed 003's teaching version, which only parses, assigns the list and renders it.
-import { createPlanTools, PlanEngine } from '../dist/index.js';
+import { createPlanTools, PlanEngine } from 'plankeeper';
 import { measure, printTable, verdict } from './report.mjs';
 
 const ITEMS = 20;

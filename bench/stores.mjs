@@ -34,10 +34,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { PlanEngine } from '../dist/index.js';
-import { PostgresPlanStore } from '../dist/stores/postgres/index.js';
-import { RedisPlanStore } from '../dist/stores/redis/index.js';
-import { SqlitePlanStore } from '../dist/stores/sqlite/index.js';
+import { PlanEngine } from 'plankeeper';
+import { PostgresPlanStore } from 'plankeeper/stores/postgres';
+import { RedisPlanStore } from 'plankeeper/stores/redis';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { measure, printTable, verdict } from './report.mjs';
 
 const ITEMS = 10;

@@ -7,9 +7,17 @@
 //    with real tool outputs) run through the real Agent once per injection mode: input
 //    tokens, plan tokens, the share of each call's input a prompt cache can reuse, and a
 //    check that no earlier message ever changes between calls.
-import { Agent } from '../dist/agent/agent.js';
-import { renderPlan } from '../dist/engine/render.js';
-import { progressOf } from '../dist/engine/todo-item.js';
+
+import {
+  Agent,
+  createPlanTools,
+  getLocale,
+  PlanEngine,
+  PlanHarness,
+  progressOf,
+  renderPlan,
+} from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
 import {
   ANCHOR_INFORMATION,
   agentFrameworkMessage,
@@ -17,16 +25,13 @@ import {
   codexUpdatePlan,
   geminiWriteTodosResult,
   langChainWriteTodosMessage,
-} from '../dist/eval/anchor-formats.js';
+} from '../packages/cli/dist/eval/anchor-formats.js';
 import {
   annotateSource,
   fixDaysBetween,
   PythonUtilsProject,
-} from '../dist/eval/environments/python-utils.js';
-import { measureCalls, tokenCount } from '../dist/eval/prompt-metrics.js';
-import { createPlanTools, PlanEngine, PlanHarness } from '../dist/index.js';
-import { getLocale } from '../dist/locale/index.js';
-import { ScriptedModel } from '../dist/models/scripted-model.js';
+} from '../packages/cli/dist/eval/environments/python-utils.js';
+import { measureCalls, tokenCount } from '../packages/cli/dist/eval/prompt-metrics.js';
 import { printTable, verdict } from './report.mjs';
 
 const SIZES = [5, 10, 20];

@@ -1,4 +1,5 @@
-import { Agent, createPlanTools, PlanEngine, ScriptedModel } from 'plankeeper';
+import { Agent, createPlanTools, PlanEngine } from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
 
 // 1. The plan tools on their own: framework-neutral definitions over a plan engine.
 const engine = new PlanEngine(); // in memory; see "Stores" for SQLite, Redis, PostgreSQL
@@ -12,7 +13,7 @@ const rejected = await todoWrite!.execute(
 console.log(rejected.ok, rejected.text); // false, "Rejected; the todo list is unchanged. ..."
 
 // 2. An agent with planning: plan section on every call, reminders, finish and goal checks.
-//    Swap ScriptedModel for createModelClient('openai:gpt-4o-mini') from 'plankeeper/models'.
+//    Swap ScriptedModel for createModelClient('openai:gpt-4o-mini') from '@plankeeper/cli/models'.
 const model = new ScriptedModel([
   { tool: 'todo_write', args: { todos: [{ content: 'Find the policy', status: 'in_progress' }] } },
   { tool: 'todo_write', args: { todos: [{ content: 'Find the policy', status: 'completed' }] } },

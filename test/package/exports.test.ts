@@ -9,11 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = new URL('../../', import.meta.url).pathname;
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  exports: Record<string, string | { types: string; default: string }>;
-};
-const child = new URL('../stores/children/load-and-list.mjs', import.meta.url).pathname;
+const packages = ['plankeeper', 'cli'].map((folder) => {
+  const root = new URL(`../../packages/${folder}/`, import.meta.url).pathname;
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string | { types: string; default: string }>;
+  };
+  return { root, manifest };
+});
+const [core, app] = packages as [(typeof packages)[0], (typeof packages)[0]];
+const child = new URL(
+  '../../packages/plankeeper/test/stores/children/load-and-list.mjs',
+  import.meta.url,
+).pathname;
 const logDirectory = mkdtempSync(join(tmpdir(), 'plankeeper-exports-'));
 
 const HEAVY = [
@@ -50,27 +58,34 @@ function packagesLoadedBy(file: string): string[] {
   ];
 }
 
-const entries = Object.entries(pkg.exports).filter(
-  (entry): entry is [string, { types: string; default: string }] => typeof entry[1] === 'object',
+const entries = packages.flatMap(({ root, manifest }) =>
+  Object.entries(manifest.exports).flatMap(([subpath, target]) =>
+    typeof target === 'object'
+      ? [[`${manifest.name}${subpath.slice(1)}`, root, target] as const]
+      : [],
+  ),
 );
 
 describe('package exports', () => {
-  it.each(entries)('%s resolves to built JavaScript and types, and imports', (_name, target) => {
-    const javascript = join(root, target.default);
-    expect(existsSync(javascript), `${target.default} (run npm run build)`).toBe(true);
-    expect(existsSync(join(root, target.types)), target.types).toBe(true);
-    expect(() => packagesLoadedBy(javascript)).not.toThrow();
-  });
+  it.each(entries)(
+    '%s resolves to built JavaScript and types, and imports',
+    (_name, root, target) => {
+      const javascript = join(root, target.default);
+      expect(existsSync(javascript), `${target.default} (run npm run build)`).toBe(true);
+      expect(existsSync(join(root, target.types)), target.types).toBe(true);
+      expect(() => packagesLoadedBy(javascript)).not.toThrow();
+    },
+  );
 
   it('the root entry loads none of the heavy optional modules', () => {
-    const loaded = packagesLoadedBy(join(root, 'dist/index.js'));
+    const loaded = packagesLoadedBy(join(core.root, 'dist/index.js'));
     expect(loaded.filter((name) => HEAVY.includes(name))).toEqual([]);
     // The recording does see packages: zod is the root's one runtime dependency.
     expect(loaded).toContain('zod');
   });
 
   it('a subpath loads its own framework (so the check above can fail)', () => {
-    expect(packagesLoadedBy(join(root, 'dist/models/index.js'))).toEqual(
+    expect(packagesLoadedBy(join(app.root, 'dist/models/index.js'))).toEqual(
       expect.arrayContaining(['openai', '@anthropic-ai/sdk']),
     );
   });

@@ -1,0 +1,103 @@
+/**
+ * `knowledge_search`: finds the passages of a local knowledge base that best match a
+ * question, with the file and heading each came from so the answer can cite them.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { LocaleId, ToolDefinition } from 'plankeeper';
+import { ConfigurationError } from 'plankeeper';
+import { toJsonSchema, validateInput } from 'plankeeper/tools';
+import { z } from 'zod';
+import { rejectArguments } from '../rejection.js';
+import { type LocalizedText, localized } from '../tool-text.js';
+import { buildKnowledgeIndex, type KnowledgeHit, type KnowledgeIndex } from './knowledge-index.js';
+
+const NAME = 'knowledge_search';
+
+const DESCRIPTION: LocalizedText = {
+  en: 'Search the knowledge base for passages relevant to a question. Returns the best-matching passages, each with its source file and section heading. Base your answer on these passages and cite the source; if nothing relevant is found, say the available sources do not cover it instead of guessing.',
+  zh: '在知识库中检索与问题相关的段落。返回最匹配的若干段落，并注明来源文件和章节标题。请依据这些段落作答并注明出处；若没有找到相关内容，应说明现有资料不足，不要猜测。',
+};
+
+export interface KnowledgeSearchOptions {
+  /** Folder of .md, .markdown and .txt files, searched recursively. */
+  root: string;
+  /** Language of the tool description. Default `en`. */
+  locale?: LocaleId;
+  /** Most passages one call returns; the model's `limit` can only lower it. Default 5. */
+  maxResults?: number;
+}
+
+/** Results the model sees are cut here; the full passage stays in `data`. */
+const MAX_PASSAGE_TEXT = 1200;
+
+/**
+ * @example
+ * const search = knowledgeSearchTool({ root: knowledgeBaseDir('en') });
+ * await search.execute({ query: 'return opened headphones' }, {});
+ */
+export function knowledgeSearchTool(options: KnowledgeSearchOptions): ToolDefinition {
+  const root = resolve(options.root);
+  const maxResults = options.maxResults ?? 5;
+  if (!Number.isInteger(maxResults) || maxResults < 1) {
+    throw new ConfigurationError(
+      `knowledgeSearchTool: maxResults must be a positive integer, got ${maxResults}.`,
+    );
+  }
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigurationError(
+      `knowledgeSearchTool: root ${JSON.stringify(root)} is not a directory. Pass the folder that holds the .md, .markdown or .txt files.`,
+    );
+  }
+  const schema = z.strictObject({
+    query: z.string().trim().min(1).max(1000),
+    limit: z.number().int().min(1).optional(),
+  });
+  // Built on the first call and shared by every later one, including concurrent ones;
+  // a failed build is forgotten so the next call can try again.
+  let index: Promise<KnowledgeIndex> | undefined;
+  const loadIndex = () => {
+    index ??= buildKnowledgeIndex(root).catch((error: unknown) => {
+      index = undefined;
+      throw error;
+    });
+    return index;
+  };
+
+  return {
+    name: NAME,
+    description: localized(DESCRIPTION, options.locale),
+    inputSchema: toJsonSchema(schema),
+    async execute(args) {
+      const input = validateInput(schema, args);
+      if (!input.ok) return rejectArguments(NAME, input.issues, args);
+      const { query } = input.value;
+      const limit = Math.min(input.value.limit ?? maxResults, maxResults);
+      const hits = (await loadIndex()).search(query, limit);
+      if (hits.length === 0) {
+        return {
+          ok: true,
+          text: `No relevant passages found for ${JSON.stringify(query)}. The knowledge base does not cover this as asked: try other keywords, or tell the user the available sources are insufficient rather than guessing.`,
+          data: { query, results: [] },
+          title: `${NAME}: no results`,
+        };
+      }
+      return {
+        ok: true,
+        text: [
+          `${hits.length} passage${hits.length === 1 ? '' : 's'} for ${JSON.stringify(query)}, best first. Cite the source of what you use.`,
+          ...hits.map(formatHit),
+        ].join('\n\n'),
+        data: { query, results: hits },
+        title: `${NAME}: ${hits.length} result${hits.length === 1 ? '' : 's'}`,
+      };
+    },
+  };
+}
+
+function formatHit(hit: KnowledgeHit, index: number): string {
+  const where = hit.heading === '' ? hit.source : `${hit.source} § ${hit.heading}`;
+  const text =
+    hit.text.length > MAX_PASSAGE_TEXT ? `${hit.text.slice(0, MAX_PASSAGE_TEXT)} […]` : hit.text;
+  return `[${index + 1}] ${where}\n${text}`;
+}

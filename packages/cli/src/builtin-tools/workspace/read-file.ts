@@ -1,0 +1,163 @@
+/**
+ * `read_file`: a window of a text file with line numbers, so the model can cite lines
+ * and page through large files instead of flooding its context.
+ */
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { LocaleId, ToolDefinition, ToolResult } from 'plankeeper';
+import { toJsonSchema, validateInput } from 'plankeeper/tools';
+import { z } from 'zod';
+import { refuse, rejectArguments } from '../rejection.js';
+import { type LocalizedText, localized } from '../tool-text.js';
+import { BINARY_PROBE_BYTES, fileErrorResult, looksBinary } from './file-error.js';
+import type { Workspace } from './workspace.js';
+
+const NAME = 'read_file';
+
+const DESCRIPTION: LocalizedText = {
+  en: 'Read a text file in the workspace. Output lines are prefixed with their line number and a tab; the numbers are not part of the file. Reads up to 2000 lines per call: use offset (first line, 1-based) and limit (number of lines) to page through longer files. Paths are relative to the workspace root.',
+  zh: '读取工作区中的文本文件。每行前面带有行号和一个制表符，行号不属于文件内容。每次最多读取 2000 行：较长的文件用 offset（起始行，从 1 开始）和 limit（行数）分页读取。路径相对于工作区根目录。',
+};
+
+export const READ_LIMITS = {
+  /** Lines returned by one call, whatever `limit` asks for. */
+  lines: 2000,
+  /** Characters of one line shown; the rest is cut with a note. */
+  lineChars: 2000,
+  /** Characters of output in all; a call stops early rather than exceed it. */
+  outputChars: 50_000,
+  /** Above this size the total line count is not worth reading the whole file for. */
+  countBytes: 50 * 1024 * 1024,
+};
+
+export function readFileTool(workspace: Workspace, locale?: LocaleId): ToolDefinition {
+  const schema = z.strictObject({
+    path: z.string().min(1),
+    offset: z.number().int().min(1).optional(),
+    limit: z.number().int().min(1).optional(),
+  });
+  return {
+    name: NAME,
+    description: localized(DESCRIPTION, locale),
+    inputSchema: toJsonSchema(schema),
+    async execute(args) {
+      const input = validateInput(schema, args);
+      if (!input.ok) return rejectArguments(NAME, input.issues, args);
+      const target = await workspace.resolve(input.value.path);
+      if (!target.ok) return refuse(NAME, target.text);
+      const offset = input.value.offset ?? 1;
+      const limit = Math.min(input.value.limit ?? READ_LIMITS.lines, READ_LIMITS.lines);
+      try {
+        const info = await stat(target.absolute);
+        if (info.isDirectory()) {
+          return refuse(
+            NAME,
+            `${JSON.stringify(target.display)} is a folder. Call list_files to see inside it.`,
+          );
+        }
+        if (await isBinary(target.absolute)) {
+          return refuse(
+            NAME,
+            `${JSON.stringify(target.display)} looks like a binary file (${info.size} bytes); read_file shows text files only.`,
+          );
+        }
+        const window = await readWindow(target.absolute, offset, limit, info.size);
+        return present(target.display, offset, window);
+      } catch (error) {
+        return fileErrorResult(NAME, target.display, error);
+      }
+    },
+  };
+}
+
+interface LineWindow {
+  lines: string[];
+  /** Lines in the file, or undefined when the file was too large to count. */
+  total: number | undefined;
+  /** True when lines after the window exist (or may exist, when uncounted). */
+  more: boolean;
+}
+
+async function readWindow(
+  path: string,
+  offset: number,
+  limit: number,
+  size: number,
+): Promise<LineWindow> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  const lines: string[] = [];
+  let number = 0;
+  let chars = 0;
+  let full = false;
+  let more = false;
+  try {
+    for await (const line of reader) {
+      number++;
+      if (number < offset) continue;
+      if (!full) {
+        const shown =
+          line.length > READ_LIMITS.lineChars
+            ? `${line.slice(0, READ_LIMITS.lineChars)}… [line cut, ${line.length} characters]`
+            : line;
+        if (lines.length < limit && chars + shown.length <= READ_LIMITS.outputChars) {
+          lines.push(shown);
+          chars += shown.length + 8;
+          continue;
+        }
+        full = true;
+      }
+      more = true;
+      if (size > READ_LIMITS.countBytes) break;
+    }
+  } finally {
+    reader.close();
+    stream.destroy();
+  }
+  const counted = !more || size <= READ_LIMITS.countBytes;
+  return { lines, total: counted ? number : undefined, more };
+}
+
+function present(display: string, offset: number, window: LineWindow): ToolResult {
+  const { lines, total, more } = window;
+  const path = JSON.stringify(display);
+  if (total === 0) {
+    return {
+      ok: true,
+      text: `${path} is empty.`,
+      data: { path: display, offset, lines: 0, totalLines: 0, more: false },
+      title: `${NAME}: ${display}`,
+    };
+  }
+  if (lines.length === 0) {
+    return refuse(
+      NAME,
+      `${path} has ${total} lines; offset ${offset} is past the end. Use an offset from 1 to ${total}.`,
+    );
+  }
+  const last = offset + lines.length - 1;
+  const width = String(last).length;
+  const body = lines.map((line, index) => `${String(offset + index).padStart(width)}\t${line}`);
+  const of = total === undefined ? '' : ` of ${total}`;
+  const footer = more
+    ? `(Lines ${offset}-${last}${of}. Call read_file with offset ${last + 1} to continue.)`
+    : `(End of file: ${total} lines.)`;
+  return {
+    ok: true,
+    text: `${body.join('\n')}\n${footer}`,
+    data: { path: display, offset, lines: lines.length, totalLines: total ?? null, more },
+    title: `${NAME}: ${display}`,
+  };
+}
+
+async function isBinary(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(BINARY_PROBE_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, BINARY_PROBE_BYTES, 0);
+    return looksBinary(buffer.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}

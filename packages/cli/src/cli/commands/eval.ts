@@ -1,0 +1,113 @@
+/**
+ * `plankeeper eval`: which guard catches which failure mode, and at what cost. Runs the
+ * scenario suite with scripted behaviour models, or (with --model) the same tasks
+ * against a real model, and prints a table or, with --json, one JSON document.
+ */
+import type { Command } from 'commander';
+import type { LocaleId, ModelClient } from 'plankeeper';
+import { ConfigurationError } from 'plankeeper';
+import type { EvalReport } from '../../eval/run-eval.js';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { langOption, parseLang } from '../lang-option.js';
+
+interface EvalFlags {
+  lang: string;
+  json?: boolean;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  scenario?: string[];
+}
+
+export function registerEvalCommand(program: Command): void {
+  program
+    .command('eval')
+    .description(
+      'Measure which guards catch which failure modes, and what each costs in model calls and tokens (scripted behaviour models; --model for a real one).',
+    )
+    .addOption(langOption())
+    .option('--json', 'print the report as one JSON document')
+    .option(
+      '--model <spec>',
+      'run the scenarios against a real model: openai:NAME (or any OpenAI-compatible server with --base-url) or anthropic:NAME',
+    )
+    .option('--base-url <url>', 'the model provider endpoint (with --model)')
+    .option('--api-key <key>', 'the provider API key (with --model; default from the environment)')
+    .option('--scenario <id...>', 'run only these scenarios')
+    .action(async (flags: EvalFlags) => {
+      process.exitCode = await runEvalCommand(flags);
+    });
+}
+
+async function runEvalCommand(flags: EvalFlags): Promise<number> {
+  const lang: LocaleId = parseLang(flags.lang);
+  // Loaded here, not at startup: the tokenizer and the scenarios take most of a second,
+  // which no other command should pay.
+  const [{ runEval, UnknownScenarioError }, { formatEvalReport }] = await Promise.all([
+    import('../../eval/run-eval.js'),
+    import('../../eval/format-report.js'),
+  ]);
+  const model = flags.model === undefined ? undefined : await realModel(flags);
+  if (model === undefined && (flags.baseUrl !== undefined || flags.apiKey !== undefined)) {
+    throw new CliError('--base-url and --api-key need --model.', EXIT.usage);
+  }
+  const progress = model
+    ? (scenario: { id: string }, column: string, run: { passed: boolean; calls: number }) =>
+        process.stderr.write(
+          `plankeeper eval: ${scenario.id} / ${column}: ${run.passed ? 'pass' : 'fail'} (${run.calls} calls)\n`,
+        )
+    : undefined;
+  let report: EvalReport;
+  try {
+    report = await runEval({
+      lang,
+      ...(model && { model }),
+      ...(flags.scenario && { scenarios: flags.scenario }),
+      ...(progress && { onRun: progress }),
+    });
+  } catch (error) {
+    if (error instanceof UnknownScenarioError) throw new CliError(error.message, EXIT.usage);
+    throw error;
+  }
+  process.stdout.write(
+    flags.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatEvalReport(report)}\n`,
+  );
+  return EXIT.ok;
+}
+
+async function realModel(flags: EvalFlags): Promise<ModelClient> {
+  const { createModelClient, parseModelSpec } = await import('../../models/create-model-client.js');
+  const spec = flags.model as string;
+  try {
+    parseModelSpec(spec);
+  } catch (error) {
+    if (error instanceof ConfigurationError) throw new CliError(error.message, EXIT.usage);
+    throw error;
+  }
+  if (flags.baseUrl !== undefined && !isHttpUrl(flags.baseUrl)) {
+    throw new CliError(
+      `--base-url: ${JSON.stringify(flags.baseUrl)} is not an http(s) URL.`,
+      EXIT.usage,
+    );
+  }
+  try {
+    return createModelClient(spec, {
+      ...(flags.baseUrl !== undefined && { baseURL: flags.baseUrl }),
+      ...(flags.apiKey !== undefined && { apiKey: flags.apiKey }),
+    });
+  } catch (error) {
+    // A missing key (or an unusable base URL from the environment) is configuration.
+    if (error instanceof ConfigurationError) throw new CliError(error.message, EXIT.config);
+    throw error;
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * `plankeeper mcp`: the plan tools as an MCP server, over stdio (default) or Streamable
+ * HTTP (`--http PORT`). In stdio mode stdout carries protocol messages only, so every
+ * log line goes to stderr.
+ *
+ * @example
+ * plankeeper mcp --store sqlite:.plankeeper/plans.db
+ * plankeeper mcp --store memory --session shared --lang zh
+ * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
+ */
+import type { Command } from 'commander';
+import type { PlanStore, PlanToolPreset } from 'plankeeper';
+import { LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
+import { isLoopbackHost, serveHttp, serveStdio } from 'plankeeper/mcp';
+import { redact } from 'plankeeper/stores';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { watchSignals } from '../signals.js';
+import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+
+const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
+const TOKEN_ENV = 'PLANKEEPER_MCP_TOKEN';
+
+/** Flags as commander hands them over. */
+export interface RawMcpFlags {
+  store?: string;
+  session?: string;
+  agent?: string;
+  preset?: string;
+  lang?: string;
+  http?: string;
+  host?: string;
+  token?: string;
+  idleTimeout?: string;
+}
+
+export interface McpSettings {
+  store: string;
+  session?: string;
+  agent: string;
+  preset: PlanToolPreset;
+  locale: LocaleId;
+  http?: { port: number; host: string; token?: string; sessionIdleMs: number };
+}
+
+export function registerMcpCommand(program: Command): void {
+  program
+    .command('mcp')
+    .description('Serve the plan tools over MCP: stdio by default, Streamable HTTP with --http.')
+    .option('--store <url>', STORE_FLAG_HELP)
+    .option('--session <id>', 'session for every connection (default: one per connection)')
+    .option('--agent <name>', 'agent part of the plan key (default: mcp)')
+    .option('--preset <preset>', `tools to offer: ${PRESETS.join(', ')} (default: both)`)
+    .option(
+      '--lang <id>',
+      `language of tools and instructions: ${LOCALE_IDS.join(', ')} (default: en)`,
+    )
+    .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
+    .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
+    .option('--token <token>', `HTTP bearer token clients must send (default: $${TOKEN_ENV})`)
+    .option(
+      '--idle-timeout <minutes>',
+      'HTTP: close a session unused this long; its plan stays stored (default: 1440, a day; 0: never)',
+    )
+    .action(async (flags: RawMcpFlags) => {
+      await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
+    });
+}
+
+/** Checks the flags and fills in defaults; bad flags throw a usage error before anything starts. */
+export function parseMcpFlags(
+  flags: RawMcpFlags,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): McpSettings {
+  const preset = flags.preset ?? 'both';
+  if (!(PRESETS as readonly string[]).includes(preset)) {
+    throw new CliError(
+      `--preset must be one of ${PRESETS.join(', ')}, not ${JSON.stringify(preset)}.`,
+    );
+  }
+  const locale = flags.lang ?? 'en';
+  if (!(LOCALE_IDS as readonly string[]).includes(locale)) {
+    throw new CliError(
+      `--lang must be one of ${LOCALE_IDS.join(', ')}, not ${JSON.stringify(locale)}.`,
+    );
+  }
+  const agent = nonBlank('--agent', flags.agent) ?? 'mcp';
+  const session = nonBlank('--session', flags.session);
+  const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
+  const settings: McpSettings = {
+    store,
+    ...(session !== undefined && { session }),
+    agent,
+    preset: preset as PlanToolPreset,
+    locale: locale as LocaleId,
+  };
+
+  if (flags.http === undefined) {
+    if (flags.host !== undefined || flags.token !== undefined || flags.idleTimeout !== undefined) {
+      throw new CliError('--host, --token and --idle-timeout apply only with --http PORT.');
+    }
+    return settings;
+  }
+  if (!/^\d{1,5}$/.test(flags.http) || Number(flags.http) > 65535) {
+    throw new CliError(`--http must be a port from 0 to 65535, not ${JSON.stringify(flags.http)}.`);
+  }
+  const host = nonBlank('--host', flags.host) ?? '127.0.0.1';
+  const token = nonBlank('--token', flags.token) ?? nonBlank(TOKEN_ENV, env[TOKEN_ENV]);
+  if (token !== undefined && /\s/.test(token)) {
+    throw new CliError('--token must not contain whitespace.');
+  }
+  if (token === undefined && !isLoopbackHost(host)) {
+    throw new CliError(
+      `Refusing to serve on ${host} without a token: anyone who can reach it could read and change plans. Pass --token (or set ${TOKEN_ENV}), or use --host 127.0.0.1.`,
+    );
+  }
+  const idleMinutes = Number(flags.idleTimeout ?? '1440');
+  if (flags.idleTimeout?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0) {
+    throw new CliError(
+      `--idle-timeout must be a number of minutes (0: never), not ${JSON.stringify(flags.idleTimeout)}.`,
+    );
+  }
+  settings.http = {
+    port: Number(flags.http),
+    host,
+    ...(token !== undefined && { token }),
+    sessionIdleMs: idleMinutes * 60_000,
+  };
+  return settings;
+}
+
+/** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
+export async function runMcp(settings: McpSettings): Promise<void> {
+  const store = await openCliStore(settings.store);
+  const signal = watchSignals();
+  try {
+    const engine = new PlanEngine({ store });
+    const serverOptions = {
+      engine,
+      agent: settings.agent,
+      preset: settings.preset,
+      locale: settings.locale,
+      ...(settings.session !== undefined && { session: settings.session }),
+    };
+    if (settings.http) {
+      const handle = await listen(
+        () => serveHttp({ ...serverOptions, ...settings.http! }),
+        settings,
+      );
+      log(`MCP over Streamable HTTP at ${handle.url} (store: ${redact(settings.store)})`);
+      await signal.received;
+      await handle.close();
+    } else {
+      const handle = await serveStdio(serverOptions);
+      log(`MCP over stdio (store: ${redact(settings.store)})`);
+      await Promise.race([handle.closed, signal.received]);
+      await handle.close();
+    }
+  } finally {
+    signal.dispose();
+    await closeQuietly(store);
+  }
+}
+
+/** Listening failures a user can fix (port taken, no permission) as one-line CLI errors. */
+async function listen<T>(start: () => Promise<T>, settings: McpSettings): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      const where = `${settings.http?.host}:${settings.http?.port}`;
+      throw new CliError(`cannot listen on ${where} (${code}).`, EXIT.config);
+    }
+    throw error;
+  }
+}
+
+/** A store URL we cannot read is a usage error, reported before anything starts. */
+function nonBlank(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') throw new CliError(`${name} must not be blank.`);
+  return value.trim();
+}
+
+/** The store URL without credentials, for log lines. */
+function log(line: string): void {
+  process.stderr.write(`plankeeper mcp: ${line}\n`);
+}
+
+async function closeQuietly(store: PlanStore): Promise<void> {
+  try {
+    await store.close();
+  } catch (error) {
+    log(`closing the store failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * `plankeeper todos`: look into a store. Without `--session`, lists every stored plan
+ * with its progress; with it, shows that plan and its revision history, or deletes it
+ * (`--delete`), e.g. a plan written by a newer plankeeper that this one cannot load.
+ * `--watch` follows changes as they are stored, from any process or machine sharing the
+ * store, until interrupted.
+ */
+import type { Command } from 'commander';
+import type { PlanStore } from 'plankeeper';
+import { encodePlanKey, getLocale, type PlanKey, PlanRecordError, renderPlan } from 'plankeeper';
+import { redact } from 'plankeeper/stores';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { langOption, parseLang } from '../lang-option.js';
+import { watchSignals } from '../signals.js';
+import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+
+interface TodosFlags {
+  store?: string;
+  agent?: string;
+  session?: string;
+  scope?: string;
+  json?: boolean;
+  delete?: boolean;
+  watch?: boolean;
+  lang: string;
+  history: string;
+}
+
+export function registerTodosCommand(program: Command): void {
+  program
+    .command('todos')
+    .description('List stored plans, or show one plan with its revision history.')
+    .option('--store <url>', STORE_FLAG_HELP)
+    .option('--agent <name>', 'only plans of this agent')
+    .option('--session <id>', "show this session's plan and history")
+    .option('--scope <path>', 'scope path of a sub-agent plan, segments joined by "/"')
+    .option('--history <n>', 'revisions to show', '20')
+    .option('--json', 'print JSON')
+    .option('--delete', 'delete the plan of --session (its history stays in stores that keep it)')
+    .option(
+      '--watch',
+      'keep printing changes as they are stored (one plan with --session), until Ctrl-C',
+    )
+    .addOption(langOption())
+    .action(async (flags: TodosFlags) => {
+      process.exitCode = await todos(flags);
+    });
+}
+
+async function todos(flags: TodosFlags): Promise<number> {
+  const locale = getLocale(parseLang(flags.lang));
+  const historyLimit = Number(flags.history);
+  if (!Number.isInteger(historyLimit) || historyLimit < 0) {
+    throw new CliError(`--history: "${flags.history}" is not a whole number.`, EXIT.usage);
+  }
+  if (flags.delete && flags.watch) {
+    throw new CliError('--delete and --watch cannot be combined.', EXIT.usage);
+  }
+  if (flags.delete && flags.session === undefined) {
+    throw new CliError(
+      '--delete needs --session (and --agent when several agents share that session).',
+      EXIT.usage,
+    );
+  }
+  const store = await openCliStore(resolveStoreUrl(flags.store));
+  try {
+    if (flags.watch && flags.session === undefined) {
+      // With --json the output is one change per line, so no listing first.
+      if (!flags.json) await listPlans(store, flags);
+      return await watchChanges(store, undefined, flags.json === true, locale);
+    }
+    if (flags.session === undefined) return await listPlans(store, flags);
+    const matches = (
+      await store.list({ session: flags.session, ...(flags.agent && { agent: flags.agent }) })
+    ).filter((listing) => (listing.key.scope ?? []).join('/') === (flags.scope ?? ''));
+    if (matches.length === 0) {
+      // A deleted plan keeps its history; with --agent its key is known, so show that.
+      if (flags.agent !== undefined && !flags.delete && !flags.watch) {
+        const key: PlanKey = {
+          agent: flags.agent,
+          session: flags.session,
+          ...(flags.scope && { scope: flags.scope.split('/') }),
+        };
+        if ((await store.history(key, { limit: 1 })).length > 0) {
+          return await showPlan(store, key, historyLimit, flags.json === true, locale);
+        }
+      }
+      throw new CliError(
+        `no plan for session "${flags.session}"${flags.agent ? ` of agent "${flags.agent}"` : ''}; run without --session to list plans.`,
+        EXIT.usage,
+      );
+    }
+    if (matches.length > 1) {
+      throw new CliError(
+        `session "${flags.session}" has plans of several agents (${matches.map((m) => m.key.agent).join(', ')}); pick one with --agent.`,
+        EXIT.usage,
+      );
+    }
+    const key = matches[0]!.key;
+    if (flags.delete) return await deletePlan(store, key, flags.json === true);
+    if (flags.watch) {
+      if (flags.json) {
+        const current = await store.get(key);
+        const version = current?.version ?? 0;
+        process.stdout.write(
+          `${JSON.stringify({ key, version, plan: current?.record ?? null })}\n`,
+        );
+      } else await showPlan(store, key, 0, false, locale);
+      return await watchChanges(store, key, flags.json === true, locale);
+    }
+    try {
+      return await showPlan(store, key, historyLimit, flags.json === true, locale);
+    } catch (error) {
+      if (!PlanRecordError.isInstance(error)) throw error;
+      throw new CliError(
+        `${error.message} To delete it: ${deleteCommand(key, flags.store)}`,
+        EXIT.runFailed,
+      );
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/** The command line that deletes `key`, quoted for a POSIX shell, password masked. */
+function deleteCommand(key: PlanKey, store: string | undefined): string {
+  const quote = (word: string) =>
+    /^[\w.,:/@%+=-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  const words = ['plankeeper', 'todos'];
+  if (store !== undefined) words.push('--store', redact(store));
+  words.push('--agent', key.agent, '--session', key.session);
+  if (key.scope?.length) words.push('--scope', key.scope.join('/'));
+  return [...words.slice(0, 2), ...words.slice(2).map(quote), '--delete'].join(' ');
+}
+
+/**
+ * Prints each stored change until SIGINT/SIGTERM: for one plan, a line about the change
+ * and the plan as it now reads; for every plan, one line per change. `json` prints one
+ * JSON object per line instead.
+ */
+async function watchChanges(
+  store: PlanStore,
+  key: PlanKey | undefined,
+  json: boolean,
+  locale: ReturnType<typeof getLocale>,
+): Promise<number> {
+  const name = key && encodePlanKey(key);
+  const signals = watchSignals();
+  const unsubscribe = await store.subscribe((change) => {
+    const changed = encodePlanKey(change.key);
+    if (name !== undefined && changed !== name) return;
+    if (json) {
+      process.stdout.write(`${JSON.stringify({ ...change, id: changed })}\n`);
+      return;
+    }
+    const { source } = change;
+    process.stdout.write(
+      `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${source.tool}${source.callId ? ` (${source.callId})` : ''}${source.summary ? `: ${source.summary}` : ''}\n`,
+    );
+    if (name !== undefined) {
+      process.stdout.write(
+        change.record === null
+          ? '(plan deleted)\n'
+          : `${renderPlan(change.record.items, { locale, notes: true })}\n`,
+      );
+    }
+  });
+  if (!json) process.stdout.write('\nWatching for changes; Ctrl-C to stop.\n');
+  try {
+    await signals.received;
+  } finally {
+    unsubscribe();
+    signals.dispose();
+  }
+  return EXIT.ok;
+}
+
+async function deletePlan(store: PlanStore, key: PlanKey, json: boolean): Promise<number> {
+  const deleted = await store.delete(key, {
+    source: { tool: 'host:cli-delete', summary: 'deleted with plankeeper todos --delete' },
+  });
+  process.stdout.write(
+    json
+      ? `${JSON.stringify({ key, deleted })}\n`
+      : `${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`,
+  );
+  return EXIT.ok;
+}
+
+async function listPlans(store: PlanStore, flags: TodosFlags): Promise<number> {
+  const listings = (await store.list(flags.agent ? { agent: flags.agent } : {})).sort(
+    (a, b) => b.updatedAt - a.updatedAt,
+  );
+  if (flags.json) {
+    process.stdout.write(
+      `${JSON.stringify(
+        listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
+        null,
+        2,
+      )}\n`,
+    );
+    return EXIT.ok;
+  }
+  if (listings.length === 0) {
+    process.stdout.write('No stored plans.\n');
+    return EXIT.ok;
+  }
+  for (const listing of listings) {
+    const { agent, session, scope } = listing.key;
+    const done = listing.total - listing.open;
+    process.stdout.write(
+      `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${done}/${listing.total} done  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+async function showPlan(
+  store: PlanStore,
+  key: PlanKey,
+  historyLimit: number,
+  json: boolean,
+  locale: ReturnType<typeof getLocale>,
+): Promise<number> {
+  const current = await store.get(key);
+  const history = historyLimit === 0 ? [] : await store.history(key, { limit: historyLimit });
+  if (json) {
+    process.stdout.write(
+      `${JSON.stringify({ key, version: current?.version ?? 0, plan: current?.record ?? null, history }, null, 2)}\n`,
+    );
+    return EXIT.ok;
+  }
+  if (current) {
+    process.stdout.write(`${encodePlanKey(key)}  v${current.version}\n`);
+    process.stdout.write(`${renderPlan(current.record.items, { locale, notes: true })}\n`);
+  } else process.stdout.write(`${encodePlanKey(key)}  deleted\n`);
+  if (history.length > 0) {
+    process.stdout.write('\nHistory (oldest first):\n');
+    for (const revision of history) {
+      const source = revision.source;
+      process.stdout.write(
+        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${source.tool}${source.callId ? ` (${source.callId})` : ''}${source.summary ? `: ${source.summary}` : ''}\n`,
+      );
+    }
+  }
+  return EXIT.ok;
+}

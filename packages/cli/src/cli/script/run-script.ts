@@ -1,0 +1,96 @@
+/**
+ * Plays a script against the real harness: the scripted model replies step by step,
+ * and everything else (tools, validation, plan section, reminders, checks) is the same
+ * code a real model meets.
+ */
+import { dirname, resolve } from 'node:path';
+import type { ChatMessage, LocaleId, RunResult, TodoItem } from 'plankeeper';
+import { Agent, type AgentOptions, PlanEngine } from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
+import { knowledgeBaseDir, knowledgeSearchTool } from '../../builtin-tools/index.js';
+import type { Script, ScriptOptions } from './script-format.js';
+import { turnsOf } from './script-format.js';
+
+export interface ScriptRunReport {
+  /** What the model received on its last call, followed by its last reply. */
+  messages: ChatMessage[];
+  plan: TodoItem[];
+  /** The last turn's final answer. */
+  result: string | null;
+  error: string | null;
+  /** Every model call's input, across all turns, in order. */
+  calls: ChatMessage[][];
+  turns: { task: string; result: string | null; error: string | null; steps: number }[];
+}
+
+export async function runScript(
+  script: Script,
+  options: { file: string; lang?: LocaleId; observer?: AgentOptions['observer'] },
+): Promise<ScriptRunReport> {
+  const settings: ScriptOptions = script.options ?? {};
+  const locale = options.lang ?? settings.lang ?? 'en';
+  const model = new ScriptedModel();
+  const knowledge = settings.knowledge
+    ? resolve(dirname(options.file), settings.knowledge)
+    : knowledgeBaseDir(locale);
+  const engine = new PlanEngine({
+    limits: {
+      ...(settings.maxItems !== undefined && { maxItems: settings.maxItems }),
+      ...(settings.maxContentLength !== undefined && {
+        maxContentLength: settings.maxContentLength,
+      }),
+    },
+    ...(settings.dropPolicy && { dropPolicy: settings.dropPolicy }),
+  });
+  const agent = new Agent({
+    model,
+    locale,
+    tools: [knowledgeSearchTool({ root: knowledge, locale })],
+    ...(settings.system !== undefined && { system: settings.system }),
+    ...(settings.maxSteps !== undefined && { maxSteps: settings.maxSteps }),
+    ...(options.observer && { observer: options.observer }),
+    planning:
+      settings.planning === false
+        ? false
+        : {
+            engine,
+            ...(settings.preset && { preset: settings.preset }),
+            ...(settings.instructions !== undefined && { instructions: settings.instructions }),
+            ...(settings.injection !== undefined && { injection: settings.injection }),
+            ...(settings.nudge !== undefined && { nudge: settings.nudge }),
+            ...(settings.finishCheck !== undefined && { finishCheck: settings.finishCheck }),
+            ...(settings.goalCheck !== undefined && { goalCheck: settings.goalCheck }),
+            ...(settings.echoPlan !== undefined && { echoPlan: settings.echoPlan }),
+          },
+  });
+  const session = agent.session('script');
+  const report: ScriptRunReport = {
+    messages: [],
+    plan: [],
+    result: null,
+    error: null,
+    calls: [],
+    turns: [],
+  };
+  let last: RunResult | undefined;
+  for (const turn of turnsOf(script)) {
+    // Steps a turn leaves over are dropped: each turn starts from its own steps.
+    model.load(turn.steps);
+    last = await session.send(turn.task);
+    report.calls.push(...last.calls);
+    report.turns.push({
+      task: turn.task,
+      result: last.answer,
+      error: last.error,
+      steps: last.steps,
+    });
+    if (last.error !== null) break;
+  }
+  if (last) {
+    report.messages = last.messages;
+    report.plan = last.plan;
+    report.result = last.answer;
+    report.error = last.error;
+  }
+  return report;
+}

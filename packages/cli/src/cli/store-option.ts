@@ -1,0 +1,43 @@
+/**
+ * The `--store` flag every command shares: a URL, else $PLANKEEPER_STORE, else a SQLite
+ * file under the working directory so plans survive restarts with no set-up.
+ */
+import { join } from 'node:path';
+import type { PlanStore } from 'plankeeper';
+import { openStore, parseStoreUrl, redact, StoreUnavailableError } from 'plankeeper/stores';
+import { CliError } from './cli-error.js';
+import { EXIT } from './exit-codes.js';
+
+export const DEFAULT_STORE_PATH = join('.plankeeper', 'plans.db');
+
+export const STORE_FLAG_HELP = `plan store: memory, sqlite:PATH, redis://..., postgres://... (default: $PLANKEEPER_STORE or sqlite:${DEFAULT_STORE_PATH})`;
+
+export function resolveStoreUrl(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): string {
+  const url =
+    flag?.trim() || env.PLANKEEPER_STORE?.trim() || `sqlite:${join(cwd, DEFAULT_STORE_PATH)}`;
+  try {
+    parseStoreUrl(url);
+  } catch (error) {
+    throw new CliError(
+      `--store: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT.usage,
+    );
+  }
+  return url;
+}
+
+/** Opens the store, turning connection failures into one readable line. */
+export async function openCliStore(url: string): Promise<PlanStore> {
+  try {
+    return await openStore(url);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // That error already names the server and the URL.
+    if (StoreUnavailableError.isInstance(error)) throw new CliError(message, EXIT.config);
+    throw new CliError(`cannot open store ${redact(url)}: ${message}`, EXIT.config);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The JSON the dashboard's API returns. The page reads these shapes; so can any script
+ * (`curl /api/plans`), which is why they are spelled out here.
+ */
+import type { TodoItem, TodoStatus } from 'plankeeper';
+import type { ItemChange } from './revision-changes.js';
+
+/** One plan in the list: where it is, how far along, and what is being done now. */
+export interface PlanSummary {
+  /** `encodePlanKey` of the plan's key; pass it back as `/api/plan?key=`. */
+  key: string;
+  agent: string;
+  session: string;
+  scope: string[];
+  version: number;
+  updatedAt: number;
+  total: number;
+  open: number;
+  completed: number;
+  cancelled: number;
+  /** The item in progress, if any. */
+  current: { id: string; content: string; activeForm?: string } | null;
+  /** Open items and no write for `staleAfterMs`: the agent may have given up on it. */
+  stale: boolean;
+  /** Open items left from an earlier user turn than the agent's current one. */
+  leftover: boolean;
+  /** Set when the stored record could not be read; the counts then come from the listing. */
+  error?: string;
+}
+
+export interface PlanListResponse {
+  /** Server clock when the list was made, so the page can age `updatedAt` without skew. */
+  now: number;
+  staleAfterMs: number;
+  plans: PlanSummary[];
+}
+
+/** One entry of a plan's timeline: what changed, when, and which tool call did it. */
+export interface TimelineEntry {
+  version: number;
+  at: number;
+  tool: string;
+  callId?: string;
+  summary?: string;
+  /** True when this revision removed the whole plan. */
+  deleted: boolean;
+  /**
+   * What changed against the previous revision, or null when that revision is no
+   * longer kept (the store trims old history) so the difference is unknown.
+   */
+  changes: ItemChange[] | null;
+  /** Counts after this revision. */
+  total: number;
+  completed: number;
+}
+
+export interface PlanDetailResponse {
+  now: number;
+  staleAfterMs: number;
+  key: string;
+  agent: string;
+  session: string;
+  scope: string[];
+  /** False when the plan was deleted (or expired) but its history is still kept. */
+  exists: boolean;
+  version: number;
+  updatedAt: number | null;
+  items: TodoItem[];
+  stale: boolean;
+  /** Open items left from an earlier user turn than the agent's current one. */
+  leftover: boolean;
+  /** Oldest first, as the store keeps it. */
+  timeline: TimelineEntry[];
+}
+
+/** Sent on `/api/events` as a `plan-changed` event after every accepted write or delete. */
+export interface PlanChangedEvent {
+  key: string;
+  agent: string;
+  session: string;
+  scope: string[];
+  version: number;
+  at: number;
+  tool: string;
+  deleted: boolean;
+}
+
+export type { ItemChange, TodoStatus };

@@ -1,0 +1,255 @@
+/**
+ * The dashboard's HTTP server, on node:http alone: the page, a JSON API over a plan
+ * store, and a server-sent event stream of changes.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PlanStore } from 'plankeeper';
+import { decodePlanKey } from 'plankeeper';
+import { requestToken, tokenMatches, tokenProblem } from './access-token.js';
+import { DashboardError } from './dashboard-error.js';
+import { EventStream } from './event-stream.js';
+import { BASE_HEADERS, sendError, sendJson } from './http-responses.js';
+import { hostnameOfHeader, isLoopbackHost } from './loopback-host.js';
+import { dashboardPage } from './page/dashboard-page.js';
+import { PlanListings } from './plan-listings.js';
+import { readPlanDetail } from './plan-timeline.js';
+
+export interface DashboardOptions {
+  /** Where the plans are; the dashboard only reads it. The caller closes it. */
+  store: PlanStore;
+  /** Interface to listen on. Default `127.0.0.1`. Anything but loopback needs `token`. */
+  host?: string;
+  /** Default 0: any free port (read it from `url`). */
+  port?: number;
+  /** When set, every request must carry it: `Authorization: Bearer T` or `?token=T`. */
+  token?: string;
+  /** A plan with open items and no write for this long is marked stale. Default 10 minutes. */
+  staleAfterMs?: number;
+  /** Interval of keep-alive comments on the event stream. Default 15 seconds. */
+  keepAliveMs?: number;
+  /** Clock, for tests of staleness. */
+  now?: () => number;
+}
+
+export interface DashboardServer {
+  /** Base address, such as `http://127.0.0.1:51234/`, without the token. */
+  url: string;
+  port: number;
+  /** Stops listening and ends open event streams. Does not close the store. */
+  close(): Promise<void>;
+}
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+/**
+ * Starts the dashboard and resolves once it is listening.
+ *
+ * @example
+ * const dashboard = await createDashboardServer({ store, port: 0 });
+ * console.log(`Plans at ${dashboard.url}`);
+ * // later
+ * await dashboard.close();
+ */
+export async function createDashboardServer(options: DashboardOptions): Promise<DashboardServer> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? 0;
+  const staleAfterMs = options.staleAfterMs ?? TEN_MINUTES;
+  const keepAliveMs = options.keepAliveMs ?? 15_000;
+  const now = options.now ?? Date.now;
+  const token = options.token;
+  checkOptions(options, host, port, staleAfterMs, keepAliveMs);
+  if (token === undefined && !isLoopbackHost(host)) {
+    throw new DashboardError(
+      `Refusing to serve plans on ${host} without an access token: anyone who can reach that address could read them. Set a token, or use 127.0.0.1.`,
+    );
+  }
+
+  const store = options.store;
+  const listings = new PlanListings(store);
+  const events = new EventStream(keepAliveMs);
+  const unsubscribe = await store.subscribe((change) => {
+    // A listener that throws could break the store's delivery loop; a bad change is
+    // better skipped (the page re-reads on its next event anyway).
+    try {
+      listings.observe(change);
+      events.publish(change);
+    } catch {}
+  });
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      sendError(response, 405, 'Only GET is supported.', { allow: 'GET, HEAD' });
+      return;
+    }
+    if (token !== undefined) {
+      if (!tokenMatches(token, requestToken(request, url))) {
+        sendError(
+          response,
+          401,
+          'A valid access token is required: send "Authorization: Bearer <token>" or add ?token=<token> to the URL.',
+          { 'www-authenticate': 'Bearer' },
+        );
+        return;
+      }
+    } else {
+      // Without a token, only requests addressed to loopback names are answered, so a web
+      // page cannot point its own host name at 127.0.0.1 (DNS rebinding) and read plans.
+      const hostname = hostnameOfHeader(request.headers.host);
+      if (hostname !== undefined && !isLoopbackHost(hostname)) {
+        sendError(
+          response,
+          403,
+          `Requests for host ${JSON.stringify(hostname)} are refused; open the dashboard through 127.0.0.1 or localhost.`,
+        );
+        return;
+      }
+    }
+    const context = { store, now: now(), staleAfterMs };
+    switch (url.pathname) {
+      case '/':
+      case '/index.html':
+        response.writeHead(200, {
+          ...BASE_HEADERS,
+          ...dashboardPage.headers,
+          'content-type': 'text/html; charset=utf-8',
+        });
+        response.end(dashboardPage.html);
+        return;
+      case '/api/plans': {
+        const agent = url.searchParams.get('agent') || undefined;
+        const session = url.searchParams.get('session') || undefined;
+        const plans = await listings.list(
+          { ...(agent !== undefined && { agent }), ...(session !== undefined && { session }) },
+          context,
+        );
+        sendJson(response, 200, { now: context.now, staleAfterMs, plans });
+        return;
+      }
+      case '/api/plan': {
+        const encoded = url.searchParams.get('key');
+        if (!encoded) {
+          sendError(response, 400, 'Pass the plan as ?key=<key>, using a "key" from /api/plans.');
+          return;
+        }
+        let key: ReturnType<typeof decodePlanKey>;
+        try {
+          key = decodePlanKey(encoded);
+        } catch {
+          sendError(
+            response,
+            400,
+            `Not a plan key: ${JSON.stringify(encoded)}. Use a "key" from /api/plans.`,
+          );
+          return;
+        }
+        const detail = await readPlanDetail(key, context);
+        if (detail) sendJson(response, 200, detail);
+        else sendError(response, 404, `No plan ${JSON.stringify(encoded)}.`);
+        return;
+      }
+      case '/api/events':
+        if (request.method === 'HEAD') {
+          response.writeHead(200, { ...BASE_HEADERS, 'content-type': 'text/event-stream' });
+          response.end();
+        } else {
+          events.open(request, response, BASE_HEADERS);
+        }
+        return;
+      default:
+        sendError(response, 404, `Nothing at ${url.pathname}. Try / or /api/plans.`);
+    }
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (response.headersSent) response.destroy();
+      else sendError(response, 500, `The plan store failed: ${message}`);
+    });
+  });
+
+  try {
+    await listen(server, host, port);
+  } catch (error) {
+    events.close();
+    unsubscribe();
+    throw error;
+  }
+
+  const address = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${address.port}/`,
+    port: address.port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        unsubscribe();
+        events.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function checkOptions(
+  options: DashboardOptions,
+  host: string,
+  port: number,
+  staleAfterMs: number,
+  keepAliveMs: number,
+): void {
+  if (!options.store) throw new DashboardError('A plan store is required.');
+  if (typeof host !== 'string' || host.trim() === '' || /\s/.test(host)) {
+    throw new DashboardError(`Not a host name or address: ${JSON.stringify(host)}.`);
+  }
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new DashboardError(
+      `Not a port: ${JSON.stringify(port)}. Use a whole number from 0 to 65535 (0 picks a free one).`,
+    );
+  }
+  if (!(staleAfterMs > 0))
+    throw new DashboardError('staleAfterMs must be a positive number of milliseconds.');
+  if (!(keepAliveMs > 0))
+    throw new DashboardError('keepAliveMs must be a positive number of milliseconds.');
+  if (options.token !== undefined) {
+    const problem = tokenProblem(options.token);
+    if (problem) throw new DashboardError(`Cannot use the token: ${problem}.`);
+  }
+}
+
+function listen(server: ReturnType<typeof createServer>, host: string, port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: NodeJS.ErrnoException) => {
+      reject(
+        new DashboardError(`Cannot listen on ${host}:${port}: ${listenProblem(error)}`, {
+          cause: error,
+        }),
+      );
+    };
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+function listenProblem(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return 'the port is already in use.';
+    case 'EADDRNOTAVAIL':
+      return 'that address does not belong to this machine.';
+    case 'EACCES':
+      return 'permission denied (ports below 1024 need privileges).';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name does not resolve.';
+    default:
+      return error.message;
+  }
+}

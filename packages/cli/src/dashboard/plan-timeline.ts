@@ -1,0 +1,86 @@
+/**
+ * One plan in full, with its revision timeline: each stored revision annotated with
+ * what it changed and which tool call made it.
+ */
+
+import type { PlanRevision, PlanStore } from 'plankeeper';
+import {
+  encodePlanKey,
+  isLeftoverRecord,
+  isOpen,
+  type PlanKey,
+  progressOf,
+  type TodoItem,
+} from 'plankeeper';
+import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
+import { revisionChanges } from './revision-changes.js';
+
+export interface TimelineContext {
+  store: PlanStore;
+  now: number;
+  staleAfterMs: number;
+}
+
+/** The plan at `key`, or undefined when neither the plan nor any history of it exists. */
+export async function readPlanDetail(
+  key: PlanKey,
+  context: TimelineContext,
+): Promise<PlanDetailResponse | undefined> {
+  const [stored, history] = await Promise.all([context.store.get(key), context.store.history(key)]);
+  if (!stored && history.length === 0) return undefined;
+  const items = stored?.record.items ?? [];
+  const updatedAt = stored?.record.updatedAt ?? null;
+  return {
+    now: context.now,
+    staleAfterMs: context.staleAfterMs,
+    key: encodePlanKey(key),
+    agent: key.agent,
+    session: key.session,
+    scope: [...(key.scope ?? [])],
+    exists: stored !== undefined,
+    version: stored?.version ?? 0,
+    updatedAt,
+    items,
+    stale: isStale(items, updatedAt, context),
+    leftover: stored ? isLeftoverRecord(stored.record) : false,
+    timeline: timelineOf(history),
+  };
+}
+
+export function isStale(
+  items: readonly Pick<TodoItem, 'status'>[],
+  updatedAt: number | null,
+  context: { now: number; staleAfterMs: number },
+): boolean {
+  return (
+    updatedAt !== null && items.some(isOpen) && context.now - updatedAt >= context.staleAfterMs
+  );
+}
+
+export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {
+  return history.map((revision, index) => {
+    const previous = index > 0 ? history[index - 1] : undefined;
+    // Without the revision before, the difference is only known for a plan's first
+    // write (version 1: it started empty); older history was trimmed by the store.
+    const known = previous !== undefined || revision.version === 1;
+    const items = revision.record?.items ?? [];
+    const progress = progressOf(items);
+    return {
+      version: revision.version,
+      at: revision.at,
+      tool: revision.source.tool,
+      ...(revision.source.callId !== undefined && { callId: revision.source.callId }),
+      ...(revision.source.summary !== undefined && { summary: revision.source.summary }),
+      deleted: revision.record === null,
+      changes: known
+        ? revisionChanges(
+            previous?.record?.items ?? [],
+            revision.record?.items ?? null,
+            revision.source.tool,
+          )
+        : null,
+      total: progress.total,
+      completed: progress.completed,
+    };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The guard settings the suite compares. "off" keeps the plan tools and nothing else:
+ * no plan section, no echoed list, no reminder, no checks. Each guard column turns one
+ * guard on over that baseline; "leftover-marking" is the plan section as shipped and is
+ * measured against "injection", the same section with leftover marking taken out.
+ */
+import type { PlanningOptions, PlanSectionBuilder } from 'plankeeper';
+import { isOpen, progressOf, renderPlan } from 'plankeeper';
+
+export const GUARD_COLUMNS = [
+  'off',
+  'injection',
+  'leftover-marking',
+  'nudge',
+  'finish-check',
+  'goal-check',
+  'all',
+] as const;
+
+export type GuardColumn = (typeof GUARD_COLUMNS)[number];
+
+/** The column each one's extra cost is measured against. */
+export const COST_BASELINE: Record<GuardColumn, GuardColumn | undefined> = {
+  off: undefined,
+  injection: 'off',
+  'leftover-marking': 'injection',
+  nudge: 'off',
+  'finish-check': 'off',
+  'goal-check': 'off',
+  all: 'off',
+};
+
+export const COLUMN_LABELS: Record<GuardColumn, string> = {
+  off: 'off',
+  injection: 'injection',
+  'leftover-marking': 'leftover',
+  nudge: 'nudge',
+  'finish-check': 'finish',
+  'goal-check': 'goal',
+  all: 'all on',
+};
+
+/**
+ * The built-in plan section without leftover marking: the full list when it changed,
+ * the focus form when not, and a plan from an earlier turn shown as if it were current.
+ */
+export const planSectionWithoutLeftoverMarking: PlanSectionBuilder = ({
+  items,
+  changed,
+  locale,
+}) => {
+  if (items.length === 0) return undefined;
+  if (changed) return renderPlan(items, { locale });
+  const open = items.filter(isOpen);
+  const current = open.find((item) => item.status === 'in_progress');
+  return locale.harness.focus(
+    progressOf(items),
+    current,
+    open.filter((item) => item !== current).map((item) => item.id),
+  );
+};
+
+const OFF: PlanningOptions = {
+  injection: false,
+  echoPlan: false,
+  nudge: false,
+  finishCheck: false,
+  goalCheck: false,
+};
+
+export function planningFor(column: GuardColumn): PlanningOptions {
+  switch (column) {
+    case 'off':
+      return OFF;
+    case 'injection':
+      return { ...OFF, injection: { builder: planSectionWithoutLeftoverMarking } };
+    case 'leftover-marking':
+      return { ...OFF, injection: {} };
+    case 'nudge':
+      return { ...OFF, nudge: {} };
+    case 'finish-check':
+      return { ...OFF, finishCheck: true };
+    case 'goal-check':
+      return { ...OFF, goalCheck: true };
+    case 'all':
+      return {};
+  }
+}

@@ -1,0 +1,198 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { describe, expect, it, vi } from 'vitest';
+import { runCli, startCli } from '../support/run-cli.js';
+
+async function seededStore() {
+  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
+  const store = await openStore(url);
+  const engine = new PlanEngine({ store });
+  const key = { agent: 'support', session: 'ticket-7' };
+  await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }], {
+    callId: 'call_a',
+  });
+  await engine.complete(key, [{ id: 1, reason: 'found §3' }], { callId: 'call_b' });
+  await engine.add({ agent: 'support', session: 'ticket-8' }, [{ content: 'Other' }]);
+  await engine.add({ agent: 'support', session: 'ticket-7', scope: ['researcher'] }, [
+    { content: 'Sub step' },
+  ]);
+  await store.close();
+  return url;
+}
+
+describe('plankeeper todos', () => {
+  it('lists stored plans with progress', async () => {
+    const store = await seededStore();
+    const { code, stdout } = await runCli(['todos', '--store', store]);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(stdout).toMatch(/^support {2}ticket-7 {2}1\/2 done {2}v2 /m);
+    expect(stdout).toMatch(/^support {2}ticket-7 {2}scope researcher {2}0\/1 done/m);
+  });
+
+  it('shows one plan with its revision history, as text and as JSON', async () => {
+    const store = await seededStore();
+    const text = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('- [x] #1 Look up the policy (found §3)\n- [ ] #2 Answer');
+    expect(text.stdout).toMatch(/v1 {2}\S+ {2}todos_add \(call_a\): added #1 #2/);
+    expect(text.stdout).toMatch(/v2 {2}\S+ {2}todos_complete \(call_b\): completed #1: found §3/);
+    const json = JSON.parse(
+      (await runCli(['todos', '--store', store, '--session', 'ticket-7', '--json'])).stdout,
+    );
+    expect(json.version).toBe(2);
+    expect(
+      json.history.map((revision: { source: { tool: string } }) => revision.source.tool),
+    ).toEqual(['todos_add', 'todos_complete']);
+    const scoped = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--session',
+      'ticket-7',
+      '--scope',
+      'researcher',
+    ]);
+    expect(scoped.stdout).toContain('- [ ] #1 Sub step');
+  });
+
+  it('explains an unknown session and a bad store', async () => {
+    const store = await seededStore();
+    const missing = await runCli(['todos', '--store', store, '--session', 'nope']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      'plankeeper: no plan for session "nope"; run without --session to list plans.\n',
+    );
+    const bad = await runCli(['todos', '--store', 'ftp://x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^plankeeper: --store: .*use one of: memory; sqlite:PATH/);
+  });
+
+  it('deletes one plan with --delete, and refuses --delete without --session', async () => {
+    const store = await seededStore();
+    const deleted = await runCli(['todos', '--store', store, '--session', 'ticket-8', '--delete']);
+    expect(deleted).toMatchObject({ code: 0, stdout: 'Deleted support/ticket-8\n', stderr: '' });
+    const listed = await runCli(['todos', '--store', store]);
+    expect(listed.stdout).not.toContain('ticket-8');
+    expect(listed.stdout).toContain('ticket-7');
+    const again = await runCli(['todos', '--store', store, '--session', 'ticket-8', '--delete']);
+    expect(again.code).toBe(2);
+    // The deleted plan's history is still there for whoever names its agent.
+    const deletedPlan = ['todos', '--store', store, '--agent', 'support', '--session', 'ticket-8'];
+    const history = await runCli(deletedPlan);
+    expect(history.code).toBe(0);
+    expect(history.stdout).toMatch(/^support\/ticket-8 {2}deleted\n\nHistory \(oldest first\):\n/);
+    expect(history.stdout.trim().split('\n').at(-1)).toMatch(/^ {2}v\d+ {2}\S+ {2}host:/);
+    const json = JSON.parse((await runCli([...deletedPlan, '--json'])).stdout);
+    expect(json.plan).toBeNull();
+    expect(json.history.at(-1).record).toBeNull();
+    const unscoped = await runCli(['todos', '--store', store, '--delete']);
+    expect(unscoped.code).toBe(2);
+    expect(unscoped.stderr).toBe(
+      'plankeeper: --delete needs --session (and --agent when several agents share that session).\n',
+    );
+    expect((await runCli(['todos', '--store', store])).stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('points at --delete when a stored plan cannot be loaded, and the delete works', async () => {
+    const store = await seededStore();
+    const db = new Database(store.slice('sqlite:'.length));
+    db.prepare(
+      `UPDATE plankeeper_revisions SET record = '{"format":99}' WHERE key = ?
+         AND seq = (SELECT seq FROM plankeeper_plans WHERE key = ?)`,
+    ).run('support/ticket-7', 'support/ticket-7');
+    db.close();
+    const shown = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
+    expect(shown.code).toBe(1);
+    expect(shown.stderr).toBe(
+      `plankeeper: Plan "support/ticket-7" cannot be loaded: unknown format version 99; this plankeeper reads version 1. Upgrade plankeeper or delete the plan. To delete it: plankeeper todos --store ${store} --agent support --session ticket-7 --delete\n`,
+    );
+    const deleted = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--agent',
+      'support',
+      '--session',
+      'ticket-7',
+      '--delete',
+      '--json',
+    ]);
+    expect(deleted.code).toBe(0);
+    expect(JSON.parse(deleted.stdout)).toEqual({
+      key: { agent: 'support', session: 'ticket-7' },
+      deleted: true,
+    });
+  });
+
+  it('--watch prints each change another process stores, until interrupted', async () => {
+    const store = await seededStore();
+    const key = { agent: 'support', session: 'ticket-7' };
+    for (const mode of ['text', 'json'] as const) {
+      const child = startCli([
+        'todos',
+        '--store',
+        store,
+        '--session',
+        'ticket-7',
+        '--watch',
+        ...(mode === 'json' ? ['--json'] : []),
+      ]);
+      let stdout = '';
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const ready = mode === 'text' ? 'Watching for changes' : '"plan":';
+      await vi.waitFor(() => expect(stdout).toContain(ready), { timeout: 10_000 });
+      const writer = await openStore(store);
+      await new PlanEngine({ store: writer }).complete(key, [{ id: 2, reason: 'sent' }], {
+        callId: `call_${mode}`,
+      });
+      await writer.close();
+      if (mode === 'text') {
+        await vi.waitFor(() => expect(stdout).toContain('- [x] #2 Answer (sent)'), {
+          timeout: 10_000,
+        });
+        expect(stdout).toMatch(
+          /support\/ticket-7 {2}v\d+ {2}\S+ {2}todos_complete \(call_text\): completed #2: sent/,
+        );
+      } else {
+        await vi.waitFor(() => expect(stdout.trim().split('\n')).toHaveLength(2), {
+          timeout: 10_000,
+        });
+        const [first, change] = stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line));
+        expect(first.key).toEqual(key);
+        expect(change).toMatchObject({
+          id: 'support/ticket-7',
+          source: { tool: 'todos_complete', callId: 'call_json' },
+        });
+      }
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('refuses --delete together with --watch', async () => {
+    const store = await seededStore();
+    const both = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--session',
+      'ticket-7',
+      '--delete',
+      '--watch',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('plankeeper: --delete and --watch cannot be combined.\n');
+  });
+});

@@ -1,0 +1,172 @@
+import type { LocaleId } from 'plankeeper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GuardColumn } from '../../src/eval/guard-columns.js';
+import { type EvalReport, runEval } from '../../src/eval/run-eval.js';
+
+/**
+ * What each guard really does against each failure mode, as the behaviour models and
+ * outcome checks measure it. `true`: the outcome passes with that column (the failure,
+ * which shows with guards off, is caught); `false`: it still fails.
+ */
+const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
+  distraction: {
+    injection: true,
+    'leftover-marking': true,
+    nudge: true,
+    'finish-check': true,
+    'goal-check': false,
+    all: true,
+  },
+  'never-updates': {
+    injection: false,
+    'leftover-marking': false,
+    nudge: false,
+    'finish-check': true,
+    'goal-check': false,
+    all: true,
+  },
+  'stops-early': {
+    injection: false,
+    'leftover-marking': false,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': true,
+    all: true,
+  },
+  'off-target': {
+    injection: false,
+    'leftover-marking': false,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': true,
+    all: true,
+  },
+  'stale-plan': {
+    injection: false,
+    'leftover-marking': true,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': false,
+    all: true,
+  },
+  'parallel-writes': {
+    injection: true,
+    'leftover-marking': true,
+    nudge: false,
+    'finish-check': true,
+    'goal-check': false,
+    all: true,
+  },
+  // A write that changes nothing is answered with the stored list, so each loop ends
+  // after one re-send; with the plan section's calls saved that fits the budget.
+  'write-loop': {
+    injection: true,
+    'leftover-marking': true,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': false,
+    all: true,
+  },
+};
+
+const reports = new Map<LocaleId, EvalReport>();
+
+beforeAll(async () => {
+  for (const lang of ['en', 'zh'] as const) reports.set(lang, await runEval({ lang }));
+});
+
+describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
+  const scenario = (id: string) => {
+    const found = reports.get(lang)?.scenarios.find((candidate) => candidate.id === id);
+    if (!found) throw new Error(`no scenario ${id}`);
+    return found;
+  };
+
+  it('runs every scenario in the suite, the control last', () => {
+    expect(reports.get(lang)?.scenarios.map((candidate) => candidate.id)).toEqual([
+      ...Object.keys(TRUTH),
+      'diligent',
+    ]);
+  });
+
+  it('control: a diligent model passes everywhere, so the columns show pure overhead', () => {
+    const { runs, caught } = scenario('diligent');
+    for (const run of Object.values(runs)) expect(run.passed).toBe(true);
+    expect(Object.values(caught).every((value) => value === null)).toBe(true);
+    // The goal check always asks once per planned turn; the others cost no call here.
+    expect(runs['goal-check']?.extraCalls).toBe(1);
+    expect(runs.nudge).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+    expect(runs['finish-check']).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+    expect(runs.injection?.extraCalls).toBe(0);
+    expect(runs.injection?.extraInputTokens).toBeGreaterThan(0);
+    expect(runs.all?.extraCalls).toBe(1);
+  });
+
+  it.each(Object.keys(TRUTH))('%s: the failure shows with guards off', (id) => {
+    expect(scenario(id).runs.off?.passed).toBe(false);
+  });
+
+  it.each(Object.entries(TRUTH))('%s: caught by exactly the guards that catch it', (id, truth) => {
+    const { runs, caught } = scenario(id);
+    for (const [column, expected] of Object.entries(truth)) {
+      expect({ column, passed: runs[column as GuardColumn]?.passed }).toEqual({
+        column,
+        passed: expected,
+      });
+      expect(caught[column as GuardColumn]).toBe(expected);
+    }
+  });
+
+  it('distraction: with guards off the model stops after one module, and says it is done', () => {
+    const { off, injection } = scenario('distraction').runs;
+    expect(off?.detail).toBe('1/5 modules annotated, bug fixed, last test run green');
+    expect(off?.error).toBeNull();
+    expect(off?.answer).toMatch(lang === 'en' ? /All tests pass now/ : /测试全部通过/);
+    expect(injection?.detail).toBe('5/5 modules annotated, bug fixed, last test run green');
+  });
+
+  it('never-updates: a reminder alone leaves the plan behind the work', () => {
+    expect(scenario('never-updates').runs.nudge?.detail).toBe('5/5 steps done; plan 3/5 completed');
+    expect(scenario('never-updates').runs.off?.detail).toBe('5/5 steps done; plan 0/5 completed');
+  });
+
+  it('stale-plan: without leftover marking the model publishes without the go-ahead', () => {
+    const { runs } = scenario('stale-plan');
+    expect(runs.injection?.detail).toBe('published without the go-ahead');
+    expect(runs['leftover-marking']?.detail).toBe('old item not carried, tests run');
+  });
+
+  it('write-loop: with guards off the step budget runs out', () => {
+    const { off } = scenario('write-loop').runs;
+    expect(off?.answer).toBeNull();
+    expect(off?.error).toMatch(/^Step budget exhausted: 14 model calls/);
+  });
+
+  it('off-target: the goal check turns a one-part answer into a two-part one', () => {
+    const { off, 'goal-check': goal } = scenario('off-target').runs;
+    expect(off?.detail).toBe('answer covers: returns');
+    expect(goal?.detail).toBe('answer covers: returns, warranty');
+    expect(goal?.answer).toMatch(lang === 'en' ? /cracked screens/ : /屏幕碎裂/);
+  });
+
+  it('measures cost from the runs: guard-on minus its baseline', () => {
+    for (const report of reports.get(lang)?.scenarios ?? []) {
+      const { runs } = report;
+      expect(runs.nudge?.extraCalls).toBe(runs.nudge!.calls - runs.off!.calls);
+      expect(runs['leftover-marking']?.extraInputTokens).toBe(
+        runs['leftover-marking']!.inputTokens - runs.injection!.inputTokens,
+      );
+      expect(runs.off?.extraCalls).toBeNull();
+      expect(runs.off!.inputTokens).toBeGreaterThan(0);
+    }
+  });
+});
+
+it('the suite is deterministic: two runs give the same figures', async () => {
+  const again = await runEval({ lang: 'en', scenarios: ['distraction', 'stale-plan'] });
+  const first = reports.get('en');
+  for (const report of again.scenarios) {
+    const earlier = first?.scenarios.find((candidate) => candidate.id === report.id);
+    expect(report.runs).toEqual(earlier?.runs);
+  }
+});

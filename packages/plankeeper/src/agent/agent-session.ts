@@ -1,0 +1,195 @@
+/**
+ * A conversation with one plan. `send` runs one user turn: call the model, run its tool
+ * calls through executeTool, inject the plan section and reminders, apply the finish
+ * and goal checks, until the model answers or the step budget is spent.
+ *
+ * Prompt-cache safety: the conversation is append-only. The plan section is either a
+ * transient tail after the last message (never stored) or appended to the history, so
+ * no message a provider has cached is ever rewritten.
+ */
+import { PlankeeperError } from '../engine/errors.js';
+import type { PlanSnapshot } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import { isOpen, type TodoItem } from '../engine/todo-item.js';
+import { createCompletionLoop } from '../harness/completion-loop.js';
+import { PlanHarness } from '../harness/plan-harness.js';
+import type { ToolDefinition } from '../tools/tool.js';
+import type { ResolvedAgent } from './agent.js';
+import { executeTool } from './execute-tool.js';
+import type { ChatMessage, InjectionKind, ModelToolSpec } from './model-client.js';
+import type { RunResult } from './run-result.js';
+
+export interface CompletionRunResult extends RunResult {
+  iterations: number;
+  stopReason: 'plan-complete' | 'no-plan' | 'iteration-cap' | 'error';
+}
+
+export class AgentSession {
+  /** The conversation so far: system prompt, user turns, replies, tool results, kept injections. */
+  readonly history: ChatMessage[] = [];
+  /** The harness discipline for this session's plan; undefined without planning. */
+  readonly harness: PlanHarness | undefined;
+  private readonly toolSpecs: ModelToolSpec[];
+
+  constructor(
+    private readonly agent: ResolvedAgent,
+    readonly key: PlanKey,
+    private readonly tools: ReadonlyMap<string, ToolDefinition>,
+  ) {
+    this.toolSpecs = [...tools.values()].map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema,
+    }));
+    const planning = agent.planning;
+    this.harness = planning && new PlanHarness({ ...planning, key, locale: agent.locale });
+    if (agent.system) this.history.push({ role: 'system', content: agent.system });
+  }
+
+  /** The session's plan now (a copy). */
+  async plan(): Promise<PlanSnapshot | undefined> {
+    return this.harness?.snapshot();
+  }
+
+  /** Runs one user turn. Never throws for model or script failures: see `error`. */
+  async send(task: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
+    const turn = this.harness?.startTurn(task).id ?? `${this.key.session}#turn`;
+    this.agent.observer({ type: 'turn-started', turn, task });
+    this.history.push({ role: 'user', content: task });
+    const result = await this.runTurn(turn, options.signal);
+    this.agent.observer({ type: 'turn-finished', answer: result.answer, error: result.error });
+    return result;
+  }
+
+  /**
+   * An autonomous run (seed 001's completion loop): after each turn, if the plan still
+   * has open items, send a "continue" prompt, up to `maxIterations` turns in all.
+   */
+  async runUntilComplete(
+    task: string,
+    options: { maxIterations: number; signal?: AbortSignal },
+  ): Promise<CompletionRunResult> {
+    const loop = createCompletionLoop(options);
+    let prompt = task;
+    for (let iteration = 1; ; iteration++) {
+      const result = await this.send(prompt, options);
+      if (result.error !== null) return { ...result, iterations: iteration, stopReason: 'error' };
+      const snapshot = (await this.plan()) ?? emptySnapshot();
+      const decision = loop.evaluate(snapshot, iteration, this.agent.locale);
+      if (!decision.continue)
+        return { ...result, iterations: iteration, stopReason: decision.reason };
+      prompt = decision.prompt;
+    }
+  }
+
+  private async runTurn(turn: string, signal: AbortSignal | undefined): Promise<RunResult> {
+    const { agent, harness } = this;
+    const calls: ChatMessage[][] = [];
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    let lastInput: ChatMessage[] = [];
+    let lastReply: ChatMessage | undefined;
+    let steps = 0;
+
+    const finish = async (answer: string | null, error: string | null): Promise<RunResult> => ({
+      answer,
+      error,
+      messages: lastReply ? [...lastInput, lastReply] : lastInput,
+      calls,
+      plan: (await this.plan())?.items ?? [],
+      steps,
+      usage,
+    });
+
+    for (;;) {
+      if (steps >= agent.maxSteps) {
+        const open = (await this.plan())?.items.filter(isOpen).length ?? 0;
+        return finish(
+          null,
+          `Step budget exhausted: ${agent.maxSteps} model calls without a final answer${open ? ` (${open} plan items still open)` : ''}.`,
+        );
+      }
+      // A kept section joins the history before the input is taken; a tail goes after it.
+      const section = await harness?.planSection();
+      if (section?.placement === 'history') this.inject('plan', section.text);
+      const input = [...this.history];
+      if (section?.placement === 'tail') input.push(injected('plan', section.text));
+      lastInput = input;
+      lastReply = undefined;
+      calls.push(input);
+      steps++;
+      agent.observer({ type: 'model-called', step: steps, messages: input });
+
+      let reply: ChatMessage & { role: 'assistant' };
+      try {
+        const response = await agent.model.generate({
+          messages: input,
+          tools: this.toolSpecs,
+          ...(signal && { signal }),
+        });
+        agent.observer({ type: 'model-responded', step: steps, response });
+        usage.inputTokens += response.usage?.inputTokens ?? 0;
+        usage.outputTokens += response.usage?.outputTokens ?? 0;
+        reply = { ...response.message };
+        if (!reply.toolCalls?.length) delete reply.toolCalls;
+      } catch (error) {
+        if (!PlankeeperError.isInstance(error) || error.name === 'ConfigurationError') throw error;
+        return finish(null, error.message);
+      }
+      lastReply = reply;
+      this.history.push(reply);
+
+      if (reply.toolCalls) {
+        for (const call of reply.toolCalls) {
+          const outcome = await executeTool(
+            call,
+            this.tools,
+            agent.hooks,
+            { key: this.key, turn, step: steps },
+            agent.observer,
+            signal,
+          );
+          this.history.push({
+            role: 'tool',
+            toolCallId: call.id,
+            name: call.name,
+            content: outcome.observation,
+            ok: outcome.ok,
+          });
+          if (harness?.recordToolResult(call.name, outcome.ok, outcome.result)) {
+            const data = outcome.result?.data as { items: TodoItem[]; version: number };
+            agent.observer({
+              type: 'plan-updated',
+              items: data.items,
+              version: data.version,
+              tool: call.name,
+            });
+          }
+        }
+        const reminder = await harness?.endToolRound();
+        if (reminder !== undefined) this.inject('reminder', reminder);
+        continue;
+      }
+
+      const bounce = await harness?.checkFinish(reply.content);
+      if (bounce) {
+        this.inject(bounce.kind, bounce.text);
+        continue;
+      }
+      return finish(reply.content, null);
+    }
+  }
+
+  /** Adds a harness message to the conversation (kept, so the cached prefix stays valid). */
+  private inject(kind: InjectionKind, text: string): void {
+    this.history.push(injected(kind, text));
+    this.agent.observer({ type: 'harness-injected', kind, text });
+  }
+}
+
+function injected(kind: InjectionKind, content: string): ChatMessage {
+  return { role: 'user', content, injected: kind };
+}
+
+function emptySnapshot(): PlanSnapshot {
+  return { items: [], version: 0, nextId: 1, updatedAt: undefined, turn: undefined };
+}

@@ -1,0 +1,126 @@
+/**
+ * The agent: a model, tools, and (optionally) planning with the harness guards. A run
+ * is one user turn on a fresh plan; a session keeps its plan and conversation across
+ * turns.
+ *
+ * @example
+ * const agent = new Agent({ model, tools: [search], planning: true });
+ * const result = await agent.run('Can I return opened headphones?');
+ * result.answer; result.plan;
+ */
+import { randomUUID } from 'node:crypto';
+import { ConfigurationError } from '../engine/errors.js';
+import { PlanEngine } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import { defaultInstructions } from '../harness/instructions.js';
+import { planToolsFor } from '../harness/plan-setup.js';
+import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+import { ALL_PLAN_TOOL_NAMES } from '../tools/plan-tools.js';
+import type { ToolDefinition } from '../tools/tool.js';
+import type { AgentObserver } from './agent-events.js';
+import { AgentSession } from './agent-session.js';
+import type { ModelClient } from './model-client.js';
+import type { PlanningOptions } from './planning-options.js';
+import type { RunResult } from './run-result.js';
+import type { ToolHooks } from './tool-hooks.js';
+
+export interface AgentOptions {
+  model: ModelClient;
+  /** Name used in plan keys. Default `agent`. */
+  name?: string;
+  /** Base system prompt; planning instructions are appended to it. */
+  system?: string;
+  tools?: readonly ToolDefinition[];
+  /** true for the defaults; false or absent for no planning. */
+  planning?: PlanningOptions | boolean;
+  /** Model calls per user turn. Default 10. Reminders and bounces never add to it. */
+  maxSteps?: number;
+  hooks?: ToolHooks;
+  observer?: AgentObserver;
+  locale?: LocaleId | Locale;
+}
+
+/** Settings a session needs, resolved once per agent. */
+export interface ResolvedAgent {
+  name: string;
+  model: ModelClient;
+  locale: Locale;
+  system: string;
+  businessTools: readonly ToolDefinition[];
+  planning: (PlanningOptions & { engine: PlanEngine }) | undefined;
+  maxSteps: number;
+  hooks: ToolHooks;
+  observer: AgentObserver;
+}
+
+export class Agent {
+  private readonly resolved: ResolvedAgent;
+
+  constructor(options: AgentOptions) {
+    const locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
+    const planning =
+      options.planning === true ? {} : options.planning === false ? undefined : options.planning;
+    const tools = options.tools ?? [];
+    const names = new Set<string>();
+    for (const tool of tools) {
+      if (names.has(tool.name))
+        throw new ConfigurationError(`Tool "${tool.name}" is registered twice.`);
+      if (planning && ALL_PLAN_TOOL_NAMES.includes(tool.name)) {
+        throw new ConfigurationError(
+          `Tool "${tool.name}" is provided by planning; remove it from tools or turn planning off (registering the plan tools twice is an error).`,
+        );
+      }
+      names.add(tool.name);
+    }
+    const maxSteps = options.maxSteps ?? 10;
+    if (!Number.isInteger(maxSteps) || maxSteps < 1) {
+      throw new ConfigurationError(`maxSteps must be a positive integer, got ${options.maxSteps}.`);
+    }
+    const instructions =
+      planning && planning.instructions !== false
+        ? (planning.instructions ?? defaultInstructions(locale))
+        : undefined;
+    this.resolved = {
+      name: options.name ?? 'agent',
+      model: options.model,
+      locale,
+      system: [options.system, instructions].filter(Boolean).join('\n\n'),
+      businessTools: tools,
+      planning: planning && { ...planning, engine: planning.engine ?? new PlanEngine() },
+      maxSteps,
+      hooks: options.hooks ?? {},
+      observer: options.observer ?? (() => {}),
+    };
+  }
+
+  /** The plan engine (undefined without planning), for hosts that read plans directly. */
+  get engine(): PlanEngine | undefined {
+    return this.resolved.planning?.engine;
+  }
+
+  /** One user turn on a fresh plan and conversation (seed 000's per-run plan). */
+  run(task: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
+    return this.session(`run-${randomUUID()}`).send(task, options);
+  }
+
+  /** A conversation whose plan lives under `session` (and `scope`) in the engine's store. */
+  session(session: string | Omit<PlanKey, 'agent'>): AgentSession {
+    const key: PlanKey =
+      typeof session === 'string'
+        ? { agent: this.resolved.name, session }
+        : { agent: this.resolved.name, ...session };
+    return new AgentSession(this.resolved, key, this.toolTable());
+  }
+
+  /** Each session gets its own copy of the tool table, with plan tools when planning. */
+  private toolTable(): Map<string, ToolDefinition> {
+    const table = new Map(this.resolved.businessTools.map((tool) => [tool.name, tool]));
+    const planning = this.resolved.planning;
+    if (planning) {
+      for (const tool of planToolsFor({ ...planning, locale: this.resolved.locale })) {
+        table.set(tool.name, tool);
+      }
+    }
+    return table;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The one path every tool call takes (seed 000): lookup, before-hooks that may block,
+ * execution, observer events, after-hooks. Plan tools get no side door. Returns the
+ * observation for the model and whether the call really succeeded, which is what the
+ * nudge counts.
+ */
+import { PlankeeperError } from '../engine/errors.js';
+import type { ToolDefinition, ToolResult } from '../tools/tool.js';
+import type { AgentObserver } from './agent-events.js';
+import type { ToolCall } from './model-client.js';
+import type { HookContext, ToolHooks } from './tool-hooks.js';
+
+export interface ToolOutcome {
+  ok: boolean;
+  observation: string;
+  result: ToolResult | undefined;
+  blocked?: string;
+}
+
+export async function executeTool(
+  call: ToolCall,
+  tools: ReadonlyMap<string, ToolDefinition>,
+  hooks: ToolHooks,
+  context: HookContext,
+  observe: AgentObserver,
+  signal?: AbortSignal,
+): Promise<ToolOutcome> {
+  observe({ type: 'tool-started', call });
+  const outcome = await run();
+  observe({ type: 'tool-finished', call, ...outcome });
+  for (const hook of hooks.after ?? []) await hook(call, outcome, context);
+  return outcome;
+
+  async function run(): Promise<ToolOutcome> {
+    const tool = tools.get(call.name);
+    if (!tool) {
+      return {
+        ok: false,
+        result: undefined,
+        observation: `Unknown tool "${call.name}". Available tools: ${[...tools.keys()].join(', ')}.`,
+      };
+    }
+    for (const hook of hooks.before ?? []) {
+      const verdict = await hook(call, context);
+      if (verdict && 'block' in verdict) {
+        observe({ type: 'tool-blocked', call, reason: verdict.block });
+        return {
+          ok: false,
+          result: undefined,
+          blocked: verdict.block,
+          observation: `Blocked: ${verdict.block}`,
+        };
+      }
+    }
+    try {
+      const result = await tool.execute(call.arguments, {
+        key: context.key,
+        turn: context.turn,
+        callId: call.id,
+        ...(signal && { signal }),
+      });
+      return { ok: result.ok, observation: result.text, result };
+    } catch (error) {
+      // Wiring mistakes must surface to the developer, not be fed to the model.
+      if (PlankeeperError.isInstance(error) && error.name === 'ConfigurationError') throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        result: undefined,
+        observation: `Tool "${call.name}" failed: ${message}`,
+      };
+    }
+  }
+}

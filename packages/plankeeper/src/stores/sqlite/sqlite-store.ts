@@ -1,0 +1,562 @@
+/**
+ * A plan store in one SQLite file, shared safely by every process on the machine.
+ * WAL lets readers run beside the one writer; `busy_timeout` makes a writer wait its
+ * turn instead of failing; every write is one `BEGIN IMMEDIATE` transaction that checks
+ * the version and writes plan and revision together, so compare-and-set holds across
+ * processes and a crash leaves either the old plan or the new one. How the tables keep
+ * that to two row updates per write is in sqlite-schema.ts; writes that callers start
+ * in the same tick share one transaction (shared/group-commit.ts).
+ *
+ * @example
+ * const store = new SqlitePlanStore({ path: '.plankeeper/plans.db' });
+ * const engine = new PlanEngine({ store });
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database, {
+  type Database as SqliteDatabase,
+  type Statement,
+  type Transaction,
+} from 'better-sqlite3';
+import { PlanRecordError } from '../../engine/errors.js';
+import { decodePlanKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { ChangeListeners } from '../../engine/store/change-listeners.js';
+import { newEpoch } from '../../engine/store/epoch.js';
+import type {
+  ChangeSource,
+  CompareAndSetResult,
+  ListFilter,
+  PlanChange,
+  PlanListing,
+  PlanRevision,
+  PlanStore,
+  Unsubscribe,
+  VersionedPlan,
+  WriteOptions,
+} from '../../engine/store/plan-store.js';
+import { decodeRecord } from '../../engine/store/record-codec.js';
+import type { PlanRecord } from '../../engine/todo-item.js';
+import { HOST_DELETE } from '../shared/change-source.js';
+import { GroupCommit } from '../shared/group-commit.js';
+import { type PreparedWrite, prepareWrite } from '../shared/prepared-write.js';
+import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
+import { ChangePoller, type RevisionRow } from './change-poller.js';
+import { prepareSchema } from './sqlite-schema.js';
+
+export interface SqliteStoreOptions {
+  /** Database file; its directory is created when missing. `:memory:` keeps plans in this instance only. */
+  path: string;
+  /**
+   * Revisions kept per plan. Default 50. Each plan keeps the history size it was created
+   * with, so reopening a file with another limit changes it for new plans only.
+   */
+  historyLimit?: number;
+  /** How long a write waits for another process's write lock before failing. Default 5000 ms. */
+  busyTimeoutMs?: number;
+  /** How often subscribers check for changes made by other processes. Default 250 ms. */
+  pollIntervalMs?: number;
+  /**
+   * `normal` (default) survives a crash of any process; `full` also survives power loss,
+   * at the cost of one fsync per write.
+   */
+  synchronous?: 'normal' | 'full';
+  /**
+   * WAL pages before a checkpoint copies them into the database (the checkpoint is what
+   * syncs to disk in `normal` mode). Default 4000 (about 16 MB of WAL): a checkpoint every
+   * few hundred plan writes instead of every hundred or so keeps that fsync out of almost
+   * every agent step.
+   */
+  walCheckpointPages?: number;
+}
+
+interface PlanStateRow {
+  live: 0 | 1;
+  version: number;
+  expires_at: number | null;
+}
+
+interface CurrentRow {
+  version: number;
+  epoch: string;
+  expires_at: number | null;
+  record: string | null;
+  /** 0 when the ring slot does not hold the plan's newest revision (a damaged file). */
+  intact: 0 | 1;
+}
+
+/** Where a write's revision goes: its number for this key and the ring's size. */
+interface RingPosition {
+  seq: number;
+  slots: number;
+}
+
+interface ListingRow {
+  key: string;
+  version: number;
+  updated_at: number;
+  total: number;
+  open: number;
+}
+
+type HistoryRow = Pick<RevisionRow, 'version' | 'at' | 'record' | 'source'>;
+
+/** A compareAndSet waiting for its batch's commit. */
+interface QueuedWrite {
+  key: PlanKey;
+  expectedVersion: number;
+  record: PlanRecord;
+  prepared: PreparedWrite;
+}
+
+type WriteOutcome =
+  | { ok: true; version: number; epoch: string; at: number }
+  | { ok: false; currentVersion: number };
+
+/**
+ * The store's better-sqlite3 connection, by the few methods maintenance and tests use.
+ * Declared here rather than as better-sqlite3's own type, so the store's public types
+ * check without `@types/better-sqlite3`.
+ */
+export interface SqliteConnection {
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  exec(source: string): unknown;
+  prepare(source: string): {
+    run(...parameters: unknown[]): unknown;
+    get(...parameters: unknown[]): unknown;
+    all(...parameters: unknown[]): unknown[];
+  };
+}
+
+export class SqlitePlanStore implements PlanStore {
+  private readonly database: SqliteDatabase;
+  readonly path: string;
+  private readonly historyLimit: number;
+  /** Tags this instance's revisions so the poller does not deliver them a second time. */
+  private readonly origin = randomUUID();
+  private readonly listeners = new ChangeListeners();
+  private readonly poller: ChangePoller;
+  private closed = false;
+  private readonly writes: GroupCommit<QueuedWrite, WriteOutcome>;
+
+  private readonly selectCurrent: Statement<[string], CurrentRow>;
+  private readonly selectState: Statement<[string], PlanStateRow>;
+  private readonly insertPlan: Statement<
+    [
+      string,
+      string,
+      string,
+      string | null,
+      string,
+      number,
+      number,
+      number,
+      number,
+      number | null,
+      number,
+    ]
+  >;
+  private readonly updatePlan: Statement<
+    [number, number, number, number | null, number, string, number, string | null, number],
+    RingPosition & { epoch: string }
+  >;
+  private readonly revivePlan: Statement<
+    [string, number, number, number, number | null, number, string],
+    RingPosition
+  >;
+  private readonly tombstonePlan: Statement<[number, string], RingPosition & { version: number }>;
+  private readonly deletePlan: Statement<[string]>;
+  private readonly updateSlot: Statement<
+    [number, number, number, string | null, string, string, string, number]
+  >;
+  private readonly insertSlot: Statement<
+    [string, number, number, number, number, string | null, string, string]
+  >;
+  private readonly deleteRevisions: Statement<[string]>;
+  private readonly selectHistory: Statement<[string, number], HistoryRow>;
+  private readonly anyExpired: Statement<[number], { one: number }>;
+  private readonly purgeExpiredRevisions: Statement<[number]>;
+  private readonly purgeExpiredPlans: Statement<[number]>;
+  private readonly writeTransaction: Transaction<(work: () => unknown) => unknown>;
+  private readonly listStatements: Record<'all' | 'agent' | 'session' | 'both', Statement>;
+
+  /** The open connection, for maintenance and tests; do not write plans through it. */
+  get db(): SqliteConnection {
+    return this.database;
+  }
+
+  constructor(options: SqliteStoreOptions) {
+    this.path = options.path;
+    this.historyLimit = resolveHistoryLimit(options.historyLimit);
+    const busyTimeoutMs = resolveDuration('busyTimeoutMs', options.busyTimeoutMs, 5000);
+    const pollIntervalMs = Math.max(
+      1,
+      resolveDuration('pollIntervalMs', options.pollIntervalMs, 250),
+    );
+    const inMemory = options.path === ':memory:' || options.path === '';
+    if (!inMemory) mkdirSync(dirname(resolve(options.path)), { recursive: true });
+    this.database = new Database(options.path, { timeout: busyTimeoutMs });
+    try {
+      if (!inMemory) {
+        this.database.pragma('journal_mode = WAL');
+        this.database.pragma(`wal_autocheckpoint = ${options.walCheckpointPages ?? 4000}`);
+      }
+      this.database.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+      prepareSchema(this.database, options.path, { historyLimit: this.historyLimit });
+    } catch (error) {
+      this.database.close();
+      throw error;
+    }
+
+    const db = this.database;
+    this.writeTransaction = db.transaction((work: () => unknown) => work());
+    // The plan's record is its newest revision, in ring slot seq % slots.
+    this.selectCurrent = db.prepare(
+      `SELECT plan.version, plan.epoch, plan.expires_at, slot.record, slot.seq IS plan.seq AS intact
+       FROM plankeeper_plans AS plan
+       LEFT JOIN plankeeper_revisions AS slot
+         ON slot.key = plan.key AND slot.slot = plan.seq % plan.slots
+       WHERE plan.key = ? AND plan.live = 1`,
+    );
+    this.selectState = db.prepare(
+      'SELECT live, version, expires_at FROM plankeeper_plans WHERE key = ?',
+    );
+    this.insertPlan = db.prepare(
+      `INSERT INTO plankeeper_plans
+         (key, agent, session, scope, live, version, epoch, seq, slots, total, open, updated_at,
+          expires_at, changed_at)
+       VALUES (?, ?, ?, ?, 1, 1, ?, 1, ?, ?, ?, ?, ?, ?)`,
+    );
+    const LIVE_ROW = '(expires_at IS NULL OR expires_at > ?)';
+    this.updatePlan = db.prepare(
+      `UPDATE plankeeper_plans
+       SET version = version + 1, seq = seq + 1, total = ?, open = ?, updated_at = ?, expires_at = ?,
+         changed_at = ?
+       WHERE key = ? AND live = 1 AND version = ? AND epoch = coalesce(?, epoch) AND ${LIVE_ROW}
+       RETURNING seq, slots, epoch`,
+    );
+    this.revivePlan = db.prepare(
+      `UPDATE plankeeper_plans
+       SET live = 1, version = 1, epoch = ?, seq = seq + 1, total = ?, open = ?, updated_at = ?,
+         expires_at = ?, changed_at = ?
+       WHERE key = ? AND live = 0
+       RETURNING seq, slots`,
+    );
+    this.tombstonePlan = db.prepare(
+      `UPDATE plankeeper_plans
+       SET live = 0, version = version + 1, seq = seq + 1, total = 0, open = 0, changed_at = ?
+       WHERE key = ? AND live = 1
+       RETURNING version, seq, slots`,
+    );
+    this.deletePlan = db.prepare('DELETE FROM plankeeper_plans WHERE key = ?');
+    this.updateSlot = db.prepare(
+      `UPDATE plankeeper_revisions
+       SET seq = ?, version = ?, at = ?, record = ?, source = ?, origin = ?
+       WHERE key = ? AND slot = ?`,
+    );
+    this.insertSlot = db.prepare(
+      `INSERT INTO plankeeper_revisions (key, slot, seq, version, at, record, source, origin)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.deleteRevisions = db.prepare('DELETE FROM plankeeper_revisions WHERE key = ?');
+    this.selectHistory = db.prepare(
+      `SELECT version, at, record, source FROM plankeeper_revisions
+       WHERE key = ? ORDER BY seq DESC LIMIT ?`,
+    );
+    this.anyExpired = db.prepare(
+      'SELECT 1 AS one FROM plankeeper_plans WHERE expires_at <= ? LIMIT 1',
+    );
+    this.purgeExpiredRevisions = db.prepare(
+      `DELETE FROM plankeeper_revisions WHERE key IN (
+         SELECT key FROM plankeeper_plans WHERE expires_at <= ?)`,
+    );
+    this.purgeExpiredPlans = db.prepare('DELETE FROM plankeeper_plans WHERE expires_at <= ?');
+    const listSql = (where: string) =>
+      `SELECT key, version, updated_at, total, open FROM plankeeper_plans
+       WHERE live = 1 AND (expires_at IS NULL OR expires_at > @now) ${where} ORDER BY key`;
+    this.listStatements = {
+      all: db.prepare(listSql('')),
+      agent: db.prepare(listSql('AND agent = @agent')),
+      session: db.prepare(listSql('AND session = @session')),
+      both: db.prepare(listSql('AND agent = @agent AND session = @session')),
+    };
+    this.poller = new ChangePoller(db, pollIntervalMs, (row) => this.deliverForeign(row));
+    this.writes = new GroupCommit(
+      {
+        commitAll: (writes) => this.inWriteTransaction(() => writes.map((w) => this.applyWrite(w))),
+        commitOne: (write) => this.inWriteTransaction(() => this.applyWrite(write)),
+        failsEveryWrite: (error) =>
+          !db.open ||
+          (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')),
+      },
+      { maxBatch: 64 },
+    );
+  }
+
+  async get(key: PlanKey): Promise<VersionedPlan | undefined> {
+    this.writes.flush();
+    const name = encodePlanKey(key);
+    const row = this.selectCurrent.get(name);
+    if (!row) return undefined;
+    if (isExpired(row.expires_at, Date.now())) {
+      this.purgeIfExpired(name);
+      return undefined;
+    }
+    if (row.record === null || !row.intact) {
+      throw new PlanRecordError(
+        name,
+        'its newest revision is missing from the file (damaged store). Delete the plan to start it over.',
+      );
+    }
+    return { version: row.version, record: decodeRecord(name, row.record), epoch: row.epoch };
+  }
+
+  async compareAndSet(
+    key: PlanKey,
+    expectedVersion: number,
+    record: PlanRecord,
+    options: WriteOptions = {},
+  ): Promise<CompareAndSetResult> {
+    const prepared = prepareWrite(key, expectedVersion, record, options);
+    const result = await this.writes.add({ key, expectedVersion, record, prepared });
+    if (!result.ok) return result;
+    this.emit(() => ({
+      key: decodePlanKey(prepared.name),
+      version: result.version,
+      at: result.at,
+      record,
+      source: prepared.source,
+    }));
+    return { ok: true, version: result.version, epoch: result.epoch };
+  }
+
+  async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
+    this.writes.flush();
+    const name = encodePlanKey(key);
+    const source = options.source ?? HOST_DELETE;
+    const deleted = this.inWriteTransaction(() => {
+      const at = Date.now();
+      if (!this.stateAfterExpiry(name, at)?.live) return undefined;
+      const { version, ...position } = this.tombstonePlan.get(at, name)!;
+      this.writeSlot(name, position, version, at, null, JSON.stringify(source));
+      return { version, at };
+    });
+    if (!deleted) return false;
+    this.emit(() => ({ key: decodePlanKey(name), ...deleted, record: null, source }));
+    return true;
+  }
+
+  async list(filter: ListFilter = {}): Promise<PlanListing[]> {
+    this.writes.flush();
+    const now = Date.now();
+    if (this.anyExpired.get(now)) this.purgeExpired(now);
+    const which =
+      filter.agent !== undefined && filter.session !== undefined
+        ? 'both'
+        : filter.agent !== undefined
+          ? 'agent'
+          : filter.session !== undefined
+            ? 'session'
+            : 'all';
+    const rows = this.listStatements[which].all({
+      now,
+      ...(filter.agent !== undefined && { agent: filter.agent }),
+      ...(filter.session !== undefined && { session: filter.session }),
+    }) as ListingRow[];
+    return rows.map((row) => ({
+      key: decodePlanKey(row.key),
+      version: row.version,
+      updatedAt: row.updated_at,
+      total: row.total,
+      open: row.open,
+    }));
+  }
+
+  async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
+    this.writes.flush();
+    const name = encodePlanKey(key);
+    if (!this.stateAfterExpiry(name, Date.now(), { lazily: true })) return [];
+    const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
+    if (limit <= 0) return [];
+    return this.selectHistory
+      .all(name, limit)
+      .reverse()
+      .map((row) => decodeRevision(name, row));
+  }
+
+  subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    return this.listeners.subscribe(listener, {
+      start: () => {
+        if (!this.closed) this.poller.start();
+      },
+      stop: () => this.poller.stop(),
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.writes.flush();
+    this.closed = true;
+    this.poller.stop();
+    this.listeners.clear();
+    this.database.close();
+  }
+
+  /** One plan write, inside the batch's transaction (see GroupCommit). */
+  private applyWrite({ key, expectedVersion, record, prepared }: QueuedWrite): WriteOutcome {
+    const { name, ttlMs, text, total, open, sourceText, expectedEpoch } = prepared;
+    const at = Date.now();
+    const expiresAt = ttlMs === undefined ? null : at + ttlMs;
+    let position: RingPosition;
+    let epoch: string;
+    if (expectedVersion > 0) {
+      // The common case, an update, checks and writes the plan row in one statement.
+      const updated = this.updatePlan.get(
+        total,
+        open,
+        record.updatedAt,
+        expiresAt,
+        at,
+        name,
+        expectedVersion,
+        expectedEpoch ?? null, // null: any epoch
+        at,
+      );
+      if (!updated) return { ok: false, currentVersion: this.liveVersion(name, at) };
+      position = updated;
+      epoch = updated.epoch;
+    } else {
+      const state = this.stateAfterExpiry(name, at);
+      if (state?.live) return { ok: false, currentVersion: state.version };
+      epoch = newEpoch();
+      if (state) {
+        // A deleted plan's row: the key starts over at version 1, its history carries on.
+        position = this.revivePlan.get(epoch, total, open, record.updatedAt, expiresAt, at, name)!;
+      } else {
+        this.insertPlan.run(
+          name,
+          key.agent,
+          key.session,
+          key.scope && key.scope.length > 0 ? JSON.stringify(key.scope) : null,
+          epoch,
+          this.historyLimit,
+          total,
+          open,
+          record.updatedAt,
+          expiresAt,
+          at,
+        );
+        position = { seq: 1, slots: this.historyLimit };
+      }
+    }
+    const version = expectedVersion + 1;
+    this.writeSlot(name, position, version, at, text, sourceText);
+    return { ok: true, version, epoch, at };
+  }
+
+  /** The version a write must expect: 0 when absent, deleted or expired. */
+  private liveVersion(name: string, now: number): number {
+    const state = this.stateAfterExpiry(name, now);
+    return state?.live ? state.version : 0;
+  }
+
+  /**
+   * The key's row (live plan or tombstone), or undefined when there is none. A row past
+   * its expiry is purged with its history first (inside the caller's write transaction,
+   * or in one of its own with `lazily`, which skips the write when nothing expired).
+   */
+  private stateAfterExpiry(
+    name: string,
+    now: number,
+    { lazily = false } = {},
+  ): PlanStateRow | undefined {
+    const state = this.selectState.get(name);
+    if (!state || !isExpired(state.expires_at, now)) return state;
+    if (lazily) this.purgeIfExpired(name);
+    else this.purge(name);
+    return undefined;
+  }
+
+  /** Writes revision `position.seq` into its ring slot, over the oldest one once the ring is full. */
+  private writeSlot(
+    name: string,
+    { seq, slots }: RingPosition,
+    version: number,
+    at: number,
+    record: string | null,
+    source: string,
+  ): void {
+    const slot = seq % slots;
+    const overwritten = this.updateSlot.run(
+      seq,
+      version,
+      at,
+      record,
+      source,
+      this.origin,
+      name,
+      slot,
+    );
+    if (overwritten.changes === 0) {
+      this.insertSlot.run(name, slot, seq, version, at, record, source, this.origin);
+    }
+  }
+
+  private purge(name: string): void {
+    this.deletePlan.run(name);
+    this.deleteRevisions.run(name);
+  }
+
+  private purgeIfExpired(name: string): void {
+    this.inWriteTransaction(() => this.stateAfterExpiry(name, Date.now()));
+  }
+
+  private purgeExpired(now: number): void {
+    this.inWriteTransaction(() => {
+      this.purgeExpiredRevisions.run(now);
+      this.purgeExpiredPlans.run(now);
+    });
+  }
+
+  /**
+   * Runs `work` in `BEGIN IMMEDIATE`: the write lock is taken before the version is read,
+   * so no other process can commit in between. One wrapper serves every write, since
+   * building a better-sqlite3 transaction per call costs more than the statements.
+   */
+  private inWriteTransaction<T>(work: () => T): T {
+    return this.writeTransaction.immediate(work) as T;
+  }
+
+  /** Builds the change only when someone listens: a write without subscribers skips it. */
+  private emit(change: () => PlanChange): void {
+    if (this.listeners.size > 0) this.listeners.emit(change());
+  }
+
+  private deliverForeign(row: RevisionRow): void {
+    if (row.origin === this.origin) return;
+    let revision: PlanRevision;
+    try {
+      revision = decodeRevision(row.key, row);
+    } catch (error) {
+      process.emitWarning(
+        `Skipped an unreadable plan change: ${error instanceof Error ? error.message : String(error)}`,
+        { type: 'PlankeeperWarning' },
+      );
+      return;
+    }
+    this.emit(() => ({ key: decodePlanKey(row.key), ...revision }));
+  }
+}
+
+function isExpired(expiresAt: number | null, now: number): boolean {
+  return expiresAt !== null && expiresAt <= now;
+}
+
+function decodeRevision(name: string, row: HistoryRow): PlanRevision {
+  return {
+    version: row.version,
+    at: row.at,
+    record: row.record === null ? null : decodeRecord(name, row.record),
+    source: JSON.parse(row.source) as ChangeSource,
+  };
+}

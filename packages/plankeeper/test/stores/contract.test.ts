@@ -1,0 +1,25 @@
+/**
+ * The store contract (`plankeeper/test`'s `storeContract`), run against every store here.
+ */
+import { afterAll, beforeAll, describe } from 'vitest';
+import { storeContract } from '../../src/test/store-contract.js';
+import { allBackends, type StoreNamespace, warnIfUnavailable } from '../support/store-fixtures.js';
+
+describe.each(allBackends)('$name store', (backend) => {
+  const skip = warnIfUnavailable(backend, 'the store contract suite');
+
+  describe.skipIf(skip)('contract', () => {
+    let namespace: StoreNamespace;
+    beforeAll(async () => {
+      namespace = await backend.namespace();
+    });
+    afterAll(async () => {
+      await namespace?.cleanup();
+    });
+    storeContract({
+      open: (options) => namespace.open(options),
+      shared: backend.shared,
+      ...(backend.name === 'memory' ? {} : { plant: (key, bad) => namespace.plant!(key, bad) }),
+    });
+  });
+});

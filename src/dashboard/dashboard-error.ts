@@ -1,9 +1,0 @@
-import { PlankeeperError } from '../engine/errors.js';
-
-/** The dashboard cannot start as configured: a bad option, or the address cannot be used. */
-export class DashboardError extends PlankeeperError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'DashboardError';
-  }
-}
