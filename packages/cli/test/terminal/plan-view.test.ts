@@ -184,7 +184,7 @@ describe('plain plan view', () => {
     plain.stop();
     plain.update([]);
     expect(stream.output).toBe(
-      `${renderPlan(plan, { notes: true })}\na log line\n${renderPlan(done, { notes: true })}\n`,
+      `${renderPlan(plan, { locale: getLocale('en'), notes: true })}\na log line\n${renderPlan(done, { locale: getLocale('en'), notes: true })}\n`,
     );
     expect(stream.output).not.toContain(ESC);
     expect(stream.output).toContain('- [>] #2 Draft the answer');

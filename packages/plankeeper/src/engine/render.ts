@@ -9,9 +9,7 @@
  * Item text is untrusted (the model wrote it), so anything that could break the
  * one-line-per-item structure is shown quoted and escaped.
  */
-import { en } from '../locale/en.js';
-import type { Locale } from '../locale/locale.js';
-import { progressOf, type TodoItem, type TodoStatus } from './todo-item.js';
+import { type PlanProgress, progressOf, type TodoItem, type TodoStatus } from './todo-item.js';
 
 export const STATUS_MARKERS: Record<TodoStatus, string> = {
   pending: '[ ]',
@@ -20,8 +18,17 @@ export const STATUS_MARKERS: Record<TodoStatus, string> = {
   cancelled: '[-]',
 };
 
+/** The words of a rendered plan; every locale has them as its `plan` texts. */
+export interface PlanTexts {
+  heading: string;
+  empty: string;
+  /** Appended to the heading, with its own leading separator. */
+  progress(progress: PlanProgress): string;
+}
+
 export interface RenderOptions {
-  locale?: Locale;
+  /** The language of the heading (a `Locale` from `getLocale`, or anything with its `plan` texts). */
+  locale: { plan: PlanTexts };
   /** Include the heading line with progress. Default true. */
   heading?: boolean;
   /** Include completion notes (for people; the model does not need them each turn). */
@@ -44,15 +51,15 @@ export function quoteText(text: string): string {
   );
 }
 
-export function renderItem(item: TodoItem, options: RenderOptions = {}): string {
+export function renderItem(item: TodoItem, options: { notes?: boolean } = {}): string {
   let line = `- ${STATUS_MARKERS[item.status]} #${item.id} ${quoteText(item.content)}`;
   if (item.description) line += ` — ${quoteText(item.description)}`;
   if (options.notes && item.note) line += ` (${quoteText(item.note)})`;
   return line;
 }
 
-export function renderPlan(items: readonly TodoItem[], options: RenderOptions = {}): string {
-  const locale = options.locale ?? en;
+export function renderPlan(items: readonly TodoItem[], options: RenderOptions): string {
+  const { locale } = options;
   const lines: string[] = [];
   if (options.heading !== false) {
     lines.push(

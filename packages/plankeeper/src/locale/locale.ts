@@ -3,6 +3,7 @@
  * whole interface, so a missing translation is a type error rather than a fallback.
  */
 import type { PlanIssue } from '../engine/plan-issue.js';
+import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 
 export type LocaleId = 'en' | 'zh';
@@ -23,12 +24,7 @@ export interface Locale {
   id: LocaleId;
   /** Tool descriptions shown to the model. */
   tools: PlanToolTexts;
-  plan: {
-    heading: string;
-    empty: string;
-    /** Appended to the heading, with its own leading separator. */
-    progress(progress: PlanProgress): string;
-  };
+  plan: PlanTexts;
   results: {
     rejected(issueLines: readonly string[], more: number): string;
     written(progress: PlanProgress): string;

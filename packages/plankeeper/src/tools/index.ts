@@ -1,15 +1,13 @@
 /**
  * `plankeeper/tools`: the building blocks of the plan tools, for writing tools of your own
  * that behave the same way: strict argument parsing (one JSON value, nothing after it),
- * validation that reports every problem as a corrective result, JSON Schemas from zod, and
- * the one tool path (`executeTool`) that plankeeper's agent loop uses for every call.
+ * validation that reports every problem as a corrective result, and JSON Schemas from zod.
  *
  * @example
  * import { parseArguments, validateInput } from 'plankeeper/tools';
  * const parsed = parseArguments('{"path": "notes.md"}');
  * const input = validateInput(schema, parsed, getLocale('en'));
  */
-export { executeTool, type ToolOutcome } from '../agent/execute-tool.js';
 export { formatPath, type IssuePath } from '../engine/plan-issue.js';
 export { type ParsedArguments, parseArguments } from './parse-arguments.js';
 export {

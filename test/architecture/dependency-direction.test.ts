@@ -1,0 +1,101 @@
+/**
+ * Imports flow one way (shared/DESIGN.md, "Dependency direction"): inside the core, each
+ * part imports only the parts below it; the application reaches the core only through
+ * the core's published entries, as any other user would.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+const coreSource = join(root, 'packages/plankeeper/src');
+const appSource = join(root, 'packages/cli/src');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => join(folder, file));
+}
+
+/** Every module specifier of `file`, static or dynamic. */
+function specifiers(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g);
+  return [...found].map((match) => match[1]!);
+}
+
+/** The part of the core a source file belongs to: `engine`, `tools`, `adapters/mcp`, … */
+function partOf(path: string): string {
+  const [first, second] = relative(coreSource, path).split('/');
+  if (first === 'adapters') return `adapters/${second}`;
+  return first!.endsWith('.ts') ? 'index' : first!;
+}
+
+const BELOW: Record<string, readonly string[]> = {
+  engine: [],
+  locale: ['engine'],
+  tools: ['engine', 'locale'],
+  harness: ['engine', 'locale', 'tools'],
+  agent: ['engine', 'locale', 'tools', 'harness'],
+  stores: ['engine'],
+  http: [],
+  adapter: ['engine', 'locale', 'tools', 'harness', 'agent'],
+};
+
+function allowedFrom(part: string): readonly string[] | undefined {
+  if (part === 'index' || part === 'test') return undefined; // entries may gather anything
+  return BELOW[part.startsWith('adapters/') ? 'adapter' : part];
+}
+
+describe('dependency direction', () => {
+  it('inside the core, each part imports only itself and the parts below it', () => {
+    const violations: string[] = [];
+    for (const file of sourceFiles(coreSource)) {
+      const part = partOf(file);
+      const allowed = allowedFrom(part);
+      if (allowed === undefined) continue;
+      for (const specifier of specifiers(file)) {
+        if (!specifier.startsWith('.')) continue;
+        const target = partOf(normalize(join(dirname(file), specifier)));
+        if (target !== part && !allowed.includes(target)) {
+          violations.push(`${relative(root, file)} (${part}) imports ${specifier} (${target})`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('every part of the core is placed in the table above', () => {
+    const parts = new Set(sourceFiles(coreSource).map(partOf));
+    const unplaced = [...parts].filter(
+      (part) => part !== 'index' && part !== 'test' && allowedFrom(part) === undefined,
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it('the application imports the core only through its published entries', () => {
+    const manifest = JSON.parse(
+      readFileSync(join(root, 'packages/plankeeper/package.json'), 'utf8'),
+    ) as { exports: Record<string, unknown> };
+    const published = new Set(
+      Object.keys(manifest.exports).map((subpath) => `plankeeper${subpath.slice(1)}`),
+    );
+    const violations: string[] = [];
+    for (const file of sourceFiles(appSource)) {
+      for (const specifier of specifiers(file)) {
+        const escapes =
+          specifier.startsWith('.') &&
+          relative(appSource, normalize(join(dirname(file), specifier))).startsWith('..');
+        const unpublished =
+          (specifier === 'plankeeper' || specifier.startsWith('plankeeper/')) &&
+          !published.has(specifier);
+        if (escapes || unpublished) violations.push(`${relative(root, file)}: ${specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
+    // The check sees the application's imports of the core at all.
+    expect(sourceFiles(appSource).some((file) => specifiers(file).includes('plankeeper'))).toBe(
+      true,
+    );
+  });
+});

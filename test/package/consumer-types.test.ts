@@ -1,0 +1,89 @@
+/**
+ * The core's types as a library user meets them: the packed package, installed into an
+ * empty project with `skipLibCheck: false` and no `@types/*` of any driver, type-checks
+ * for every entry with only that entry's own peers present. A store's types that named
+ * `pg` or `better-sqlite3` would fail here with TS7016 for a user without their `@types`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+const modules = join(root, 'node_modules');
+const tsc = join(modules, 'typescript/bin/tsc');
+const work = mkdtempSync(join(tmpdir(), 'plankeeper-consumer-'));
+let unpacked = '';
+
+/** Entry, the peers its user installs, and whether it runs only where Node and DOM types exist. */
+const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
+  ['plankeeper', [], 'any'],
+  ['plankeeper/tools', [], 'any'],
+  ['plankeeper/harness', [], 'any'],
+  ['plankeeper/test', ['vitest'], 'any'],
+  ['plankeeper/stores', [], 'any'],
+  ['plankeeper/stores/sqlite', ['better-sqlite3'], 'any'],
+  ['plankeeper/stores/postgres', ['pg'], 'any'],
+  ['plankeeper/stores/redis', ['ioredis'], 'any'],
+  ['plankeeper/mcp', ['@modelcontextprotocol/sdk'], 'node'],
+  ['plankeeper/ai-sdk', ['ai'], 'node'],
+  ['plankeeper/langchain', ['langchain', '@langchain/core'], 'node'],
+  ['plankeeper/openai-agents', ['@openai/agents'], 'any'],
+];
+
+beforeAll(() => {
+  execFileSync('npm', ['pack', join(root, 'packages/plankeeper'), '--pack-destination', work], {
+    stdio: 'ignore',
+  });
+  const tarball = readdirSync(work).find((file) => file.endsWith('.tgz'))!;
+  unpacked = join(work, 'package');
+  execFileSync('tar', ['xzf', join(work, tarball), '-C', work]);
+}, 60_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function link(project: string, name: string): void {
+  const target = join(project, 'node_modules', name);
+  mkdirSync(dirname(target), { recursive: true });
+  symlinkSync(join(modules, name), target);
+}
+
+describe('types in a consumer project', () => {
+  it.each(CASES)('%s checks with skipLibCheck off and peers %j only', (entry, peers, platform) => {
+    const project = join(work, entry.replaceAll('/', '-'));
+    mkdirSync(join(project, 'node_modules'), { recursive: true });
+    // A copy, not a link: a link would let the compiler find the repository's @types.
+    execFileSync('cp', ['-r', unpacked, join(project, 'node_modules/plankeeper')]);
+    for (const name of ['zod', ...peers]) link(project, name);
+    if (platform === 'node')
+      for (const name of ['@types/node', 'undici-types']) link(project, name);
+    writeFileSync(join(project, 'package.json'), '{"type": "module"}');
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          skipLibCheck: false,
+          noEmit: true,
+          ...(platform === 'node' ? { types: ['node'], lib: ['ESNext', 'DOM'] } : { types: [] }),
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(
+      join(project, 'consumer.ts'),
+      `import * as entry from '${entry}';\nexport type Entry = typeof entry;\n`,
+    );
+    let output = '';
+    try {
+      execFileSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout ?? error);
+    }
+    expect(output).toBe('');
+  });
+});
