@@ -4,6 +4,7 @@ const sections = [
   ['plan engine', './engine.mjs'],
   ['stores', './stores.mjs'],
   ['tokens', './tokens.mjs'],
+  ['install size', './install.mjs'],
 ];
 
 const only = process.argv.slice(2);
