@@ -47,6 +47,12 @@ export interface PlanMcpServerOptions {
   locale?: LocaleId;
   /** Append the updated list to write results. Default true: MCP hosts do not inject the plan. */
   echoPlan?: boolean;
+  /**
+   * Also send each result's data (items, version) as `structuredContent`. Default false:
+   * hosts that find it show the model that JSON instead of the text. The same data is
+   * always in the `plankeeper://plan` resource.
+   */
+  structuredContent?: boolean;
 }
 
 /** An SDK `Server` that also knows which plan it serves. */
@@ -104,7 +110,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         callId: String(extra.requestId),
         signal: extra.signal,
       });
-      return toCallToolResult(result);
+      return toCallToolResult(result, { structuredContent: options.structuredContent ?? false });
     } catch (error) {
       return failedCallResult(name, error);
     }

@@ -1,14 +1,23 @@
 /**
  * Our tool result in MCP's shape. A rejected call is a model mistake, so it becomes an
  * `isError` result carrying the correction, never a JSON-RPC error the model cannot read.
+ *
+ * The text is what the model must read. Some hosts (Claude Code, Codex) hand the model
+ * `structuredContent` instead of the text whenever it is present, so the structured data
+ * is sent only to clients that asked for it (`structuredContent: true` on the server).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolResult } from '../../tools/tool.js';
 
-export function toCallToolResult(result: ToolResult): CallToolResult {
+export function toCallToolResult(
+  result: ToolResult,
+  options: { structuredContent?: boolean } = {},
+): CallToolResult {
   const content: CallToolResult['content'] = [{ type: 'text', text: result.text }];
   if (!result.ok) return { content, isError: true };
-  return isRecord(result.data) ? { content, structuredContent: result.data } : { content };
+  return options.structuredContent && isRecord(result.data)
+    ? { content, structuredContent: result.data }
+    : { content };
 }
 
 /** A tool that threw (a store outage, say): still a readable result, not a dropped call. */

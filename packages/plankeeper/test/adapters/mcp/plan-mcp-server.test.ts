@@ -123,13 +123,9 @@ describe('MCP server: tools', () => {
     });
     expect(written.isError).toBeFalsy();
     expect(textOf(written)).toContain('Todo list updated (0/2 completed).');
-    expect(written.structuredContent).toMatchObject({
-      version: 1,
-      items: [
-        { id: '1', content: 'Find the return policy', status: 'in_progress' },
-        { id: '2', content: 'Draft the answer', status: 'pending' },
-      ],
-    });
+    // The model reads the text; hosts that prefer structuredContent must not find any.
+    expect(written.structuredContent).toBeUndefined();
+    expect(textOf(written)).toContain('- [>] #1 Find the return policy');
     expect(server.planKey.agent).toBe('support');
     expect((await engine.snapshot(server.planKey)).items).toHaveLength(2);
 
@@ -142,6 +138,26 @@ describe('MCP server: tools', () => {
         '- [ ] #2 Draft the answer',
       ].join('\n'),
     );
+  });
+
+  it('sends structuredContent beside the text to a server configured for it', async () => {
+    const { client } = await connect({ engine: new PlanEngine(), structuredContent: true });
+    const written = await call(client, 'todo_write', {
+      todos: [
+        { content: 'Find the return policy', status: 'in_progress' },
+        { content: 'Draft the answer', status: 'pending' },
+      ],
+    });
+    expect(textOf(written)).toContain('Todo list updated (0/2 completed).');
+    expect(written.structuredContent).toMatchObject({
+      version: 1,
+      items: [
+        { id: '1', content: 'Find the return policy', status: 'in_progress' },
+        { id: '2', content: 'Draft the answer', status: 'pending' },
+      ],
+    });
+    const remaining = await call(client, 'todos_get_remaining');
+    expect(remaining.structuredContent).toMatchObject({ items: [{ id: '1' }, { id: '2' }] });
   });
 
   it('runs the granular family end to end and records the call in history', async () => {
@@ -157,7 +173,7 @@ describe('MCP server: tools', () => {
     expect(completed.isError).toBeFalsy();
     const remaining = await call(client, 'todos_get_remaining');
     expect(textOf(remaining)).toBe('- [ ] #2 Fix the failure');
-    expect(remaining.structuredContent).toMatchObject({ items: [{ id: '2' }] });
+    expect(remaining.structuredContent).toBeUndefined();
     const all = await call(client, 'todos_get_all');
     expect(textOf(all)).toContain('- [x] #1 Run the tests');
 
