@@ -11,7 +11,6 @@
  * const store = new SqlitePlanStore({ path: '.plankeeper/plans.db' });
  * const engine = new PlanEngine({ store });
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database, {
@@ -133,7 +132,7 @@ export class SqlitePlanStore implements PlanStore {
   readonly path: string;
   private readonly historyLimit: number;
   /** Tags this instance's revisions so the poller does not deliver them a second time. */
-  private readonly origin = randomUUID();
+  private readonly origin = globalThis.crypto.randomUUID();
   private readonly listeners = new ChangeListeners();
   private readonly poller: ChangePoller;
   private closed = false;
