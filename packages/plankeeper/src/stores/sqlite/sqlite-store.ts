@@ -34,7 +34,7 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { decodeRecord } from '../../engine/store/record-codec.js';
+import { decodeRecord, decodeRevision } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { GroupCommit } from '../shared/group-commit.js';
@@ -549,13 +549,4 @@ export class SqlitePlanStore implements PlanStore {
 
 function isExpired(expiresAt: number | null, now: number): boolean {
   return expiresAt !== null && expiresAt <= now;
-}
-
-function decodeRevision(name: string, row: HistoryRow): PlanRevision {
-  return {
-    version: row.version,
-    at: row.at,
-    record: row.record === null ? null : decodeRecord(name, row.record),
-    source: JSON.parse(row.source) as ChangeSource,
-  };
 }
