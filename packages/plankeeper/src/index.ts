@@ -58,6 +58,7 @@ export type * from './engine/store/plan-store.js';
 export {
   isLeftoverRecord,
   isOpen,
+  isStalePlan,
   type PlanProgress,
   type PlanRecord,
   progressOf,

@@ -35,7 +35,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
       // --help and --version arrive here too, with exit code 0.
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (error instanceof CliError) {
+    if (CliError.isInstance(error)) {
       process.stderr.write(`plankeeper: ${error.message}\n`);
       return error.exitCode;
     }

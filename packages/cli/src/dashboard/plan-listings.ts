@@ -6,7 +6,13 @@
  */
 
 import type { ListFilter, PlanChange, PlanListing, PlanStore } from 'plankeeper';
-import { encodePlanKey, isLeftoverRecord, type PlanRecord, progressOf } from 'plankeeper';
+import {
+  encodePlanKey,
+  isLeftoverRecord,
+  isStalePlan,
+  type PlanRecord,
+  progressOf,
+} from 'plankeeper';
 import type { PlanSummary } from './api-types.js';
 
 /** Concurrent reads for stores that answer over the network. */
@@ -46,7 +52,7 @@ export class PlanListings {
     return summaries
       .map((summary) => ({
         ...summary,
-        stale: summary.open > 0 && context.now - summary.updatedAt >= context.staleAfterMs,
+        stale: isStalePlan(summary, context),
       }))
       .sort(compareSummaries);
   }

@@ -8,9 +8,9 @@ import {
   encodePlanKey,
   isLeftoverRecord,
   isOpen,
+  isStalePlan,
   type PlanKey,
   progressOf,
-  type TodoItem,
 } from 'plankeeper';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';
@@ -30,6 +30,7 @@ export async function readPlanDetail(
   if (!stored && history.length === 0) return undefined;
   const items = stored?.record.items ?? [];
   const updatedAt = stored?.record.updatedAt ?? null;
+  const open = items.filter(isOpen).length;
   return {
     now: context.now,
     staleAfterMs: context.staleAfterMs,
@@ -41,20 +42,10 @@ export async function readPlanDetail(
     version: stored?.version ?? 0,
     updatedAt,
     items,
-    stale: isStale(items, updatedAt, context),
+    stale: updatedAt !== null && isStalePlan({ open, updatedAt }, context),
     leftover: stored ? isLeftoverRecord(stored.record) : false,
     timeline: timelineOf(history),
   };
-}
-
-export function isStale(
-  items: readonly Pick<TodoItem, 'status'>[],
-  updatedAt: number | null,
-  context: { now: number; staleAfterMs: number },
-): boolean {
-  return (
-    updatedAt !== null && items.some(isOpen) && context.now - updatedAt >= context.staleAfterMs
-  );
 }
 
 export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {

@@ -144,13 +144,21 @@ function selectScenarios(ids: readonly string[] | undefined): Scenario[] {
   });
 }
 
+const unknownScenarioErrorMarker = Symbol.for('plankeeper.error.UnknownScenarioError');
+
 /** A scenario id that is not in the suite. */
 export class UnknownScenarioError extends PlankeeperError {
+  readonly [unknownScenarioErrorMarker] = true;
+
   constructor(id: string) {
     super(
       `There is no scenario "${id}". Scenarios: ${SCENARIOS.map((scenario) => scenario.id).join(', ')}.`,
     );
     this.name = 'UnknownScenarioError';
+  }
+
+  static override isInstance(value: unknown): value is UnknownScenarioError {
+    return PlankeeperError.hasMarker(value, unknownScenarioErrorMarker);
   }
 }
 

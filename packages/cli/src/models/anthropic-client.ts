@@ -97,7 +97,7 @@ export class AnthropicClient implements ModelClient {
         anthropicUsage(message.usage),
       );
     } catch (error) {
-      if (error instanceof ModelError) throw error;
+      if (ModelError.isInstance(error)) throw error;
       throw toModelError(this.#context, classify(error), error);
     }
   }

@@ -19,7 +19,11 @@ export type ModelErrorCode =
   | 'invalid-response'
   | 'unknown';
 
+const modelErrorMarker = Symbol.for('plankeeper.error.ModelError');
+
 export class ModelError extends PlankeeperError {
+  readonly [modelErrorMarker] = true;
+
   constructor(
     message: string,
     readonly details: {
@@ -32,6 +36,10 @@ export class ModelError extends PlankeeperError {
   ) {
     super(message, { cause: details.cause });
     this.name = 'ModelError';
+  }
+
+  static override isInstance(value: unknown): value is ModelError {
+    return PlankeeperError.hasMarker(value, modelErrorMarker);
   }
 
   get provider(): string {

@@ -100,7 +100,7 @@ export class OpenAIChatClient implements ModelClient {
       };
       return response(answer.content, answer.toolCalls, answer.finishReason, usage);
     } catch (error) {
-      if (error instanceof ModelError) throw error;
+      if (ModelError.isInstance(error)) throw error;
       throw toModelError(this.#context, classify(error), error);
     }
   }

@@ -7,7 +7,7 @@
  * transient tail after the last message (never stored) or appended to the history, so
  * no message a provider has cached is ever rewritten.
  */
-import { PlankeeperError } from '../engine/errors.js';
+import { ConfigurationError, PlankeeperError } from '../engine/errors.js';
 import type { PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen, type TodoItem } from '../engine/todo-item.js';
@@ -132,7 +132,7 @@ export class AgentSession {
         reply = { ...response.message };
         if (!reply.toolCalls?.length) delete reply.toolCalls;
       } catch (error) {
-        if (!PlankeeperError.isInstance(error) || error.name === 'ConfigurationError') throw error;
+        if (!PlankeeperError.isInstance(error) || ConfigurationError.isInstance(error)) throw error;
         return finish(null, error.message);
       }
       lastReply = reply;

@@ -8,7 +8,6 @@
  * const result = await agent.run('Can I return opened headphones?');
  * result.answer; result.plan;
  */
-import { randomUUID } from 'node:crypto';
 import { ConfigurationError } from '../engine/errors.js';
 import { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
@@ -100,7 +99,7 @@ export class Agent {
 
   /** One user turn on a fresh plan and conversation (seed 000's per-run plan). */
   run(task: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
-    return this.session(`run-${randomUUID()}`).send(task, options);
+    return this.session(`run-${globalThis.crypto.randomUUID()}`).send(task, options);
   }
 
   /** A conversation whose plan lives under `session` (and `scope`) in the engine's store. */

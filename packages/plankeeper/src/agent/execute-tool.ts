@@ -4,7 +4,7 @@
  * observation for the model and whether the call really succeeded, which is what the
  * nudge counts.
  */
-import { PlankeeperError } from '../engine/errors.js';
+import { ConfigurationError } from '../engine/errors.js';
 import type { ToolDefinition, ToolResult } from '../tools/tool.js';
 import type { AgentObserver } from './agent-events.js';
 import type { ToolCall } from './model-client.js';
@@ -62,7 +62,7 @@ export async function executeTool(
       return { ok: result.ok, observation: result.text, result };
     } catch (error) {
       // Wiring mistakes must surface to the developer, not be fed to the model.
-      if (PlankeeperError.isInstance(error) && error.name === 'ConfigurationError') throw error;
+      if (ConfigurationError.isInstance(error)) throw error;
       const message = error instanceof Error ? error.message : String(error);
       return {
         ok: false,

@@ -1,6 +1,13 @@
 /**
  * Programmer mistakes throw a subclass of {@link PlankeeperError}. Model mistakes never
  * throw: they come back as a rejected tool result and change nothing.
+ *
+ * Tell the errors apart with `isInstance`, not `instanceof`: when two copies of plankeeper
+ * are installed (the host's and a dependency's), an error from one copy is not an
+ * `instanceof` the other's class. Each class marks its instances with its own
+ * `Symbol.for('plankeeper.error.<Name>')`, which is the same symbol in every copy, and its
+ * `isInstance` checks that marker. A subclass inherits its parents' markers, so
+ * `PlankeeperError.isInstance` is true for every plankeeper error.
  */
 const marker = Symbol.for('plankeeper.error');
 
@@ -12,32 +19,30 @@ export class PlankeeperError extends Error {
     this.name = 'PlankeeperError';
   }
 
+  /** True for any plankeeper error, from this copy of the package or another. */
+  static isInstance(value: unknown): value is PlankeeperError {
+    return PlankeeperError.hasMarker(value, marker);
+  }
+
   /**
-   * Works across duplicate copies of the package, unlike `instanceof`. On a subclass it
-   * matches that subclass (by class name along the prototype chain), e.g.
-   * `PlanRecordError.isInstance(error)`.
+   * For a subclass's own `isInstance`. Every subclass must define one: an inherited
+   * `isInstance` would check its parent's marker and match the parent's other subclasses.
    */
-  static isInstance<T extends PlankeeperError>(
-    this: abstract new (
-      ...args: never[]
-    ) => T,
-    value: unknown,
-  ): value is T {
-    if (typeof value !== 'object' || value === null || !(marker in value)) return false;
-    // `this` is the class the call was made on; that is the point of the method.
-    // biome-ignore lint/complexity/noThisInStatic: the subclass is read from `this`
-    if ((this as unknown) === PlankeeperError) return true;
-    // biome-ignore lint/complexity/noThisInStatic: the subclass is read from `this`
-    const name = this.name;
-    for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-      if (proto.constructor?.name === name) return true;
-    }
-    return false;
+  protected static hasMarker(value: unknown, classMarker: symbol): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[classMarker] === true
+    );
   }
 }
 
+const recordMarker = Symbol.for('plankeeper.error.PlanRecordError');
+
 /** A stored record could not be read: unknown format version or corrupt data. */
 export class PlanRecordError extends PlankeeperError {
+  readonly [recordMarker] = true;
+
   constructor(
     readonly key: string,
     reason: string,
@@ -45,20 +50,44 @@ export class PlanRecordError extends PlankeeperError {
     super(`Plan ${JSON.stringify(key)} cannot be loaded: ${reason}`);
     this.name = 'PlanRecordError';
   }
+
+  static override isInstance(value: unknown): value is PlanRecordError {
+    return PlankeeperError.hasMarker(value, recordMarker);
+  }
 }
+
+const conflictMarker = Symbol.for('plankeeper.error.PlanConflictError');
 
 /** A write kept losing compare-and-set races; the store is under extreme contention. */
 export class PlanConflictError extends PlankeeperError {
+  readonly [conflictMarker] = true;
+
   constructor(key: string, attempts: number) {
     super(`Plan ${JSON.stringify(key)} changed under ${attempts} consecutive writes; giving up.`);
     this.name = 'PlanConflictError';
   }
+
+  static override isInstance(value: unknown): value is PlanConflictError {
+    return PlankeeperError.hasMarker(value, conflictMarker);
+  }
 }
 
-/** Options or wiring that cannot work, such as registering the plan tools twice. */
+const configurationMarker = Symbol.for('plankeeper.error.ConfigurationError');
+
+/**
+ * An option, argument or wiring that cannot work, such as a limit of 0 or registering the
+ * plan tools twice. Loops that feed tool failures back to the model rethrow this one: the
+ * developer has to fix it, the model cannot.
+ */
 export class ConfigurationError extends PlankeeperError {
-  constructor(message: string) {
-    super(message);
+  readonly [configurationMarker] = true;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'ConfigurationError';
+  }
+
+  static override isInstance(value: unknown): value is ConfigurationError {
+    return PlankeeperError.hasMarker(value, configurationMarker);
   }
 }

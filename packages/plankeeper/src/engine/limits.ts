@@ -1,3 +1,5 @@
+import { ConfigurationError } from './errors.js';
+
 /** Bounds the engine enforces on every write. */
 export interface PlanLimits {
   /** Most items a plan may hold. Default 20, as in the seed design. */
@@ -18,7 +20,7 @@ export function resolveLimits(limits: Partial<PlanLimits> = {}): PlanLimits {
   const resolved = { ...DEFAULT_LIMITS, ...limits };
   for (const [name, value] of Object.entries(resolved)) {
     if (!Number.isInteger(value) || value < 1) {
-      throw new TypeError(`Plan limit ${name} must be a positive integer, got ${value}.`);
+      throw new ConfigurationError(`Plan limit ${name} must be a positive integer, got ${value}.`);
     }
   }
   return resolved;

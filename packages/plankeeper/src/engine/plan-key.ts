@@ -1,3 +1,5 @@
+import { ConfigurationError } from './errors.js';
+
 /**
  * Which plan an operation touches. The host supplies the key; tool arguments never do,
  * so a model cannot read or write another session's plan.
@@ -22,12 +24,19 @@ export function encodePlanKey(key: PlanKey): string {
   return [key.agent, key.session, ...(key.scope ?? [])].map(encodeURIComponent).join('/');
 }
 
+/** The key {@link encodePlanKey} made `encoded` from; a ConfigurationError for any other string. */
 export function decodePlanKey(encoded: string): PlanKey {
-  const parts = encoded.split('/').map(decodeURIComponent);
-  const [agent, session, ...scope] = parts;
-  if (agent === undefined || session === undefined) {
-    throw new TypeError(`Not a plan key: ${JSON.stringify(encoded)}`);
+  const notAKey = (cause?: unknown) =>
+    new ConfigurationError(`Not a plan key: ${JSON.stringify(encoded)}`, { cause });
+  let parts: string[];
+  try {
+    parts = encoded.split('/').map(decodeURIComponent);
+  } catch (error) {
+    // A broken escape such as "%E0" is not a key either; callers need not know URIError.
+    throw notAKey(error);
   }
+  const [agent, session, ...scope] = parts;
+  if (agent === undefined || session === undefined) throw notAKey();
   return scope.length > 0 ? { agent, session, scope } : { agent, session };
 }
 

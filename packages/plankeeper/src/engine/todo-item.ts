@@ -51,6 +51,18 @@ export function isLeftoverRecord(
   );
 }
 
+/**
+ * True when a plan still has open items and nothing wrote it for `staleAfterMs`: its
+ * agent may have given up on it. The one rule for "stale"; viewers such as the dashboard
+ * pass a listing or summary (`open` items, `updatedAt`) and their clock and threshold.
+ */
+export function isStalePlan(
+  plan: { open: number; updatedAt: number },
+  clock: { now: number; staleAfterMs: number },
+): boolean {
+  return plan.open > 0 && clock.now - plan.updatedAt >= clock.staleAfterMs;
+}
+
 /** True for items that still need work. */
 export function isOpen(item: Pick<TodoItem, 'status'>): boolean {
   return item.status === 'pending' || item.status === 'in_progress';

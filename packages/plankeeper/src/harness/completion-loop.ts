@@ -3,6 +3,7 @@
  * TodoCompletionLoopEvaluator): keep going while the plan has open items, under a hard
  * iteration cap so a model that never converges cannot spin forever.
  */
+import { ConfigurationError } from '../engine/errors.js';
 import type { PlanSnapshot } from '../engine/plan-engine.js';
 import { quoteText } from '../engine/render.js';
 import { isOpen } from '../engine/todo-item.js';
@@ -19,7 +20,9 @@ export interface CompletionLoopOptions {
 
 export function createCompletionLoop(options: CompletionLoopOptions) {
   if (!Number.isInteger(options.maxIterations) || options.maxIterations < 1) {
-    throw new TypeError(`maxIterations must be a positive integer, got ${options.maxIterations}.`);
+    throw new ConfigurationError(
+      `maxIterations must be a positive integer, got ${options.maxIterations}.`,
+    );
   }
   return {
     maxIterations: options.maxIterations,

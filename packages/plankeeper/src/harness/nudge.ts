@@ -4,6 +4,8 @@
  * calls; failed or blocked plan writes and unknown tools count as rounds like any other.
  * A successful update resets the count, and so does the reminder itself.
  */
+import { ConfigurationError } from '../engine/errors.js';
+
 export interface NudgeOptions {
   /** Rounds without a plan update before the reminder. Default 3. */
   after?: number;
@@ -20,7 +22,7 @@ export class Nudge {
     this.after = options.after ?? 3;
     this.onlyWhileOpen = options.onlyWhileOpen ?? false;
     if (!Number.isInteger(this.after) || this.after < 1) {
-      throw new TypeError(`nudge.after must be a positive integer, got ${options.after}.`);
+      throw new ConfigurationError(`nudge.after must be a positive integer, got ${options.after}.`);
     }
   }
 

@@ -1,11 +1,15 @@
 /**
- * Errors of the durable stores. Both are programmer or deployment mistakes, so they
+ * Errors of the durable stores. All are programmer or deployment mistakes, so they
  * throw a {@link PlankeeperError} subclass with a message that says what to do instead.
  */
 import { PlankeeperError } from '../engine/errors.js';
 
 /** A store URL that names no store we know, or names one in a form we cannot read. */
+const urlMarker = Symbol.for('plankeeper.error.StoreUrlError');
+
 export class StoreUrlError extends PlankeeperError {
+  readonly [urlMarker] = true;
+
   constructor(
     readonly url: string,
     reason: string,
@@ -13,21 +17,37 @@ export class StoreUrlError extends PlankeeperError {
     super(`Cannot open store ${JSON.stringify(url)}: ${reason}`);
     this.name = 'StoreUrlError';
   }
+
+  static override isInstance(value: unknown): value is StoreUrlError {
+    return PlankeeperError.hasMarker(value, urlMarker);
+  }
 }
+
+const schemaMarker = Symbol.for('plankeeper.error.StoreSchemaError');
 
 /** The database was written by a newer plankeeper, or its schema is not ours. */
 export class StoreSchemaError extends PlankeeperError {
+  readonly [schemaMarker] = true;
+
   constructor(message: string) {
     super(message);
     this.name = 'StoreSchemaError';
   }
+
+  static override isInstance(value: unknown): value is StoreSchemaError {
+    return PlankeeperError.hasMarker(value, schemaMarker);
+  }
 }
+
+const unavailableMarker = Symbol.for('plankeeper.error.StoreUnavailableError');
 
 /**
  * The store's server cannot be used: it is not running, not reachable, or refuses the
  * credentials or database in the URL. `cause` keeps the driver's error.
  */
 export class StoreUnavailableError extends PlankeeperError {
+  readonly [unavailableMarker] = true;
+
   constructor(
     readonly server: 'Redis' | 'PostgreSQL',
     /** The store URL with its password removed. */
@@ -45,6 +65,10 @@ export class StoreUnavailableError extends PlankeeperError {
       { cause },
     );
     this.name = 'StoreUnavailableError';
+  }
+
+  static override isInstance(value: unknown): value is StoreUnavailableError {
+    return PlankeeperError.hasMarker(value, unavailableMarker);
   }
 }
 

@@ -21,13 +21,21 @@ export interface ScriptedToolCall {
 /** One model turn: a tool call, several parallel tool calls, or a final answer. */
 export type ScriptStep = ScriptedToolCall | { tools: ScriptedToolCall[] } | { final: string };
 
+const scriptExhaustedErrorMarker = Symbol.for('plankeeper.error.ScriptExhaustedError');
+
 /** The harness asked for another reply after the script's last step. */
 export class ScriptExhaustedError extends PlankeeperError {
+  readonly [scriptExhaustedErrorMarker] = true;
+
   constructor(call: number) {
     super(
       `The script ran out: the harness called the model again (call ${call}) after the turn's last step. Add a step to the script, e.g. a final answer after a bounce.`,
     );
     this.name = 'ScriptExhaustedError';
+  }
+
+  static override isInstance(value: unknown): value is ScriptExhaustedError {
+    return PlankeeperError.hasMarker(value, scriptExhaustedErrorMarker);
   }
 }
 

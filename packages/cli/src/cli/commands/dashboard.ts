@@ -86,7 +86,7 @@ export async function runDashboard(
     });
   } catch (error) {
     await store.close().catch(() => {});
-    if (error instanceof DashboardError) {
+    if (DashboardError.isInstance(error)) {
       const hint = /already in use/.test(error.message)
         ? ' Pick another with --port, or --port 0 for any free port.'
         : '';

@@ -67,7 +67,7 @@ async function runEvalCommand(flags: EvalFlags): Promise<number> {
       ...(progress && { onRun: progress }),
     });
   } catch (error) {
-    if (error instanceof UnknownScenarioError) throw new CliError(error.message, EXIT.usage);
+    if (UnknownScenarioError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
     throw error;
   }
   process.stdout.write(
@@ -82,7 +82,7 @@ async function realModel(flags: EvalFlags): Promise<ModelClient> {
   try {
     parseModelSpec(spec);
   } catch (error) {
-    if (error instanceof ConfigurationError) throw new CliError(error.message, EXIT.usage);
+    if (ConfigurationError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
     throw error;
   }
   if (flags.baseUrl !== undefined && !isHttpUrl(flags.baseUrl)) {
@@ -98,7 +98,7 @@ async function realModel(flags: EvalFlags): Promise<ModelClient> {
     });
   } catch (error) {
     // A missing key (or an unusable base URL from the environment) is configuration.
-    if (error instanceof ConfigurationError) throw new CliError(error.message, EXIT.config);
+    if (ConfigurationError.isInstance(error)) throw new CliError(error.message, EXIT.config);
     throw error;
   }
 }

@@ -3,7 +3,6 @@
  * so clients see exactly our JSON Schemas (the high-level `registerTool` would re-derive
  * them from zod and answer bad arguments with its own messages instead of ours).
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -63,7 +62,10 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   const { engine } = options;
   const localeId = options.locale ?? 'en';
   const locale = getLocale(localeId);
-  const key: PlanKey = { agent: options.agent ?? 'mcp', session: options.session ?? randomUUID() };
+  const key: PlanKey = {
+    agent: options.agent ?? 'mcp',
+    session: options.session ?? globalThis.crypto.randomUUID(),
+  };
   const tools = createPlanTools({
     engine,
     locale,

@@ -4,6 +4,7 @@
  */
 import { PlanRecordError } from '../errors.js';
 import { PLAN_FORMAT, type PlanRecord, TODO_STATUSES } from '../todo-item.js';
+import type { ChangeSource, PlanRevision } from './plan-store.js';
 
 export function encodeRecord(record: PlanRecord): string {
   return JSON.stringify(record);
@@ -45,4 +46,34 @@ export function checkRecord(keyName: string, value: unknown): PlanRecord {
     throw new PlanRecordError(keyName, 'the stored record is missing fields (corrupt record).');
   }
   return record as PlanRecord;
+}
+
+/**
+ * One history entry as a store reads it back. A text column (SQLite) hands over JSON
+ * text; a JSON column (PostgreSQL) or an entry parsed as a whole (Redis), the values.
+ */
+export interface StoredRevision {
+  version: number;
+  /** Milliseconds since the epoch; PostgreSQL returns a bigint column as a string. */
+  at: number | string;
+  /** The record as JSON text or as parsed JSON; null for a delete. */
+  record: unknown;
+  /** The change source as JSON text or as parsed JSON. */
+  source: string | ChangeSource;
+}
+
+/** The revision a store row holds; every store decodes its history with this. */
+export function decodeRevision(keyName: string, row: StoredRevision): PlanRevision {
+  const { record, source } = row;
+  return {
+    version: row.version,
+    at: Number(row.at),
+    record:
+      record === null
+        ? null
+        : typeof record === 'string'
+          ? decodeRecord(keyName, record)
+          : checkRecord(keyName, record),
+    source: typeof source === 'string' ? (JSON.parse(source) as ChangeSource) : source,
+  };
 }

@@ -26,7 +26,7 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { checkRecord } from '../../engine/store/record-codec.js';
+import { checkRecord, decodeRevision } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
@@ -407,15 +407,6 @@ export class PostgresPlanStore implements PlanStore {
       }
     });
   }
-}
-
-function decodeRevision(name: string, row: RevisionRow): PlanRevision {
-  return {
-    version: row.version,
-    at: Number(row.at),
-    record: row.record === null ? null : checkRecord(name, row.record),
-    source: row.source,
-  };
 }
 
 function warn(what: string, error: unknown): void {

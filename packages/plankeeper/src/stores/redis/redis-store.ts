@@ -38,7 +38,11 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { checkRecord, decodeRecord } from '../../engine/store/record-codec.js';
+import {
+  decodeRecord,
+  decodeRevision,
+  type StoredRevision,
+} from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
@@ -76,7 +80,7 @@ type WriteOutcome = CompareAndSetResult | Error;
 /** The change message the scripts publish. */
 interface ChangeMessage {
   key: string;
-  revision: { version: number; at: number; record: unknown; source: ChangeSource };
+  revision: StoredRevision;
 }
 
 /** Changes kept in the change log for subscribers that reconnect (approximately). */
@@ -401,7 +405,7 @@ export class RedisPlanStore implements PlanStore {
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
     if (limit <= 0) return [];
     const entries = await this.client.lrange(this.historyKeyOf(name), -limit, -1);
-    return entries.map((entry) => decodeRevision(name, entry));
+    return entries.map((entry) => decodeEntry(name, entry));
   }
 
   subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
@@ -560,14 +564,7 @@ export class RedisPlanStore implements PlanStore {
     let change: PlanChange;
     try {
       const parsed = JSON.parse(message) as ChangeMessage;
-      const { version, at, record, source } = parsed.revision;
-      change = {
-        key: decodePlanKey(parsed.key),
-        version,
-        at,
-        record: record === null ? null : checkRecord(parsed.key, record),
-        source,
-      };
+      change = { key: decodePlanKey(parsed.key), ...decodeRevision(parsed.key, parsed.revision) };
     } catch (error) {
       process.emitWarning(
         `Skipped an unreadable plan change: ${error instanceof Error ? error.message : String(error)}`,
@@ -597,17 +594,13 @@ function parseVersion(name: string, text: string): number {
   return version;
 }
 
-function decodeRevision(name: string, entry: string): PlanRevision {
-  let parsed: PlanRevision;
+/** A history list entry: one revision as JSON text. */
+function decodeEntry(name: string, entry: string): PlanRevision {
+  let parsed: StoredRevision;
   try {
-    parsed = JSON.parse(entry) as PlanRevision;
+    parsed = JSON.parse(entry) as StoredRevision;
   } catch {
     throw new PlanRecordError(name, 'a stored revision is not valid JSON (corrupt history).');
   }
-  return {
-    version: parsed.version,
-    at: parsed.at,
-    record: parsed.record === null ? null : checkRecord(name, parsed.record),
-    source: parsed.source,
-  };
+  return decodeRevision(name, parsed);
 }

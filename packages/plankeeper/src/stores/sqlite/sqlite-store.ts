@@ -11,7 +11,6 @@
  * const store = new SqlitePlanStore({ path: '.plankeeper/plans.db' });
  * const engine = new PlanEngine({ store });
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database, {
@@ -35,7 +34,7 @@ import type {
   VersionedPlan,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { decodeRecord } from '../../engine/store/record-codec.js';
+import { decodeRecord, decodeRevision } from '../../engine/store/record-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { GroupCommit } from '../shared/group-commit.js';
@@ -133,7 +132,7 @@ export class SqlitePlanStore implements PlanStore {
   readonly path: string;
   private readonly historyLimit: number;
   /** Tags this instance's revisions so the poller does not deliver them a second time. */
-  private readonly origin = randomUUID();
+  private readonly origin = globalThis.crypto.randomUUID();
   private readonly listeners = new ChangeListeners();
   private readonly poller: ChangePoller;
   private closed = false;
@@ -550,13 +549,4 @@ export class SqlitePlanStore implements PlanStore {
 
 function isExpired(expiresAt: number | null, now: number): boolean {
   return expiresAt !== null && expiresAt <= now;
-}
-
-function decodeRevision(name: string, row: HistoryRow): PlanRevision {
-  return {
-    version: row.version,
-    at: row.at,
-    record: row.record === null ? null : decodeRecord(name, row.record),
-    source: JSON.parse(row.source) as ChangeSource,
-  };
 }
