@@ -461,6 +461,10 @@ export class RedisPlanStore implements PlanStore {
       const ready = (async () => {
         // Before subscribing, so every write from here on is logged and published.
         await this.markWatched();
+        // Waits for the connection to be ready: ioredis sends SUBSCRIBE at once to a
+        // connection still in its handshake (CLIENT SETNAME), and its ready check then
+        // fails in subscriber mode, so nothing would be delivered. PING waits its turn.
+        await connection.ping();
         await connection.subscribe(this.channel);
         // Changes from here on are delivered; anything older than this id was before us.
         const [newest] = (await this.client.xrevrange(this.changeLogKey, '+', '-', 'COUNT', 1)) as [
