@@ -14,6 +14,7 @@ const ROOT_VALUES = [
   'isOpen',
   'progressOf',
   'isLeftoverRecord',
+  'isStalePlan',
   'encodePlanKey',
   'decodePlanKey',
   'childKey',

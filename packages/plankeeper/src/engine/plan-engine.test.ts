@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlanConflictError } from './errors.js';
+import { ConfigurationError, PlanConflictError } from './errors.js';
 import { PlanEngine } from './plan-engine.js';
 import { childKey } from './plan-key.js';
 import { MemoryPlanStore } from './store/memory-store.js';
@@ -163,6 +163,99 @@ describe('PlanEngine', () => {
     expect({ plan: await engine.store.get(key), history: await engine.history(key) }).toEqual(
       before,
     );
+  });
+
+  describe('turn state', () => {
+    /** Adds one to the counter, as a hook process would count a tool round. */
+    const increment =
+      (calls: { count: number }) => (current: Record<string, unknown> | undefined) => {
+        calls.count++;
+        return { ...current, rounds: ((current?.rounds as number | undefined) ?? 0) + 1 };
+      };
+
+    it('loses no update when two engines over one store increment a counter 50 times each', async () => {
+      const store = new MemoryPlanStore();
+      const engines = [new PlanEngine({ store }), new PlanEngine({ store })];
+      const calls = { count: 0 };
+      await Promise.all(
+        engines.map(async (engine) => {
+          for (let round = 0; round < 50; round++)
+            await engine.updateTurnState(key, increment(calls));
+        }),
+      );
+      expect(await engines[0]!.turnState(key)).toEqual({ version: 100, state: { rounds: 100 } });
+      // The two raced: some updates were refused and ran again on the other's state.
+      expect(calls.count).toBeGreaterThan(100);
+    });
+
+    it('loses no update from concurrent callers of one engine', async () => {
+      const engine = new PlanEngine();
+      const calls = { count: 0 };
+      await Promise.all(
+        Array.from({ length: 40 }, () => engine.updateTurnState(key, increment(calls))),
+      );
+      expect(await engine.turnState(key)).toEqual({ version: 40, state: { rounds: 40 } });
+    });
+
+    it('resolves to the state now stored, and writes nothing when the update returns undefined', async () => {
+      const engine = new PlanEngine();
+      expect(await engine.turnState(key)).toBeUndefined();
+      expect(await engine.updateTurnState(key, () => undefined)).toBeUndefined();
+      expect(await engine.turnState(key)).toBeUndefined();
+      expect(await engine.updateTurnState(key, () => ({ turn: 't1', bounced: false }))).toEqual({
+        version: 1,
+        state: { turn: 't1', bounced: false },
+      });
+      // The bounce is spent once per turn: the second caller sees it spent and writes nothing.
+      const spend = (current: Record<string, unknown> | undefined) =>
+        current?.bounced ? undefined : { ...current, bounced: true };
+      expect(await engine.updateTurnState(key, spend)).toEqual({
+        version: 2,
+        state: { turn: 't1', bounced: true },
+      });
+      expect(await engine.updateTurnState(key, spend)).toEqual({
+        version: 2,
+        state: { turn: 't1', bounced: true },
+      });
+      // The plan is untouched by all of it.
+      expect((await engine.snapshot(key)).version).toBe(0);
+    });
+
+    it("writes with the engine's TTL", async () => {
+      let now = 1_000;
+      const engine = new PlanEngine({ store: new MemoryPlanStore({ now: () => now }), ttlMs: 100 });
+      await engine.updateTurnState(key, () => ({ turn: 't1' }));
+      now += 99;
+      expect((await engine.turnState(key))?.version).toBe(1);
+      now += 1;
+      expect(await engine.turnState(key)).toBeUndefined();
+    });
+
+    it('gives up with PlanConflictError when the store never accepts a state write', async () => {
+      const store = new MemoryPlanStore();
+      const stubborn: PlanStore = Object.assign(Object.create(store), {
+        compareAndSetState: async () => ({ ok: false as const, currentVersion: 99 }),
+      });
+      const engine = new PlanEngine({ store: stubborn, maxAttempts: 3 });
+      const calls = { count: 0 };
+      await expect(engine.updateTurnState(key, increment(calls))).rejects.toBeInstanceOf(
+        PlanConflictError,
+      );
+      expect(calls.count).toBe(3);
+    });
+
+    it('rejects with a ConfigurationError when the store keeps no harness state', async () => {
+      const store = new MemoryPlanStore();
+      const plain: PlanStore = Object.assign(Object.create(store), {
+        getState: undefined,
+        compareAndSetState: undefined,
+      });
+      const engine = new PlanEngine({ store: plain });
+      await expect(engine.turnState(key)).rejects.toBeInstanceOf(ConfigurationError);
+      await expect(engine.updateTurnState(key, () => ({}))).rejects.toBeInstanceOf(
+        ConfigurationError,
+      );
+    });
   });
 
   it('rejects bad limits at construction', () => {

@@ -12,7 +12,7 @@
  * await engine.add(key, [{ content: 'Look up the return policy' }]);
  * (await engine.snapshot(key)).items; // [{ id: '1', content: ..., status: 'pending' }]
  */
-import { PlanConflictError } from './errors.js';
+import { ConfigurationError, PlanConflictError } from './errors.js';
 import { KeyLock } from './key-lock.js';
 import { type PlanLimits, resolveLimits } from './limits.js';
 import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
@@ -33,7 +33,13 @@ import type { PlanIssue } from './plan-issue.js';
 import { encodePlanKey, keyIsWithin, type PlanKey } from './plan-key.js';
 import { RecentPlans } from './recent-plans.js';
 import { MemoryPlanStore } from './store/memory-store.js';
-import type { ChangeSource, PlanRevision, PlanStore, VersionedPlan } from './store/plan-store.js';
+import type {
+  ChangeSource,
+  PlanRevision,
+  PlanStore,
+  VersionedPlan,
+  VersionedState,
+} from './store/plan-store.js';
 import { emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
 
 export interface PlanEngineOptions {
@@ -45,7 +51,7 @@ export interface PlanEngineOptions {
   /** What a `todo_write` that leaves out open items does. Default `report`. */
   dropPolicy?: DropPolicy;
   now?: () => number;
-  /** Compare-and-set attempts before giving up under contention. Default 100. */
+  /** Compare-and-set attempts (of plans and of turn states) before giving up under contention. Default 100. */
   maxAttempts?: number;
   /**
    * Plans kept from the last read or write, so the next operation on them skips its read
@@ -179,6 +185,56 @@ export class PlanEngine {
       if (keyIsWithin(listing.key, key) && (await this.clear(listing.key))) cleared++;
     }
     return cleared;
+  }
+
+  /**
+   * The harness state kept beside the plan at `key` (see the harness state rules of the
+   * store contract), or undefined when there is none. Rejects with a ConfigurationError
+   * when the store keeps no harness state.
+   */
+  async turnState(key: PlanKey): Promise<VersionedState | undefined> {
+    return this.stateStore().getState(key);
+  }
+
+  /**
+   * Sets the harness state at `key` to `update(current)` by compare-and-set. When another
+   * writer (another hook process) got there first, `update` runs again on what it wrote,
+   * so no update is lost; after `maxAttempts` refused writes it rejects with
+   * PlanConflictError. `update` gets a copy of the stored state (undefined when there is
+   * none) and returns the next one, or undefined to leave it as it is. Resolves to the
+   * state now stored: the one `update` returned, with its version, or the current one.
+   * Writes expire after the engine's `ttlMs`, as plans do.
+   */
+  async updateTurnState(
+    key: PlanKey,
+    update: (current: Record<string, unknown> | undefined) => Record<string, unknown> | undefined,
+  ): Promise<VersionedState | undefined> {
+    const store = this.stateStore();
+    const name = encodePlanKey(key);
+    const options = this.ttlMs === undefined ? {} : { ttlMs: this.ttlMs };
+    // A lock name of its own (encoded keys hold no ':'): state updates wait only for each other.
+    return this.lock.run(`state:${name}`, async () => {
+      for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+        const current = await store.getState(key);
+        const next = update(current?.state);
+        if (next === undefined) return current;
+        const written = await store.compareAndSetState(key, current?.version ?? 0, next, options);
+        if (written.ok) return { version: written.version, state: next };
+        // Jitter keeps racing processes from colliding in lockstep.
+        if (attempt > 3) await delay(Math.random() * Math.min(50, attempt * 2));
+      }
+      throw new PlanConflictError(name, this.maxAttempts);
+    });
+  }
+
+  private stateStore(): PlanStore & Required<Pick<PlanStore, 'getState' | 'compareAndSetState'>> {
+    const store = this.store;
+    if (!store.getState || !store.compareAndSetState) {
+      throw new ConfigurationError(
+        "This plan store keeps no harness state (getState and compareAndSetState); use one of plankeeper's stores, or add both methods to yours (see the store contract).",
+      );
+    }
+    return store as PlanStore & Required<Pick<PlanStore, 'getState' | 'compareAndSetState'>>;
   }
 
   private apply<Facts>(

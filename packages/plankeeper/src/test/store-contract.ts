@@ -4,13 +4,18 @@
  * Call it inside your own `describe`, with a function that opens a fresh store over one
  * shared backing database (the suite opens several at once to test what they share).
  *
+ * The harness state tests (`getState` / `compareAndSetState`, optional in the contract)
+ * run when the store has both methods. A store without them has those tests reported as
+ * skipped, with the reason, and never passing; set `harnessState: true` to make a missing
+ * method fail them instead.
+ *
  * @example
  * import { describe } from 'vitest';
  * import { storeContract } from 'plankeeper/test';
  * describe('my store', () => storeContract({ open: () => MyStore.connect(url) }));
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { PlanRecordError } from '../engine/errors.js';
+import { afterEach, describe, expect, it, type TestContext } from 'vitest';
+import { ConfigurationError, PlanRecordError } from '../engine/errors.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import type { PlanChange, PlanStore } from '../engine/store/plan-store.js';
 import { planRecord, sleep, waitFor } from './store-test-helpers.js';
@@ -26,7 +31,15 @@ export interface StoreContractTarget {
    * nothing to corrupt and leave it out; the unreadable-record tests then do not run.
    */
   plant?(key: PlanKey, bad: 'future-format' | 'garbage'): Promise<void>;
+  /**
+   * True when the store must keep harness state: the harness state tests then fail for a
+   * store without `getState` and `compareAndSetState` instead of being skipped.
+   */
+  harnessState?: boolean;
 }
+
+/** A store with the optional harness state methods. */
+type StateStore = PlanStore & Required<Pick<PlanStore, 'getState' | 'compareAndSetState'>>;
 
 /** Every store here keeps epochs (see the store contract). */
 const anEpoch = expect.any(String);
@@ -53,6 +66,41 @@ export function storeContract(target: StoreContractTarget): void {
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
   });
+
+  let warnedNoState = false;
+  /** A store for a harness state test; skips the test, saying why, when the store keeps none. */
+  async function openStateStore(context: TestContext): Promise<StateStore> {
+    const store = await open();
+    const methods = [store.getState, store.compareAndSetState].filter(
+      (method) => typeof method === 'function',
+    ).length;
+    if (methods === 1) {
+      throw new Error(
+        'The store has only one of getState and compareAndSetState; the contract asks for both or neither.',
+      );
+    }
+    if (methods === 0) {
+      if (target.harnessState) {
+        throw new Error(
+          'The store has no getState and compareAndSetState, but the target says it keeps harness state.',
+        );
+      }
+      if (!warnedNoState) {
+        warnedNoState = true;
+        console.warn(
+          '[plankeeper] SKIPPED the harness state tests of the store contract: the store has no getState/compareAndSetState (optional).',
+        );
+      }
+      context.skip('the store keeps no harness state (getState/compareAndSetState are optional)');
+    }
+    return store as StateStore;
+  }
+
+  /** One store, or two over the same data for a shared store. */
+  async function openStateStores(context: TestContext): Promise<StateStore[]> {
+    const first = await openStateStore(context);
+    return target.shared ? [first, await openStateStore(context)] : [first];
+  }
 
   describe('get and compare-and-set', () => {
     it('returns undefined for a plan never written', async () => {
@@ -558,6 +606,322 @@ export function storeContract(target: StoreContractTarget): void {
         ]);
       });
     }
+  });
+
+  describe('harness state', () => {
+    it('is absent until written, starts at version 1 and grows by one per accepted write', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      expect(await store.getState(key)).toBeUndefined();
+      expect(await store.compareAndSetState(key, 0, { turn: 't1', rounds: 0 })).toEqual({
+        ok: true,
+        version: 1,
+      });
+      expect(await store.getState(key)).toEqual({ version: 1, state: { turn: 't1', rounds: 0 } });
+      expect(await store.compareAndSetState(key, 1, { turn: 't1', rounds: 1 })).toEqual({
+        ok: true,
+        version: 2,
+      });
+      expect(await store.getState(key)).toEqual({ version: 2, state: { turn: 't1', rounds: 1 } });
+    });
+
+    it('refuses a stale, absent or made-up expected version and changes nothing', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      expect(await store.compareAndSetState(key, 1, { lost: true })).toEqual({
+        ok: false,
+        currentVersion: 0,
+      });
+      expect(await store.getState(key)).toBeUndefined();
+      await store.compareAndSetState(key, 0, { kept: 1 });
+      await store.compareAndSetState(key, 1, { kept: 2 });
+      for (const expected of [0, 1, 3, 9]) {
+        expect(await store.compareAndSetState(key, expected, { lost: true })).toEqual({
+          ok: false,
+          currentVersion: 2,
+        });
+      }
+      expect(await store.getState(key)).toEqual({ version: 2, state: { kept: 2 } });
+    });
+
+    it('reads back every JSON value as written, leaving out properties set to undefined', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      const state = {
+        turn: 'turn-7',
+        task: '查资料 "quoted" \\ back\nline 🙂',
+        nul: 'a\u0000b',
+        startedAt: 1_700_000_000_123,
+        rounds: 0,
+        ratio: 0.25,
+        below: -3,
+        bounceSpent: false,
+        seen: true,
+        nothing: null,
+        list: [1, 'two', [3], { four: 4 }, null, []],
+        nested: { deeper: { deepest: {} } },
+      };
+      await store.compareAndSetState(key, 0, state);
+      expect(await store.getState(key)).toEqual({ version: 1, state });
+      await store.compareAndSetState(key, 1, { kept: 1, dropped: undefined });
+      const read = await store.getState(key);
+      expect(read).toEqual({ version: 2, state: { kept: 1 } });
+      expect(Object.keys(read!.state)).toEqual(['kept']);
+      await store.compareAndSetState(key, 2, {});
+      expect(await store.getState(key)).toEqual({ version: 3, state: {} });
+    });
+
+    it('hands out copies: changing a written or returned state changes nothing stored', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      const written = { rounds: 1, list: ['a'] };
+      await store.compareAndSetState(key, 0, written);
+      written.rounds = 99;
+      written.list.push('b');
+      const read = await store.getState(key);
+      (read!.state.list as string[]).push('c');
+      read!.state.rounds = 42;
+      expect(await store.getState(key)).toEqual({ version: 1, state: { rounds: 1, list: ['a'] } });
+    });
+
+    it('refuses a state that is not a plain JSON object with a ConfigurationError, writing nothing', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      const cyclic: Record<string, unknown> = { name: 'loop' };
+      cyclic.self = cyclic;
+      class Turn {
+        id = 't1';
+      }
+      const bad: unknown[] = [
+        null,
+        undefined,
+        'text',
+        7,
+        [],
+        [{ turn: 't1' }],
+        new Date(),
+        new Map([['turn', 't1']]),
+        new Turn(),
+        { at: new Date() },
+        { check: () => true },
+        { rounds: Number.NaN },
+        { rounds: Number.POSITIVE_INFINITY },
+        { rounds: 1n },
+        { tag: Symbol('tag') },
+        { list: [1, undefined] },
+        { nested: { deeper: new Set([1]) } },
+        cyclic,
+      ];
+      for (const [index, value] of bad.entries()) {
+        await expect(
+          store.compareAndSetState(key, 0, value as Record<string, unknown>),
+          `bad state #${index}`,
+        ).rejects.toBeInstanceOf(ConfigurationError);
+      }
+      expect(await store.getState(key)).toBeUndefined();
+      await store.compareAndSetState(key, 0, { fine: true });
+      await expect(
+        store.compareAndSetState(key, 1, { at: new Date() } as Record<string, unknown>),
+      ).rejects.toBeInstanceOf(ConfigurationError);
+      expect(await store.getState(key)).toEqual({ version: 1, state: { fine: true } });
+    });
+
+    it('accepts exactly one of many concurrent creations of a state', async (context) => {
+      const stores = await openStateStores(context);
+      const key = freshKey();
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          stores[index % stores.length]!.compareAndSetState(key, 0, { writer: index }),
+        ),
+      );
+      const winners = results.flatMap((result, index) => (result.ok ? [index] : []));
+      expect(winners).toHaveLength(1);
+      for (const result of results) {
+        if (!result.ok) expect(result.currentVersion).toBe(1);
+      }
+      for (const store of stores) {
+        expect(await store.getState(key)).toEqual({ version: 1, state: { writer: winners[0] } });
+      }
+    });
+
+    it('accepts exactly one of many concurrent writes at the same version', async (context) => {
+      const stores = await openStateStores(context);
+      const key = freshKey();
+      await stores[0]!.compareAndSetState(key, 0, { writer: 'base' });
+      const results = await Promise.all(
+        Array.from({ length: 16 }, (_, index) =>
+          stores[index % stores.length]!.compareAndSetState(key, 1, { writer: index }),
+        ),
+      );
+      const winners = results.flatMap((result, index) => (result.ok ? [index] : []));
+      expect(winners).toHaveLength(1);
+      for (const result of results) {
+        if (!result.ok) expect(result.currentVersion).toBe(2);
+      }
+      for (const store of stores) {
+        expect(await store.getState(key)).toEqual({ version: 2, state: { writer: winners[0] } });
+      }
+    });
+
+    it('is no plan change: the plan keeps its version, epoch, history and listing, and no listener hears of it', async (context) => {
+      const stores = await openStateStores(context);
+      const store = stores[0]!;
+      const key = freshKey();
+      // On a shared store the second instance listens too, for changes made elsewhere.
+      const heard = stores.map(() => [] as number[]);
+      const offs = await Promise.all(
+        stores.map((instance, index) =>
+          instance.subscribe((change) => {
+            if (change.key.agent === key.agent) heard[index]!.push(change.version);
+          }),
+        ),
+      );
+      await store.compareAndSet(key, 0, planRecord([{ content: 'the plan' }]));
+      const before = {
+        plan: await store.get(key),
+        history: await store.history(key),
+        listing: await store.list({ agent: key.agent }),
+      };
+      for (let version = 0; version < 3; version++) {
+        expect(await store.compareAndSetState(key, version, { round: version })).toEqual({
+          ok: true,
+          version: version + 1,
+        });
+      }
+      expect({
+        plan: await store.get(key),
+        history: await store.history(key),
+        listing: await store.list({ agent: key.agent }),
+      }).toEqual(before);
+      // Changes arrive in order, so once this later plan write is heard, a notification
+      // for any of the state writes would have been heard before it.
+      await store.compareAndSet(key, 1, planRecord([{ content: 'the plan', status: 'completed' }]));
+      await waitFor(
+        () => heard.every((versions) => versions.length >= 2),
+        'two plan changes',
+        3000,
+      );
+      expect(heard).toEqual(stores.map(() => [1, 2]));
+      // And the plan writes left the state alone.
+      expect(await store.getState(key)).toEqual({ version: 3, state: { round: 2 } });
+      for (const off of offs) off();
+    });
+
+    it('may exist without a plan, which stays absent and unlisted', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      await store.compareAndSetState(key, 0, { turn: 't1' });
+      expect(await store.get(key)).toBeUndefined();
+      expect(await store.list({ agent: key.agent })).toEqual([]);
+      expect(await store.history(key)).toEqual([]);
+      expect(await store.compareAndSet(key, 1, planRecord([]))).toEqual({
+        ok: false,
+        currentVersion: 0,
+      });
+      expect(await store.compareAndSet(key, 0, planRecord([{ content: 'first' }]))).toEqual({
+        ok: true,
+        version: 1,
+        epoch: anEpoch,
+      });
+      expect(await store.getState(key)).toEqual({ version: 1, state: { turn: 't1' } });
+    });
+
+    it('goes with the plan on delete, and on a delete of the key when there was no plan', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      await store.compareAndSet(key, 0, planRecord([{ content: 'a' }]));
+      await store.compareAndSetState(key, 0, { rounds: 1 });
+      await store.compareAndSetState(key, 1, { rounds: 2 });
+      expect(await store.delete(key)).toBe(true);
+      expect(await store.getState(key)).toBeUndefined();
+      expect(await store.compareAndSetState(key, 2, { rounds: 3 })).toEqual({
+        ok: false,
+        currentVersion: 0,
+      });
+      expect(await store.compareAndSetState(key, 0, { rounds: 1 })).toEqual({
+        ok: true,
+        version: 1,
+      });
+
+      const stateOnly = freshKey();
+      await store.compareAndSetState(stateOnly, 0, { rounds: 1 });
+      expect(await store.delete(stateOnly)).toBe(false);
+      expect(await store.getState(stateOnly)).toBeUndefined();
+      expect(await store.history(stateOnly)).toEqual([]);
+    });
+
+    it('keeps keys apart exactly as plans are, scopes and separators included', async (context) => {
+      const store = await openStateStore(context);
+      const suffix = Math.random().toString(36).slice(2, 8);
+      const keys: PlanKey[] = [
+        { agent: `x/${suffix}`, session: 'y' },
+        { agent: 'x', session: `${suffix}/y` },
+        { agent: 'x', session: suffix },
+        { agent: 'x', session: suffix, scope: ['y'] },
+        { agent: 'x', session: suffix, scope: ['y', 'z'] },
+        { agent: 'x', session: suffix, scope: ['y/z'] },
+        { agent: `x-${suffix}`, session: 'y' },
+      ];
+      for (const [index, key] of keys.entries()) {
+        expect(await store.compareAndSetState(key, 0, { index })).toEqual({ ok: true, version: 1 });
+      }
+      for (const [index, key] of keys.entries()) {
+        expect(await store.getState(key)).toEqual({ version: 1, state: { index } });
+      }
+      // Deleting a scope's key leaves its parent and its child scope alone.
+      await store.delete(keys[3]!);
+      expect(
+        await Promise.all(keys.map(async (key) => (await store.getState(key))?.state.index)),
+      ).toEqual([0, 1, 2, undefined, 4, 5, 6]);
+    });
+
+    it('forgets a state once its TTL passes; the next write expects 0', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      await store.compareAndSetState(key, 0, { short: 'lived' }, { ttlMs: 400 });
+      expect((await store.getState(key))?.version).toBe(1);
+      await sleep(600);
+      expect(await store.getState(key)).toBeUndefined();
+      expect(await store.compareAndSetState(key, 1, { late: true })).toEqual({
+        ok: false,
+        currentVersion: 0,
+      });
+      expect(await store.compareAndSetState(key, 0, { fresh: true })).toEqual({
+        ok: true,
+        version: 1,
+      });
+      expect(await store.getState(key)).toEqual({ version: 1, state: { fresh: true } });
+    });
+
+    it('restarts the clock on every state write, and a write without TTL never expires', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      await store.compareAndSetState(key, 0, { at: 'a' }, { ttlMs: 1000 });
+      await sleep(600);
+      await store.compareAndSetState(key, 1, { at: 'b' }, { ttlMs: 1000 });
+      await sleep(600);
+      // At least 1200 ms after the first write: still here only because the second restarted the clock.
+      expect((await store.getState(key))?.version).toBe(2);
+      await store.compareAndSetState(key, 2, { at: 'c' });
+      await sleep(600);
+      // Past the second write's expiry: still here only because the third had no TTL.
+      expect(await store.getState(key)).toEqual({ version: 3, state: { at: 'c' } });
+    });
+
+    it('expires apart from its plan, in both directions', async (context) => {
+      const store = await openStateStore(context);
+      const planExpires = freshKey();
+      const stateExpires = freshKey();
+      await store.compareAndSet(planExpires, 0, planRecord([]), { ttlMs: 300 });
+      await store.compareAndSetState(planExpires, 0, { stays: true });
+      await store.compareAndSet(stateExpires, 0, planRecord([]));
+      await store.compareAndSetState(stateExpires, 0, { goes: true }, { ttlMs: 300 });
+      await sleep(500);
+      expect(await store.get(planExpires)).toBeUndefined();
+      expect(await store.getState(planExpires)).toEqual({ version: 1, state: { stays: true } });
+      expect((await store.get(stateExpires))?.version).toBe(1);
+      expect(await store.getState(stateExpires)).toBeUndefined();
+    });
   });
 
   const plant = target.plant;

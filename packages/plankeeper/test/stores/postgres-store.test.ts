@@ -77,8 +77,9 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     const first = new PostgresPlanStore({ connectionString, tablePrefix });
     await first.compareAndSet(key, 0, planRecord([{ content: 'from schema 1' }]));
     await first.close();
-    // Back to what schema 1 had: no epoch column.
+    // Back to what schema 1 had: no epoch column, no states table.
     await admin.query(`ALTER TABLE ${tablePrefix}plans DROP COLUMN epoch`);
+    await admin.query(`DROP TABLE ${tablePrefix}states`);
     await admin.query(`UPDATE ${tablePrefix}meta SET value = '1' WHERE name = 'schema_version'`);
 
     const store = new PostgresPlanStore({ connectionString, tablePrefix });
@@ -92,6 +93,37 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     expect(written).toEqual({ ok: true, version: 2, epoch: anEpoch });
     expect((await store.get(key))?.epoch).toBe(written.ok && written.epoch);
     expect(await store.history(key)).toHaveLength(2);
+    // Every step ran, the one to schema 3 included.
+    expect(await store.compareAndSetState(key, 0, { turn: 't1' })).toEqual({
+      ok: true,
+      version: 1,
+    });
+    await store.close();
+  });
+
+  it('upgrades schema 2 tables in place: plans and history untouched, harness states from then on', async () => {
+    const tablePrefix = `${base}_v2_`;
+    const first = new PostgresPlanStore({ connectionString, tablePrefix });
+    await first.compareAndSet(key, 0, planRecord([{ content: 'from schema 2' }]));
+    const before = { plan: await first.get(key), history: await first.history(key) };
+    await first.close();
+    // Back to what schema 2 had: no states table.
+    await admin.query(`DROP TABLE ${tablePrefix}states`);
+    await admin.query(`UPDATE ${tablePrefix}meta SET value = '2' WHERE name = 'schema_version'`);
+
+    const store = new PostgresPlanStore({ connectionString, tablePrefix });
+    expect({ plan: await store.get(key), history: await store.history(key) }).toEqual(before);
+    expect(
+      (await admin.query(`SELECT value FROM ${tablePrefix}meta WHERE name = 'schema_version'`))
+        .rows[0].value,
+    ).toBe('3');
+    expect(POSTGRES_SCHEMA_VERSION).toBe(3);
+    expect(await store.getState(key)).toBeUndefined();
+    expect(await store.compareAndSetState(key, 0, { turn: 't1' })).toEqual({
+      ok: true,
+      version: 1,
+    });
+    expect(await store.getState(key)).toEqual({ version: 1, state: { turn: 't1' } });
     await store.close();
   });
 
@@ -115,6 +147,24 @@ describe.skipIf(skip)('PostgresPlanStore', () => {
     await store.list();
     expect(await count(`${tablePrefix}plans`)).toBe(1);
     expect(await count(`${tablePrefix}revisions`)).toBe(4);
+    await store.close();
+  });
+
+  it('keeps harness states in their own table and purges expired ones', async () => {
+    const tablePrefix = `${base}_states_`;
+    const store = new PostgresPlanStore({ connectionString, tablePrefix });
+    await store.compareAndSetState(key, 0, { turn: 't1' });
+    expect(await count(`${tablePrefix}plans`)).toBe(0);
+    expect(await count(`${tablePrefix}revisions`)).toBe(0);
+    const brief = { agent: 'a', session: 'brief' };
+    const briefer = { agent: 'a', session: 'briefer' };
+    await store.compareAndSetState(brief, 0, { short: true }, { ttlMs: 100 });
+    await store.compareAndSetState(briefer, 0, { short: true }, { ttlMs: 100 });
+    await sleep(200);
+    expect(await store.getState(brief)).toBeUndefined();
+    expect(await count(`${tablePrefix}states`)).toBe(2);
+    await store.list();
+    expect(await count(`${tablePrefix}states`)).toBe(1);
     await store.close();
   });
 

@@ -54,6 +54,36 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     await store.close();
   });
 
+  it('keeps a harness state in a hash of its own, with its own Redis TTL, deleted with the plan', async () => {
+    const keyPrefix = `${prefix}state:`;
+    const store = new RedisPlanStore({ url, keyPrefix });
+    const stateKey = `${keyPrefix}state:${name}`;
+    await store.compareAndSet(key, 0, planRecord([]));
+    const plan = await admin.hgetall(`${keyPrefix}plan:${name}`);
+    await store.compareAndSetState(key, 0, { turn: 't1' }, { ttlMs: 60_000 });
+    expect(await admin.hgetall(stateKey)).toEqual({ version: '1', state: '{"turn":"t1"}' });
+    expect(await admin.pttl(stateKey)).toBeGreaterThan(59_000);
+    await store.compareAndSetState(key, 1, { turn: 't2' });
+    expect(await admin.pttl(stateKey)).toBe(-1);
+    expect(await admin.hgetall(`${keyPrefix}plan:${name}`)).toEqual(plan);
+    expect(await admin.pttl(`${keyPrefix}plan:${name}`)).toBe(-1);
+    await store.delete(key);
+    expect(await admin.exists(stateKey)).toBe(0);
+    await store.close();
+  });
+
+  it('refuses a state write over a key of another type, changing nothing', async () => {
+    const keyPrefix = `${prefix}state-type:`;
+    const store = new RedisPlanStore({ url, keyPrefix });
+    const stateKey = `${keyPrefix}state:${name}`;
+    await admin.set(stateKey, 'not a hash');
+    await expect(store.compareAndSetState(key, 0, { turn: 't1' })).rejects.toThrow(
+      /holds a string, where plankeeper keeps a harness state hash/,
+    );
+    expect(await admin.get(stateKey)).toBe('not a hash');
+    await store.close();
+  });
+
   it('gives a plan written before epochs existed one on its next write', async () => {
     const store = new RedisPlanStore({ url, keyPrefix: `${prefix}legacy:` });
     await store.compareAndSet(key, 0, planRecord([]));

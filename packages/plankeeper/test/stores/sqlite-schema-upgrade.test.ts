@@ -1,6 +1,7 @@
 /**
- * SQLite schema upgrades: files written by schema versions 1 and 2 open with every plan
- * and its history kept (up to the history limit), deleted plans' history included.
+ * SQLite schema upgrades: files written by schema versions 1, 2 and 3 open with every
+ * plan and its history kept (up to the history limit), deleted plans' history included,
+ * and with the harness state table that schema 4 added.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,10 +109,10 @@ describe('SQLite schema upgrade', () => {
     expect(revisionsTableSql(path)).toContain('AUTOINCREMENT');
 
     const store = new SqlitePlanStore({ path });
-    expect(SQLITE_SCHEMA_VERSION).toBe(3);
+    expect(SQLITE_SCHEMA_VERSION).toBe(4);
     expect(
       store.db.prepare(`SELECT value FROM plankeeper_meta WHERE name = 'schema_version'`).get(),
-    ).toEqual({ value: '3' });
+    ).toEqual({ value: '4' });
     const stored = await store.get(key);
     expect(stored?.version).toBe(2);
     expect(stored?.record.items).toEqual([{ id: '1', content: 'ship it', status: 'completed' }]);
@@ -128,6 +129,11 @@ describe('SQLite schema upgrade', () => {
       epoch: anEpoch,
     });
     expect((await store.history(key)).map((revision) => revision.version)).toEqual([1, 2, 3]);
+    // Every step ran, the one to schema 4 included.
+    expect(await store.compareAndSetState(key, 0, { turn: 't1' })).toEqual({
+      ok: true,
+      version: 1,
+    });
     await store.close();
     expect(revisionsTableSql(path)).toContain('PRIMARY KEY (key, slot)');
   });
@@ -174,6 +180,47 @@ describe('SQLite schema upgrade', () => {
       epoch: anEpoch,
     });
     expect((await store.history(long)).map((revision) => revision.version)).toEqual([4, 5, 6]);
+    await store.close();
+  });
+
+  it('opens a version 3 file with its plans and history untouched, and keeps harness states from then on', async () => {
+    const path = join(directory, 'v3.db');
+    // A schema 3 file as plankeeper wrote it: this code's file without the states table.
+    const writer = new SqlitePlanStore({ path, historyLimit: 3 });
+    const long = { agent: 'a', session: 'long' };
+    const gone = { agent: 'a', session: 'gone' };
+    for (let version = 0; version < 5; version++) {
+      await writer.compareAndSet(long, version, planRecord([{ content: `v${version + 1}` }]));
+    }
+    await writer.compareAndSet(gone, 0, planRecord([{ content: 'gone' }]));
+    await writer.delete(gone);
+    const epoch = (await writer.get(long))?.epoch;
+    await writer.close();
+    const db = new Database(path);
+    db.exec(`DROP TABLE plankeeper_states;
+      UPDATE plankeeper_meta SET value = '3' WHERE name = 'schema_version';`);
+    db.close();
+
+    const store = new SqlitePlanStore({ path, historyLimit: 3 });
+    expect(
+      store.db.prepare(`SELECT value FROM plankeeper_meta WHERE name = 'schema_version'`).get(),
+    ).toEqual({ value: '4' });
+    expect(await store.get(long)).toEqual({
+      version: 5,
+      record: planRecord([{ content: 'v5' }]),
+      epoch,
+    });
+    expect((await store.history(long)).map((revision) => revision.version)).toEqual([3, 4, 5]);
+    expect((await store.history(gone)).map((revision) => revision.record === null)).toEqual([
+      false,
+      true,
+    ]);
+    expect(await store.getState(long)).toBeUndefined();
+    expect(await store.compareAndSetState(long, 0, { turn: 't1' })).toEqual({
+      ok: true,
+      version: 1,
+    });
+    expect(await store.getState(long)).toEqual({ version: 1, state: { turn: 't1' } });
     await store.close();
   });
 

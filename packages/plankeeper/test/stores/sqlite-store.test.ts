@@ -150,6 +150,34 @@ describe('SqlitePlanStore', () => {
     await store.close();
   });
 
+  it('purges expired harness states of every key from the file on a later state write', async () => {
+    const path = freshPath();
+    const store = new SqlitePlanStore({ path });
+    for (const session of ['one', 'two', 'three']) {
+      await store.compareAndSetState({ agent: 'a', session }, 0, { session }, { ttlMs: 100 });
+    }
+    await store.compareAndSetState({ agent: 'a', session: 'kept' }, 0, { kept: true });
+    expect(count(path, 'plankeeper_states')).toBe(4);
+    await sleep(200);
+    await store.compareAndSetState({ agent: 'a', session: 'kept' }, 1, { kept: true });
+    expect(count(path, 'plankeeper_states')).toBe(1);
+    // A state write touches no plan row and no revision.
+    expect(count(path, 'plankeeper_plans')).toBe(0);
+    expect(count(path, 'plankeeper_revisions')).toBe(0);
+    await store.close();
+  });
+
+  it('reports a stored harness state that is not valid JSON, naming the key', async () => {
+    const path = freshPath();
+    const store = new SqlitePlanStore({ path });
+    await store.compareAndSetState(key, 0, { turn: 't1' });
+    store.db.prepare(`UPDATE plankeeper_states SET state = '{"turn":' WHERE key = 'a/s'`).run();
+    await expect(store.getState(key)).rejects.toThrow(
+      'Plan "a/s" cannot be loaded: its harness state is not valid JSON (corrupt state).',
+    );
+    await store.close();
+  });
+
   it('delivers to another instance a plan deleted and written again, and one written anew after its expiry', async () => {
     const path = freshPath();
     const writer = new SqlitePlanStore({ path });

@@ -9,15 +9,19 @@ import { newEpoch } from './epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
+  CompareAndSetStateResult,
   ListFilter,
   PlanChange,
   PlanListing,
   PlanRevision,
   PlanStore,
+  StateWriteOptions,
   Unsubscribe,
   VersionedPlan,
+  VersionedState,
   WriteOptions,
 } from './plan-store.js';
+import { decodeState, encodeState } from './state-codec.js';
 
 export interface MemoryStoreOptions {
   /** Revisions kept per plan; older ones are dropped. Default 50. */
@@ -34,9 +38,18 @@ interface Entry {
   expiresAt: number | undefined;
 }
 
+/** A key's harness state, kept as JSON text so that it reads back as it would from any store. */
+interface StateEntry {
+  version: number;
+  text: string;
+  expiresAt: number | undefined;
+}
+
 export class MemoryPlanStore implements PlanStore {
   private readonly entries = new Map<string, Entry>();
   private readonly histories = new Map<string, PlanRevision[]>();
+  /** Harness states by key, apart from the plans (see the store contract). */
+  private readonly states = new Map<string, StateEntry>();
   private readonly listeners = new ChangeListeners();
   private readonly historyLimit: number;
   private readonly now: () => number;
@@ -100,6 +113,7 @@ export class MemoryPlanStore implements PlanStore {
 
   async delete(key: PlanKey, options: { source?: ChangeSource } = {}): Promise<boolean> {
     const name = encodePlanKey(key);
+    this.states.delete(name);
     const current = this.live(name);
     if (!current) return false;
     this.entries.delete(name);
@@ -152,6 +166,41 @@ export class MemoryPlanStore implements PlanStore {
   async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  async getState(key: PlanKey): Promise<VersionedState | undefined> {
+    const name = encodePlanKey(key);
+    const entry = this.liveState(name);
+    return entry && { version: entry.version, state: decodeState(name, entry.text) };
+  }
+
+  async compareAndSetState(
+    key: PlanKey,
+    expectedVersion: number,
+    state: Record<string, unknown>,
+    options: StateWriteOptions = {},
+  ): Promise<CompareAndSetStateResult> {
+    const text = encodeState(state);
+    const name = encodePlanKey(key);
+    const currentVersion = this.liveState(name)?.version ?? 0;
+    if (currentVersion !== expectedVersion) return { ok: false, currentVersion };
+    const version = currentVersion + 1;
+    this.states.set(name, {
+      version,
+      text,
+      expiresAt: options.ttlMs === undefined ? undefined : this.now() + options.ttlMs,
+    });
+    return { ok: true, version };
+  }
+
+  /** The live state entry, or undefined once expired (dropped lazily, like plans). */
+  private liveState(name: string): StateEntry | undefined {
+    const entry = this.states.get(name);
+    if (entry?.expiresAt !== undefined && entry.expiresAt <= this.now()) {
+      this.states.delete(name);
+      return undefined;
+    }
+    return entry;
   }
 
   async close(): Promise<void> {

@@ -29,6 +29,34 @@
  * - A record of an unknown format version, or one that cannot be decoded, MUST make
  *   `get` throw {@link PlanRecordError} naming the key, never return an empty plan.
  * - `close` releases connections; calls after `close` MAY throw.
+ *
+ * Harness state (optional: a store implements both `getState` and `compareAndSetState`,
+ * or neither). Beside each plan key a store may keep one small JSON object for the host,
+ * such as a harness's per-turn bookkeeping written by short-lived hook processes that
+ * run at once. It lives apart from the plan so that bookkeeping on every tool call does
+ * not bump the plan's version, fill its history or wake its subscribers.
+ * - Versions and compare-and-set work as for plans: the first write of a key's state is
+ *   version 1, each accepted write adds exactly 1, `compareAndSetState` MUST apply a
+ *   write only when the stored version equals `expectedVersion` (0 meaning "absent"),
+ *   atomically with respect to every other writer, and a rejected write MUST change
+ *   nothing.
+ * - The state is independent of the plan: a state write MUST NOT change the plan, its
+ *   version, epoch, history or listing, and MUST NOT be delivered to `subscribe`
+ *   listeners; plan writes MUST NOT change the state. A key MAY have a state and no plan.
+ * - `delete` MUST remove the key's state too, whether or not there was a plan (its
+ *   result still says only whether there was a plan); the next state write expects 0.
+ * - `ttlMs` on a state write MUST make the state read as absent once that much time has
+ *   passed without another state write (the next write then expects 0); each write
+ *   restarts the clock, and no `ttlMs` means the state never expires. A state's expiry
+ *   and its plan's are separate.
+ * - Keys MUST be kept apart exactly as plans are.
+ * - `getState` MUST return a copy equal to the JSON round trip of the state written
+ *   (properties set to `undefined` are left out, as `JSON.stringify` does).
+ * - A `state` that is not a plain object of JSON values (null, booleans, finite numbers,
+ *   strings, arrays and plain objects of them) MUST be refused with a
+ *   {@link ConfigurationError} before anything is written: it is a caller's mistake.
+ * - States have no epoch, so versions restart at 1 after a delete or an expiry. That is
+ *   enough for bookkeeping that a delete or an expiry is meant to reset anyway.
  */
 import type { PlanKey } from '../plan-key.js';
 import type { PlanRecord } from '../todo-item.js';
@@ -95,6 +123,21 @@ export interface ListFilter {
 
 export type Unsubscribe = () => void;
 
+/** A key's harness state (see the harness state rules above) with the version it was stored at. */
+export interface VersionedState {
+  version: number;
+  state: Record<string, unknown>;
+}
+
+export interface StateWriteOptions {
+  /** Expire the state this long after this write. */
+  ttlMs?: number;
+}
+
+export type CompareAndSetStateResult =
+  | { ok: true; version: number }
+  | { ok: false; currentVersion: number };
+
 export interface PlanStore {
   get(key: PlanKey): Promise<VersionedPlan | undefined>;
   compareAndSet(
@@ -109,4 +152,13 @@ export interface PlanStore {
   history(key: PlanKey, options?: { limit?: number }): Promise<PlanRevision[]>;
   subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
+  /** The key's harness state, or `undefined` when none is stored or it expired. Optional. */
+  getState?(key: PlanKey): Promise<VersionedState | undefined>;
+  /** Writes the key's harness state when its stored version is `expectedVersion`. Optional. */
+  compareAndSetState?(
+    key: PlanKey,
+    expectedVersion: number,
+    state: Record<string, unknown>,
+    options?: StateWriteOptions,
+  ): Promise<CompareAndSetStateResult>;
 }

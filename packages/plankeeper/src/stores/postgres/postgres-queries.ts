@@ -20,13 +20,20 @@ export interface PostgresQueries {
   newestRevisionId: string;
   purgeOne: string;
   purgeAll: string;
+  getState: string;
+  updateState: string;
+  insertState: string;
+  liveStateVersion: string;
+  purgeState: string;
 }
 
 const LIVE = '(expires_at IS NULL OR expires_at > clock_timestamp())';
-const EXPIRY =
-  "CASE WHEN $7::bigint IS NULL THEN NULL ELSE clock_timestamp() + $7::bigint * interval '1 millisecond' END";
+/** The expiry of a write whose TTL in ms (or null for none) is parameter `ttl`. */
+const expiry = (ttl: string) =>
+  `CASE WHEN ${ttl}::bigint IS NULL THEN NULL ELSE clock_timestamp() + ${ttl}::bigint * interval '1 millisecond' END`;
+const EXPIRY = expiry('$7');
 
-export function queriesFor({ plans, revisions, channel }: PostgresTables): PostgresQueries {
+export function queriesFor({ plans, revisions, states, channel }: PostgresTables): PostgresQueries {
   // Shared tail of every write: revision, trim to the newest `limit`, notify.
   // The trim sees the table as it was before this statement, so it keeps limit - 1 old rows.
   const tail = (changed: string, at: string, record: string, source: string, limit: string) => `
@@ -81,9 +88,11 @@ WITH stale AS (
 
     liveVersion: `SELECT version FROM ${plans} WHERE key = $1 AND ${LIVE}`,
 
-    // $1 key, $2 at, $3 source, $4 limit
+    // $1 key, $2 at, $3 source, $4 limit. The key's harness state goes too, plan or not.
     delete: `
-WITH changed AS (
+WITH state_gone AS (
+  DELETE FROM ${states} WHERE key = $1::text
+), changed AS (
   DELETE FROM ${plans} WHERE key = $1::text AND ${LIVE}
   RETURNING key, version + 1 AS version, NULL::text AS epoch
 )${tail('changed', '$2::bigint', 'NULL::jsonb', '$3::jsonb', '$4::int')}`,
@@ -112,7 +121,30 @@ WITH gone AS (DELETE FROM ${plans} WHERE key = $1 AND NOT ${LIVE} RETURNING key)
 DELETE FROM ${revisions} WHERE key IN (SELECT key FROM gone)`,
 
     purgeAll: `
-WITH gone AS (DELETE FROM ${plans} WHERE NOT ${LIVE} RETURNING key)
+WITH gone AS (DELETE FROM ${plans} WHERE NOT ${LIVE} RETURNING key),
+  states_gone AS (DELETE FROM ${states} WHERE NOT ${LIVE})
 DELETE FROM ${revisions} WHERE key IN (SELECT key FROM gone)`,
+
+    // Harness states: their own table, so no revision, trim or NOTIFY (see the store contract).
+    getState: `SELECT version, state, NOT ${LIVE} AS expired FROM ${states} WHERE key = $1`,
+
+    // $1 key, $2 expected version, $3 state, $4 ttl ms
+    updateState: `
+UPDATE ${states} SET version = version + 1, state = $3::text, expires_at = ${expiry('$4')}
+WHERE key = $1::text AND version = $2::int AND ${LIVE}
+RETURNING version`,
+
+    // $1 key, $2 state, $3 ttl ms: creates the state, or replaces an expired one.
+    insertState: `
+INSERT INTO ${states} AS existing (key, version, state, expires_at)
+VALUES ($1::text, 1, $2::text, ${expiry('$3')})
+ON CONFLICT (key) DO UPDATE SET version = 1, state = excluded.state,
+  expires_at = excluded.expires_at
+WHERE existing.expires_at IS NOT NULL AND existing.expires_at <= clock_timestamp()
+RETURNING version`,
+
+    liveStateVersion: `SELECT version FROM ${states} WHERE key = $1 AND ${LIVE}`,
+
+    purgeState: `DELETE FROM ${states} WHERE key = $1 AND NOT ${LIVE}`,
   };
 }

@@ -9,6 +9,23 @@ import type { Pool } from 'pg';
 import { StoreSchemaError } from '../store-errors.js';
 import { POSTGRES_SCHEMA_VERSION, type PostgresTables } from './postgres-tables.js';
 
+/**
+ * Harness states, apart from the plans: a state write touches neither a plan row nor a
+ * revision, so it sends no NOTIFY. The state is text, not jsonb, so that it reads back
+ * exactly as written (jsonb refuses a \u0000 escape in a string, for one).
+ */
+function createStates({ states }: PostgresTables): string {
+  return `
+CREATE TABLE IF NOT EXISTS ${states} (
+  key        text PRIMARY KEY,
+  version    integer NOT NULL,
+  state      text NOT NULL,
+  expires_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS ${states}_expiry ON ${states} (expires_at) WHERE expires_at IS NOT NULL;
+`;
+}
+
 function createTables(tables: PostgresTables): string {
   const { meta, plans, revisions } = tables;
   return `
@@ -40,13 +57,15 @@ CREATE TABLE IF NOT EXISTS ${revisions} (
   source  jsonb NOT NULL
 );
 CREATE INDEX IF NOT EXISTS ${revisions}_key ON ${revisions} (key, id);
-`;
+${createStates(tables)}`;
 }
 
 /** Step from version N to N + 1, keyed by N. Each keeps every plan and revision. */
 const UPGRADES: Record<number, (tables: PostgresTables) => string> = {
   // 1 → 2: plans get an epoch (see the store contract); existing ones get theirs on their next write.
   1: ({ plans }) => `ALTER TABLE ${plans} ADD COLUMN IF NOT EXISTS epoch text`,
+  // 2 → 3: harness states get their table; no plan or revision changes.
+  2: createStates,
 };
 
 /** Creates, upgrades or checks the tables; throws {@link StoreSchemaError} for a newer or foreign schema. */

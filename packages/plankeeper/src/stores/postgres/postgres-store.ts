@@ -17,21 +17,25 @@ import { newEpoch } from '../../engine/store/epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
+  CompareAndSetStateResult,
   ListFilter,
   PlanChange,
   PlanListing,
   PlanRevision,
   PlanStore,
+  StateWriteOptions,
   Unsubscribe,
   VersionedPlan,
+  VersionedState,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
 import { checkRecord, decodeRevision } from '../../engine/store/record-codec.js';
+import { decodeState } from '../../engine/store/state-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
 import { isConnectionFailure } from '../shared/connection-failure.js';
-import { prepareWrite } from '../shared/prepared-write.js';
+import { prepareStateWrite, prepareWrite } from '../shared/prepared-write.js';
 import { redact } from '../shared/redact-url.js';
 import { resolveHistoryLimit } from '../shared/store-options.js';
 import { StoreUnavailableError } from '../store-errors.js';
@@ -235,6 +239,44 @@ export class PostgresPlanStore implements PlanStore {
     if (limit <= 0) return [];
     const { rows } = await this.query<RevisionRow>('history', [name, limit]);
     return rows.reverse().map((row) => decodeRevision(name, row));
+  }
+
+  async getState(key: PlanKey): Promise<VersionedState | undefined> {
+    const name = encodePlanKey(key);
+    const { rows } = await this.query<{ version: number; state: string; expired: boolean }>(
+      'getState',
+      [name],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.expired) {
+      await this.query('purgeState', [name]);
+      return undefined;
+    }
+    return { version: row.version, state: decodeState(name, row.state) };
+  }
+
+  /**
+   * A conditional UPDATE, or for version 0 an insert that only replaces an expired row:
+   * a row lock makes concurrent writers at one version wait, and all but the first then
+   * find the version changed.
+   */
+  async compareAndSetState(
+    key: PlanKey,
+    expectedVersion: number,
+    state: Record<string, unknown>,
+    options: StateWriteOptions = {},
+  ): Promise<CompareAndSetStateResult> {
+    const { name, ttlMs, text } = prepareStateWrite(key, expectedVersion, state, options);
+    const ttl = ttlMs ?? null;
+    const { rows } =
+      expectedVersion === 0
+        ? await this.query<{ version: number }>('insertState', [name, text, ttl])
+        : await this.query<{ version: number }>('updateState', [name, expectedVersion, text, ttl]);
+    const version = rows[0]?.version;
+    if (version !== undefined) return { ok: true, version };
+    const current = await this.query<{ version: number }>('liveStateVersion', [name]);
+    return { ok: false, currentVersion: current.rows[0]?.version ?? 0 };
   }
 
   subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {

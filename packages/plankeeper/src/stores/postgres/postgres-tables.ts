@@ -5,13 +5,15 @@
 import { ConfigurationError } from '../../engine/errors.js';
 
 /** Bump when the tables change, and add the step from the previous version below. */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 /** Table names of one store; a prefix lets tests and tenants share a database. */
 export interface PostgresTables {
   meta: string;
   plans: string;
   revisions: string;
+  /** Harness states (see the store contract), one row per key. */
+  states: string;
   /** NOTIFY channel for changes. */
   channel: string;
 }
@@ -27,6 +29,7 @@ export function tablesFor(prefix: string): PostgresTables {
     meta: `${prefix}meta`,
     plans: `${prefix}plans`,
     revisions: `${prefix}revisions`,
+    states: `${prefix}states`,
     channel: `${prefix}changes`,
   };
 }

@@ -104,12 +104,14 @@ return out
 );
 
 /**
- * KEYS: plan hash, history list, index, change log.
+ * KEYS: plan hash, history list, index, change log, harness state hash.
  * ARGV: at, source JSON, history limit, key name, channel, change log length.
- * Returns the delete's revision version, or 0 when there was no plan.
+ * Returns the delete's revision version, or 0 when there was no plan. The key's harness
+ * state is deleted either way (see the store contract).
  */
 export const deleteScript = new LuaScript(
   `
+redis.call('DEL', KEYS[5])
 local stored = redis.call('HGET', KEYS[1], 'version')
 if not stored then
   redis.call('ZREM', KEYS[3], ARGV[4])
@@ -142,4 +144,30 @@ for index = 2, #KEYS do
   end
 end
 return removed
+`);
+
+/**
+ * Compare-and-set of one key's harness state, a hash of its own (version, state) that no
+ * plan script reads: a state write changes no plan, history, index or change log.
+ *
+ * KEYS: state hash. ARGV: expected version, state JSON, ttl ms ('' = none).
+ * Returns 1, version when written; 0, current version when the version did not match.
+ * A key of another type fails the call before anything is written.
+ */
+export const compareAndSetStateScript = new LuaScript(`
+local found = redis.call('TYPE', KEYS[1]).ok
+if found ~= 'none' and found ~= 'hash' then
+  return redis.error_reply('WRONGTYPE ' .. KEYS[1] .. ' holds a ' .. found ..
+    ', where plankeeper keeps a harness state hash; delete it or use another key prefix')
+end
+local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
+if current ~= tonumber(ARGV[1]) then return {0, current} end
+local version = current + 1
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2])
+if ARGV[3] ~= '' then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+else
+  redis.call('PERSIST', KEYS[1])
+end
+return {1, version}
 `);

@@ -8,6 +8,8 @@
  * Keys, under a configurable prefix (default `plankeeper:`):
  * - `plan:<key>`    hash: version, record (JSON), total, open, updated, epoch, ttl
  * - `history:<key>` list of revision JSON, oldest first, trimmed to `historyLimit`
+ * - `state:<key>`   hash: version, state (JSON); the key's harness state, with its own
+ *                   PEXPIRE, written by its own script and deleted with the plan
  * - `plans`         sorted set of key names, all at score 0, so agent filters are lex ranges
  * - `change-log`    capped stream of recent changes, for subscribers that reconnect
  * - `watchers`      exists while any process subscribes; plan writes log and publish
@@ -29,13 +31,16 @@ import { newEpoch } from '../../engine/store/epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
+  CompareAndSetStateResult,
   ListFilter,
   PlanChange,
   PlanListing,
   PlanRevision,
   PlanStore,
+  StateWriteOptions,
   Unsubscribe,
   VersionedPlan,
+  VersionedState,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
 import {
@@ -43,15 +48,21 @@ import {
   decodeRevision,
   type StoredRevision,
 } from '../../engine/store/record-codec.js';
+import { decodeState } from '../../engine/store/state-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
 import { GroupCommit } from '../shared/group-commit.js';
-import { type PreparedWrite, prepareWrite } from '../shared/prepared-write.js';
+import { type PreparedWrite, prepareStateWrite, prepareWrite } from '../shared/prepared-write.js';
 import { redact } from '../shared/redact-url.js';
 import { resolveHistoryLimit } from '../shared/store-options.js';
 import { StoreUnavailableError } from '../store-errors.js';
-import { compareAndSetScript, deleteScript, pruneIndexScript } from './redis-scripts.js';
+import {
+  compareAndSetScript,
+  compareAndSetStateScript,
+  deleteScript,
+  pruneIndexScript,
+} from './redis-scripts.js';
 
 export interface RedisStoreOptions {
   /** `redis://` or `rediss://` URL. Ignored when `client` is given. */
@@ -256,6 +267,10 @@ export class RedisPlanStore implements PlanStore {
     return `${this.keyPrefix}history:${name}`;
   }
 
+  private stateKeyOf(name: string): string {
+    return `${this.keyPrefix}state:${name}`;
+  }
+
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     await this.connect();
     this.writes.flush();
@@ -330,7 +345,13 @@ export class RedisPlanStore implements PlanStore {
     const name = encodePlanKey(key);
     const version = (await deleteScript.run(
       this.client,
-      [this.planKeyOf(key), this.historyKeyOf(name), this.indexKey, this.changeLogKey],
+      [
+        this.planKeyOf(key),
+        this.historyKeyOf(name),
+        this.indexKey,
+        this.changeLogKey,
+        this.stateKeyOf(name),
+      ],
       [
         Date.now(),
         JSON.stringify(options.source ?? HOST_DELETE),
@@ -408,6 +429,31 @@ export class RedisPlanStore implements PlanStore {
     return entries.map((entry) => decodeEntry(name, entry));
   }
 
+  async getState(key: PlanKey): Promise<VersionedState | undefined> {
+    await this.connect();
+    const name = encodePlanKey(key);
+    const [version, state] = await this.client.hmget(this.stateKeyOf(name), 'version', 'state');
+    if (version == null) return undefined;
+    return { version: parseVersion(name, version), state: decodeState(name, state ?? '') };
+  }
+
+  /** One script call per write; state writes do not join the plan writes' group commit. */
+  async compareAndSetState(
+    key: PlanKey,
+    expectedVersion: number,
+    state: Record<string, unknown>,
+    options: StateWriteOptions = {},
+  ): Promise<CompareAndSetStateResult> {
+    const { name, ttlMs, text } = prepareStateWrite(key, expectedVersion, state, options);
+    if (!this.checked) await this.connect();
+    const [status, version] = (await compareAndSetStateScript.run(
+      this.client,
+      [this.stateKeyOf(name)],
+      [expectedVersion, text, ttlMs ?? ''],
+    )) as [number, number];
+    return status === 1 ? { ok: true, version } : { ok: false, currentVersion: version };
+  }
+
   subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
     return this.listeners.subscribe(listener, {
       start: async () => {
@@ -465,6 +511,10 @@ export class RedisPlanStore implements PlanStore {
       const ready = (async () => {
         // Before subscribing, so every write from here on is logged and published.
         await this.markWatched();
+        // Waits for the connection to be ready: ioredis sends SUBSCRIBE at once to a
+        // connection still in its handshake (CLIENT SETNAME), and its ready check then
+        // fails in subscriber mode, so nothing would be delivered. PING waits its turn.
+        await connection.ping();
         await connection.subscribe(this.channel);
         // Changes from here on are delivered; anything older than this id was before us.
         const [newest] = (await this.client.xrevrange(this.changeLogKey, '+', '-', 'COUNT', 1)) as [

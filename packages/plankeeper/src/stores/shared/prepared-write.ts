@@ -4,8 +4,13 @@
  * and the change info with its default.
  */
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
-import type { ChangeSource, WriteOptions } from '../../engine/store/plan-store.js';
+import type {
+  ChangeSource,
+  StateWriteOptions,
+  WriteOptions,
+} from '../../engine/store/plan-store.js';
 import { encodeRecord } from '../../engine/store/record-codec.js';
+import { encodeState } from '../../engine/store/state-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { UNKNOWN_WRITE } from './change-source.js';
 import { countItems } from './plan-counts.js';
@@ -43,5 +48,28 @@ export function prepareWrite(
     source,
     sourceText: JSON.stringify(source),
     expectedEpoch: expectedVersion > 0 ? options.expectedEpoch : undefined,
+  };
+}
+
+export interface PreparedStateWrite {
+  /** The encoded plan key. */
+  name: string;
+  ttlMs: number | undefined;
+  /** The state as stored JSON text. */
+  text: string;
+}
+
+/** As {@link prepareWrite}, for a compareAndSetState call: a bad state is a ConfigurationError. */
+export function prepareStateWrite(
+  key: PlanKey,
+  expectedVersion: number,
+  state: Record<string, unknown>,
+  options: StateWriteOptions,
+): PreparedStateWrite {
+  checkExpectedVersion(expectedVersion);
+  return {
+    name: encodePlanKey(key),
+    ttlMs: resolveTtl(options.ttlMs),
+    text: encodeState(state),
   };
 }

@@ -1,2 +1,2 @@
 /** The SQLite file layout this code writes; bump it with an upgrade step in sqlite-schema.ts. */
-export const SQLITE_SCHEMA_VERSION = 3;
+export const SQLITE_SCHEMA_VERSION = 4;

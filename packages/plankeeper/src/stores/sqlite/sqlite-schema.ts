@@ -60,12 +60,29 @@ CREATE TABLE plankeeper_revisions (
 );
 `;
 
+/**
+ * Harness states (see the store contract), one row per key, apart from the plans so that
+ * a state write changes neither a plan's row nor its ring and the change poller, which
+ * reads the plans, never sees it. Expired rows are purged by later state writes, through
+ * the partial index. Not part of CREATE_TABLES, which the upgrade to schema 3 re-creates.
+ */
+const CREATE_STATES = `
+CREATE TABLE plankeeper_states (
+  key        TEXT PRIMARY KEY,
+  version    INTEGER NOT NULL,
+  state      TEXT NOT NULL,
+  expires_at INTEGER
+);
+CREATE INDEX plankeeper_states_expiry
+  ON plankeeper_states (expires_at) WHERE expires_at IS NOT NULL;
+`;
+
 const CREATE = `
 CREATE TABLE plankeeper_meta (
   name  TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
-${CREATE_TABLES}`;
+${CREATE_TABLES}${CREATE_STATES}`;
 
 /** What an upgrade step may need to know about the store opening the file. */
 interface UpgradeContext {
@@ -90,6 +107,8 @@ DROP TABLE plankeeper_revisions_v1;
 `),
   // 2 → 3: a revision log with a copy of the record in the plan row becomes a ring per plan.
   2: upgradeToRings,
+  // 3 → 4: harness states get their table; no plan or revision changes.
+  3: (db) => db.exec(CREATE_STATES),
 };
 
 interface V2Plan {

@@ -25,20 +25,24 @@ import { newEpoch } from '../../engine/store/epoch.js';
 import type {
   ChangeSource,
   CompareAndSetResult,
+  CompareAndSetStateResult,
   ListFilter,
   PlanChange,
   PlanListing,
   PlanRevision,
   PlanStore,
+  StateWriteOptions,
   Unsubscribe,
   VersionedPlan,
+  VersionedState,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
 import { decodeRecord, decodeRevision } from '../../engine/store/record-codec.js';
+import { decodeState } from '../../engine/store/state-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { GroupCommit } from '../shared/group-commit.js';
-import { type PreparedWrite, prepareWrite } from '../shared/prepared-write.js';
+import { type PreparedWrite, prepareStateWrite, prepareWrite } from '../shared/prepared-write.js';
 import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
 import { prepareSchema } from './sqlite-schema.js';
@@ -99,6 +103,13 @@ interface ListingRow {
 }
 
 type HistoryRow = Pick<RevisionRow, 'version' | 'at' | 'record' | 'source'>;
+
+/** A row of plankeeper_states: one key's harness state. */
+interface HarnessStateRow {
+  version: number;
+  state: string;
+  expires_at: number | null;
+}
 
 /** A compareAndSet waiting for its batch's commit. */
 interface QueuedWrite {
@@ -178,6 +189,10 @@ export class SqlitePlanStore implements PlanStore {
   private readonly purgeExpiredPlans: Statement<[number]>;
   private readonly writeTransaction: Transaction<(work: () => unknown) => unknown>;
   private readonly listStatements: Record<'all' | 'agent' | 'session' | 'both', Statement>;
+  private readonly selectHarnessState: Statement<[string], HarnessStateRow>;
+  private readonly upsertHarnessState: Statement<[string, number, string, number | null]>;
+  private readonly deleteHarnessState: Statement<[string]>;
+  private readonly purgeExpiredHarnessStates: Statement<[number]>;
 
   /** The open connection, for maintenance and tests; do not write plans through it. */
   get db(): SqliteConnection {
@@ -279,6 +294,18 @@ export class SqlitePlanStore implements PlanStore {
       session: db.prepare(listSql('AND session = @session')),
       both: db.prepare(listSql('AND agent = @agent AND session = @session')),
     };
+    this.selectHarnessState = db.prepare(
+      'SELECT version, state, expires_at FROM plankeeper_states WHERE key = ?',
+    );
+    this.upsertHarnessState = db.prepare(
+      `INSERT INTO plankeeper_states (key, version, state, expires_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE
+       SET version = excluded.version, state = excluded.state, expires_at = excluded.expires_at`,
+    );
+    this.deleteHarnessState = db.prepare('DELETE FROM plankeeper_states WHERE key = ?');
+    this.purgeExpiredHarnessStates = db.prepare(
+      'DELETE FROM plankeeper_states WHERE expires_at <= ?',
+    );
     this.poller = new ChangePoller(db, pollIntervalMs, (row) => this.deliverForeign(row));
     this.writes = new GroupCommit(
       {
@@ -334,6 +361,8 @@ export class SqlitePlanStore implements PlanStore {
     const name = encodePlanKey(key);
     const source = options.source ?? HOST_DELETE;
     const deleted = this.inWriteTransaction(() => {
+      // The state goes with the key even when there is no plan (see the store contract).
+      this.deleteHarnessState.run(name);
       const at = Date.now();
       if (!this.stateAfterExpiry(name, at)?.live) return undefined;
       const { version, ...position } = this.tombstonePlan.get(at, name)!;
@@ -381,6 +410,38 @@ export class SqlitePlanStore implements PlanStore {
       .all(name, limit)
       .reverse()
       .map((row) => decodeRevision(name, row));
+  }
+
+  async getState(key: PlanKey): Promise<VersionedState | undefined> {
+    const name = encodePlanKey(key);
+    const row = this.selectHarnessState.get(name);
+    if (!row || isExpired(row.expires_at, Date.now())) return undefined;
+    return { version: row.version, state: decodeState(name, row.state) };
+  }
+
+  /**
+   * Reads and writes the state row in one `BEGIN IMMEDIATE` transaction of its own,
+   * outside the plan writes' group commit: a state write need not be ordered with plan
+   * writes, and a hook process makes one at a time, so batching would save little.
+   */
+  async compareAndSetState(
+    key: PlanKey,
+    expectedVersion: number,
+    state: Record<string, unknown>,
+    options: StateWriteOptions = {},
+  ): Promise<CompareAndSetStateResult> {
+    const { name, ttlMs, text } = prepareStateWrite(key, expectedVersion, state, options);
+    return this.inWriteTransaction((): CompareAndSetStateResult => {
+      const at = Date.now();
+      // Expired states of every key go here, so that states of sessions nobody comes back
+      // to do not pile up; the partial index keeps it cheap when none expired.
+      this.purgeExpiredHarnessStates.run(at);
+      const currentVersion = this.selectHarnessState.get(name)?.version ?? 0;
+      if (currentVersion !== expectedVersion) return { ok: false, currentVersion };
+      const version = currentVersion + 1;
+      this.upsertHarnessState.run(name, version, text, ttlMs === undefined ? null : at + ttlMs);
+      return { ok: true, version };
+    });
   }
 
   subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
