@@ -1,0 +1,118 @@
+/**
+ * Claude Code configuration pieces for tests, in the CLI's own formats:
+ * - project `.mcp.json`: `{"mcpServers": {<name>: {"type": "stdio", "command", "args", "env"}}}`
+ *   (user scope instead: the same `mcpServers` object at the top of `$HOME/.claude.json`);
+ * - `.claude/settings.json` (project) or `$HOME/.claude/settings.json` (user):
+ *   `{"permissions": {"allow": ["mcp__<server>"]}, "hooks": {<Event>: [{"matcher"?, "hooks":
+ *   [{"type": "command", "command", "args"?, "timeout"?}]}]}}`. With `args` the command is
+ *   spawned directly (exec form, no shell).
+ */
+import { join } from 'node:path';
+import { PLANKEEPER_BIN, SUPPORT_DIR } from './claude-runner.js';
+
+export interface McpServerEntry {
+  type: 'stdio';
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** `plankeeper mcp --store <store>` through the repository launcher. */
+export function plankeeperMcpServer(
+  store: string,
+  extraArgs: readonly string[] = [],
+): McpServerEntry {
+  return {
+    type: 'stdio',
+    command: process.execPath,
+    args: [PLANKEEPER_BIN, 'mcp', '--store', store, ...extraArgs],
+  };
+}
+
+/** The stand-in MCP server (support/standin-mcp-server.mjs), logging to `log`. */
+export function standinMcpServer(
+  log: string,
+  options: { structured?: boolean } = {},
+): McpServerEntry {
+  return {
+    type: 'stdio',
+    command: process.execPath,
+    args: [
+      join(SUPPORT_DIR, 'standin-mcp-server.mjs'),
+      '--log',
+      log,
+      ...(options.structured ? ['--structured'] : []),
+    ],
+  };
+}
+
+export function mcpJson(servers: Record<string, McpServerEntry>): Record<string, unknown> {
+  return { mcpServers: servers };
+}
+
+/** Every hook event Claude Code 2.1.328 defines (its SDK schema's hook_event_name values). */
+export const ALL_HOOK_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Notification',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'SessionStart',
+  'SessionEnd',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'Setup',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+  'ConfigChange',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'DirectoryAdded',
+  'MessageDisplay',
+] as const;
+
+export type HookEvent = (typeof ALL_HOOK_EVENTS)[number];
+
+/**
+ * `hooks` settings that run support/hook-recorder.mjs for each event (exec form), which saves
+ * each input as `<dir>/<Event>-<n>.json`. No matcher: every tool / source matches.
+ */
+export function recordingHooks(
+  dir: string,
+  events: readonly HookEvent[],
+  options: { timeoutSeconds?: number } = {},
+): Record<string, unknown> {
+  return Object.fromEntries(
+    events.map((event) => [
+      event,
+      [
+        {
+          hooks: [
+            {
+              type: 'command',
+              command: process.execPath,
+              args: [join(SUPPORT_DIR, 'hook-recorder.mjs'), dir, event],
+              timeout: options.timeoutSeconds ?? 20,
+            },
+          ],
+        },
+      ],
+    ]),
+  );
+}

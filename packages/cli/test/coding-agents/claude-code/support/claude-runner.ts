@@ -1,0 +1,333 @@
+/**
+ * Runs the real Claude Code CLI (the pinned `@anthropic-ai/claude-code` devDependency, from
+ * the repository's node_modules/.bin) non-interactively, in a sandbox: a temp HOME, a temp
+ * project directory and a temp TMPDIR, with an environment built from scratch (nothing of
+ * the caller's CLAUDE_* / ANTHROPIC_* variables leaks in) that points the CLI at a
+ * {@link ScriptedAnthropicServer} and nowhere else.
+ *
+ * @example
+ * const sandbox = await ClaudeSandbox.create({ projectFiles: { '.mcp.json': {...} } });
+ * const run = await sandbox.run({ server, prompt: 'Plan the work' });
+ * run.result?.session_id;
+ * await sandbox.dispose();
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ScriptedAnthropicServer } from './scripted-anthropic-server.js';
+
+/** The repository root (this file is packages/cli/test/coding-agents/claude-code/support/). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
+export const CLAUDE_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'claude');
+export const PLANKEEPER_BIN = join(REPO_ROOT, 'bin', 'plankeeper.js');
+export const SUPPORT_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+export type FileContent = string | Record<string, unknown>;
+
+export interface ClaudeSandboxOptions {
+  /** Files in the project directory, by relative path: text, or a value written as JSON. */
+  projectFiles?: Record<string, FileContent>;
+  /** Files in HOME. `.claude.json` is merged with the trust entry below. */
+  homeFiles?: Record<string, FileContent>;
+  /**
+   * Accept the workspace trust dialog for the project in `$HOME/.claude.json`
+   * (`projects[dir].hasTrustDialogAccepted`). Without it Claude Code ignores the project's
+   * `permissions.allow` (hooks and `.mcp.json` still load in -p mode). Default true.
+   */
+  trusted?: boolean;
+}
+
+export interface ClaudeRunOptions {
+  server: ScriptedAnthropicServer;
+  /** Passed as `-p <prompt>`. Leave out to send the prompt(s) on stdin (see `stdin`). */
+  prompt?: string;
+  /** More CLI arguments, e.g. `['--resume', id]`. */
+  args?: readonly string[];
+  /** `--output-format`; default `json` (one result object on stdout). */
+  outputFormat?: 'json' | 'text' | 'stream-json';
+  /** Written to stdin, then stdin is closed. With `streamJsonPrompts`, built for you. */
+  stdin?: string;
+  /**
+   * Several user turns in one process: sends them as `--input-format stream-json` lines
+   * (`prompt` must be left out; output becomes stream-json).
+   */
+  streamJsonPrompts?: readonly string[];
+  /** Extra environment (undefined removes a variable). */
+  env?: Record<string, string | undefined>;
+  /** Kill the CLI (its whole process group) after this long. Default 30 s. */
+  timeoutMs?: number;
+}
+
+/** The `--output-format json` result object (the fields tests use; more are present). */
+export interface ClaudeResult {
+  type: 'result';
+  subtype: string;
+  is_error: boolean;
+  result?: string;
+  session_id: string;
+  num_turns: number;
+  permission_denials: unknown[];
+  [key: string]: unknown;
+}
+
+export interface ClaudeRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  durationMs: number;
+  /** The result object: parsed stdout (json), or the last `result` line (stream-json). */
+  result?: ClaudeResult;
+  /** stream-json: every parsed line. */
+  events: Array<Record<string, unknown>>;
+}
+
+export class ClaudeSandbox {
+  readonly root: string;
+  readonly home: string;
+  readonly project: string;
+  readonly tmp: string;
+
+  private constructor(root: string) {
+    this.root = root;
+    this.home = join(root, 'home');
+    this.project = join(root, 'project');
+    this.tmp = join(root, 'tmp');
+    mkdirSync(this.home, { recursive: true });
+    mkdirSync(this.project, { recursive: true });
+    mkdirSync(this.tmp, { recursive: true, mode: 0o700 });
+  }
+
+  static async create(options: ClaudeSandboxOptions = {}): Promise<ClaudeSandbox> {
+    // realpath: Claude Code keys projects by the real path (macOS: /var -> /private/var).
+    const sandbox = new ClaudeSandbox(realpathSync(mkdtempSync(join(tmpdir(), 'pk-claude-'))));
+    const { '.claude.json': userConfig, ...homeFiles } = options.homeFiles ?? {};
+    for (const [path, content] of Object.entries(homeFiles)) sandbox.writeHomeFile(path, content);
+    for (const [path, content] of Object.entries(options.projectFiles ?? {})) {
+      sandbox.writeProjectFile(path, content);
+    }
+    const config: Record<string, unknown> =
+      typeof userConfig === 'string' ? JSON.parse(userConfig) : { ...(userConfig ?? {}) };
+    if (options.trusted !== false) {
+      const projects = { ...(config.projects as Record<string, Record<string, unknown>>) };
+      projects[sandbox.project] = { ...projects[sandbox.project], hasTrustDialogAccepted: true };
+      config.projects = projects;
+    }
+    sandbox.writeHomeFile('.claude.json', config);
+    return sandbox;
+  }
+
+  writeProjectFile(path: string, content: FileContent): string {
+    return writeFile(join(this.project, path), content);
+  }
+
+  writeHomeFile(path: string, content: FileContent): string {
+    return writeFile(join(this.home, path), content);
+  }
+
+  /** A fresh directory inside the sandbox (for hook dumps, stores, logs). */
+  dir(name: string): string {
+    const path = join(this.root, name);
+    mkdirSync(path, { recursive: true });
+    return path;
+  }
+
+  /** The environment a run gets: built from scratch, pointing only at the scripted server. */
+  env(server: ScriptedAnthropicServer, extra: Record<string, string | undefined> = {}) {
+    const env: Record<string, string | undefined> = {
+      // node first on PATH: hooks and MCP servers run `node`.
+      PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter),
+      HOME: this.home,
+      USERPROFILE: this.home,
+      TMPDIR: this.tmp,
+      XDG_CONFIG_HOME: join(this.home, '.config'),
+      XDG_CACHE_HOME: join(this.home, '.cache'),
+      XDG_DATA_HOME: join(this.home, '.local', 'share'),
+      XDG_STATE_HOME: join(this.home, '.local', 'state'),
+      SHELL: process.env.SHELL ?? '/bin/sh',
+      LANG: 'C.UTF-8',
+      TERM: 'dumb',
+      NO_COLOR: '1',
+      ANTHROPIC_BASE_URL: server.url,
+      ANTHROPIC_API_KEY: 'sk-ant-scripted-test-key',
+      // Anything that is not the scripted server goes to its refusing proxy, and fails fast.
+      HTTPS_PROXY: server.proxyUrl,
+      HTTP_PROXY: server.proxyUrl,
+      https_proxy: server.proxyUrl,
+      http_proxy: server.proxyUrl,
+      NO_PROXY: '127.0.0.1,localhost',
+      no_proxy: '127.0.0.1,localhost',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DO_NOT_TRACK: '1',
+      CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+      CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
+      DISABLE_INSTALLATION_CHECKS: '1',
+      // A broken scripted answer should fail the run at once, not after minutes of retries.
+      CLAUDE_CODE_MAX_RETRIES: '0',
+      API_TIMEOUT_MS: '20000',
+      MCP_TIMEOUT: '15000',
+      ...extra,
+    };
+    for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+    return env as NodeJS.ProcessEnv;
+  }
+
+  /** The CLI arguments of a run (without the binary). */
+  static args(options: ClaudeRunOptions): string[] {
+    const args: string[] = [];
+    if (options.streamJsonPrompts) {
+      args.push('-p', '--input-format', 'stream-json', '--output-format', 'stream-json');
+      args.push('--verbose');
+    } else {
+      args.push('-p');
+      if (options.prompt !== undefined) args.push(options.prompt);
+      args.push('--output-format', options.outputFormat ?? 'json');
+      if (options.outputFormat === 'stream-json') args.push('--verbose');
+    }
+    args.push(...(options.args ?? []));
+    return args;
+  }
+
+  run(options: ClaudeRunOptions): Promise<ClaudeRun> {
+    const args = ClaudeSandbox.args(options);
+    const stdin =
+      options.stdin ??
+      (options.streamJsonPrompts ?? [])
+        .map(
+          (text) =>
+            `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`,
+        )
+        .join('');
+    const started = Date.now();
+    return new Promise((resolve, reject) => {
+      // Its own process group, so a timeout also ends its MCP servers and hooks.
+      const child = spawn(CLAUDE_BIN, args, {
+        cwd: this.project,
+        env: this.env(options.server, options.env),
+        detached: true,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      let timedOut = false;
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killGroup(child);
+      }, options.timeoutMs ?? 30_000);
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        killGroup(child); // whatever it left behind in its group
+        const events =
+          options.streamJsonPrompts || options.outputFormat === 'stream-json'
+            ? parseLines(stdout)
+            : [];
+        const result =
+          events.length > 0
+            ? (events.filter((event) => event.type === 'result').at(-1) as ClaudeResult | undefined)
+            : parseResult(stdout);
+        resolve({
+          code,
+          signal,
+          stdout,
+          stderr,
+          timedOut,
+          durationMs: Date.now() - started,
+          events,
+          ...(result !== undefined && { result }),
+        });
+      });
+      child.stdin.end(stdin);
+    });
+  }
+
+  /**
+   * Replaces this sandbox's paths with placeholders, deep, in any JSON value:
+   * the project with /tmp/PROJECT, HOME with /tmp/HOME, TMPDIR with /tmp/TMP, the rest of
+   * the sandbox with /tmp/SANDBOX, and the project's path slug (Claude Code's
+   * `~/.claude/projects/<slug>/` and TMPDIR names) with -tmp-PROJECT.
+   */
+  scrub<T>(value: T): T {
+    const pairs: Array<[string, string]> = [
+      [this.project, '/tmp/PROJECT'],
+      [this.home, '/tmp/HOME'],
+      [this.tmp, '/tmp/TMP'],
+      [this.root, '/tmp/SANDBOX'],
+      [this.project.replace(/[^a-zA-Z0-9]/g, '-'), '-tmp-PROJECT'],
+    ];
+    const scrubString = (text: string) =>
+      pairs.reduce((acc, [from, to]) => acc.split(from).join(to), text);
+    const walk = (node: unknown): unknown => {
+      if (typeof node === 'string') return scrubString(node);
+      if (Array.isArray(node)) return node.map(walk);
+      if (node !== null && typeof node === 'object') {
+        return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, walk(item)]));
+      }
+      return node;
+    };
+    return walk(value) as T;
+  }
+
+  readJson(path: string): unknown {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  }
+
+  async dispose(): Promise<void> {
+    rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+function writeFile(path: string, content: FileContent): string {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(
+    path,
+    typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`,
+  );
+  return path;
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function parseResult(stdout: string): ClaudeResult | undefined {
+  try {
+    const parsed = JSON.parse(stdout.trim()) as ClaudeResult;
+    return parsed && parsed.type === 'result' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseLines(stdout: string): Array<Record<string, unknown>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+}
