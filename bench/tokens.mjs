@@ -80,12 +80,14 @@ async function plankeeperTexts(items) {
   const engine = new PlanEngine();
   const key = { agent: 'bench', session: 'formats' };
   const harness = new PlanHarness({ engine, key });
-  harness.startTurn('Work through the plan.');
+  await harness.beginTurn('Work through the plan.');
   const [todoWrite] = createPlanTools({ engine, preset: 'whole-list', echoPlan: false });
   const todos = items.map(({ content, status }) => ({ content, status }));
   const written = await todoWrite.execute({ todos }, harness.toolContext('call_1'));
   if (!written.ok) throw new Error(written.text);
   const section = (await harness.planSection())?.text;
+  // The model answers that call with a tool round; from then on it has seen the list.
+  await harness.endToolRound();
   const focus = (await harness.planSection())?.text;
   if (section === undefined || focus === undefined) {
     throw new Error('the harness did not show the plan where the benchmark expects it');

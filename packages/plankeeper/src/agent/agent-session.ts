@@ -53,7 +53,7 @@ export class AgentSession {
 
   /** Runs one user turn. Never throws for model or script failures: see `error`. */
   async send(task: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
-    const turn = this.harness?.startTurn(task).id ?? `${this.key.session}#turn`;
+    const turn = (await this.harness?.beginTurn(task))?.id ?? `${this.key.session}#turn`;
     this.agent.observer({ type: 'turn-started', turn, task });
     this.history.push({ role: 'user', content: task });
     const result = await this.runTurn(turn, options.signal);

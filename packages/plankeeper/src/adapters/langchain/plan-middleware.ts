@@ -4,7 +4,7 @@
  * or summarizing the history cannot lose it.
  *
  * Hook by hook, mirroring plankeeper's own agent loop:
- * - `beforeAgent`: one invocation is one user turn (`startTurn` with the last user message);
+ * - `beforeAgent`: one invocation is one user turn (`beginTurn` with the last user message);
  * - `wrapModelCall`: planning instructions after the system prompt, and the plan section
  *   as a transient last message of every model request — never written to the state;
  * - `afterModel`: a reply with tool calls opens a tool round; a plain answer goes through
@@ -131,8 +131,8 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
     contextSchema: options.contextSchema,
     tools: definitions.map(bindingTool),
 
-    beforeAgent: (state, runtime) => {
-      sessionFor(runtime).startTurn(lastUserText(state.messages));
+    beforeAgent: async (state, runtime) => {
+      await sessionFor(runtime).beginTurn(lastUserText(state.messages));
       return undefined;
     },
 

@@ -37,7 +37,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('writes the plan through the tool loop and shows it after the last message of the next call', async () => {
     const planner = createPlankeeper({ key });
     const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
 
     const result = await generateText({
       model,
@@ -104,7 +104,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     const zh = getLocale('zh');
     const planner = createPlankeeper({ key, locale: 'zh' });
     const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: '可以。' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await generateText({
       model,
       system: planner.instructions,
@@ -129,7 +129,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { call: 'lookup', input: { query: 'hygiene' } },
       { text: 'Opened headphones can be returned within 14 days.' },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await generateText({
       model,
       tools: { ...planner.tools, lookup },
@@ -158,10 +158,9 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('rejects invalid writes as tool errors the model reads, and leaves the plan unchanged', async () => {
     const planner = createPlankeeper({ key });
     await planner.engine.write(key, twoSteps.todos as never, { turn: 'earlier' });
-    planner.startTurn(task);
-    // The harness notes the new turn on the stored plan at its first call; take the
-    // baseline after that, so only the rejected writes are under test.
-    await planner.engine.noteTurn(key, planner.harness.turn.id);
+    // Beginning the turn notes it on the stored plan; the baseline is taken after that,
+    // so only the rejected writes are under test.
+    await planner.beginTurn(task);
     const before = await stored(planner);
     const model = scriptedModel([
       {
@@ -317,7 +316,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { call: 'lookup', input: { query: 'policy' } },
       { text: 'Yes.' },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await generateText({
       model,
       tools: { ...planner.tools, lookup },
@@ -364,7 +363,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('works the same in streamText', async () => {
     const planner = createPlankeeper({ key });
     const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const stream = streamText({
       model,
       tools: planner.tools,
@@ -394,7 +393,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       },
       { call: 'lookup', input: { query: 'never asked' } },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const result = await generateText({
       model,
       tools: { ...planner.tools, lookup },
@@ -416,7 +415,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { call: 'lookup', input: { query: 'opened' } },
       { text: 'Yes, within 14 days.' },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const result = await generateText({
       model,
       tools: { ...planner.tools, lookup },

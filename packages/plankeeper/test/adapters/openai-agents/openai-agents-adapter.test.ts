@@ -55,7 +55,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('writes the plan through the run loop and shows it after the last item of the next call', async () => {
     const planner = createPlankeeper({ key });
     const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
 
     const result = await run(supportAgent(planner, model), task, {
       callModelInputFilter: planner.callModelInputFilter,
@@ -119,7 +119,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
     const zh = getLocale('zh');
     const planner = createPlankeeper({ key, locale: 'zh' });
     const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: '可以。' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await run(supportAgent(planner, model), task, {
       callModelInputFilter: planner.callModelInputFilter,
     });
@@ -148,7 +148,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
       modelProvider: { getModel: () => model },
       callModelInputFilter: planner.callModelInputFilter,
     });
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await runner.run(supportAgent(planner), task);
 
     const reminder = `user: ${en.harness.reminder(3)}`;
@@ -171,10 +171,9 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('returns a rejected write to the model as its correction and leaves the plan unchanged', async () => {
     const planner = createPlankeeper({ key });
     await planner.engine.write(key, twoSteps.todos as never, { turn: 'earlier' });
-    planner.startTurn(task);
-    // The harness notes the new turn on the stored plan at its first call; take the
-    // baseline after that, so only the rejected writes are under test.
-    await planner.engine.noteTurn(key, planner.harness.turn.id);
+    // Beginning the turn notes it on the stored plan; the baseline is taken after that,
+    // so only the rejected writes are under test.
+    await planner.beginTurn(task);
     const before = await stored(planner);
     const model = new ScriptedModel([
       {
@@ -307,7 +306,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('runs your own input filter after its own, and works on streamed runs', async () => {
     const planner = createPlankeeper({ key });
     const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const streamed = await run(supportAgent(planner, model), task, {
       stream: true,
       callModelInputFilter: planner.callModelInputFilter,
