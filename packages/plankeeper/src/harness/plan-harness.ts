@@ -6,11 +6,16 @@
  *
  * @example
  * const harness = new PlanHarness({ engine, key });
- * await harness.beginTurn(userMessage);               // when a user message arrives
- * const section = await harness.planSection();      // before each model call
- * harness.recordToolResult('todo_write', true);       // after each tool call
- * const reminder = await harness.endToolRound();      // after each reply with tool calls
- * const bounce = await harness.checkFinish(answer);   // when the model answers
+ * await harness.beginTurn(userMessage);              // when a user message arrives
+ * const section = await harness.planSection();       // before each model call
+ * const result = await harness.wrapTool({              // around every tool call
+ *   name: call.name,
+ *   callId: call.id,
+ *   run: (context) => tool.execute(call.arguments, context),
+ *   outcome: (result) => ({ ok: result.ok, result }),
+ * });
+ * const reminder = await harness.endToolRound();     // after each reply with tool calls
+ * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
 import { randomUUID } from 'node:crypto';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
@@ -18,7 +23,7 @@ import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
-import type { ToolContext, ToolResult } from '../tools/tool.js';
+import type { ToolContext } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -30,6 +35,9 @@ import {
 } from './plan-section.js';
 import { SeenPlan } from './seen-plan.js';
 import { newTurnState, type TurnState } from './turn-state.js';
+import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
+
+export type { ToolCallOutcome, WrappedToolCall };
 
 export interface InjectionOptions {
   /**
@@ -169,19 +177,24 @@ export class PlanHarness {
   }
 
   /**
-   * Records one tool call's outcome; returns true when it updated the plan. Pass the
-   * tool's result when there is one: after the model's own whole-list write the next
-   * section can be the short form, since the model has that list in front of it.
+   * Runs one tool call, any tool the model called, and records its outcome: every host
+   * calls tools through here, so the harness learns what each call did on one path. A
+   * call that throws, fails or is blocked is no plan update (three rounds without one earn
+   * the reminder); after the model's own whole-list write the next section is the short
+   * form, since the model has that list in front of it. Rethrows what `run` throws.
    */
-  recordToolResult(name: string, ok: boolean, result?: Pick<ToolResult, 'data'>): boolean {
+  async wrapTool<T>(call: WrappedToolCall<T>): Promise<T> {
+    // The model called a tool, so it has answered its last input and seen that section.
     this.seen.answered();
-    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
-    this.turnState.planUsed = true;
-    if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
-    this.planUpdatedThisRound = true;
-    const version = (result?.data as { version?: unknown } | undefined)?.version;
-    if (name === 'todo_write' && typeof version === 'number') this.seen.wroteWhole(version);
-    return true;
+    let value: T;
+    try {
+      value = await call.run(this.toolContext(call.callId));
+    } catch (error) {
+      this.record(call.name, { ok: false });
+      throw error;
+    }
+    if (this.record(call.name, call.outcome(value))) call.onPlanUpdate?.(value);
+    return value;
   }
 
   /** Call after each model reply whose tool calls have all run; returns a due reminder. */
@@ -209,6 +222,17 @@ export class PlanHarness {
       if (text !== undefined) return { kind: 'goal-check', text };
     }
     return undefined;
+  }
+
+  /** Notes one call's outcome; returns true when it updated the plan. */
+  private record(name: string, { ok, result }: ToolCallOutcome): boolean {
+    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
+    this.turnState.planUsed = true;
+    if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
+    this.planUpdatedThisRound = true;
+    const version = (result?.data as { version?: unknown } | undefined)?.version;
+    if (name === 'todo_write' && typeof version === 'number') this.seen.wroteWhole(version);
+    return true;
   }
 
   private nextTurnId(): string {
