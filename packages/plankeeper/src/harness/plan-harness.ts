@@ -8,7 +8,7 @@
  * const harness = new PlanHarness({ engine, key });
  * await harness.beginTurn(userMessage);              // when a user message arrives
  * const section = await harness.planSection();       // before each model call
- * const result = await harness.wrapTool({              // around every tool call
+ * const result = await harness.wrapTool({            // around every tool call
  *   name: call.name,
  *   callId: call.id,
  *   run: (context) => tool.execute(call.arguments, context),
@@ -111,6 +111,7 @@ export class PlanHarness {
    * that an open plan from before is a leftover.
    */
   async beginTurn(task: string, id = this.nextTurnId()): Promise<TurnState> {
+    // The last turn ended on the model's answer to its last input (or an error, taken alike).
     this.seen.answered();
     this.turnState = newTurnState(id, task);
     this.planUpdatedThisRound = false;
@@ -128,9 +129,9 @@ export class PlanHarness {
   }
 
   /**
-   * The plan section for the next model call, if any. Reads the plan and changes nothing:
-   * built twice for one call (a retry), it is the same text. What it shows counts as seen
-   * once the host reports what the model did with it (see {@link SeenPlan}).
+   * The plan section for the next model call, if any. Reads the plan and writes nothing:
+   * built twice for one call (a retry), it is the same text. It notes what it showed,
+   * which counts as seen once the host reports what the model did with it (see SeenPlan).
    */
   async planSection(): Promise<PlanSectionOutput | undefined> {
     const injection = this.options.injection;
@@ -177,11 +178,13 @@ export class PlanHarness {
   }
 
   /**
-   * Runs one tool call, any tool the model called, and records its outcome: every host
-   * calls tools through here, so the harness learns what each call did on one path. A
-   * call that throws, fails or is blocked is no plan update (three rounds without one earn
-   * the reminder); after the model's own whole-list write the next section is the short
-   * form, since the model has that list in front of it. Rethrows what `run` throws.
+   * Runs one tool call and records its outcome itself, so hosts never report outcomes.
+   * Wrap every call you dispatch; where a framework runs your own tools itself, wrapping
+   * the plan tools is enough (only their results change what the harness does, and
+   * `endToolRound` counts the round). A call that throws, fails or is blocked is no plan
+   * update (three rounds without one earn the reminder); after the model's own whole-list
+   * write the next section is the short form, since the model has that list in front of
+   * it. Rethrows what `run` throws.
    */
   async wrapTool<T>(call: WrappedToolCall<T>): Promise<T> {
     // The model called a tool, so it has answered its last input and seen that section.
