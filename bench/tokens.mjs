@@ -4,9 +4,10 @@
 //    pending) in plankeeper's tail section, taken from a real Agent run, and in each
 //    anchor's documented format (sources in src/eval/anchor-formats.ts), in o200k tokens.
 // 2. A scripted 30-call task (seed 003's utils/ task against the eval's fake repository,
-//    with real tool outputs) run through the real Agent once per injection mode: input
-//    tokens, plan tokens, the share of each call's input a prompt cache can reuse, and a
-//    check that no earlier message ever changes between calls.
+//    with real tool outputs) run through the real Agent once per injection mode, and in
+//    the default mode through the AI SDK adapter's real generateText loop: input tokens,
+//    plan tokens, the share of each call's input a prompt cache can reuse, and a check
+//    that no earlier message ever changes between calls.
 
 import {
   Agent,
@@ -32,6 +33,7 @@ import {
   PythonUtilsProject,
 } from '../packages/cli/dist/eval/environments/python-utils.js';
 import { measureCalls, tokenCount } from '../packages/cli/dist/eval/prompt-metrics.js';
+import { runThroughAiSdk } from './ai-sdk-run.mjs';
 import { printTable, verdict } from './report.mjs';
 
 const SIZES = [5, 10, 20];
@@ -80,12 +82,14 @@ async function plankeeperTexts(items) {
   const engine = new PlanEngine();
   const key = { agent: 'bench', session: 'formats' };
   const harness = new PlanHarness({ engine, key });
-  harness.startTurn('Work through the plan.');
+  await harness.beginTurn('Work through the plan.');
   const [todoWrite] = createPlanTools({ engine, preset: 'whole-list', echoPlan: false });
   const todos = items.map(({ content, status }) => ({ content, status }));
   const written = await todoWrite.execute({ todos }, harness.toolContext('call_1'));
   if (!written.ok) throw new Error(written.text);
   const section = (await harness.planSection())?.text;
+  // The model answers that call with a tool round; from then on it has seen the list.
+  await harness.endToolRound();
   const focus = (await harness.planSection())?.text;
   if (section === undefined || focus === undefined) {
     throw new Error('the harness did not show the plan where the benchmark expects it');
@@ -334,18 +338,38 @@ const CANDIDATES = [
   ['built-in focus form every 3rd unchanged call', () => sparseFocus(3)],
 ];
 
+const UTILS_TASK =
+  'Add type annotations to every function in the modules under utils/ and make sure the tests pass.';
+
+function assertCompleted(project) {
+  if (project.annotatedModules().length !== 5 || project.testRuns.at(-1) !== true) {
+    throw new Error('the scripted task did not complete');
+  }
+}
+
 async function runUtilsTask(planning) {
   const project = new PythonUtilsProject();
   const model = new ScriptedModel(utilsScript(project));
   const agent = new Agent({ model, tools: project.tools, planning, maxSteps: 40 });
-  const result = await agent.run(
-    'Add type annotations to every function in the modules under utils/ and make sure the tests pass.',
-  );
+  const result = await agent.run(UTILS_TASK);
   if (result.error !== null) throw new Error(result.error);
-  if (project.annotatedModules().length !== 5 || project.testRuns.at(-1) !== true) {
-    throw new Error('the scripted task did not complete');
-  }
+  assertCompleted(project);
   return measureCalls(result.calls, locale);
+}
+
+/** The same script through plankeeper/ai-sdk (runWithPlan around generateText). */
+async function runUtilsTaskThroughAiSdk(planning) {
+  const project = new PythonUtilsProject();
+  const calls = await runThroughAiSdk({
+    steps: utilsScript(project),
+    tools: project.tools,
+    task: UTILS_TASK,
+    planning,
+    locale,
+    maxSteps: 40,
+  });
+  assertCompleted(project);
+  return measureCalls(calls, locale);
 }
 
 async function modes() {
@@ -353,8 +377,10 @@ async function modes() {
   for (const [name, planning] of MODES) {
     results.push({ name, metrics: await runUtilsTask(planning) });
   }
+  const aiSdk = await runUtilsTaskThroughAiSdk({});
+  results.push({ name: 'AI SDK adapter, tail + focus', metrics: aiSdk });
   printTable(
-    'Scripted 30-call task through the real Agent, per injection mode (o200k tokens, messages only)',
+    'Scripted 30-call task through the real Agent per injection mode, and through the AI SDK adapter (o200k tokens, messages only)',
     [
       'mode',
       'calls',
@@ -384,6 +410,11 @@ async function modes() {
   const byName = Object.fromEntries(results.map(({ name, metrics }) => [name, metrics]));
   const focus = byName['tail + focus (default)'];
   const full = byName['tail + full every call'];
+  verdict(
+    "AI SDK adapter's plan tokens equal the own loop's (default mode, same script)",
+    aiSdk.planTokens === focus.planTokens,
+    `${aiSdk.planTokens} vs ${focus.planTokens} (${aiSdk.calls} and ${focus.calls} calls)`,
+  );
   const met = verdict(
     'default mode plan tokens ≤ 40% of the full list on every call',
     focus.planTokens <= 0.4 * full.planTokens,

@@ -76,6 +76,8 @@ export {
   PlanHarness,
   type PlanHarnessOptions,
   type PlanSectionOutput,
+  type ToolCallOutcome,
+  type WrappedToolCall,
 } from './harness/plan-harness.js';
 export type { PlanSectionBuilder, UnchangedPlanForm } from './harness/plan-section.js';
 export {

@@ -15,8 +15,8 @@ import { createCompletionLoop } from '../harness/completion-loop.js';
 import { PlanHarness } from '../harness/plan-harness.js';
 import type { ToolDefinition } from '../tools/tool.js';
 import type { ResolvedAgent } from './agent.js';
-import { executeTool } from './execute-tool.js';
-import type { ChatMessage, InjectionKind, ModelToolSpec } from './model-client.js';
+import { executeTool, type ToolOutcome } from './execute-tool.js';
+import type { ChatMessage, InjectionKind, ModelToolSpec, ToolCall } from './model-client.js';
 import type { RunResult } from './run-result.js';
 
 export interface CompletionRunResult extends RunResult {
@@ -53,7 +53,7 @@ export class AgentSession {
 
   /** Runs one user turn. Never throws for model or script failures: see `error`. */
   async send(task: string, options: { signal?: AbortSignal } = {}): Promise<RunResult> {
-    const turn = this.harness?.startTurn(task).id ?? `${this.key.session}#turn`;
+    const turn = (await this.harness?.beginTurn(task))?.id ?? `${this.key.session}#turn`;
     this.agent.observer({ type: 'turn-started', turn, task });
     this.history.push({ role: 'user', content: task });
     const result = await this.runTurn(turn, options.signal);
@@ -140,14 +140,7 @@ export class AgentSession {
 
       if (reply.toolCalls) {
         for (const call of reply.toolCalls) {
-          const outcome = await executeTool(
-            call,
-            this.tools,
-            agent.hooks,
-            { key: this.key, turn, step: steps },
-            agent.observer,
-            signal,
-          );
+          const outcome = await this.runTool(call, turn, steps, signal);
           this.history.push({
             role: 'tool',
             toolCallId: call.id,
@@ -155,15 +148,6 @@ export class AgentSession {
             content: outcome.observation,
             ok: outcome.ok,
           });
-          if (harness?.recordToolResult(call.name, outcome.ok, outcome.result)) {
-            const data = outcome.result?.data as { items: TodoItem[]; version: number };
-            agent.observer({
-              type: 'plan-updated',
-              items: data.items,
-              version: data.version,
-              tool: call.name,
-            });
-          }
         }
         const reminder = await harness?.endToolRound();
         if (reminder !== undefined) this.inject('reminder', reminder);
@@ -177,6 +161,41 @@ export class AgentSession {
       }
       return finish(reply.content, null);
     }
+  }
+
+  /** One tool call on the one tool path, through the harness when planning so it sees the outcome. */
+  private runTool(
+    call: ToolCall,
+    turn: string,
+    step: number,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolOutcome> {
+    const { agent, harness } = this;
+    const run = () =>
+      executeTool(
+        call,
+        this.tools,
+        agent.hooks,
+        { key: this.key, turn, step },
+        agent.observer,
+        signal,
+      );
+    if (!harness) return run();
+    return harness.wrapTool({
+      name: call.name,
+      callId: call.id,
+      run,
+      outcome: (outcome) => outcome,
+      onPlanUpdate: ({ result }) => {
+        const data = result?.data as { items: TodoItem[]; version: number };
+        agent.observer({
+          type: 'plan-updated',
+          items: data.items,
+          version: data.version,
+          tool: call.name,
+        });
+      },
+    });
   }
 
   /** Adds a harness message to the conversation (kept, so the cached prefix stays valid). */

@@ -6,11 +6,16 @@
  *
  * @example
  * const harness = new PlanHarness({ engine, key });
- * harness.startTurn(userMessage);
- * const section = await harness.planSection();      // before each model call
- * harness.recordToolResult('todo_write', true);       // after each tool call
- * const reminder = await harness.endToolRound();      // after each reply with tool calls
- * const bounce = await harness.checkFinish(answer);   // when the model answers
+ * await harness.beginTurn(userMessage);              // when a user message arrives
+ * const section = await harness.planSection();       // before each model call
+ * const result = await harness.wrapTool({            // around every tool call
+ *   name: call.name,
+ *   callId: call.id,
+ *   run: (context) => tool.execute(call.arguments, context),
+ *   outcome: (result) => ({ ok: result.ok, result }),
+ * });
+ * const reminder = await harness.endToolRound();     // after each reply with tool calls
+ * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
 import { randomUUID } from 'node:crypto';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
@@ -18,7 +23,7 @@ import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
-import type { ToolContext, ToolResult } from '../tools/tool.js';
+import type { ToolContext } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -28,7 +33,11 @@ import {
   type PlanSectionBuilder,
   type UnchangedPlanForm,
 } from './plan-section.js';
+import { SeenPlan } from './seen-plan.js';
 import { newTurnState, type TurnState } from './turn-state.js';
+import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
+
+export type { ToolCallOutcome, WrappedToolCall };
 
 export interface InjectionOptions {
   /**
@@ -79,20 +88,7 @@ export class PlanHarness {
   private readonly nudge: Nudge | undefined;
   private turnState: TurnState;
   private planUpdatedThisRound = false;
-  /**
-   * Version and write time of the plan the model last saw in a section, so unchanged
-   * plans can be shown briefly. The time guards against a plan deleted and written
-   * again, whose version starts over.
-   */
-  private lastSeen: string | undefined;
-  /**
-   * Version of the plan the model itself wrote whole with `todo_write`. The model has
-   * just seen that list (it wrote it), so it needs no full re-showing.
-   */
-  private selfWrittenVersion: number | undefined;
-  private wholeWritesThisRound = 0;
-  /** Whether the stored plan has been told about the current turn yet. */
-  private turnNoted = false;
+  private readonly seen = new SeenPlan();
   private turnCount = 0;
 
   constructor(options: PlanHarnessOptions) {
@@ -109,11 +105,17 @@ export class PlanHarness {
     return this.turnState;
   }
 
-  /** Call when a new user message arrives; resets everything that is once per turn. */
-  startTurn(task: string, id = this.nextTurnId()): TurnState {
+  /**
+   * Call when a new user message arrives; resets everything that is once per turn and
+   * tells the stored plan about the turn, so viewers of the store (the dashboard) see
+   * that an open plan from before is a leftover.
+   */
+  async beginTurn(task: string, id = this.nextTurnId()): Promise<TurnState> {
+    // The last turn ended on the model's answer to its last input (or an error, taken alike).
+    this.seen.answered();
     this.turnState = newTurnState(id, task);
     this.planUpdatedThisRound = false;
-    this.turnNoted = false;
+    await this.engine.noteTurn(this.key, id);
     return this.turnState;
   }
 
@@ -126,23 +128,24 @@ export class PlanHarness {
     return this.engine.snapshot(this.key);
   }
 
-  /** The plan section for the next model call, if any. */
+  /**
+   * The plan section for the next model call, if any. Reads the plan and writes nothing:
+   * built twice for one call (a retry), it is the same text. It notes what it showed,
+   * which counts as seen once the host reports what the model did with it (see SeenPlan).
+   */
   async planSection(): Promise<PlanSectionOutput | undefined> {
-    if (!this.turnNoted) {
-      // Lets viewers of the store (the dashboard) see that an open plan is a leftover.
-      await this.engine.noteTurn(this.key, this.turnState.id);
-      this.turnNoted = true;
-    }
     const injection = this.options.injection;
     if (injection === false) return undefined;
     const snapshot = await this.snapshot();
-    const stamp = `${snapshot.version}@${snapshot.updatedAt ?? 0}`;
-    if (this.selfWrittenVersion === snapshot.version) this.lastSeen = stamp;
-    this.selfWrittenVersion = undefined;
-    const changed = this.lastSeen !== stamp;
+    const stamp = SeenPlan.stamp(snapshot);
+    const seen = this.seen.seenFor(snapshot);
+    const changed = seen !== stamp;
     const placement = injection?.placement ?? 'tail';
     // A kept section is only worth adding when there is something new to see.
-    if (placement === 'history' && !changed) return undefined;
+    if (placement === 'history' && !changed) {
+      this.seen.offer(seen);
+      return undefined;
+    }
     const text = injection?.builder
       ? injection.builder({
           items: snapshot.items,
@@ -159,10 +162,10 @@ export class PlanHarness {
         });
     if (text === undefined) {
       // Seeing no plan at all counts as seeing it: a plan written next is news.
-      if (snapshot.items.length === 0) this.lastSeen = undefined;
+      this.seen.offer(snapshot.items.length === 0 ? undefined : seen);
       return undefined;
     }
-    this.lastSeen = stamp;
+    this.seen.offer(stamp);
     return { text, placement };
   }
 
@@ -171,33 +174,38 @@ export class PlanHarness {
    * for hosts whose history was trimmed or summarized since the last call.
    */
   forgetSeenPlan(): void {
-    this.lastSeen = undefined;
+    this.seen.forget();
   }
 
   /**
-   * Records one tool call's outcome; returns true when it updated the plan. Pass the
-   * tool's result when there is one: after the model's own whole-list write the next
-   * section can be the short form, since the model has that list in front of it.
+   * Runs one tool call and records its outcome itself, so hosts never report outcomes.
+   * Wrap every call you dispatch; where a framework runs your own tools itself, wrapping
+   * the plan tools is enough (only their results change what the harness does, and
+   * `endToolRound` counts the round). A call that throws, fails or is blocked is no plan
+   * update (three rounds without one earn the reminder); after the model's own whole-list
+   * write the next section is the short form, since the model has that list in front of
+   * it. Rethrows what `run` throws.
    */
-  recordToolResult(name: string, ok: boolean, result?: Pick<ToolResult, 'data'>): boolean {
-    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
-    this.turnState.planUsed = true;
-    if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
-    this.planUpdatedThisRound = true;
-    const version = (result?.data as { version?: unknown } | undefined)?.version;
-    if (name === 'todo_write' && typeof version === 'number') {
-      // Two whole-list writes in one round: only one survived, and the model cannot know
-      // which, so it must see the stored list.
-      this.selfWrittenVersion = this.wholeWritesThisRound++ === 0 ? version : undefined;
+  async wrapTool<T>(call: WrappedToolCall<T>): Promise<T> {
+    // The model called a tool, so it has answered its last input and seen that section.
+    this.seen.answered();
+    let value: T;
+    try {
+      value = await call.run(this.toolContext(call.callId));
+    } catch (error) {
+      this.record(call.name, { ok: false });
+      throw error;
     }
-    return true;
+    if (this.record(call.name, call.outcome(value))) call.onPlanUpdate?.(value);
+    return value;
   }
 
   /** Call after each model reply whose tool calls have all run; returns a due reminder. */
   async endToolRound(): Promise<string | undefined> {
+    this.seen.answered();
+    this.seen.endRound();
     const updated = this.planUpdatedThisRound;
     this.planUpdatedThisRound = false;
-    this.wholeWritesThisRound = 0;
     if (!this.nudge) return undefined;
     const rounds = await this.nudge.afterRound(updated, async () =>
       (await this.snapshot()).items.some(isOpen),
@@ -207,6 +215,7 @@ export class PlanHarness {
 
   /** Call when the model answers with plain text; returns a bounce to send back, at most one of each per turn. */
   async checkFinish(answer: string): Promise<Bounce | undefined> {
+    this.seen.answered();
     if (this.options.finishCheck !== false) {
       const text = finishCheck(this.turnState, await this.snapshot(), this.locale);
       if (text !== undefined) return { kind: 'finish-check', text };
@@ -216,6 +225,17 @@ export class PlanHarness {
       if (text !== undefined) return { kind: 'goal-check', text };
     }
     return undefined;
+  }
+
+  /** Notes one call's outcome; returns true when it updated the plan. */
+  private record(name: string, { ok, result }: ToolCallOutcome): boolean {
+    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
+    this.turnState.planUsed = true;
+    if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
+    this.planUpdatedThisRound = true;
+    const version = (result?.data as { version?: unknown } | undefined)?.version;
+    if (name === 'todo_write' && typeof version === 'number') this.seen.wroteWhole(version);
+    return true;
   }
 
   private nextTurnId(): string {

@@ -34,7 +34,7 @@ export interface Plankeeper {
    */
   readonly prepareStep: PlanPrepareStep;
   /** Call when a new user message arrives (`runWithPlan` does it for you). */
-  startTurn(userMessage: string): void;
+  beginTurn(userMessage: string): Promise<void>;
   /** Stop condition: the plan written in this turn has no open items. Pair it with `stepCountIs(n)`. */
   planComplete<TOOLS extends ToolSet = ToolSet>(): StopCondition<TOOLS>;
   /**
@@ -60,8 +60,8 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     tools,
     instructions,
     prepareStep,
-    startTurn: (userMessage) => {
-      harness.startTurn(userMessage);
+    beginTurn: async (userMessage) => {
+      await harness.beginTurn(userMessage);
     },
     planComplete: <TOOLS extends ToolSet>() => planCompleteCondition<TOOLS>(harness),
     runWithPlan: (generateOptions) => runWithPlan(harness, prepareStep, toolNames, generateOptions),

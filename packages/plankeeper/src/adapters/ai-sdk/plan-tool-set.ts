@@ -21,11 +21,13 @@ export function toPlanToolSet(
       description: definition.description,
       inputSchema: jsonSchema<unknown>(definition.inputSchema as JSONSchema7),
       async execute(input, { toolCallId, abortSignal }) {
-        const result = await definition.execute(input, {
-          ...harness.toolContext(toolCallId),
-          ...(abortSignal && { signal: abortSignal }),
+        const result = await harness.wrapTool({
+          name: definition.name,
+          callId: toolCallId,
+          run: (context) =>
+            definition.execute(input, { ...context, ...(abortSignal && { signal: abortSignal }) }),
+          outcome: (result) => ({ ok: result.ok, result }),
         });
-        harness.recordToolResult(definition.name, result.ok);
         if (!result.ok) throw new PlanToolRejection(definition.name, result);
         return result;
       },

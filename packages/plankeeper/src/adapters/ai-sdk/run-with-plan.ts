@@ -57,7 +57,7 @@ export async function runWithPlan<
   const { prompt, messages, prepareStep: userStep, ...settings } = options;
   const input: ModelMessage[] =
     typeof prompt === 'string' ? [userMessage(prompt)] : (prompt ?? messages ?? []);
-  harness.startTurn(taskOf(input));
+  await harness.beginTurn(taskOf(input));
 
   const prepareStep: PrepareStepFunction<TOOLS> = async (stepOptions) => {
     const planned = await planStep(stepOptions);

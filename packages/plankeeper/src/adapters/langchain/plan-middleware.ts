@@ -4,13 +4,13 @@
  * or summarizing the history cannot lose it.
  *
  * Hook by hook, mirroring plankeeper's own agent loop:
- * - `beforeAgent`: one invocation is one user turn (`startTurn` with the last user message);
+ * - `beforeAgent`: one invocation is one user turn (`beginTurn` with the last user message);
  * - `wrapModelCall`: planning instructions after the system prompt, and the plan section
  *   as a transient last message of every model request — never written to the state;
  * - `afterModel`: a reply with tool calls opens a tool round; a plain answer goes through
  *   the finish and goal checks, and a bounce goes back to the model (`jumpTo: 'model'`);
- * - `wrapToolCall`: plan tools run with the host's key and turn; every tool's outcome is
- *   recorded; other tools pass through untouched;
+ * - `wrapToolCall`: every tool call goes through the harness (`wrapTool`), which records
+ *   its outcome; plan tools run with the host's key and turn, other tools pass through untouched;
  * - `beforeModel`: the tool round ends, and a due reminder joins the conversation.
  */
 import type { InferInteropZodOutput, InteropZodObject } from '@langchain/core/utils/types';
@@ -131,8 +131,8 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
     contextSchema: options.contextSchema,
     tools: definitions.map(bindingTool),
 
-    beforeAgent: (state, runtime) => {
-      sessionFor(runtime).startTurn(lastUserText(state.messages));
+    beforeAgent: async (state, runtime) => {
+      await sessionFor(runtime).beginTurn(lastUserText(state.messages));
       return undefined;
     },
 
@@ -190,24 +190,25 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       const session = sessionFor(request.runtime);
       const { toolCall } = request;
       const definition = planTools.get(toolCall.name);
-      const planRequest = definition && {
-        ...request,
-        tool: callTool(definition, toolCall, {
-          ...session.harness.toolContext(toolCall.id),
-          ...(request.runtime.signal && { signal: request.runtime.signal }),
-        }),
-      };
-      try {
-        const result = await handler(planRequest ?? request);
-        session.harness.recordToolResult(
-          toolCall.name,
-          !ToolMessage.isInstance(result) || result.status !== 'error',
-        );
-        return result;
-      } catch (error) {
-        session.harness.recordToolResult(toolCall.name, false);
-        throw error;
-      }
+      const { signal } = request.runtime;
+      return session.harness.wrapTool({
+        name: toolCall.name,
+        callId: toolCall.id,
+        run: (context) =>
+          handler(
+            definition
+              ? {
+                  ...request,
+                  tool: callTool(definition, toolCall, { ...context, ...(signal && { signal }) }),
+                }
+              : request,
+          ),
+        // A plan tool's message carries its result's data as the artifact.
+        outcome: (result) =>
+          ToolMessage.isInstance(result)
+            ? { ok: result.status !== 'error', result: { data: result.artifact } }
+            : { ok: true },
+      });
     },
   });
   return Object.assign(middleware, { engine });

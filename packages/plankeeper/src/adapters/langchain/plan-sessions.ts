@@ -17,8 +17,8 @@ export class PlanSession {
 
   constructor(readonly harness: PlanHarness) {}
 
-  startTurn(task: string): void {
-    this.harness.startTurn(task);
+  async beginTurn(task: string): Promise<void> {
+    await this.harness.beginTurn(task);
     this.toolRoundOpen = false;
     this.tail = undefined;
   }

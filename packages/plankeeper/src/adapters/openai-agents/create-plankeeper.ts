@@ -38,7 +38,7 @@ export interface Plankeeper {
    */
   readonly callModelInputFilter: CallModelInputFilter;
   /** Call when a new user message arrives (`runWithPlan` does it for you). */
-  startTurn(userMessage: string): void;
+  beginTurn(userMessage: string): Promise<void>;
   /**
    * `run` for one user turn with the plan: starts the turn from the input's last user
    * message, adds `callModelInputFilter` (yours runs after it), and runs again with the
@@ -64,8 +64,8 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     tools: toPlanFunctionTools(definitions, harness),
     instructions,
     callModelInputFilter,
-    startTurn: (userMessage) => {
-      harness.startTurn(userMessage);
+    beginTurn: async (userMessage) => {
+      await harness.beginTurn(userMessage);
     },
     runWithPlan: (agent, input, runOptions) =>
       runWithPlan(harness, callModelInputFilter, agent, input, runOptions),

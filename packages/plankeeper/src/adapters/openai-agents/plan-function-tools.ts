@@ -24,11 +24,16 @@ export function toPlanFunctionTools(
       parameters: definition.inputSchema as NonStrictSchema,
       strict: false,
       async execute(input, _runContext, details) {
-        const result = await definition.execute(input, {
-          ...harness.toolContext(details?.toolCall?.callId),
-          ...(details?.signal && { signal: details.signal }),
+        const result = await harness.wrapTool({
+          name: definition.name,
+          callId: details?.toolCall?.callId,
+          run: (context) =>
+            definition.execute(input, {
+              ...context,
+              ...(details?.signal && { signal: details.signal }),
+            }),
+          outcome: (result) => ({ ok: result.ok, result }),
         });
-        harness.recordToolResult(definition.name, result.ok);
         return result.text;
       },
     }),

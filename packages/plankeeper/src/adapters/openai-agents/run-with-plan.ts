@@ -64,7 +64,7 @@ export async function runWithPlan<TAgent extends AnyAgent, TContext = undefined>
     return runner ? runner.run(current, turnInput, settings) : run(current, turnInput, settings);
   };
 
-  harness.startTurn(taskOf(input));
+  await harness.beginTurn(taskOf(input));
   const bounces: Bounce[] = [];
   let result = await once(agent, input);
   for (;;) {

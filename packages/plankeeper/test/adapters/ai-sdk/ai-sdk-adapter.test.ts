@@ -4,7 +4,8 @@ import { createPlankeeper, PlanToolRejection } from '../../../src/adapters/ai-sd
 import { ConfigurationError } from '../../../src/engine/errors.js';
 import { quoteText } from '../../../src/engine/render.js';
 import { getLocale } from '../../../src/locale/index.js';
-import { promptLines, scriptedModel } from './scripted-model.js';
+import { ownLoopSections } from '../../support/own-loop-sections.js';
+import { promptLines, type ScriptedReply, scriptedModel } from './scripted-model.js';
 
 const key = { agent: 'support', session: 'user-42' };
 const en = getLocale('en');
@@ -27,6 +28,10 @@ const twoSteps = {
   ],
 };
 
+/** The section after the model's own write of `twoSteps`: it has that list in front of it. */
+const twoStepsFocus =
+  'user: ### Current todo list (0/2 completed, unchanged)\nNow: #1 Find the return policy\nOpen: #2';
+
 async function stored(planner: ReturnType<typeof createPlankeeper>) {
   const current = await planner.engine.store.get(key);
   const history = await planner.engine.store.history(key);
@@ -37,7 +42,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('writes the plan through the tool loop and shows it after the last message of the next call', async () => {
     const planner = createPlankeeper({ key });
     const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
 
     const result = await generateText({
       model,
@@ -68,13 +73,40 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       `user: ${task}`,
       `assistant: call todo_write ${JSON.stringify(twoSteps)}`,
       'tool todo_write: text Todo list updated (0/2 completed).',
-      'user: ### Current todo list (0/2 completed)\n- [>] #1 Find the return policy\n- [ ] #2 Answer the customer',
+      twoStepsFocus,
     ]);
     // The tool output keeps the full result for hosts and UIs.
     expect(result.steps[0]?.toolResults[0]?.output).toMatchObject({
       ok: true,
       title: 'todo_write: 0/2 completed',
     });
+  });
+
+  it("after the model's own todo_write, the next calls get the short form, as in plankeeper's own loop", async () => {
+    const planner = createPlankeeper({ key, finishCheck: false, goalCheck: false });
+    const script: ScriptedReply[] = [
+      { call: 'todo_write', input: twoSteps },
+      { call: 'lookup', input: { query: 'policy' } },
+      { text: 'Yes.' },
+    ];
+    const model = scriptedModel(script);
+    await planner.beginTurn(task);
+    await generateText({
+      model,
+      tools: { ...planner.tools, lookup },
+      prompt: task,
+      prepareStep: planner.prepareStep,
+      stopWhen: stepCountIs(5),
+    });
+    const sections = model.doGenerateCalls.map((call) => {
+      const last = promptLines(call).at(-1);
+      return last?.startsWith('user: ### ') ? last.slice('user: '.length) : undefined;
+    });
+    const focus = twoStepsFocus.slice('user: '.length);
+    expect(sections).toEqual([undefined, focus, focus]);
+    expect(sections).toEqual(
+      await ownLoopSections(script, { finishCheck: false, goalCheck: false }),
+    );
   });
 
   it('offers exactly the plan tools with plankeeper schemas', async () => {
@@ -104,7 +136,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     const zh = getLocale('zh');
     const planner = createPlankeeper({ key, locale: 'zh' });
     const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: '可以。' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await generateText({
       model,
       system: planner.instructions,
@@ -129,7 +161,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { call: 'lookup', input: { query: 'hygiene' } },
       { text: 'Opened headphones can be returned within 14 days.' },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await generateText({
       model,
       tools: { ...planner.tools, lookup },
@@ -158,10 +190,9 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('rejects invalid writes as tool errors the model reads, and leaves the plan unchanged', async () => {
     const planner = createPlankeeper({ key });
     await planner.engine.write(key, twoSteps.todos as never, { turn: 'earlier' });
-    planner.startTurn(task);
-    // The harness notes the new turn on the stored plan at its first call; take the
-    // baseline after that, so only the rejected writes are under test.
-    await planner.engine.noteTurn(key, planner.harness.turn.id);
+    // Beginning the turn notes it on the stored plan; the baseline is taken after that,
+    // so only the rejected writes are under test.
+    await planner.beginTurn(task);
     const before = await stored(planner);
     const model = scriptedModel([
       {
@@ -311,13 +342,21 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   });
 
   it('with placement "history", keeps each changed plan section where it was added', async () => {
-    const planner = createPlankeeper({ key, injection: { placement: 'history' } });
+    // Granular tools: a change the model did not write whole, so it is shown.
+    const planner = createPlankeeper({
+      key,
+      preset: 'granular',
+      injection: { placement: 'history' },
+    });
+    const add = {
+      todos: [{ content: 'Find the return policy' }, { content: 'Answer the customer' }],
+    };
     const model = scriptedModel([
-      { call: 'todo_write', input: twoSteps },
+      { call: 'todos_add', input: add },
       { call: 'lookup', input: { query: 'policy' } },
       { text: 'Yes.' },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await generateText({
       model,
       tools: { ...planner.tools, lookup },
@@ -326,11 +365,11 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       stopWhen: stepCountIs(5),
     });
     const section =
-      'user: ### Current todo list (0/2 completed)\n- [>] #1 Find the return policy\n- [ ] #2 Answer the customer';
+      'user: ### Current todo list (0/2 completed)\n- [ ] #1 Find the return policy\n- [ ] #2 Answer the customer';
     expect(promptLines(model.doGenerateCalls[1]).at(-1)).toBe(section);
     // Unchanged plan: nothing new is added, and the earlier section stays where it was.
     expect(promptLines(model.doGenerateCalls[2]).slice(-4)).toEqual([
-      'tool todo_write: text Todo list updated (0/2 completed).',
+      'tool todos_add: text Added #1, #2.',
       section,
       `assistant: call lookup ${JSON.stringify({ query: 'policy' })}`,
       'tool lookup: text Found: policy',
@@ -364,7 +403,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   it('works the same in streamText', async () => {
     const planner = createPlankeeper({ key });
     const model = scriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const stream = streamText({
       model,
       tools: planner.tools,
@@ -373,9 +412,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       stopWhen: stepCountIs(5),
     });
     expect(await stream.text).toBe('Yes.');
-    expect(promptLines(model.doStreamCalls[1]).at(-1)).toBe(
-      'user: ### Current todo list (0/2 completed)\n- [>] #1 Find the return policy\n- [ ] #2 Answer the customer',
-    );
+    expect(promptLines(model.doStreamCalls[1]).at(-1)).toBe(twoStepsFocus);
   });
 
   it('planComplete() stops the loop once every item of this turn is closed', async () => {
@@ -394,7 +431,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       },
       { call: 'lookup', input: { query: 'never asked' } },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const result = await generateText({
       model,
       tools: { ...planner.tools, lookup },
@@ -416,7 +453,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       { call: 'lookup', input: { query: 'opened' } },
       { text: 'Yes, within 14 days.' },
     ]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const result = await generateText({
       model,
       tools: { ...planner.tools, lookup },

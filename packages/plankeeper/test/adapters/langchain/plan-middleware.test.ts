@@ -20,6 +20,7 @@ import { progressOf } from '../../../src/engine/todo-item.js';
 import { defaultInstructions } from '../../../src/harness/instructions.js';
 import { getLocale } from '../../../src/locale/index.js';
 import { createPlanTools } from '../../../src/tools/plan-tools.js';
+import { ownLoopSections } from '../../support/own-loop-sections.js';
 import { lookup, lookupTool, received, type Step, scriptedModel, write } from './scripted-model.js';
 
 const en = getLocale('en');
@@ -50,6 +51,12 @@ function run(
   );
   return { engine, model, result };
 }
+
+/** Adds two pending items: a change the model did not write whole, so it is shown in full. */
+const addTwo: Step = {
+  tool: 'todos_add',
+  args: { todos: [{ content: 'Find the return policy' }, { content: 'Draft the answer' }] },
+};
 
 function kinds(messages: readonly BaseMessage[]) {
   return messages.map((message) => injectionKind(message));
@@ -139,14 +146,11 @@ describe('planMiddleware in createAgent', () => {
   });
 
   it('shows the plan at the tail of the next model call without storing it in the state', async () => {
-    const { engine, model, result } = run(
-      [
-        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
-        lookup('return policy'),
-        { final: 'Done.' },
-      ],
-      { finishCheck: false, goalCheck: false },
-    );
+    const { engine, model, result } = run([addTwo, lookup('return policy'), { final: 'Done.' }], {
+      preset: 'granular',
+      finishCheck: false,
+      goalCheck: false,
+    });
     const { messages } = await result;
     const items = (await engine.snapshot(KEY)).items;
 
@@ -160,9 +164,29 @@ describe('planMiddleware in createAgent', () => {
     // Unchanged since the model saw it in full: the brief form.
     const third = received(model, 2);
     expect(injectionKind(third.at(-1)!)).toBe('plan');
-    expect(third.at(-1)?.text).toBe(en.harness.focus(progressOf(items), items[0], ['2']));
+    expect(third.at(-1)?.text).toBe(en.harness.focus(progressOf(items), undefined, ['1', '2']));
 
     expect(kinds(messages)).not.toContain('plan');
+  });
+
+  it("after the model's own todo_write, the next calls get the short form, as in plankeeper's own loop", async () => {
+    const script = [
+      write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
+      lookup('return policy'),
+      { final: 'Done.' },
+    ];
+    const { engine, model, result } = run(script, { finishCheck: false, goalCheck: false });
+    await result;
+    const items = (await engine.snapshot(KEY)).items;
+    const sections = model.calls.map(({ messages }) => {
+      const last = messages.at(-1);
+      return last && injectionKind(last) === 'plan' ? last.text : undefined;
+    });
+    const focus = en.harness.focus(progressOf(items), items[0], ['2']);
+    expect(sections).toEqual([undefined, focus, focus]);
+    expect(sections).toEqual(
+      await ownLoopSections(script, { finishCheck: false, goalCheck: false }),
+    );
   });
 
   it('reminds the model after three tool rounds without a plan update, and keeps the reminder', async () => {
@@ -333,7 +357,10 @@ describe('planMiddleware in createAgent', () => {
     for (const [index, userId] of users.entries()) {
       const items = (await engine.snapshot({ agent: 'support', session: userId })).items;
       expect(items.map((item) => item.content)).toEqual([`Help ${userId}`]);
-      expect(received(models[index]!, 1).at(-1)?.text).toBe(renderPlan(items, { locale: en }));
+      // Each model sees its own plan, in the short form after its own write.
+      expect(received(models[index]!, 1).at(-1)?.text).toBe(
+        en.harness.focus(progressOf(items), items[0], []),
+      );
     }
   });
 
@@ -350,16 +377,14 @@ describe('planMiddleware in createAgent', () => {
 
   it('shows a retried model call the same plan section as the failed attempt', async () => {
     const engine = new PlanEngine();
-    const model = scriptedModel([
-      write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
-    ]);
+    const model = scriptedModel([addTwo]);
     model.respond(new Error('overloaded')).respond(new AIMessage('Done.'));
     const agent = createAgent({
       model,
       tools: [lookupTool],
       middleware: [
         modelRetryMiddleware({ maxRetries: 1, initialDelayMs: 0, jitter: false }),
-        planMiddleware({ engine, finishCheck: false, goalCheck: false }),
+        planMiddleware({ engine, preset: 'granular', finishCheck: false, goalCheck: false }),
       ],
     });
     await agent.invoke(
@@ -374,14 +399,12 @@ describe('planMiddleware in createAgent', () => {
   });
 
   it('with history placement, appends the section to the conversation when the plan changed', async () => {
-    const { engine, model, result } = run(
-      [
-        write(['Find the return policy', 'in_progress'], ['Draft the answer', 'pending']),
-        lookup('returns'),
-        { final: 'Done.' },
-      ],
-      { injection: { placement: 'history' }, finishCheck: false, goalCheck: false },
-    );
+    const { engine, model, result } = run([addTwo, lookup('returns'), { final: 'Done.' }], {
+      preset: 'granular',
+      injection: { placement: 'history' },
+      finishCheck: false,
+      goalCheck: false,
+    });
     const { messages } = await result;
     const full = renderPlan((await engine.snapshot(KEY)).items, { locale: en });
 

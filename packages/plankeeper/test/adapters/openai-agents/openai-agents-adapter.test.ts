@@ -4,7 +4,8 @@ import { createPlankeeper } from '../../../src/adapters/openai-agents/index.js';
 import { ConfigurationError } from '../../../src/engine/errors.js';
 import { quoteText } from '../../../src/engine/render.js';
 import { getLocale } from '../../../src/locale/index.js';
-import { ScriptedModel } from './scripted-model.js';
+import { ownLoopSections } from '../../support/own-loop-sections.js';
+import { ScriptedModel, type ScriptedReply } from './scripted-model.js';
 
 const key = { agent: 'support', session: 'user-42' };
 const en = getLocale('en');
@@ -28,8 +29,9 @@ const twoSteps = {
     { content: 'Answer the customer', status: 'pending' },
   ],
 };
-const twoStepsSection =
-  'user: ### Current todo list (0/2 completed)\n- [>] #1 Find the return policy\n- [ ] #2 Answer the customer';
+/** The section after the model's own write of `twoSteps`: it has that list in front of it. */
+const twoStepsFocus =
+  'user: ### Current todo list (0/2 completed, unchanged)\nNow: #1 Find the return policy\nOpen: #2';
 
 function supportAgent(planner: ReturnType<typeof createPlankeeper>, model?: ScriptedModel) {
   return new Agent({
@@ -55,7 +57,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('writes the plan through the run loop and shows it after the last item of the next call', async () => {
     const planner = createPlankeeper({ key });
     const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
 
     const result = await run(supportAgent(planner, model), task, {
       callModelInputFilter: planner.callModelInputFilter,
@@ -76,7 +78,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
       `user: ${task}`,
       `call todo_write ${JSON.stringify(twoSteps)}`,
       'result todo_write: Todo list updated (0/2 completed).',
-      twoStepsSection,
+      twoStepsFocus,
     ]);
     // The instructions carry the guidance and never change between calls.
     expect(model.requests[0]?.systemInstructions).toContain(en.harness.instructions);
@@ -88,6 +90,29 @@ describe('plankeeper/openai-agents driven by run()', () => {
       'function_call_result',
       [{ type: 'output_text', text: 'Yes.' }],
     ]);
+  });
+
+  it("after the model's own todo_write, the next calls get the short form, as in plankeeper's own loop", async () => {
+    const planner = createPlankeeper({ key, finishCheck: false, goalCheck: false });
+    const script: ScriptedReply[] = [
+      { call: 'todo_write', input: twoSteps },
+      { call: 'lookup', input: { query: 'policy' } },
+      { text: 'Yes.' },
+    ];
+    const model = new ScriptedModel(script);
+    await planner.beginTurn(task);
+    await run(supportAgent(planner, model), task, {
+      callModelInputFilter: planner.callModelInputFilter,
+    });
+    const sections = model.requests.map((_, index) => {
+      const last = model.lines(index).at(-1);
+      return last?.startsWith('user: ### ') ? last.slice('user: '.length) : undefined;
+    });
+    const focus = twoStepsFocus.slice('user: '.length);
+    expect(sections).toEqual([undefined, focus, focus]);
+    expect(sections).toEqual(
+      await ownLoopSections(script, { finishCheck: false, goalCheck: false }),
+    );
   });
 
   it('offers the plan tools with plankeeper schemas, non-strict', async () => {
@@ -119,7 +144,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
     const zh = getLocale('zh');
     const planner = createPlankeeper({ key, locale: 'zh' });
     const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: '可以。' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await run(supportAgent(planner, model), task, {
       callModelInputFilter: planner.callModelInputFilter,
     });
@@ -148,7 +173,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
       modelProvider: { getModel: () => model },
       callModelInputFilter: planner.callModelInputFilter,
     });
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     await runner.run(supportAgent(planner), task);
 
     const reminder = `user: ${en.harness.reminder(3)}`;
@@ -171,10 +196,9 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('returns a rejected write to the model as its correction and leaves the plan unchanged', async () => {
     const planner = createPlankeeper({ key });
     await planner.engine.write(key, twoSteps.todos as never, { turn: 'earlier' });
-    planner.startTurn(task);
-    // The harness notes the new turn on the stored plan at its first call; take the
-    // baseline after that, so only the rejected writes are under test.
-    await planner.engine.noteTurn(key, planner.harness.turn.id);
+    // Beginning the turn notes it on the stored plan; the baseline is taken after that,
+    // so only the rejected writes are under test.
+    await planner.beginTurn(task);
     const before = await stored(planner);
     const model = new ScriptedModel([
       {
@@ -307,13 +331,13 @@ describe('plankeeper/openai-agents driven by run()', () => {
   it('runs your own input filter after its own, and works on streamed runs', async () => {
     const planner = createPlankeeper({ key });
     const model = new ScriptedModel([{ call: 'todo_write', input: twoSteps }, { text: 'Yes.' }]);
-    planner.startTurn(task);
+    await planner.beginTurn(task);
     const streamed = await run(supportAgent(planner, model), task, {
       stream: true,
       callModelInputFilter: planner.callModelInputFilter,
     });
     await streamed.completed;
-    expect(model.lines(1).at(-1)).toBe(twoStepsSection);
+    expect(model.lines(1).at(-1)).toBe(twoStepsFocus);
 
     const second = createPlankeeper({ key: { ...key, session: 'user-43' } });
     const seen: string[][] = [];
@@ -329,7 +353,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
         return { ...modelData, instructions: 'Custom.' };
       },
     });
-    expect(seen[1]?.at(-1)).toBe(twoStepsSection.slice('user: '.length));
+    expect(seen[1]?.at(-1)).toBe(twoStepsFocus.slice('user: '.length));
     expect(model2.requests[1]?.systemInstructions).toBe('Custom.');
   });
 
