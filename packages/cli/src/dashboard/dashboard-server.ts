@@ -65,6 +65,7 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
   const token = options.token;
   checkOptions(options, host, port, staleAfterMs, keepAliveMs);
   if (token === undefined && !isLoopbackHost(host)) throw needsToken(host);
+  const page = dashboardPage();
 
   const store = options.store;
   const listings = new PlanListings(store);
@@ -117,10 +118,10 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       case '/index.html':
         response.writeHead(200, {
           ...BASE_HEADERS,
-          ...dashboardPage.headers,
+          ...page.headers,
           'content-type': 'text/html; charset=utf-8',
         });
-        response.end(dashboardPage.html);
+        response.end(page.html);
         return;
       case '/api/plans': {
         const agent = url.searchParams.get('agent') || undefined;
