@@ -39,7 +39,8 @@ const BELOW: Record<string, readonly string[]> = {
   agent: ['engine', 'locale', 'tools', 'harness'],
   stores: ['engine'],
   http: [],
-  adapter: ['engine', 'locale', 'tools', 'harness', 'agent'],
+  // The MCP adapter's HTTP server takes its loopback rule and token check from http.
+  adapter: ['engine', 'locale', 'tools', 'harness', 'agent', 'http'],
 };
 
 function allowedFrom(part: string): readonly string[] | undefined {

@@ -9,15 +9,10 @@ import { describe, expect, it } from 'vitest';
 const src = new URL('../src/', import.meta.url).pathname;
 
 /**
- * Files still importing node:crypto that other work in progress owns: the HTTP transport
- * of the MCP adapter (being merged into one HTTP module) and the harness. Remove each
- * entry when its file moves to globalThis.crypto; add none.
+ * Files still importing node:crypto that other work in progress owns: the harness.
+ * Remove each entry when its file moves to globalThis.crypto; add none.
  */
-const PENDING = new Set([
-  'adapters/mcp/bearer-token.ts',
-  'adapters/mcp/serve-http.ts',
-  'harness/plan-harness.ts',
-]);
+const PENDING = new Set(['harness/plan-harness.ts']);
 
 const IMPORTS_CRYPTO =
   /\bfrom\s+['"](?:node:)?crypto['"]|\bimport\s*\(\s*['"](?:node:)?crypto['"]|\brequire\s*\(\s*['"](?:node:)?crypto['"]/;

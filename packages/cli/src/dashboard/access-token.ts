@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { bearerToken } from 'plankeeper/http';
 
 /** Printable ASCII without spaces: it travels in a header and in a URL query. */
 const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
@@ -13,19 +13,10 @@ export function tokenProblem(token: string): string | undefined {
   return undefined;
 }
 
-/** The token a request carries: `Authorization: Bearer T` first, then `?token=T`. */
+/**
+ * The token a request carries: `Authorization: Bearer T` first, then `?token=T` (the
+ * address printed for a person to open in a browser carries it that way).
+ */
 export function requestToken(request: IncomingMessage, url: URL): string | undefined {
-  const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (match) return match[1];
-  }
-  return url.searchParams.get('token') ?? undefined;
-}
-
-/** Compares in constant time (digests have equal length whatever the input). */
-export function tokenMatches(expected: string, given: string | undefined): boolean {
-  if (given === undefined) return false;
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(expected), digest(given));
+  return bearerToken(request.headers.authorization) ?? url.searchParams.get('token') ?? undefined;
 }

@@ -6,11 +6,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { PlanStore } from 'plankeeper';
 import { decodePlanKey } from 'plankeeper';
-import { requestToken, tokenMatches, tokenProblem } from './access-token.js';
+import {
+  hostOfHostHeader,
+  isLoopbackHost,
+  isLoopbackHostHeader,
+  tokensMatch,
+} from 'plankeeper/http';
+import { requestToken, tokenProblem } from './access-token.js';
 import { DashboardError } from './dashboard-error.js';
 import { EventStream } from './event-stream.js';
 import { BASE_HEADERS, sendError, sendJson } from './http-responses.js';
-import { hostnameOfHeader, isLoopbackHost } from './loopback-host.js';
 import { dashboardPage } from './page/dashboard-page.js';
 import { PlanListings } from './plan-listings.js';
 import { readPlanDetail } from './plan-timeline.js';
@@ -59,11 +64,8 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
   const now = options.now ?? Date.now;
   const token = options.token;
   checkOptions(options, host, port, staleAfterMs, keepAliveMs);
-  if (token === undefined && !isLoopbackHost(host)) {
-    throw new DashboardError(
-      `Refusing to serve plans on ${host} without an access token: anyone who can reach that address could read them. Set a token, or use 127.0.0.1.`,
-    );
-  }
+  if (token === undefined && !isLoopbackHost(host)) throw needsToken(host);
+  const page = dashboardPage();
 
   const store = options.store;
   const listings = new PlanListings(store);
@@ -84,7 +86,7 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       return;
     }
     if (token !== undefined) {
-      if (!tokenMatches(token, requestToken(request, url))) {
+      if (!(await tokensMatch(token, requestToken(request, url)))) {
         sendError(
           response,
           401,
@@ -96,12 +98,16 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
     } else {
       // Without a token, only requests addressed to loopback names are answered, so a web
       // page cannot point its own host name at 127.0.0.1 (DNS rebinding) and read plans.
-      const hostname = hostnameOfHeader(request.headers.host);
-      if (hostname !== undefined && !isLoopbackHost(hostname)) {
+      const { host: hostHeader } = request.headers;
+      if (!isLoopbackHostHeader(hostHeader)) {
+        const which =
+          hostHeader === undefined
+            ? 'without a Host header'
+            : `for host ${JSON.stringify(hostOfHostHeader(hostHeader) ?? hostHeader)}`;
         sendError(
           response,
           403,
-          `Requests for host ${JSON.stringify(hostname)} are refused; open the dashboard through 127.0.0.1 or localhost.`,
+          `Requests ${which} are refused; open the dashboard through 127.0.0.1 or localhost.`,
         );
         return;
       }
@@ -112,10 +118,10 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       case '/index.html':
         response.writeHead(200, {
           ...BASE_HEADERS,
-          ...dashboardPage.headers,
+          ...page.headers,
           'content-type': 'text/html; charset=utf-8',
         });
-        response.end(dashboardPage.html);
+        response.end(page.html);
         return;
       case '/api/plans': {
         const agent = url.searchParams.get('agent') || undefined;
@@ -179,6 +185,14 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
   }
 
   const address = server.address() as AddressInfo;
+  // A name passes the loopback rule by its spelling, but the resolver chose the address:
+  // one that landed beyond loopback (a hosts-file entry, say) needs the token all the same.
+  if (token === undefined && !isLoopbackHost(address.address)) {
+    events.close();
+    unsubscribe();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw needsToken(`${host} (${address.address})`);
+  }
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${address.port}/`,
@@ -193,6 +207,12 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       return closing;
     },
   };
+}
+
+function needsToken(where: string): DashboardError {
+  return new DashboardError(
+    `Refusing to serve plans on ${where} without an access token: anyone who can reach that address could read them. Set a token, or use 127.0.0.1.`,
+  );
 }
 
 function checkOptions(

@@ -10,6 +10,9 @@
  * console.log(`Plans at ${dashboard.url}`);
  * process.once('SIGINT', () => dashboard.close());
  */
+
+// The loopback rule lives in plankeeper/http; re-exported here for code that imported it from here.
+export { isLoopbackHost } from 'plankeeper/http';
 export type {
   ItemChange,
   PlanChangedEvent,
@@ -24,5 +27,4 @@ export {
   type DashboardOptions,
   type DashboardServer,
 } from './dashboard-server.js';
-export { isLoopbackHost } from './loopback-host.js';
 export { revisionChanges } from './revision-changes.js';

@@ -6,8 +6,9 @@
  * plankeeper dashboard --store sqlite:.plankeeper/plans.db --port 7420
  */
 import type { Command } from 'commander';
+import { isLoopbackHost } from 'plankeeper/http';
 import { redact } from 'plankeeper/stores';
-import { createDashboardServer, DashboardError, isLoopbackHost } from '../../dashboard/index.js';
+import { createDashboardServer, DashboardError } from '../../dashboard/index.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';

@@ -11,7 +11,8 @@
 import type { Command } from 'commander';
 import type { PlanStore, PlanToolPreset } from 'plankeeper';
 import { LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
-import { isLoopbackHost, serveHttp, serveStdio } from 'plankeeper/mcp';
+import { isLoopbackHost } from 'plankeeper/http';
+import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';

@@ -3,7 +3,8 @@
  * would. Harness messages are told apart by the kind tag the agent puts on them, which
  * stands in for reading their words; plan listings are parsed from the text itself.
  */
-import type { ChatMessage, InjectionKind, Locale } from 'plankeeper';
+import type { ChatMessage, InjectionKind, Locale, TodoStatus } from 'plankeeper';
+import { STATUS_MARKERS, TODO_STATUSES } from 'plankeeper';
 
 type ToolMessage = ChatMessage & { role: 'tool' };
 
@@ -13,8 +14,17 @@ export interface ListedItem {
   content: string | undefined;
 }
 
-const OPEN_LINE = /^- \[( |>)\] #(\d+) (.*)$/;
-const ANY_LINE = /^- \[[ >x-]\] #(\d+) (.*)$/;
+/** The listing's markers (`[ ]`, `[>]`, …) of these statuses, as regex alternatives. */
+function markers(statuses: readonly TodoStatus[]): string {
+  return statuses
+    .map((status) => STATUS_MARKERS[status].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|');
+}
+
+/** A listing line of an open item: the marker, then the id (group 2) and the text (3). */
+const OPEN_LINE = new RegExp(`^- (${markers(['pending', 'in_progress'])}) #(\\d+) (.*)$`);
+/** A listing line of any item: the id (group 1) and the text (2). */
+const ANY_LINE = new RegExp(`^- (?:${markers(TODO_STATUSES)}) #(\\d+) (.*)$`);
 
 export class ModelView {
   /** Index of the user message that opened the current turn. */

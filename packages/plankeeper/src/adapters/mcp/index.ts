@@ -18,8 +18,10 @@
  * const http = await serveHttp({ engine: new PlanEngine(), port: 0 });
  * console.error(`MCP at ${http.url}`);
  */
+
+// The loopback rule lives in plankeeper/http; re-exported here for code that imported it from here.
+export { isLoopbackHost } from '../../http/index.js';
 export { INSTRUCTIONS_PROMPT_NAME } from './instructions-prompt.js';
-export { isLoopbackHost } from './loopback.js';
 export {
   createPlanMcpServer,
   type PlanMcpServer,

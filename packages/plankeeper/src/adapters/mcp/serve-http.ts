@@ -9,14 +9,18 @@
  * (no DNS rebinding from web pages); bound anywhere else it refuses to start without a
  * token. With a token, every request must carry `Authorization: Bearer <token>`.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError } from '../../engine/errors.js';
-import { hasBearerToken } from './bearer-token.js';
-import { isLoopbackHost, isLoopbackHostHeader, isLoopbackOrigin } from './loopback.js';
+import {
+  bearerToken,
+  isLoopbackHost,
+  isLoopbackHostHeader,
+  isLoopbackOrigin,
+  tokensMatch,
+} from '../../http/index.js';
 import {
   createPlanMcpServer,
   type PlanMcpServer,
@@ -86,16 +90,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     throw new ConfigurationError('The HTTP token must be non-empty and contain no whitespace.');
   }
   const loopback = isLoopbackHost(host);
-  if (!loopback && token === undefined) {
-    throw new ConfigurationError(
-      `Refusing to serve MCP on ${host} without a token: anyone who can reach it could read and change plans. Set a token (clients then send "Authorization: Bearer <token>") or bind to 127.0.0.1.`,
-    );
-  }
+  if (!loopback && token === undefined) throw needsToken(host);
 
   const sessions = new Map<string, Session>();
 
   async function openSession(request: IncomingMessage, response: ServerResponse, body: unknown) {
-    const id = randomUUID();
+    const id = globalThis.crypto.randomUUID();
     const server = createPlanMcpServer({ ...serverOptions, session: serverOptions.session ?? id });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => id,
@@ -123,7 +123,8 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     if (loopback && !isLoopbackOrigin(request.headers.origin)) {
       return sendError(response, 403, -32000, 'Forbidden: Origin is not a loopback origin.');
     }
-    if (token !== undefined && !hasBearerToken(request.headers.authorization, token)) {
+    const authorization = request.headers.authorization;
+    if (token !== undefined && !(await tokensMatch(token, bearerToken(authorization)))) {
       response.setHeader('WWW-Authenticate', 'Bearer');
       return sendError(response, 401, -32000, 'Unauthorized: send Authorization: Bearer <token>.');
     }
@@ -177,6 +178,13 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
       resolve();
     });
   });
+  const address = http.address() as AddressInfo;
+  // A name passes the loopback rule by its spelling, but the resolver chose the address:
+  // one that landed beyond loopback (a hosts-file entry, say) needs the token all the same.
+  if (token === undefined && !isLoopbackHost(address.address)) {
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    throw needsToken(`${host} (${address.address})`);
+  }
   // Sweeps often enough that a session outlives its idle time by at most half of it.
   const sweeper =
     sessionIdleMs > 0 && Number.isFinite(sessionIdleMs)
@@ -185,7 +193,6 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
           Math.max(10, Math.min(sessionIdleMs / 2, 60_000)),
         ).unref()
       : undefined;
-  const address = http.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
 
   return {
@@ -204,6 +211,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
       });
     },
   };
+}
+
+function needsToken(where: string): ConfigurationError {
+  return new ConfigurationError(
+    `Refusing to serve MCP on ${where} without a token: anyone who can reach it could read and change plans. Set a token (clients then send "Authorization: Bearer <token>") or bind to 127.0.0.1.`,
+  );
 }
 
 function closeIdleSessions(sessions: Map<string, Session>, idleMs: number): void {

@@ -1,0 +1,28 @@
+/** Requests to the dashboard's API, carrying the access token the page was opened with. */
+
+const token = new URLSearchParams(location.search).get('token') || '';
+
+/** `path` with the token as `?token=`, for EventSource (which cannot send headers). */
+export function withToken(path: string): string {
+  if (!token) return path;
+  return `${path}${path.indexOf('?') < 0 ? '?' : '&'}token=${encodeURIComponent(token)}`;
+}
+
+/** The JSON at `path`; a failed request throws with the server's own message. */
+export async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(path, {
+    cache: 'no-store',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const message = (body as { error?: string } | null)?.error;
+    throw new Error(message || `The server answered ${response.status}.`);
+  }
+  return body as T;
+}

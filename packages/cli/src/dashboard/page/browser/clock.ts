@@ -1,0 +1,37 @@
+/** Ages and states by the server's clock, so a skewed browser clock marks nothing stale. */
+import { state } from './state.js';
+
+export type PlanState = 'stale' | 'leftover' | 'done' | 'open' | 'empty';
+
+export function serverNow(): number {
+  return Date.now() + state.offset;
+}
+
+export function syncClock(body: { now: number; staleAfterMs: number }): void {
+  state.offset = body.now - Date.now();
+  state.staleAfterMs = body.staleAfterMs;
+}
+
+export function ago(at: number): string {
+  const seconds = Math.max(0, Math.round((serverNow() - at) / 1000));
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds}s ago`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours}h ago`;
+  return `${Math.round(hours / 24)}d ago`;
+}
+
+export function planState(plan: {
+  total: number;
+  open: number;
+  leftover: boolean;
+  updatedAt: number;
+}): PlanState {
+  if (plan.total === 0) return 'empty';
+  if (plan.open === 0) return 'done';
+  if (plan.leftover) return 'leftover';
+  if (serverNow() - plan.updatedAt >= state.staleAfterMs) return 'stale';
+  return 'open';
+}

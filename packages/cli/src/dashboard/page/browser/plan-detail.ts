@@ -1,0 +1,143 @@
+/** The selected plan in full: its items, then its timeline of revisions, newest first. */
+import { STATUS_MARKERS, type TodoItem } from 'plankeeper';
+import type { PlanDetailResponse, TimelineEntry } from '../../api-types.js';
+import { getJson } from './api.js';
+import { ago, planState } from './clock.js';
+import { describeChange } from './describe-change.js';
+import { el, scopeText } from './dom.js';
+import { detail } from './elements.js';
+import { state } from './state.js';
+
+let detailTicket = 0;
+
+/** The core's marker for a status (`[x]`), `[?]` for one this page does not know. */
+function markerOf(status: string): string {
+  return (STATUS_MARKERS as Record<string, string | undefined>)[status] || '[?]';
+}
+
+function renderItems(items: readonly TodoItem[]): HTMLOListElement {
+  const list = el('ol', 'items');
+  for (const item of items) {
+    const entry = el('li', `item status-${item.status}`);
+    entry.dataset.id = item.id;
+    entry.dataset.status = item.status;
+    // Spaces between the parts keep copied text readable ("[x] #1 Step").
+    entry.append(
+      el('span', 'marker', markerOf(item.status)),
+      ' ',
+      el('span', 'item-id', `#${item.id}`),
+      ' ',
+      el('span', 'content', item.content),
+    );
+    if (item.status === 'in_progress' && item.activeForm) {
+      entry.append(el('div', 'item-extra active', `now: ${item.activeForm}`));
+    }
+    if (item.description) entry.append(el('div', 'item-extra description', item.description));
+    if (item.note) entry.append(el('div', 'item-extra note', `note: ${item.note}`));
+    list.append(entry);
+  }
+  return list;
+}
+
+function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
+  const list = el('ol', 'timeline');
+  for (let index = timeline.length - 1; index >= 0; index--) {
+    const revision = timeline[index]!;
+    const entry = el('li', revision.deleted ? 'revision deleted' : 'revision');
+    entry.dataset.version = String(revision.version);
+    const meta = el('div', 'meta');
+    const at = new Date(revision.at);
+    const time = el('time', 'at', `${at.toLocaleTimeString()} · ${ago(revision.at)}`);
+    time.dateTime = at.toISOString();
+    time.title = at.toLocaleString();
+    meta.append(
+      time,
+      ' ',
+      el('span', 'version', `v${revision.version}`),
+      ' ',
+      el('span', 'tool', revision.tool),
+    );
+    if (revision.callId) meta.append(' ', el('span', 'call', `call ${revision.callId}`));
+    if (!revision.deleted) {
+      meta.append(' ', el('span', 'after', `${revision.completed}/${revision.total} done`));
+    }
+    entry.append(meta);
+    if (revision.summary) entry.append(el('div', 'summary', revision.summary));
+    const changes = el('ul', 'changes');
+    if (revision.changes === null) {
+      changes.append(el('li', 'muted', 'earlier history not kept'));
+    } else if (revision.changes.length === 0) {
+      changes.append(el('li', 'muted', 'no item changed'));
+    }
+    for (const change of revision.changes || []) {
+      const line = el('li', `change change-${change.kind}`);
+      const [sign, text] = describeChange(change);
+      line.append(el('span', 'sign', sign), ' ', el('span', 'text', text));
+      changes.append(line);
+    }
+    entry.append(changes);
+    list.append(entry);
+  }
+  return list;
+}
+
+function renderDetail(plan: PlanDetailResponse): void {
+  state.selectedPlan = plan;
+  const done = plan.items.filter((item) => item.status === 'completed').length;
+  const head = el('div', 'detail-head');
+  head.append(el('h2', 'title', `${plan.agent} / ${plan.session}`));
+  const meta = el('div', 'meta');
+  if (plan.scope.length) meta.append(el('span', 'scope', `scope: ${scopeText(plan.scope)}`));
+  const badge = el('span', 'badge detail-state');
+  meta.append(badge, ' ', el('span', 'version', `v${plan.version}`), ' ', el('span', 'updated'));
+  head.append(meta);
+  const parts: HTMLElement[] = [head];
+  if (!plan.exists) {
+    parts.push(el('p', 'hint', 'This plan was deleted or expired; its history is below.'));
+  } else {
+    parts.push(el('h3', null, `Items · ${done}/${plan.items.length} completed`));
+    parts.push(plan.items.length ? renderItems(plan.items) : el('p', 'hint', 'The plan is empty.'));
+  }
+  parts.push(el('h3', null, 'Timeline · newest first'));
+  parts.push(
+    plan.timeline.length ? renderTimeline(plan.timeline) : el('p', 'hint', 'No history kept.'),
+  );
+  detail.replaceChildren(...parts);
+  detail.dataset.key = plan.key;
+  detail.dataset.version = String(plan.version);
+  refreshDetailAge();
+}
+
+/** The selected plan's age-dependent parts: its state badge and "updated" time. */
+export function refreshDetailAge(): void {
+  const plan = state.selectedPlan;
+  if (!plan) return;
+  const badge = detail.querySelector('.detail-state');
+  const updated = detail.querySelector('.detail-head .updated');
+  if (!badge || !updated) return;
+  const open = plan.items.filter(
+    (item) => item.status === 'pending' || item.status === 'in_progress',
+  ).length;
+  const current = !plan.exists
+    ? 'deleted'
+    : planState({
+        total: plan.items.length,
+        open,
+        // Null only for a deleted plan, which has no state to age.
+        updatedAt: plan.updatedAt ?? 0,
+        leftover: plan.leftover,
+      });
+  badge.className = `badge detail-state ${current}`;
+  badge.textContent = current;
+  updated.textContent = plan.updatedAt ? `updated ${ago(plan.updatedAt)}` : '';
+}
+
+export async function loadDetail(key: string): Promise<void> {
+  const ticket = ++detailTicket;
+  try {
+    const plan = await getJson<PlanDetailResponse>(`/api/plan?key=${encodeURIComponent(key)}`);
+    if (ticket === detailTicket && state.selected === key) renderDetail(plan);
+  } catch (error) {
+    if (ticket === detailTicket) detail.replaceChildren(el('p', 'error', (error as Error).message));
+  }
+}
