@@ -51,40 +51,44 @@ function link(project: string, name: string): void {
 }
 
 describe('types in a consumer project', () => {
-  it.each(CASES)('%s checks with skipLibCheck off and peers %j only', (entry, peers, platform) => {
-    const project = join(work, entry.replaceAll('/', '-'));
-    mkdirSync(join(project, 'node_modules'), { recursive: true });
-    // A copy, not a link: a link would let the compiler find the repository's @types.
-    execFileSync('cp', ['-r', unpacked, join(project, 'node_modules/plankeeper')]);
-    for (const name of ['zod', ...peers]) link(project, name);
-    if (platform === 'node')
-      for (const name of ['@types/node', 'undici-types']) link(project, name);
-    writeFileSync(join(project, 'package.json'), '{"type": "module"}');
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          target: 'ES2022',
-          skipLibCheck: false,
-          noEmit: true,
-          ...(platform === 'node' ? { types: ['node'], lib: ['ESNext', 'DOM'] } : { types: [] }),
-        },
-        files: ['consumer.ts'],
-      }),
-    );
-    writeFileSync(
-      join(project, 'consumer.ts'),
-      `import * as entry from '${entry}';\nexport type Entry = typeof entry;\n`,
-    );
-    let output = '';
-    try {
-      execFileSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
-    expect(output).toBe('');
-  });
+  it.each(CASES)(
+    '%s checks with skipLibCheck off and peers %j only',
+    { timeout: 120_000 },
+    (entry, peers, platform) => {
+      const project = join(work, entry.replaceAll('/', '-'));
+      mkdirSync(join(project, 'node_modules'), { recursive: true });
+      // A copy, not a link: a link would let the compiler find the repository's @types.
+      execFileSync('cp', ['-r', unpacked, join(project, 'node_modules/plankeeper')]);
+      for (const name of ['zod', ...peers]) link(project, name);
+      if (platform === 'node')
+        for (const name of ['@types/node', 'undici-types']) link(project, name);
+      writeFileSync(join(project, 'package.json'), '{"type": "module"}');
+      writeFileSync(
+        join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            target: 'ES2022',
+            skipLibCheck: false,
+            noEmit: true,
+            ...(platform === 'node' ? { types: ['node'], lib: ['ESNext', 'DOM'] } : { types: [] }),
+          },
+          files: ['consumer.ts'],
+        }),
+      );
+      writeFileSync(
+        join(project, 'consumer.ts'),
+        `import * as entry from '${entry}';\nexport type Entry = typeof entry;\n`,
+      );
+      let output = '';
+      try {
+        execFileSync(process.execPath, [tsc, '-p', project], { encoding: 'utf8' });
+      } catch (error) {
+        output = String((error as { stdout?: string }).stdout ?? error);
+      }
+      expect(output).toBe('');
+    },
+  );
 });
