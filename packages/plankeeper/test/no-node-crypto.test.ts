@@ -8,12 +8,6 @@ import { describe, expect, it } from 'vitest';
 
 const src = new URL('../src/', import.meta.url).pathname;
 
-/**
- * Files still importing node:crypto that other work in progress owns: the harness.
- * Remove each entry when its file moves to globalThis.crypto; add none.
- */
-const PENDING = new Set(['harness/plan-harness.ts']);
-
 const IMPORTS_CRYPTO =
   /\bfrom\s+['"](?:node:)?crypto['"]|\bimport\s*\(\s*['"](?:node:)?crypto['"]|\brequire\s*\(\s*['"](?:node:)?crypto['"]/;
 
@@ -32,8 +26,8 @@ describe('the core without node:crypto', () => {
     expect(files).toEqual(
       expect.arrayContaining(['engine/store/epoch.ts', 'stores/redis/lua-script.ts']),
     );
-    const importing = files.filter(
-      (file) => !PENDING.has(file) && IMPORTS_CRYPTO.test(readFileSync(join(src, file), 'utf8')),
+    const importing = files.filter((file) =>
+      IMPORTS_CRYPTO.test(readFileSync(join(src, file), 'utf8')),
     );
     expect(importing).toEqual([]);
   });

@@ -17,7 +17,6 @@
  * const reminder = await harness.endToolRound();     // after each reply with tool calls
  * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
-import { randomUUID } from 'node:crypto';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
@@ -239,6 +238,6 @@ export class PlanHarness {
   }
 
   private nextTurnId(): string {
-    return `${this.key.session}#${++this.turnCount}-${randomUUID().slice(0, 8)}`;
+    return `${this.key.session}#${++this.turnCount}-${globalThis.crypto.randomUUID().slice(0, 8)}`;
   }
 }
