@@ -1,4 +1,5 @@
 /** Ages and states by the server's clock, so a skewed browser clock marks nothing stale. */
+import { isStalePlan } from 'plankeeper';
 import { state } from './state.js';
 
 export type PlanState = 'stale' | 'leftover' | 'done' | 'open' | 'empty';
@@ -32,6 +33,7 @@ export function planState(plan: {
   if (plan.total === 0) return 'empty';
   if (plan.open === 0) return 'done';
   if (plan.leftover) return 'leftover';
-  if (serverNow() - plan.updatedAt >= state.staleAfterMs) return 'stale';
+  // The one stale rule, the server's own (see the listing), on the server's clock.
+  if (isStalePlan(plan, { now: serverNow(), staleAfterMs: state.staleAfterMs })) return 'stale';
   return 'open';
 }
