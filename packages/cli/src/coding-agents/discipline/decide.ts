@@ -3,8 +3,16 @@
  * the hooks' state: a pure function, so a compare-and-set retry can simply run it again.
  * Texts and rules are the core harness's (plankeeper/harness, the locale).
  */
-import { isOpen, type Locale, type PlanSnapshot, quoteText, renderPlan } from 'plankeeper';
-import { buildPlanSection, isHonestPartial } from 'plankeeper/harness';
+// plankeeper/harness, not the root: the root would load the plan tools and zod into every hook.
+import {
+  buildPlanSection,
+  isHonestPartial,
+  isOpen,
+  type Locale,
+  type PlanSnapshot,
+  quoteText,
+  renderPlan,
+} from 'plankeeper/harness';
 import { type NeutralAnswer, type NeutralEvent, NOTHING } from './events.js';
 import type { HookState } from './hook-state.js';
 

@@ -6,13 +6,17 @@
 import { runHook } from './run-hook.js';
 
 export async function hookMain(args: readonly string[]): Promise<never> {
-  const code = await runHook(args, {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    cwd: process.cwd(),
-  });
+  const code = await runHook(
+    args,
+    {
+      stdin: process.stdin,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+      cwd: process.cwd(),
+    },
+    { closeStore: false },
+  );
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
 }

@@ -4,7 +4,8 @@
  * and gives the agent the neutral answer with exit 0, before an internal deadline well
  * inside every agent's hook timeout: plankeeper never blocks an agent because it broke.
  */
-import { getLocale, type LocaleId, PlanEngine, type PlanStore } from 'plankeeper';
+import type { PlanStore } from 'plankeeper';
+import { getLocale, type LocaleId, PlanEngine } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
@@ -22,6 +23,12 @@ export interface HookIo {
 export interface RunHookOptions {
   /** Give up and answer neutrally after this long. Default 3 s. */
   deadlineMs?: number;
+  /**
+   * Close the store after answering. Default true; the hook process passes false because it
+   * exits at once: SQLite keeps every committed write without the checkpoint a close runs,
+   * and a network store's close would only delay the exit.
+   */
+  closeStore?: boolean;
 }
 
 /** Always resolves to 0; the answer is on `io.stdout`. */
@@ -41,7 +48,10 @@ export async function runHook(
         options.deadlineMs ?? 3000,
       );
     });
-    answer = await Promise.race([answerHook(args, adapter, io), deadline]);
+    answer = await Promise.race([
+      answerHook(args, adapter, io, options.closeStore ?? true),
+      deadline,
+    ]);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     io.stderr.write(`plankeeper hook: ${oneLine(message)} (answered neutrally)\n`);
@@ -64,6 +74,7 @@ async function answerHook(
   args: readonly string[],
   adapter: HookAdapter | undefined,
   io: HookIo,
+  closeStore: boolean,
 ): Promise<NeutralAnswer> {
   const parsed = parseHookArgs(args);
   if (!adapter) {
@@ -89,7 +100,7 @@ async function answerHook(
       newTurn: () => globalThis.crypto.randomUUID(),
     });
   } finally {
-    await store.close().catch(() => {});
+    if (closeStore) await store.close().catch(() => {});
   }
 }
 
