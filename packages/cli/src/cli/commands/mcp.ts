@@ -164,7 +164,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       preset: settings.preset,
       locale: settings.locale,
       ...(settings.session !== undefined && { session: settings.session }),
-      ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env)),
+      ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
     };
     if (settings.http) {
       const handle = await listen(

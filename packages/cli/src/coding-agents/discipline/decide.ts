@@ -40,6 +40,11 @@ export function decide(
   const { locale } = options;
   switch (event.kind) {
     case 'prompt': {
+      if (state.lastBlock !== undefined && event.text.includes(state.lastBlock)) {
+        // Our own stop reason, sent back as a prompt: the same user turn goes on.
+        const { lastBlock: _, ...rest } = state;
+        return { next: rest, answer: NOTHING };
+      }
       const turn = event.turn ?? options.newTurn?.() ?? String(options.now ?? Date.now());
       const next: HookState = {
         turn,
@@ -140,15 +145,17 @@ function atStop(
   if (!state.wroteThisTurn) return { next: undefined, answer: NOTHING };
   const open = snapshot.items.filter(isOpen);
   if (open.length > 0 && state.finishBounces < 1) {
+    const reason = locale.harness.finishCheck(open, quoteText);
     return {
-      next: { ...state, finishBounces: state.finishBounces + 1 },
-      answer: { kind: 'block', reason: locale.harness.finishCheck(open, quoteText) },
+      next: { ...state, finishBounces: state.finishBounces + 1, lastBlock: reason },
+      answer: { kind: 'block', reason },
     };
   }
   if (state.goalBounces < 1 && state.task && !isHonestPartial(event.lastMessage, locale)) {
+    const reason = locale.harness.goalCheck(excerpt(state.task));
     return {
-      next: { ...state, goalBounces: state.goalBounces + 1 },
-      answer: { kind: 'block', reason: locale.harness.goalCheck(excerpt(state.task)) },
+      next: { ...state, goalBounces: state.goalBounces + 1, lastBlock: reason },
+      answer: { kind: 'block', reason },
     };
   }
   return { next: undefined, answer: NOTHING };

@@ -17,6 +17,11 @@ export interface HookState {
   goalBounces: number;
   /** A compaction happened and the plan has not been shown since. */
   restorePending: boolean;
+  /**
+   * The reason of the last refused stop. Gemini CLI sends it back as the next prompt
+   * (BeforeAgent), which must continue the turn, not start a new one.
+   */
+  lastBlock?: string;
 }
 
 export function readHookState(raw: Record<string, unknown> | undefined): HookState {
@@ -25,6 +30,7 @@ export function readHookState(raw: Record<string, unknown> | undefined): HookSta
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const turn = text(raw?.turn);
   const task = text(raw?.task);
+  const lastBlock = text(raw?.lastBlock);
   return {
     ...(turn !== undefined && { turn }),
     ...(task !== undefined && { task }),
@@ -35,6 +41,7 @@ export function readHookState(raw: Record<string, unknown> | undefined): HookSta
     finishBounces: number(raw?.finishBounces),
     goalBounces: number(raw?.goalBounces),
     restorePending: raw?.restorePending === true,
+    ...(lastBlock !== undefined && { lastBlock }),
   };
 }
 

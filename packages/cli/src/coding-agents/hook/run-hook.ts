@@ -9,6 +9,7 @@ import { getLocale, type LocaleId, PlanEngine } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
+import { recordCliSession } from '../gemini/cli-process.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { parseHookArgs } from './hook-args.js';
 
@@ -94,6 +95,9 @@ async function answerHook(
   const store: PlanStore = await openStore(url);
   try {
     const engine = new PlanEngine({ store });
+    if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
+      await recordCliSession(engine, keyed.key.session);
+    }
     return await applyDiscipline(engine, keyed, {
       locale: getLocale(lang as LocaleId),
       ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
