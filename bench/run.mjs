@@ -5,6 +5,7 @@ const sections = [
   ['stores', './stores.mjs'],
   ['tokens', './tokens.mjs'],
   ['install size', './install.mjs'],
+  ['hook start-up', './hook-startup.mjs'],
 ];
 
 const only = process.argv.slice(2);

@@ -3,6 +3,20 @@
 // build gets a one-line hint instead of a stack trace.
 import { existsSync } from 'node:fs';
 
+if (process.argv[2] === 'hook') {
+  // A hook runs on every tool call of a coding agent: straight to the hook runner, without
+  // commander or any other command. Even a broken install fails open (one line, exit 0).
+  try {
+    const { hookMain } = await import('../dist/coding-agents/hook/main.js');
+    await hookMain(process.argv.slice(3));
+  } catch (error) {
+    process.stderr.write(`plankeeper hook: cannot start (${error?.message ?? error})\n`);
+    // Gemini CLI reads an empty object as "no decision"; the others accept an empty stdout.
+    if (process.argv[3] === 'gemini') process.stdout.write('{}\n');
+    process.exit(0);
+  }
+}
+
 const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write(

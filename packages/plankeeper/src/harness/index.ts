@@ -6,7 +6,16 @@
  * @example
  * import { buildPlanSection } from 'plankeeper/harness';
  * const section = buildPlanSection({ snapshot, locale, turn, changed: true, whenUnchanged: 'focus' });
+ *
+ * It also carries the engine, the locale and the plan rendering (the same exports as the
+ * root's), so a short-lived process such as a coding-agent hook can compose the discipline
+ * without loading the root's plan tools (and their zod) or the agent loop.
  */
+export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
+export type { PlanKey } from '../engine/plan-key.js';
+export { quoteText, renderPlan } from '../engine/render.js';
+export { isOpen, type TodoItem } from '../engine/todo-item.js';
+export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
 export {

@@ -100,6 +100,10 @@ export const en: Locale = {
     leftoverHeading: '### Leftover todo list from an earlier request',
     leftoverAdvice:
       'This list is not part of the current request. Keep items only if they still apply; cancel or remove the rest, or clear the list.',
+    changedHeading:
+      '### Your todo list was changed outside this conversation (another session, a person or a sub-agent); this is the list now',
+    restoredHeading:
+      '### Your todo list, shown again after the conversation was compacted or resumed',
     focus: (p, current, open) =>
       `### Current todo list (${p.completed}/${p.total} completed, unchanged)${current ? `\nNow: #${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\nOpen: ${ids(open)}` : ''}`,
     reminder: (rounds) =>

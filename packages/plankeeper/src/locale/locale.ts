@@ -44,6 +44,13 @@ export interface Locale {
     leftoverHeading: string;
     /** What to do with a leftover plan. */
     leftoverAdvice: string;
+    /**
+     * Heading of a plan that changed since the model last saw it, by a writer other than the
+     * model itself (another session, a person, a sub-agent); the full list follows.
+     */
+    changedHeading: string;
+    /** Heading of the plan shown again after the context was compacted, cleared or resumed. */
+    restoredHeading: string;
     /** One-line form of a plan the model has already seen unchanged. */
     focus(
       progress: PlanProgress,

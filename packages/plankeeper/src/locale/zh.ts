@@ -97,6 +97,8 @@ export const zh: Locale = {
     ].join('\n'),
     leftoverHeading: '### 之前请求遗留的待办清单',
     leftoverAdvice: '这份清单不属于当前请求。仍适用的事项才保留；其余取消或删除，或清空清单。',
+    changedHeading: '### 待办清单在本对话之外被修改（其他会话、人员或子代理）；以下是现在的清单',
+    restoredHeading: '### 对话被压缩或恢复后，再次显示你的待办清单',
     focus: (p, current, open) =>
       `### 当前待办清单（已完成 ${p.completed}/${p.total}，无变化）${current ? `\n进行中：#${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\n未完成：${ids(open)}` : ''}`,
     reminder: (rounds) =>

@@ -14,6 +14,11 @@ import { LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
+import {
+  MCP_AGENTS,
+  type McpAgent,
+  mcpKeyingFor,
+} from '../../coding-agents/mcp-keying/for-agent.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { watchSignals } from '../signals.js';
@@ -33,12 +38,15 @@ export interface RawMcpFlags {
   host?: string;
   token?: string;
   idleTimeout?: string;
+  for?: string;
 }
 
 export interface McpSettings {
   store: string;
   session?: string;
   agent: string;
+  /** Inside this coding agent: its session ids key the plans (see mcp-keying). */
+  for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
   http?: { port: number; host: string; token?: string; sessionIdleMs: number };
@@ -51,6 +59,10 @@ export function registerMcpCommand(program: Command): void {
     .option('--store <url>', STORE_FLAG_HELP)
     .option('--session <id>', 'session for every connection (default: one per connection)')
     .option('--agent <name>', 'agent part of the plan key (default: mcp)')
+    .option(
+      '--for <agent>',
+      `serve inside a coding agent, keyed by its own session ids: ${MCP_AGENTS.join(', ')}`,
+    )
     .option('--preset <preset>', `tools to offer: ${PRESETS.join(', ')} (default: both)`)
     .option(
       '--lang <id>',
@@ -86,13 +98,23 @@ export function parseMcpFlags(
       `--lang must be one of ${LOCALE_IDS.join(', ')}, not ${JSON.stringify(locale)}.`,
     );
   }
-  const agent = nonBlank('--agent', flags.agent) ?? 'mcp';
+  const forAgent = flags.for;
+  if (forAgent !== undefined && !(MCP_AGENTS as readonly string[]).includes(forAgent)) {
+    throw new CliError(
+      `--for must be one of ${MCP_AGENTS.join(', ')}, not ${JSON.stringify(forAgent)}.`,
+    );
+  }
+  if (forAgent !== undefined && (flags.agent !== undefined || flags.session !== undefined)) {
+    throw new CliError('--for sets the plan key itself; leave out --agent and --session.');
+  }
+  const agent = nonBlank('--agent', flags.agent) ?? forAgent ?? 'mcp';
   const session = nonBlank('--session', flags.session);
   const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
   const settings: McpSettings = {
     store,
     ...(session !== undefined && { session }),
     agent,
+    ...(forAgent !== undefined && { for: forAgent as McpAgent }),
     preset: preset as PlanToolPreset,
     locale: locale as LocaleId,
   };
@@ -143,6 +165,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       preset: settings.preset,
       locale: settings.locale,
       ...(settings.session !== undefined && { session: settings.session }),
+      ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
     };
     if (settings.http) {
       const handle = await listen(

@@ -26,6 +26,7 @@ export {
   createPlanMcpServer,
   type PlanMcpServer,
   type PlanMcpServerOptions,
+  type ToolCallInfo,
 } from './plan-mcp-server.js';
 export { PLAN_RESOURCE_URI } from './plan-resource.js';
 export { type HttpHandle, type HttpServeOptions, serveHttp } from './serve-http.js';

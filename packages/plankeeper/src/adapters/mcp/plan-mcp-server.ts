@@ -52,6 +52,24 @@ export interface PlanMcpServerOptions {
    * always in the `plankeeper://plan` resource.
    */
   structuredContent?: boolean;
+  /**
+   * The plan key of one `tools/call`, for hosts that name their session per call (Codex puts
+   * its thread id in `params._meta`). Return undefined to use the server's own key.
+   */
+  keyForCall?: (call: ToolCallInfo) => PlanKey | undefined | Promise<PlanKey | undefined>;
+  /**
+   * Top-level argument names some host adds to every tool call and that mean nothing to the
+   * plan tools (Gemini CLI's `wait_for_previous`); they are dropped before validation, every
+   * other unknown field is still rejected.
+   */
+  ignoredArguments?: readonly string[];
+}
+
+/** What a key function gets to see of one `tools/call`. */
+export interface ToolCallInfo {
+  name: string;
+  /** `params._meta` as the client sent it. */
+  meta: Record<string, unknown> | undefined;
 }
 
 /** An SDK `Server` that also knows which plan it serves. */
@@ -72,6 +90,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     preset: options.preset ?? 'both',
     ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
   });
+  const ignored = new Set(options.ignoredArguments ?? []);
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
 
   const server = new Server(
@@ -106,9 +125,14 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         `Unknown tool ${JSON.stringify(name)}; available: ${tools.map((each) => each.name).join(', ')}.`,
       );
     }
+    const callKey =
+      (await options.keyForCall?.({
+        name,
+        meta: request.params._meta as Record<string, unknown> | undefined,
+      })) ?? key;
     try {
-      const result = await tool.execute(request.params.arguments, {
-        key,
+      const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
+        key: callKey,
         callId: String(extra.requestId),
         signal: extra.signal,
       });
@@ -177,6 +201,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   });
 
   return Object.assign(server, { planKey: key });
+}
+
+function withoutIgnored(args: unknown, ignored: ReadonlySet<string>): unknown {
+  if (ignored.size === 0 || args === null || typeof args !== 'object' || Array.isArray(args)) {
+    return args;
+  }
+  return Object.fromEntries(Object.entries(args).filter(([name]) => !ignored.has(name)));
 }
 
 /** JSON-RPC code MCP uses for an unknown resource URI. */

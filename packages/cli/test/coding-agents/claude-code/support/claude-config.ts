@@ -116,3 +116,42 @@ export function recordingHooks(
     ]),
   );
 }
+
+/** The hook events `plankeeper setup claude-code` registers. */
+export const PLANKEEPER_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+] as const satisfies readonly HookEvent[];
+
+/**
+ * `hooks` settings as setup writes them: each event runs
+ * `<node> bin/plankeeper.js hook claude-code <Event> --store <store> [...extraArgs]`.
+ */
+export function plankeeperHooks(
+  store: string,
+  extraArgs: readonly string[] = [],
+): Record<string, unknown> {
+  return Object.fromEntries(
+    PLANKEEPER_HOOK_EVENTS.map((event) => [
+      event,
+      [
+        {
+          hooks: [
+            {
+              type: 'command',
+              command: process.execPath,
+              args: [PLANKEEPER_BIN, 'hook', 'claude-code', event, '--store', store, ...extraArgs],
+              timeout: 10,
+            },
+          ],
+        },
+      ],
+    ]),
+  );
+}

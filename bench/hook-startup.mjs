@@ -1,0 +1,66 @@
+// Start-up of one coding-agent hook call, as Claude Code makes it after every tool call:
+// `node bin/plankeeper.js hook claude-code PostToolUse` with a recorded hook input on stdin
+// and a SQLite store in a temp dir, beside bare `node -e 0`, each run alternately so a busy
+// machine slows both alike. Target: the hook at most 2.0x bare node.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { printTable, verdict } from './report.mjs';
+
+const root = new URL('../', import.meta.url).pathname;
+const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 21);
+const TARGET = 2.0;
+
+function timed(args, input) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { input, cwd: root });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}`);
+  return ms;
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export default async function hookStartup() {
+  const dir = mkdtempSync(join(tmpdir(), 'pk-bench-hook-'));
+  try {
+    const input = readFileSync(
+      join(root, 'packages/cli/test/coding-agents/claude-code/fixtures/PostToolUse.json'),
+    );
+    const hook = [
+      join(root, 'bin/plankeeper.js'),
+      ...['hook', 'claude-code', 'PostToolUse', '--store', `sqlite:${join(dir, 'plans.db')}`],
+    ];
+    timed(hook, input); // creates the database, as the session's first hook does
+    // For comparison: the whole CLI, as every command loads it (commander and all commands).
+    const cli = [join(root, 'bin/plankeeper.js'), '--version'];
+    const bare = [];
+    const hooked = [];
+    const whole = [];
+    for (let run = 0; run < RUNS; run++) {
+      bare.push(timed(['-e', '0'], ''));
+      hooked.push(timed(hook, input));
+      whole.push(timed(cli, ''));
+    }
+    const [bareMs, hookMs, cliMs] = [median(bare), median(hooked), median(whole)];
+    const ratio = hookMs / bareMs;
+    printTable(
+      `hook start-up (median of ${RUNS} runs each)`,
+      ['command', 'ms', 'x bare node'],
+      [
+        ['node -e 0', bareMs, 1],
+        ['plankeeper hook claude-code PostToolUse (sqlite)', hookMs, ratio],
+        ['plankeeper --version (the whole CLI)', cliMs, cliMs / bareMs],
+      ],
+    );
+    console.log('');
+    verdict(
+      'hook start-up',
+      ratio <= TARGET,
+      `${ratio.toFixed(2)}x bare node (target <= ${TARGET.toFixed(1)}x)`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The discipline, as far as coding-agent hooks allow it, decided from the stored plan and
+ * the hooks' state: a pure function, so a compare-and-set retry can simply run it again.
+ * Texts and rules are the core harness's (plankeeper/harness, the locale).
+ */
+// plankeeper/harness, not the root: the root would load the plan tools and zod into every hook.
+import {
+  buildPlanSection,
+  isHonestPartial,
+  isOpen,
+  type Locale,
+  type PlanSnapshot,
+  quoteText,
+  renderPlan,
+} from 'plankeeper/harness';
+import { type NeutralAnswer, type NeutralEvent, NOTHING } from './events.js';
+import type { HookState } from './hook-state.js';
+
+export interface DisciplineOptions {
+  locale: Locale;
+  /** Tool calls without a successful plan write before the reminder. Default 3. */
+  nudgeAfter?: number;
+  now?: number;
+  /** A fresh turn id, for agents whose prompt event carries none. */
+  newTurn?: () => string;
+}
+
+export interface Decision {
+  /** The state to store, or undefined to leave it. */
+  next: HookState | undefined;
+  answer: NeutralAnswer;
+}
+
+export function decide(
+  event: NeutralEvent,
+  snapshot: PlanSnapshot,
+  state: HookState,
+  options: DisciplineOptions,
+): Decision {
+  const { locale } = options;
+  switch (event.kind) {
+    case 'prompt': {
+      if (state.lastBlock !== undefined && event.text.includes(state.lastBlock)) {
+        // Our own stop reason, sent back as a prompt: the same user turn goes on.
+        const { lastBlock: _, ...rest } = state;
+        return { next: rest, answer: NOTHING };
+      }
+      const turn = event.turn ?? options.newTurn?.() ?? String(options.now ?? Date.now());
+      const next: HookState = {
+        turn,
+        task: event.text,
+        startedAt: options.now ?? Date.now(),
+        rounds: 0,
+        shownVersion: snapshot.version,
+        wroteThisTurn: false,
+        finishBounces: 0,
+        goalBounces: 0,
+        restorePending: false,
+      };
+      // Whatever is stored now was written before this request: a leftover when still open.
+      const section = buildPlanSection({
+        snapshot: { ...snapshot, turn: undefined },
+        locale,
+        turn,
+        changed: true,
+        whenUnchanged: 'full',
+      });
+      return { next, answer: section ? { kind: 'context', text: section } : NOTHING };
+    }
+    case 'session-start':
+    case 'pre-compact': {
+      // After compaction, /clear or a resume the model has lost the list from its context.
+      const restore = event.kind === 'pre-compact' || event.source !== 'startup';
+      if (!restore || snapshot.items.length === 0) return { next: undefined, answer: NOTHING };
+      if (event.kind === 'pre-compact') {
+        // What a hook says before compaction is compacted away: show it after, on the next event.
+        return { next: { ...state, restorePending: true }, answer: NOTHING };
+      }
+      return {
+        next: { ...state, shownVersion: snapshot.version, restorePending: false },
+        answer: { kind: 'context', text: restoredSection(snapshot, locale) },
+      };
+    }
+    case 'tool-done':
+      return afterTool(event, snapshot, state, options);
+    case 'stop':
+    case 'subagent-stop':
+      return atStop(event, snapshot, state, locale);
+    case 'subagent-start':
+      // A sub-agent's plan lives in its own scope; its turn starts now.
+      return {
+        next: { ...state, turn: event.agentId, rounds: 0, wroteThisTurn: false },
+        answer: NOTHING,
+      };
+  }
+}
+
+function afterTool(
+  event: Extract<NeutralEvent, { kind: 'tool-done' }>,
+  snapshot: PlanSnapshot,
+  state: HookState,
+  options: DisciplineOptions,
+): Decision {
+  const { locale } = options;
+  if (event.isPlanWrite && event.ok) {
+    // The model has just read its own write in the tool result.
+    return {
+      next: { ...state, rounds: 0, wroteThisTurn: true, shownVersion: snapshot.version },
+      answer: NOTHING,
+    };
+  }
+  // Failed or blocked plan writes count like any other call (seed 000).
+  const rounds = state.rounds + 1;
+  const parts: string[] = [];
+  let shownVersion = state.shownVersion;
+  let restorePending = state.restorePending;
+  if (snapshot.items.length > 0 && (restorePending || snapshot.version !== state.shownVersion)) {
+    parts.push(
+      restorePending
+        ? restoredSection(snapshot, locale)
+        : `${locale.harness.changedHeading}\n${renderPlan(snapshot.items, { locale, heading: false })}`,
+    );
+    shownVersion = snapshot.version;
+    restorePending = false;
+  }
+  let nextRounds = rounds;
+  // Only while the plan has open items (seed 002): a plan-free task is never nagged.
+  if (rounds >= (options.nudgeAfter ?? 3) && snapshot.items.some(isOpen)) {
+    parts.push(locale.harness.reminder(rounds));
+    nextRounds = 0;
+  }
+  return {
+    next: { ...state, rounds: nextRounds, shownVersion, restorePending },
+    answer: parts.length > 0 ? { kind: 'context', text: parts.join('\n\n') } : NOTHING,
+  };
+}
+
+function atStop(
+  event: Extract<NeutralEvent, { kind: 'stop' | 'subagent-stop' }>,
+  snapshot: PlanSnapshot,
+  state: HookState,
+  locale: Locale,
+): Decision {
+  // Our own counters bound the bounces (once each per turn), whatever stop_hook_active says.
+  if (!state.wroteThisTurn) return { next: undefined, answer: NOTHING };
+  const open = snapshot.items.filter(isOpen);
+  if (open.length > 0 && state.finishBounces < 1) {
+    const reason = locale.harness.finishCheck(open, quoteText);
+    return {
+      next: { ...state, finishBounces: state.finishBounces + 1, lastBlock: reason },
+      answer: { kind: 'block', reason },
+    };
+  }
+  if (state.goalBounces < 1 && state.task && !isHonestPartial(event.lastMessage, locale)) {
+    const reason = locale.harness.goalCheck(excerpt(state.task));
+    return {
+      next: { ...state, goalBounces: state.goalBounces + 1, lastBlock: reason },
+      answer: { kind: 'block', reason },
+    };
+  }
+  return { next: undefined, answer: NOTHING };
+}
+
+function restoredSection(snapshot: PlanSnapshot, locale: Locale): string {
+  return `${locale.harness.restoredHeading}\n${renderPlan(snapshot.items, { locale, heading: false })}`;
+}
+
+/** The core goal check's limit on the request quoted back. */
+const MAX_TASK_EXCERPT = 600;
+
+function excerpt(task: string): string {
+  return task.length > MAX_TASK_EXCERPT ? `${task.slice(0, MAX_TASK_EXCERPT)}…` : task;
+}

@@ -1,0 +1,77 @@
+/**
+ * Gemini CLI's hooks (0.61.0; see test/coding-agents/gemini/PROTOCOL.md). Its events have
+ * their own names: BeforeAgent is the prompt, AfterTool the tool result (a failure carries
+ * `tool_response.error`), AfterAgent the stop. The neutral answer must be `{}`: an empty
+ * stdout makes the CLI parse stderr instead. Sub-agents fire with the main session id and
+ * nothing marking them, so Gemini gets no sub-agent scope. PreCompress `auto` fires before
+ * every model turn and says nothing about a compaction; only `manual` (/compress) does.
+ */
+import {
+  type HookAdapter,
+  isPlanWriteTool,
+  type KeyedEvent,
+  type NeutralAnswer,
+} from '../discipline/events.js';
+
+const TOOL_PREFIX = 'mcp_plankeeper_';
+
+const CONTEXT_EVENTS = new Set(['SessionStart', 'BeforeAgent', 'AfterTool']);
+
+export const geminiAdapter: HookAdapter = {
+  agent: 'gemini',
+
+  parse(eventName, input): KeyedEvent | undefined {
+    const session = text(input.session_id);
+    if (!session) throw new Error(`${eventName}: the hook input has no session_id`);
+    const key = { agent: 'gemini', session };
+    switch (eventName) {
+      case 'SessionStart':
+        return { key, event: { kind: 'session-start', source: text(input.source) ?? 'startup' } };
+      case 'BeforeAgent':
+        return { key, event: { kind: 'prompt', text: text(input.prompt) ?? '' } };
+      case 'AfterTool': {
+        const tool = text(input.tool_name) ?? '';
+        const response = input.tool_response as Record<string, unknown> | undefined;
+        const failed = response !== null && typeof response === 'object' && response.error != null;
+        return {
+          key,
+          event: {
+            kind: 'tool-done',
+            tool,
+            ok: !failed,
+            isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX),
+          },
+        };
+      }
+      case 'AfterAgent':
+        return {
+          key,
+          event: {
+            kind: 'stop',
+            stopHookActive: input.stop_hook_active === true,
+            lastMessage: text(input.prompt_response) ?? '',
+          },
+        };
+      case 'PreCompress':
+        return input.trigger === 'manual' ? { key, event: { kind: 'pre-compact' } } : undefined;
+      default:
+        return undefined;
+    }
+  },
+
+  format(eventName, answer: NeutralAnswer): string {
+    if (answer.kind === 'block' && eventName === 'AfterAgent') {
+      return JSON.stringify({ decision: 'block', reason: answer.reason });
+    }
+    if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
+      return JSON.stringify({
+        hookSpecificOutput: { hookEventName: eventName, additionalContext: answer.text },
+      });
+    }
+    return '{}';
+  },
+};
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

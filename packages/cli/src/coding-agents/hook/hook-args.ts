@@ -1,0 +1,29 @@
+/**
+ * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]`, parsed
+ * by hand: the hook runs on every tool call, and commander would cost start-up time.
+ */
+export interface HookArgs {
+  agent: string;
+  event: string;
+  store?: string;
+  lang?: string;
+  nudgeAfter?: number;
+}
+
+export function parseHookArgs(args: readonly string[]): HookArgs {
+  const [agent, event, ...rest] = args;
+  if (!agent || !event || agent.startsWith('-') || event.startsWith('-')) {
+    throw new Error('usage: plankeeper hook <agent> <event> [--store URL] [--lang en|zh]');
+  }
+  const parsed: HookArgs = { agent, event };
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if (value === undefined) throw new Error(`${flag} needs a value`);
+    if (flag === '--store') parsed.store = value;
+    else if (flag === '--lang') parsed.lang = value;
+    else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
+      parsed.nudgeAfter = Number(value);
+    else throw new Error(`unknown option ${flag} ${value}`);
+  }
+  return parsed;
+}

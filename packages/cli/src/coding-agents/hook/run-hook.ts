@@ -1,0 +1,120 @@
+/**
+ * `plankeeper hook <agent> <event>`: one hook call, failing open. Whatever goes wrong inside
+ * plankeeper (bad arguments, a store that is down or hangs, a bug) prints one line on stderr
+ * and gives the agent the neutral answer with exit 0, before an internal deadline well
+ * inside every agent's hook timeout: plankeeper never blocks an agent because it broke.
+ */
+import type { PlanStore } from 'plankeeper';
+import { getLocale, type LocaleId, PlanEngine } from 'plankeeper/harness';
+import { openStore } from 'plankeeper/stores';
+import { applyDiscipline } from '../discipline/apply.js';
+import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
+import { recordCliSession } from '../gemini/cli-process.js';
+import { HOOK_ADAPTERS } from './adapters.js';
+import { parseHookArgs } from './hook-args.js';
+
+export interface HookIo {
+  stdin: AsyncIterable<Buffer | string> | Iterable<string>;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface RunHookOptions {
+  /** Give up and answer neutrally after this long. Default 3 s. */
+  deadlineMs?: number;
+  /**
+   * Close the store after answering. Default true; the hook process passes false because it
+   * exits at once: SQLite keeps every committed write without the checkpoint a close runs,
+   * and a network store's close would only delay the exit.
+   */
+  closeStore?: boolean;
+}
+
+/** Always resolves to 0; the answer is on `io.stdout`. */
+export async function runHook(
+  args: readonly string[],
+  io: HookIo,
+  options: RunHookOptions = {},
+): Promise<number> {
+  const adapter = HOOK_ADAPTERS[args[0] ?? ''];
+  const eventName = args[1] ?? '';
+  let answer: NeutralAnswer = NOTHING;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`gave up after ${options.deadlineMs ?? 3000} ms`)),
+        options.deadlineMs ?? 3000,
+      );
+    });
+    answer = await Promise.race([
+      answerHook(args, adapter, io, options.closeStore ?? true),
+      deadline,
+    ]);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`plankeeper hook: ${oneLine(message)} (answered neutrally)\n`);
+    answer = NOTHING;
+  } finally {
+    clearTimeout(timer);
+  }
+  let output = '';
+  try {
+    output = adapter?.format(eventName, answer) ?? '';
+  } catch (error) {
+    io.stderr.write(`plankeeper hook: ${oneLine(String(error))} (answered neutrally)\n`);
+    output = adapter?.format(eventName, NOTHING) ?? '';
+  }
+  if (output !== '') io.stdout.write(`${output}\n`);
+  return 0;
+}
+
+async function answerHook(
+  args: readonly string[],
+  adapter: HookAdapter | undefined,
+  io: HookIo,
+  closeStore: boolean,
+): Promise<NeutralAnswer> {
+  const parsed = parseHookArgs(args);
+  if (!adapter) {
+    throw new Error(
+      `unknown agent ${JSON.stringify(parsed.agent)}; one of ${Object.keys(HOOK_ADAPTERS).join(', ')}`,
+    );
+  }
+  const lang = parsed.lang ?? 'en';
+  if (lang !== 'en' && lang !== 'zh') throw new Error(`--lang must be en or zh, not ${lang}`);
+  const input = JSON.parse(await readAll(io.stdin)) as unknown;
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new Error('the hook input on stdin is not a JSON object');
+  }
+  const keyed = adapter.parse(parsed.event, input as Record<string, unknown>);
+  if (!keyed) return NOTHING;
+  const url = parsed.store ?? io.env.PLANKEEPER_STORE ?? `sqlite:${io.cwd}/.plankeeper/plans.db`;
+  const store: PlanStore = await openStore(url);
+  try {
+    const engine = new PlanEngine({ store });
+    if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
+      await recordCliSession(engine, keyed.key.session);
+    }
+    return await applyDiscipline(engine, keyed, {
+      locale: getLocale(lang as LocaleId),
+      ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
+      newTurn: () => globalThis.crypto.randomUUID(),
+    });
+  } finally {
+    if (closeStore) await store.close().catch(() => {});
+  }
+}
+
+async function readAll(stream: AsyncIterable<Buffer | string> | Iterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of stream)
+    text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+  return text;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().slice(0, 300);
+}

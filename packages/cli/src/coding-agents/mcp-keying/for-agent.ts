@@ -1,0 +1,56 @@
+/**
+ * `plankeeper mcp --for <agent>`: the plan key the MCP server uses inside a coding agent, the
+ * same one that agent's hooks use, so hooks and tools meet on one plan:
+ * - Claude Code starts the server with `CLAUDE_CODE_SESSION_ID` in its environment (sub-agents
+ *   share the connection and the id, so their MCP writes land in the main plan);
+ * - Codex names the session on every `tools/call` (`_meta.sessionId`; `threadId` differs in a
+ *   sub-agent, whose hooks carry it as `agent_id`), so the key is chosen per call;
+ * - Gemini CLI gives its MCP servers no session id: the session its hooks recorded for the
+ *   parent CLI process (gemini/cli-process.ts), looked up per call. Gemini also adds
+ *   `wait_for_previous` to every tool call, which is dropped.
+ */
+import type { PlanEngine, PlanKey } from 'plankeeper';
+import type { ToolCallInfo } from 'plankeeper/mcp';
+import { cliSession } from '../gemini/cli-process.js';
+
+export const MCP_AGENTS = ['claude-code', 'codex', 'gemini'] as const;
+export type McpAgent = (typeof MCP_AGENTS)[number];
+
+export interface McpKeying {
+  agent: string;
+  session?: string;
+  keyForCall?: (call: ToolCallInfo) => PlanKey | undefined | Promise<PlanKey | undefined>;
+  ignoredArguments?: readonly string[];
+}
+
+export function mcpKeyingFor(
+  agent: McpAgent,
+  env: NodeJS.ProcessEnv,
+  engine: PlanEngine,
+  parentPid = process.ppid,
+): McpKeying {
+  switch (agent) {
+    case 'claude-code': {
+      const session = env.CLAUDE_CODE_SESSION_ID?.trim();
+      return { agent, ...(session && { session }) };
+    }
+    case 'codex':
+      return { agent, keyForCall: ({ meta }) => codexKey(meta) };
+    case 'gemini':
+      return {
+        agent,
+        ignoredArguments: ['wait_for_previous'],
+        keyForCall: async () => {
+          const session = await cliSession(engine, parentPid);
+          return session === undefined ? undefined : { agent: 'gemini', session };
+        },
+      };
+  }
+}
+
+function codexKey(meta: Record<string, unknown> | undefined): PlanKey | undefined {
+  const session = typeof meta?.sessionId === 'string' ? meta.sessionId : undefined;
+  if (!session) return undefined;
+  const thread = typeof meta?.threadId === 'string' ? meta.threadId : session;
+  return { agent: 'codex', session, ...(thread !== session && { scope: [thread] }) };
+}

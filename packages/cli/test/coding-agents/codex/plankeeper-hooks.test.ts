@@ -1,0 +1,162 @@
+/**
+ * plankeeper inside the real Codex CLI (pinned 0.171.0), configured as `plankeeper setup codex`
+ * configures it: the MCP server `plankeeper mcp --for codex` and the hooks
+ * `plankeeper hook codex <Event>` in $CODEX_HOME, on one SQLite store. The scripted model plays
+ * the agent; the assertions read what Codex sent the model and what the store holds.
+ */
+import { join } from 'node:path';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mcpCall, ResponsesServer, say } from './support/responses-server.js';
+import {
+  type CodexRun,
+  type CodexWorkspace,
+  createCodexWorkspace,
+  describeRun,
+  type HooksFile,
+  PLANKEEPER_BIN,
+  plankeeperMcpServer,
+  runCodex,
+  standInMcpServer,
+} from './support/run-codex.js';
+
+const EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PostToolUse',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+] as const;
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/** hooks.json as setup writes it: `<node> <bin> hook codex <Event> --store <store>`. */
+function plankeeperHooks(store: string): HooksFile {
+  const hooks: HooksFile['hooks'] = {};
+  for (const event of EVENTS) {
+    const command = [process.execPath, PLANKEEPER_BIN, 'hook', 'codex', event, '--store', store]
+      .map(quote)
+      .join(' ');
+    hooks[event] = [{ hooks: [{ type: 'command', command, timeout: 10 }] }];
+  }
+  return { hooks };
+}
+
+function configure(ws: CodexWorkspace, model: ResponsesServer, store: string, hookStore = store) {
+  ws.configure({
+    modelUrl: model.url,
+    mcpServers: {
+      plankeeper: plankeeperMcpServer(['--store', store, '--for', 'codex']),
+      standin: standInMcpServer(join(ws.root, 'standin.log')),
+    },
+    hooks: plankeeperHooks(hookStore),
+  });
+}
+
+const echo = (text: string) => mcpCall('standin', 'echo', { text });
+
+describe('Codex with plankeeper: one turn with a plan, then a resumed session', () => {
+  let model: ResponsesServer;
+  let ws: CodexWorkspace;
+  let store: string;
+  let run: CodexRun;
+  let resumed: CodexRun;
+
+  beforeAll(async () => {
+    model = await ResponsesServer.start([
+      mcpCall('plankeeper', 'todo_write', {
+        todos: [
+          { content: 'Write the parser', status: 'in_progress' },
+          { content: 'Test the parser', status: 'pending' },
+        ],
+      }),
+      echo('one'),
+      echo('two'),
+      echo('three'),
+      say('All done.'),
+      say('I could not test the parser: there is no test runner here.'),
+      say('Noted.'), // the resumed session
+    ]);
+    ws = createCodexWorkspace();
+    store = `sqlite:${join(ws.root, 'plans.db')}`;
+    configure(ws, model, store);
+    run = await runCodex(ws, { prompt: 'Write and test the parser.' });
+    resumed = await runCodex(ws, { prompt: 'What is left?', resume: run.threadId ?? '' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await model?.close();
+    ws?.dispose();
+  });
+
+  it('completes both runs normally', () => {
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(resumed.code, describeRun(resumed)).toBe(0);
+    expect(model.unscripted).toBe(0);
+    expect(model.main).toHaveLength(7);
+  });
+
+  it('the plan tool answers with plankeeper text, stored under the Codex session id', async () => {
+    const [first, second] = model.main;
+    expect(model.toolOutput(second!, first!.callIds[0]!)).toContain('[>] #1 Write the parser');
+    const opened = await openStore(store);
+    try {
+      const plan = await new PlanEngine({ store: opened }).snapshot({
+        agent: 'codex',
+        session: run.threadId!,
+      });
+      expect(plan.items.map((item) => item.content)).toEqual([
+        'Write the parser',
+        'Test the parser',
+      ]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('nudges after 3 tool rounds without a plan update', () => {
+    expect(model.developerTexts(model.main[4]!).join('\n')).toContain(
+      '<reminder>3 tool rounds without a todo list update.',
+    );
+    expect(model.developerTexts(model.main[3]!).join('\n')).not.toContain('<reminder>');
+  });
+
+  it('blocks the first stop once with the finish check; the second stop goes through', () => {
+    expect(model.userTexts(model.main[5]!).join('\n')).toContain(
+      'Your todo list still has open items: #1 Write the parser; #2 Test the parser.',
+    );
+    const last = run.events.filter(
+      (event) => event.type === 'item.completed' && event.item?.type === 'agent_message',
+    );
+    expect(last.at(-1)?.item?.text).toBe(
+      'I could not test the parser: there is no test runner here.',
+    );
+  });
+
+  it('marks the plan as leftover on a new prompt in the resumed session, and shows it again', () => {
+    const texts = model.developerTexts(model.main[6]!).join('\n');
+    expect(texts).toContain('### Your todo list, shown again after the conversation was');
+    expect(texts).toContain('### Leftover todo list from an earlier request');
+  });
+});
+
+describe('Codex with plankeeper: the store unreachable', () => {
+  it('the run completes as if plankeeper were not there', async () => {
+    const model = await ResponsesServer.start([echo('one'), say('Echoed.')]);
+    const ws = createCodexWorkspace();
+    try {
+      configure(ws, model, `sqlite:${join(ws.root, 'plans.db')}`, 'redis://127.0.0.1:1');
+      const run = await runCodex(ws, { prompt: 'Echo once.' });
+      expect(run.code, describeRun(run)).toBe(0);
+      expect(model.main).toHaveLength(2);
+      expect(model.unscripted).toBe(0);
+      expect(run.ms).toBeLessThan(25_000);
+    } finally {
+      await model.close();
+      ws.dispose();
+    }
+  }, 60_000);
+});

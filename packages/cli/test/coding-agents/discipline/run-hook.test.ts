@@ -1,0 +1,175 @@
+/**
+ * `runHook` end to end over a SQLite store, one call per hook process as Claude Code makes
+ * them: the discipline's decisions across calls, the state they keep in the store, and
+ * failing open.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
+const KEY = { agent: 'claude-code', session: SESSION };
+
+let dir: string;
+let store: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pk-hook-'));
+  store = `sqlite:${join(dir, 'plans.db')}`;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+interface HookOutput {
+  decision?: string;
+  reason?: string;
+  hookSpecificOutput?: { hookEventName: string; additionalContext: string };
+}
+
+async function hook(event: string, input: unknown, extra: string[] = [], deadlineMs?: number) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runHook(
+    ['claude-code', event, '--store', store, ...extra],
+    {
+      stdin: [typeof input === 'string' ? input : JSON.stringify(input)],
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: {},
+      cwd: dir,
+    },
+    deadlineMs === undefined ? {} : { deadlineMs },
+  );
+  const parsed = stdout.trim() === '' ? undefined : (JSON.parse(stdout) as HookOutput);
+  return { code, stdout, stderr, parsed };
+}
+
+async function writePlan(todos: Array<{ content: string; status: string }>) {
+  const opened = await openStore(store);
+  try {
+    await new PlanEngine({ store: opened }).write(KEY, todos as never);
+  } finally {
+    await opened.close();
+  }
+}
+
+const tool = (name: string, failed = false) => ({
+  ...fixture(failed ? 'PostToolUseFailure.mcp' : 'PostToolUse'),
+  tool_name: name,
+});
+
+describe('plankeeper hook claude-code', () => {
+  it('nudges after 3 tool calls without a successful plan write, failed writes included', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+    expect((await hook('PostToolUse', tool('mcp__plankeeper__todo_write'))).stdout).toBe('');
+    expect((await hook('PostToolUse', tool('Read'))).stdout).toBe('');
+    expect(
+      (await hook('PostToolUseFailure', tool('mcp__plankeeper__todos_complete', true))).stdout,
+    ).toBe('');
+    const third = await hook('PostToolUse', tool('Bash'));
+    expect(third.parsed?.hookSpecificOutput?.additionalContext).toContain(
+      '3 tool rounds without a todo list update',
+    );
+    // The reminder restarts the count.
+    expect((await hook('PostToolUse', tool('Read'))).stdout).toBe('');
+  });
+
+  it('blocks the stop once with the finish check, once with the goal check, then lets it go', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([
+      { content: 'Write the parser', status: 'completed' },
+      { content: 'Test the parser', status: 'pending' },
+    ]);
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    const first = await hook('Stop', fixture('Stop'));
+    expect(first.parsed).toEqual({
+      decision: 'block',
+      reason: expect.stringContaining('#2 Test the parser.'),
+    });
+    const second = await hook('Stop', fixture('Stop.after-block'));
+    expect(second.parsed?.reason).toContain('Plan the parser work, then do it.');
+    expect((await hook('Stop', fixture('Stop.after-block'))).stdout).toBe('');
+  });
+
+  it('an honest "could not" answer skips the goal check; a turn without a plan write is never blocked', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Write the parser', status: 'pending' }]);
+    expect((await hook('Stop', fixture('Stop'))).stdout).toBe('');
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    expect((await hook('Stop', fixture('Stop'))).parsed?.decision).toBe('block');
+    const honest = { ...fixture('Stop'), last_assistant_message: 'I could not test it.' };
+    expect((await hook('Stop', honest)).stdout).toBe('');
+  });
+
+  it('marks a plan left open from an earlier request as leftover on the next prompt', async () => {
+    await writePlan([{ content: 'Old work', status: 'pending' }]);
+    const answer = await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    const text = answer.parsed?.hookSpecificOutput?.additionalContext as string;
+    expect(text).toContain('### Leftover todo list from an earlier request');
+    expect(text).toContain('#1 Old work');
+  });
+
+  it('shows a plan changed by someone else on the next tool call, once', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Added by a person', status: 'pending' }]);
+    const answer = await hook('PostToolUse', tool('Read'));
+    expect(answer.parsed?.hookSpecificOutput?.additionalContext).toContain(
+      'changed outside this conversation',
+    );
+    expect((await hook('PostToolUse', tool('Read'))).stdout).toBe('');
+  });
+
+  it('shows the plan again after compaction and on resume, not on a fresh start', async () => {
+    await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+    expect((await hook('SessionStart', fixture('SessionStart'))).stdout).toBe('');
+    for (const source of ['SessionStart.compact', 'SessionStart.resume']) {
+      const answer = await hook('SessionStart', fixture(source));
+      const text = answer.parsed?.hookSpecificOutput?.additionalContext;
+      expect(text).toContain('shown again after the conversation was compacted or resumed');
+      expect(text).toContain('[>] #1 Write the parser');
+    }
+  });
+
+  it('answers in Chinese with --lang zh', async () => {
+    await writePlan([{ content: 'Old work', status: 'pending' }]);
+    const answer = await hook('UserPromptSubmit', fixture('UserPromptSubmit'), ['--lang', 'zh']);
+    expect(answer.parsed?.hookSpecificOutput?.additionalContext).toContain(
+      '之前请求遗留的待办清单',
+    );
+  });
+});
+
+describe('plankeeper hook: failing open', () => {
+  it.each([
+    ['an unreachable store', ['--store', 'redis://127.0.0.1:1'], JSON.stringify(fixture('Stop'))],
+    ['input that is not JSON', [], 'not json {'],
+    ['an unknown option', ['--colour', 'red'], JSON.stringify(fixture('Stop'))],
+  ])('%s: one line on stderr, nothing on stdout, exit 0', async (_, extra, input) => {
+    const started = Date.now();
+    const result = await hook('Stop', input, extra, 1500);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^plankeeper hook: .+ \(answered neutrally\)\n$/);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('an unknown agent is one line on stderr too', async () => {
+    let stderr = '';
+    const code = await runHook(['vim', 'Stop'], {
+      stdin: ['{}'],
+      stdout: { write: () => {} },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: {},
+      cwd: dir,
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain('unknown agent "vim"');
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * plankeeper inside the real Gemini CLI (pinned 0.61.0), configured as `plankeeper setup
+ * gemini` configures it: the MCP server `plankeeper mcp --for gemini` and the hooks
+ * `plankeeper hook gemini <Event>` in the project settings, on one SQLite store. Gemini gives
+ * its MCP servers no session id: the plan still lands under the CLI's session id because the
+ * hooks record it for their parent CLI process, which the MCP server looks up.
+ */
+import { join } from 'node:path';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionResponses, GeminiModelServer } from './support/gemini-model-server.js';
+import {
+  createGeminiSandbox,
+  describeRun,
+  type GeminiRun,
+  type GeminiSandbox,
+  PLANKEEPER_BIN,
+  plankeeperMcpServer,
+  runGemini,
+} from './support/gemini-runner.js';
+
+const EVENTS = ['SessionStart', 'BeforeAgent', 'AfterTool', 'AfterAgent', 'PreCompress'];
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+function configure(sandbox: GeminiSandbox, store: string, hookStore = store) {
+  const hooks = Object.fromEntries(
+    EVENTS.map((event) => [
+      event,
+      [
+        {
+          matcher: '*',
+          hooks: [
+            {
+              name: 'plankeeper',
+              type: 'command',
+              command: [
+                process.execPath,
+                PLANKEEPER_BIN,
+                'hook',
+                'gemini',
+                event,
+                '--store',
+                hookStore,
+              ]
+                .map(quote)
+                .join(' '),
+              timeout: 10_000,
+            },
+          ],
+        },
+      ],
+    ]),
+  );
+  sandbox.writeProjectSettings({
+    mcpServers: { plankeeper: plankeeperMcpServer(store, ['--for', 'gemini']) },
+    hooks,
+  });
+  sandbox.writeProjectFile('README.md', '# Demo\n');
+}
+
+const readme = { call: 'read_file', args: { file_path: 'README.md' } };
+const lastUserParts = (server: GeminiModelServer, index: number) =>
+  (server.mainRequests[index]?.body?.contents?.at(-1)?.parts ?? [])
+    .map((part) => part.text ?? JSON.stringify(part))
+    .join('\n');
+
+describe('Gemini CLI with plankeeper: one turn with a plan', () => {
+  let server: GeminiModelServer;
+  let sandbox: GeminiSandbox;
+  let store: string;
+  let run: GeminiRun;
+
+  beforeAll(async () => {
+    sandbox = createGeminiSandbox();
+    store = `sqlite:${join(sandbox.root, 'plans.db')}`;
+    configure(sandbox, store);
+    server = await GeminiModelServer.start([
+      {
+        call: 'mcp_plankeeper_todo_write',
+        args: {
+          todos: [
+            { content: 'Write the parser', status: 'in_progress' },
+            { content: 'Test the parser', status: 'pending' },
+          ],
+          wait_for_previous: true,
+        },
+      },
+      readme,
+      readme,
+      readme,
+      { text: 'All done.' },
+      { text: 'I could not test the parser: there is no test runner here.' },
+    ]);
+    run = await runGemini(sandbox, { server, prompt: 'Write and test the parser.' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await server?.close();
+    sandbox?.remove();
+  });
+
+  it('completes normally', () => {
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(server.pending).toBe(0);
+    expect(server.exhausted).toBe(0);
+    expect(server.mainRequests).toHaveLength(6);
+  });
+
+  it('the plan tool (with wait_for_previous) answers with plankeeper text, stored under the Gemini session id', async () => {
+    const output = functionResponses(server.mainRequests[1]).find(
+      (response) => response.name === 'mcp_plankeeper_todo_write',
+    )?.response?.output;
+    expect(output).toContain('[>] #1 Write the parser');
+    const opened = await openStore(store);
+    try {
+      const plan = await new PlanEngine({ store: opened }).snapshot({
+        agent: 'gemini',
+        session: run.json!.session_id!,
+      });
+      expect(plan.items.map((item) => item.content)).toEqual([
+        'Write the parser',
+        'Test the parser',
+      ]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('nudges after 3 tool rounds without a plan update', () => {
+    expect(JSON.stringify(functionResponses(server.mainRequests[4]))).toContain(
+      '&lt;reminder&gt;3 tool rounds without a todo list update.',
+    );
+    expect(JSON.stringify(functionResponses(server.mainRequests[3]))).not.toContain('reminder');
+  });
+
+  it('blocks the first stop once with the finish check; the second stop goes through', () => {
+    expect(lastUserParts(server, 5)).toContain(
+      'Your todo list still has open items: #1 Write the parser; #2 Test the parser.',
+    );
+    expect(run.json?.response).toContain('I could not test the parser');
+  });
+});
+
+describe('Gemini CLI with plankeeper: the store unreachable', () => {
+  it('the run completes as if plankeeper were not there', async () => {
+    const sandbox = createGeminiSandbox();
+    const server = await GeminiModelServer.start([readme, { text: 'Read it.' }]);
+    try {
+      configure(sandbox, `sqlite:${join(sandbox.root, 'plans.db')}`, 'redis://127.0.0.1:1');
+      const run = await runGemini(sandbox, { server, prompt: 'Read the README.' });
+      expect(run.code, describeRun(run)).toBe(0);
+      expect(run.json?.response).toBe('Read it.');
+      expect(server.pending).toBe(0);
+    } finally {
+      await server.close();
+      sandbox.remove();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,47 @@
+/**
+ * `node bin/plankeeper.js hook ...` as a process, the way every coding agent runs it: routed
+ * to the hook runner, failing open with exit 0, one line on stderr and the agent's neutral
+ * answer, fast even when the store's server is down.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../../../../bin/plankeeper.js', import.meta.url));
+const fixture = (agent: string, name: string) =>
+  readFileSync(new URL(`../${agent}/fixtures/${name}.json`, import.meta.url), 'utf8');
+
+function hook(args: string[], input: string) {
+  const started = Date.now();
+  const result = spawnSync(process.execPath, [BIN, 'hook', ...args], {
+    input,
+    encoding: 'utf8',
+    timeout: 15_000,
+  });
+  return { ...result, ms: Date.now() - started };
+}
+
+describe('plankeeper hook, the process', () => {
+  it.each([
+    ['claude-code', 'Stop', fixture('claude-code', 'Stop'), ''],
+    ['codex', 'Stop', fixture('codex', 'Stop'), ''],
+    ['gemini', 'AfterAgent', fixture('gemini', 'AfterAgent'), '{}\n'],
+  ])(
+    '%s %s with the store down: exit 0, the neutral answer, one line on stderr',
+    (agent, event, input, neutral) => {
+      const run = hook([agent, event, '--store', 'redis://127.0.0.1:1'], input);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe(neutral);
+      expect(run.stderr).toMatch(/^plankeeper hook: [^\n]+\n$/);
+      expect(run.ms).toBeLessThan(8_000);
+    },
+  );
+
+  it('an unknown agent: exit 0 and one line on stderr', () => {
+    const run = hook(['vim', 'Stop'], '{}');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^plankeeper hook: unknown agent "vim"[^\n]*\n$/);
+  });
+});

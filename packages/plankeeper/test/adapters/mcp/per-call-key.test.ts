@@ -1,0 +1,91 @@
+/**
+ * Per-call plan keys and host-added arguments, through the official SDK client: a host that
+ * names its session in `params._meta` gets one plan per session on one connection, and only
+ * the argument names a host is known to add are dropped.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPlanMcpServer, type PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
+import { PlanEngine } from '../../../src/engine/plan-engine.js';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+async function connect(options: PlanMcpServerOptions) {
+  const server = createPlanMcpServer(options);
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  clients.push(client);
+  return client;
+}
+
+const write = (content: string) => ({ todos: [{ content, status: 'pending' }] });
+
+describe('MCP server: keyForCall', () => {
+  it('writes each call to the plan its _meta names, and the server key when it names none', async () => {
+    const engine = new PlanEngine();
+    const client = await connect({
+      engine,
+      agent: 'codex',
+      session: 'fallback',
+      keyForCall: ({ meta }) =>
+        typeof meta?.sessionId === 'string'
+          ? { agent: 'codex', session: meta.sessionId }
+          : undefined,
+    });
+    await client.callTool({
+      name: 'todo_write',
+      arguments: write('A'),
+      _meta: { sessionId: 's1' },
+    });
+    await client.callTool({
+      name: 'todo_write',
+      arguments: write('B'),
+      _meta: { sessionId: 's2' },
+    });
+    await client.callTool({ name: 'todo_write', arguments: write('C') });
+    const contents = async (session: string) =>
+      (await engine.snapshot({ agent: 'codex', session })).items.map((item) => item.content);
+    expect(await contents('s1')).toEqual(['A']);
+    expect(await contents('s2')).toEqual(['B']);
+    expect(await contents('fallback')).toEqual(['C']);
+  });
+});
+
+describe('MCP server: ignoredArguments', () => {
+  it('drops exactly the named argument and still rejects any other unknown one', async () => {
+    const engine = new PlanEngine();
+    const client = await connect({
+      engine,
+      session: 's',
+      ignoredArguments: ['wait_for_previous'],
+    });
+    const accepted = (await client.callTool({
+      name: 'todo_write',
+      arguments: { ...write('A'), wait_for_previous: true },
+    })) as CallToolResult;
+    expect(accepted.isError).toBeFalsy();
+    const rejected = (await client.callTool({
+      name: 'todo_write',
+      arguments: { ...write('B'), wait_for_later: true },
+    })) as CallToolResult;
+    expect(rejected.isError).toBe(true);
+    expect(JSON.stringify(rejected.content)).toContain('wait_for_later');
+    expect((await engine.snapshot({ agent: 'mcp', session: 's' })).items).toHaveLength(1);
+  });
+
+  it('without the option, wait_for_previous is an unknown field like any other', async () => {
+    const client = await connect({ engine: new PlanEngine(), session: 's' });
+    const result = (await client.callTool({
+      name: 'todo_write',
+      arguments: { ...write('A'), wait_for_previous: true },
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+  });
+});
