@@ -1,0 +1,154 @@
+/**
+ * `plankeeper setup codex`: `$CODEX_HOME/config.toml` (plankeeper's block, the user's TOML
+ * kept byte for byte, comments included) and `$CODEX_HOME/hooks.json`.
+ */
+import { parse } from 'smol-toml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
+import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
+
+/** The part of Codex's config.toml these tests look at. */
+type CodexConfig = { mcp_servers: Record<string, { args: string[] } & Record<string, unknown>> };
+
+let project: SetupProject;
+beforeEach(() => {
+  project = createSetupProject();
+});
+afterEach(() => project.dispose());
+
+const USER_TOML = `# my Codex settings
+model = "gpt-5" # the good one
+approval_policy = "on-request"
+
+[mcp_servers.github]
+command = "gh-mcp"
+args = ["serve"]
+
+[features]
+plugins = false
+`;
+const USER_HOOKS = `${JSON.stringify(
+  { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }] }] } },
+  null,
+  2,
+)}\n`;
+
+describe('plankeeper setup codex', () => {
+  it('writes the required, pre-approved MCP server and the hooks into CODEX_HOME', () => {
+    const report = project.setup('codex');
+    const files = project.files();
+    const config = parse(files['~/.codex/config.toml']!) as CodexConfig;
+    expect(config.mcp_servers.plankeeper).toEqual({
+      command: NODE,
+      args: [BIN, 'mcp', '--store', 'sqlite:/tmp/PROJECT/.plankeeper/plans.db', '--for', 'codex'],
+      required: true,
+      default_tools_approval_mode: 'approve',
+      startup_timeout_sec: 20,
+    });
+    const hooks = JSON.parse(files['~/.codex/hooks.json']!).hooks;
+    expect(Object.keys(hooks)).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'Stop',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+    ]);
+    expect(hooks.Stop).toEqual([
+      {
+        hooks: [
+          {
+            type: 'command',
+            command: `${NODE} ${BIN} hook codex Stop --store sqlite:/tmp/PROJECT/.plankeeper/plans.db`,
+            timeout: 10,
+          },
+        ],
+      },
+    ]);
+    expect(files).toMatchSnapshot('files');
+    expect(report).toMatchSnapshot('report');
+    expect(project.setup('codex', { remove: true, lang: 'zh' })).toMatchSnapshot('remove zh');
+  });
+
+  it('quotes paths with spaces and quotes for the shell Codex runs hooks with', () => {
+    project.setup('codex', { bin: "/opt/my tools/it's/plankeeper.js" });
+    const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
+    expect(hooks.Stop[0].hooks[0].command).toBe(
+      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop --store sqlite:${project.dir}/.plankeeper/plans.db`,
+    );
+  });
+
+  it("keeps the user's TOML byte for byte (comments too) and their hooks", () => {
+    project.write('~/.codex/config.toml', USER_TOML);
+    project.write('~/.codex/hooks.json', USER_HOOKS);
+    project.setup('codex', { lang: 'zh' });
+    const text = project.read('~/.codex/config.toml');
+    expect(text.startsWith(`${USER_TOML}\n# >>> plankeeper setup`)).toBe(true);
+    const config = parse(text) as CodexConfig;
+    expect(Object.keys(config.mcp_servers)).toEqual(['github', 'plankeeper']);
+    expect(config.mcp_servers.plankeeper.args.slice(-2)).toEqual(['--lang', 'zh']);
+    const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
+    expect(hooks.Stop[0]).toEqual({
+      hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }],
+    });
+    expect(hooks.Stop).toHaveLength(2);
+  });
+
+  it('changes nothing on a second run, byte for byte', () => {
+    project.write('~/.codex/config.toml', USER_TOML);
+    project.setup('codex');
+    const first = project.files();
+    expect(project.setup('codex')).toBe(
+      'plankeeper setup codex: nothing to change in /tmp/PROJECT.\n',
+    );
+    expect(project.files()).toEqual(first);
+  });
+
+  it('--remove gives back the user’s config.toml and hooks.json byte for byte', () => {
+    project.write('~/.codex/config.toml', USER_TOML);
+    project.write('~/.codex/hooks.json', USER_HOOKS);
+    const before = project.files();
+    project.setup('codex');
+    project.setup('codex', { store: 'memory' }); // a changed store replaces the block in place
+    expect(project.read('~/.codex/config.toml').match(/\[mcp_servers\.plankeeper\]/g)).toHaveLength(
+      1,
+    );
+    project.setup('codex', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('--remove deletes the files it created when nothing else is in them', () => {
+    const before = project.files();
+    project.setup('codex');
+    project.setup('codex', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('refuses malformed TOML with one line naming the file, and writes nothing', () => {
+    project.write('~/.codex/config.toml', 'model = "gpt-5\n');
+    const before = project.files();
+    expect(() => project.setup('codex')).toThrow(SetupConfigError);
+    expect(() => project.setup('codex')).toThrow(/\.codex\/config\.toml: not valid TOML \(.+\)/);
+    expect(project.files()).toEqual(before);
+  });
+
+  it('refuses a plankeeper server the user defined by hand rather than overwrite it', () => {
+    project.write('~/.codex/config.toml', '[mcp_servers.plankeeper]\ncommand = "mine"\n');
+    expect(() => project.setup('codex')).toThrow(/already defines \[mcp_servers\.plankeeper\]/);
+    expect(project.read('~/.codex/config.toml')).toBe(
+      '[mcp_servers.plankeeper]\ncommand = "mine"\n',
+    );
+  });
+
+  it('refuses a config where its table would clash with the user’s TOML', () => {
+    project.write('~/.codex/config.toml', 'mcp_servers = { github = { command = "gh" } }\n');
+    expect(() => project.setup('codex')).toThrow(/config\.toml: not valid TOML/);
+    expect(project.files()['~/.codex/hooks.json']).toBeUndefined();
+  });
+
+  it('honours CODEX_HOME, and HOME when CODEX_HOME is unset', () => {
+    project.setup('codex', { env: { HOME: project.home } });
+    expect(project.files()['~/.codex/config.toml']).toContain('[mcp_servers.plankeeper]');
+  });
+});
