@@ -87,7 +87,7 @@ describe('plankeeper setup codex', () => {
     expect(text.startsWith(`${USER_TOML}\n# >>> plankeeper setup`)).toBe(true);
     const config = parse(text) as CodexConfig;
     expect(Object.keys(config.mcp_servers)).toEqual(['github', 'plankeeper']);
-    expect(config.mcp_servers.plankeeper.args.slice(-2)).toEqual(['--lang', 'zh']);
+    expect(config.mcp_servers.plankeeper!.args.slice(-2)).toEqual(['--lang', 'zh']);
     const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
     expect(hooks.Stop[0]).toEqual({
       hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }],
