@@ -4,9 +4,11 @@
  * level: `[mcp_servers.plankeeper]` in config.toml (`required = true`: Codex waits for the
  * server instead of starting the turn without its tools; `default_tools_approval_mode =
  * "approve"`: no approval asked, which `exec` could not answer anyway) and the hooks in
- * hooks.json. Codex then runs a hook only after the person trusted it (/hooks in the TUI,
- * stored as a hash in config.toml); the report says so rather than forging that hash.
+ * hooks.json. Codex runs a hook only once it is trusted: setup records plankeeper's own
+ * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
+ * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from './commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
@@ -29,10 +31,55 @@ export const CODEX_EVENTS = [
 const HOOK_TIMEOUT = 10;
 
 export function codexEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
-  return [configEdit(ctx, read, remove), hooksEdit(ctx, read, remove)];
+  const hooks = hooksEdit(ctx, read, remove);
+  const trust = remove ? [] : hookTrust(ctx, hooks);
+  return [configEdit(ctx, read, remove, trust), hooks];
 }
 
-function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
+/**
+ * `[hooks.state."<key>"] trusted_hash` lines for plankeeper's handlers in hooks.json. The key
+ * is `<hooks.json path>:<event in snake_case>:<group index>:<handler index>`; the hash is the
+ * sha256 of the handler's group as canonical JSON (keys sorted, no spaces, matcher omitted
+ * when absent): both as `codex app-server` hooks/list reports them (Codex 0.171.0; the Codex
+ * real-CLI test runs the hooks without --dangerously-bypass-hook-trust). A mismatch after a
+ * Codex change only means Codex asks for trust again (an untrusted hook is skipped).
+ */
+function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
+  if (hooks.after === undefined) return [];
+  const groups = (JSON.parse(hooks.after) as { hooks?: Record<string, unknown[]> }).hooks ?? {};
+  const trust: HookTrust[] = [];
+  for (const event of CODEX_EVENTS) {
+    const snake = event.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
+    (groups[event] ?? []).forEach((group, groupIndex) => {
+      const handlers = isObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
+      handlers.forEach((handler, handlerIndex) => {
+        if (!isObject(handler) || typeof handler.command !== 'string') return;
+        if (!isPlankeeperHookCommand(handler.command, ctx.agent)) return;
+        const canonical = JSON.stringify({
+          event_name: snake,
+          hooks: [
+            { async: false, command: handler.command, timeout: handler.timeout, type: 'command' },
+          ],
+        });
+        const hash = createHash('sha256').update(canonical).digest('hex');
+        trust.push({ key: `${hooks.path}:${snake}:${groupIndex}:${handlerIndex}`, hash });
+      });
+    });
+  }
+  return trust;
+}
+
+interface HookTrust {
+  key: string;
+  hash: string;
+}
+
+function configEdit(
+  ctx: SetupContext,
+  read: ReadText,
+  remove: boolean,
+  trust: readonly HookTrust[],
+): FileEdit {
   const path = join(ctx.codexHome, 'config.toml');
   const before = read(path);
   const text = before ?? '';
@@ -48,13 +95,23 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
       empty: userText.trim() === '',
     };
   }
-  const servers = parseToml(path, userText).mcp_servers;
+  const user = parseToml(path, userText);
+  const servers = user.mcp_servers;
   if (isObject(servers) && 'plankeeper' in servers) {
     throw new SetupConfigError(
       path,
       'already defines [mcp_servers.plankeeper] outside plankeeper setup’s block; delete that table, then run setup again',
     );
   }
+  // A hook the person already trusted (Codex wrote that outside the block) keeps their entry.
+  const state = isObject(user.hooks) && isObject(user.hooks.state) ? user.hooks.state : {};
+  const trustLines = trust
+    .filter((entry) => !(entry.key in state))
+    .flatMap((entry) => [
+      `[hooks.state.${tomlString(entry.key)}]`,
+      `trusted_hash = "sha256:${entry.hash}"`,
+      '',
+    ]);
   const args = mcpArgs(ctx).map(tomlString).join(', ');
   const block = [
     '[mcp_servers.plankeeper]',
@@ -64,11 +121,16 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
     'default_tools_approval_mode = "approve"',
     'startup_timeout_sec = 20',
     '',
+    ...trustLines,
   ].join('\n');
   const after = withBlock(text, block);
   // The block must not clash with the user's TOML (say, an inline `mcp_servers = {...}`).
   parseToml(path, after);
-  return { path, before, after, changes: after === before ? [] : ['[mcp_servers.plankeeper]'] };
+  const changes = [
+    '[mcp_servers.plankeeper]',
+    ...(trustLines.length > 0 ? ['trust for its hooks'] : []),
+  ];
+  return { path, before, after, changes: after === before ? [] : changes };
 }
 
 function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {

@@ -36,7 +36,7 @@ const EN: ReportText = {
     ],
     codex: (ctx) => [
       `Codex reads these from ${ctx.codexHome} (CODEX_HOME), so they apply in every project and all use this store.`,
-      'Codex runs new hooks only once you trust them: start `codex`, type /hooks and trust the plankeeper hooks (or pass --dangerously-bypass-hook-trust to `codex exec`). The MCP tools work without that.',
+      'Its hooks are recorded as trusted in config.toml; if Codex still lists them as untrusted under /hooks (a newer Codex may hash them differently), trust them there.',
     ],
     gemini: (ctx) => [
       `Gemini CLI loads project settings only in a trusted folder: trust ${ctx.dir} when it asks, or add "${ctx.dir}": "TRUST_FOLDER" to ~/.gemini/trustedFolders.json.`,
@@ -63,7 +63,7 @@ const ZH: ReportText = {
     ],
     codex: (ctx) => [
       `Codex 从 ${ctx.codexHome}（CODEX_HOME）读取这些配置，因此它们对所有项目生效，并且都使用此存储。`,
-      'Codex 只运行你信任过的新钩子：启动 `codex`，输入 /hooks 并信任 plankeeper 的钩子（或给 `codex exec` 加上 --dangerously-bypass-hook-trust）。MCP 工具无需这一步即可使用。',
+      '它的钩子已在 config.toml 中记为受信任；如果 Codex 的 /hooks 仍把它们列为不受信任（新版 Codex 的哈希算法可能不同），请在那里信任它们。',
     ],
     gemini: (ctx) => [
       `Gemini CLI 只在受信任的文件夹中加载项目设置：在询问时信任 ${ctx.dir}，或在 ~/.gemini/trustedFolders.json 中加入 "${ctx.dir}": "TRUST_FOLDER"。`,

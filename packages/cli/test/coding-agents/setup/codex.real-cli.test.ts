@@ -1,8 +1,8 @@
 /**
  * The real Codex CLI with the config `plankeeper setup codex` wrote into CODEX_HOME: the
  * scripted model calls plankeeper's todo_write and gets plankeeper's text, with no approval
- * asked (in `exec` an approval it needed would fail the call). Hooks run per
- * --dangerously-bypass-hook-trust here, the per-run form of the trust the report asks for.
+ * asked (in `exec` an approval it needed would fail the call), and the hooks run without
+ * --dangerously-bypass-hook-trust: Codex accepts the trust setup recorded for them.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,7 +48,11 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     });
     const log = join(ws.root, 'hooks.log');
     ws.env.PLANKEEPER_TEST_HOOK_LOG = log;
-    const run = await runCodex(ws, { prompt: 'Plan the answer.', timeoutMs: 60_000 });
+    const run = await runCodex(ws, {
+      prompt: 'Plan the answer.',
+      bypassHookTrust: false,
+      timeoutMs: 60_000,
+    });
     expect(run.code, describeRun(run)).toBe(0);
     const [first, second] = model.main;
     const received = model.toolOutput(second!, first!.callIds[0]!);

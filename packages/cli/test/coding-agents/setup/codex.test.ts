@@ -66,7 +66,14 @@ describe('plankeeper setup codex', () => {
         ],
       },
     ]);
-    expect(files).toMatchSnapshot('files');
+    // The trust hashes cover the temp paths; their value is checked below, with fixed paths.
+    const stable = Object.fromEntries(
+      Object.entries(files).map(([path, text]) => [
+        path,
+        text.replace(/sha256:[0-9a-f]{64}/g, 'sha256:<hash>'),
+      ]),
+    );
+    expect(stable).toMatchSnapshot('files');
     expect(report).toMatchSnapshot('report');
     expect(project.setup('codex', { remove: true, lang: 'zh' })).toMatchSnapshot('remove zh');
   });
@@ -93,6 +100,53 @@ describe('plankeeper setup codex', () => {
       hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }],
     });
     expect(hooks.Stop).toHaveLength(2);
+  });
+
+  it("records plankeeper's hooks as trusted, at their place after the user's, never the user's", () => {
+    project.write('~/.codex/hooks.json', USER_HOOKS);
+    project.setup('codex');
+    const config = parse(project.read('~/.codex/config.toml')) as {
+      hooks: { state: Record<string, { trusted_hash: string }> };
+    };
+    const keys = Object.keys(config.hooks.state);
+    const hooksJson = `${project.codexHome}/hooks.json`;
+    expect(keys).toHaveLength(7);
+    expect(keys).toContain(`${hooksJson}:stop:1:0`); // the user's Stop group is group 0
+    expect(keys).toContain(`${hooksJson}:user_prompt_submit:0:0`);
+    expect(keys).not.toContain(`${hooksJson}:stop:0:0`);
+    for (const { trusted_hash } of Object.values(config.hooks.state)) {
+      expect(trusted_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    }
+  });
+
+  it('computes the trust hash Codex 0.171.0 computes for the same hook', () => {
+    project.setup('codex', { store: 'memory' });
+    const config = parse(project.read('~/.codex/config.toml')) as {
+      hooks: { state: Record<string, { trusted_hash: string }> };
+    };
+    // currentHash of this hook in `codex app-server` hooks/list (Codex 0.171.0).
+    expect(JSON.parse(project.read('~/.codex/hooks.json')).hooks.Stop[0].hooks[0]).toEqual({
+      type: 'command',
+      command:
+        '/opt/node/bin/node /opt/plankeeper/bin/plankeeper.js hook codex Stop --store memory',
+      timeout: 10,
+    });
+    expect(config.hooks.state[`${project.codexHome}/hooks.json:stop:0:0`]).toEqual({
+      trusted_hash: 'sha256:ba1dc335db6c074bf777d24ac880e8811c92a446183f9ad268a2f09bbbe41c29',
+    });
+  });
+
+  it('leaves a trust entry the person made for one of its hooks, and adds none twice', () => {
+    const key = `${project.codexHome}/hooks.json:stop:0:0`;
+    // What Codex writes when the person trusts a hook under /hooks.
+    const mine = `[hooks.state.${JSON.stringify(key)}]\ntrusted_hash = "sha256:abc"\n`;
+    project.write('~/.codex/config.toml', mine);
+    project.setup('codex');
+    const text = project.read('~/.codex/config.toml');
+    expect(text.startsWith(mine)).toBe(true);
+    const config = parse(text) as { hooks: { state: Record<string, { trusted_hash: string }> } };
+    expect(config.hooks.state[key]).toEqual({ trusted_hash: 'sha256:abc' });
+    expect(Object.keys(config.hooks.state)).toHaveLength(7);
   });
 
   it('changes nothing on a second run, byte for byte', () => {

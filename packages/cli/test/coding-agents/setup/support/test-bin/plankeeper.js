@@ -5,7 +5,7 @@
 // with the neutral answer (nothing; `{}` for Gemini) when there is no `hook` command, which is
 // what the real hook does when it fails. Once both exist, every call goes through unchanged.
 const { createProgram, main } = await import(
-  new URL('../../../../dist/cli/main.js', import.meta.url).href
+  new URL('../../../../../dist/cli/main.js', import.meta.url).href
 );
 const commands = createProgram().commands;
 const args = process.argv.slice(2);
