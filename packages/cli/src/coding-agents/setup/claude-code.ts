@@ -1,7 +1,8 @@
 /**
- * Claude Code: the MCP server in the project's `.mcp.json` (loaded without approval in -p;
- * interactively the person approves a new project server once), hooks and the permission
- * rule `mcp__plankeeper` (every tool of the server, no prompt) in `.claude/settings.json`.
+ * Claude Code: the MCP server in the project's `.mcp.json`, and in `.claude/settings.json`
+ * the hooks, the permission rule `mcp__plankeeper` (every tool of the server, no prompt) and
+ * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
+ * once, interactively, before it starts a project's server).
  * Hooks use the exec form (`command` + `args`): no shell, so no quoting of paths at all.
  */
 import { join } from 'node:path';
@@ -72,14 +73,12 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
     };
     if (remove) {
       const permissions = settings.permissions;
-      if (isObject(permissions) && Array.isArray(permissions.allow)) {
-        const allow = permissions.allow as unknown[];
-        if (allow.includes(PERMISSION)) {
-          permissions.allow = allow.filter((rule) => rule !== PERMISSION);
-          dropIfEmpty(permissions, 'allow');
-          dropIfEmpty(settings, 'permissions');
-          changes.push('permissions.allow "mcp__plankeeper"');
-        }
+      if (isObject(permissions) && takeOut(permissions, 'allow', PERMISSION)) {
+        dropIfEmpty(settings, 'permissions');
+        changes.push('permissions.allow "mcp__plankeeper"');
+      }
+      if (takeOut(settings, 'enabledMcpjsonServers', SERVER)) {
+        changes.push('enabledMcpjsonServers "plankeeper"');
       }
       for (const event of eventsWithOurs(plan)) {
         if (removeHook(plan, event)) changes.push(`hooks.${event}`);
@@ -91,6 +90,11 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
     if (!allow.includes(PERMISSION)) {
       allow.push(PERMISSION);
       changes.push('permissions.allow "mcp__plankeeper"');
+    }
+    const enabled = arrayAt(path, settings, 'enabledMcpjsonServers', 'enabledMcpjsonServers');
+    if (!enabled.includes(SERVER)) {
+      enabled.push(SERVER);
+      changes.push('enabledMcpjsonServers "plankeeper"');
     }
     for (const event of eventsWithOurs(plan)) {
       if (!(CLAUDE_CODE_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
@@ -107,4 +111,13 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
       if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
     }
   });
+}
+
+/** Removes `value` from the array `parent[key]` (and the array, if that empties it). */
+function takeOut(parent: JsonObject, key: string, value: string): boolean {
+  const list = parent[key];
+  if (!Array.isArray(list) || !list.includes(value)) return false;
+  parent[key] = list.filter((item) => item !== value);
+  dropIfEmpty(parent, key);
+  return true;
 }

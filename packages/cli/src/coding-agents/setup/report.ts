@@ -32,7 +32,7 @@ const EN: ReportText = {
   redo: (command) => `To set it up again: ${command}`,
   notes: {
     'claude-code': (ctx) => [
-      `Claude Code honours the project's permission rule only in a trusted workspace: start \`claude\` in ${ctx.dir} once and accept the trust dialog (setup does not edit ~/.claude.json). Approve the project MCP server "plankeeper" if it asks.`,
+      `Claude Code honours the project's permission rule and server approval only in a trusted workspace: start \`claude\` in ${ctx.dir} once and accept the trust dialog (setup does not edit ~/.claude.json).`,
     ],
     codex: (ctx) => [
       `Codex reads these from ${ctx.codexHome} (CODEX_HOME), so they apply in every project and all use this store.`,
@@ -59,7 +59,7 @@ const ZH: ReportText = {
   redo: (command) => `重新设置：${command}`,
   notes: {
     'claude-code': (ctx) => [
-      `Claude Code 只在受信任的工作区中采用项目的权限规则：在 ${ctx.dir} 中启动一次 \`claude\` 并接受信任对话框（setup 不会修改 ~/.claude.json）。如被询问，请批准项目 MCP 服务器 "plankeeper"。`,
+      `Claude Code 只在受信任的工作区中采用项目的权限规则和服务器批准：在 ${ctx.dir} 中启动一次 \`claude\` 并接受信任对话框（setup 不会修改 ~/.claude.json）。`,
     ],
     codex: (ctx) => [
       `Codex 从 ${ctx.codexHome}（CODEX_HOME）读取这些配置，因此它们对所有项目生效，并且都使用此存储。`,

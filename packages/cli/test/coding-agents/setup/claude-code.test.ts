@@ -16,6 +16,7 @@ const USER_MCP = `${JSON.stringify({ mcpServers: { github: { command: 'gh-mcp', 
 const USER_SETTINGS = `${JSON.stringify(
   {
     model: 'opus',
+    enabledMcpjsonServers: ['github'],
     permissions: { allow: ['Bash(npm test)'], deny: ['Read(.env)'] },
     hooks: {
       Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }],
@@ -48,6 +49,8 @@ describe('plankeeper setup claude-code', () => {
       },
     });
     expect(settings.permissions).toEqual({ allow: ['mcp__plankeeper'] });
+    // The approval of the project's server Claude Code would ask for interactively.
+    expect(settings.enabledMcpjsonServers).toEqual(['plankeeper']);
     expect(Object.keys(settings.hooks)).toEqual([
       'SessionStart',
       'UserPromptSubmit',
@@ -101,6 +104,7 @@ describe('plankeeper setup claude-code', () => {
     expect(mcp.mcpServers.plankeeper.args).toContain('redis://localhost:6379');
     const settings = JSON.parse(project.read('.claude/settings.json'));
     expect(settings.model).toBe('opus');
+    expect(settings.enabledMcpjsonServers).toEqual(['github', 'plankeeper']);
     expect(settings.permissions).toEqual({
       allow: ['Bash(npm test)', 'mcp__plankeeper'],
       deny: ['Read(.env)'],
