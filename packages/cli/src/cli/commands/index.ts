@@ -5,6 +5,7 @@ import { registerDemoCommand } from './demo.js';
 import { registerEvalCommand } from './eval.js';
 import { registerMcpCommand } from './mcp.js';
 import { registerRunCommand } from './run.js';
+import { registerSetupCommand } from './setup.js';
 import { registerTodosCommand } from './todos.js';
 
 /** Each command adds itself to the program. */
@@ -18,4 +19,5 @@ export const commands: RegisterCommand[] = [
   registerMcpCommand,
   registerDashboardCommand,
   registerEvalCommand,
+  registerSetupCommand,
 ];

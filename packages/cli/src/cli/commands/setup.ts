@@ -1,0 +1,65 @@
+/**
+ * `plankeeper setup <agent>`: gives a coding agent plankeeper (MCP server + hooks) by merging
+ * into its own config files; `--remove` takes out exactly that. The work is loaded only when
+ * this command runs, so other commands do not pay for the TOML parser.
+ *
+ * @example
+ * plankeeper setup claude-code
+ * plankeeper setup codex --dir ~/src/app --store redis://localhost:6379 --lang zh
+ * plankeeper setup gemini --remove
+ */
+import type { Command } from 'commander';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+import { langOption, parseLang } from '../lang-option.js';
+
+const AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
+
+interface SetupFlags {
+  dir?: string;
+  store?: string;
+  lang: string;
+  remove?: boolean;
+}
+
+export function registerSetupCommand(program: Command): void {
+  program
+    .command('setup')
+    .description(
+      `Give a coding agent plankeeper: its MCP server and hooks in the agent's config (${AGENTS.join(', ')}).`,
+    )
+    .argument('<agent>', AGENTS.join(' | '))
+    .option('--dir <dir>', 'the project directory (default: the current directory)')
+    .option('--store <url>', 'plan store (default: sqlite:<dir>/.plankeeper/plans.db)')
+    .addOption(langOption())
+    .option('--remove', 'take out what setup added')
+    .action(async (agent: string, flags: SetupFlags) => {
+      process.stdout.write(await runSetupCommand(agent, flags));
+    });
+}
+
+export async function runSetupCommand(agent: string, flags: SetupFlags): Promise<string> {
+  if (!(AGENTS as readonly string[]).includes(agent)) {
+    throw new CliError(`setup: unknown agent "${agent}"; use one of ${AGENTS.join(', ')}.`);
+  }
+  const lang = parseLang(flags.lang);
+  const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
+    '../../coding-agents/setup/index.js'
+  );
+  try {
+    const outcome = setup({
+      agent: agent as (typeof AGENTS)[number],
+      ...(flags.dir !== undefined && { dir: flags.dir }),
+      ...(flags.store !== undefined && { store: flags.store }),
+      lang,
+      remove: flags.remove ?? false,
+    });
+    return setupReport(outcome);
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new CliError(`--store: ${error.message}`, EXIT.usage);
+    if (error instanceof SetupConfigError) {
+      throw new CliError(`${error.message} (nothing was written)`, EXIT.config);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Claude Code: the MCP server in the project's `.mcp.json`, and in `.claude/settings.json`
+ * the hooks, the permission rule `mcp__plankeeper` (every tool of the server, no prompt) and
+ * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
+ * once, interactively, before it starts a project's server).
+ * Hooks use the exec form (`command` + `args`): no shell, so no quoting of paths at all.
+ */
+import { join } from 'node:path';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs } from './commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
+import { editJson } from './json-edit.js';
+import {
+  arrayAt,
+  dropIfEmpty,
+  isObject,
+  type JsonObject,
+  objectAt,
+  sameJson,
+} from './json-file.js';
+import type { FileEdit, ReadText, SetupContext } from './types.js';
+
+export const CLAUDE_CODE_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+] as const;
+
+const SERVER = 'plankeeper';
+const PERMISSION = 'mcp__plankeeper';
+/** Seconds; a plankeeper hook answers in well under one. */
+const HOOK_TIMEOUT = 10;
+
+export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
+  return [mcpJsonEdit(ctx, read, remove), settingsEdit(ctx, read, remove)];
+}
+
+function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
+  const path = join(ctx.dir, '.mcp.json');
+  return editJson(path, read, (settings, changes) => {
+    if (remove) {
+      const servers = settings.mcpServers;
+      if (isObject(servers) && SERVER in servers) {
+        delete servers[SERVER];
+        dropIfEmpty(settings, 'mcpServers');
+        changes.push('mcpServers.plankeeper');
+      }
+      return;
+    }
+    const servers = objectAt(path, settings, 'mcpServers', 'mcpServers');
+    const entry = { type: 'stdio', command: ctx.node, args: mcpArgs(ctx) };
+    if (sameJson(servers[SERVER], entry)) return;
+    servers[SERVER] = entry;
+    changes.push('mcpServers.plankeeper');
+  });
+}
+
+function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
+  const path = join(ctx.dir, '.claude', 'settings.json');
+  return editJson(path, read, (settings, changes) => {
+    const plan: HookPlan = {
+      path,
+      settings,
+      isOurs: (handler) =>
+        isPlankeeperHookCommand(
+          [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].join(' '),
+          ctx.agent,
+        ),
+    };
+    if (remove) {
+      const permissions = settings.permissions;
+      if (isObject(permissions) && takeOut(permissions, 'allow', PERMISSION)) {
+        dropIfEmpty(settings, 'permissions');
+        changes.push('permissions.allow "mcp__plankeeper"');
+      }
+      if (takeOut(settings, 'enabledMcpjsonServers', SERVER)) {
+        changes.push('enabledMcpjsonServers "plankeeper"');
+      }
+      for (const event of eventsWithOurs(plan)) {
+        if (removeHook(plan, event)) changes.push(`hooks.${event}`);
+      }
+      return;
+    }
+    const permissions = objectAt(path, settings, 'permissions', 'permissions');
+    const allow = arrayAt(path, permissions, 'allow', 'permissions.allow');
+    if (!allow.includes(PERMISSION)) {
+      allow.push(PERMISSION);
+      changes.push('permissions.allow "mcp__plankeeper"');
+    }
+    const enabled = arrayAt(path, settings, 'enabledMcpjsonServers', 'enabledMcpjsonServers');
+    if (!enabled.includes(SERVER)) {
+      enabled.push(SERVER);
+      changes.push('enabledMcpjsonServers "plankeeper"');
+    }
+    for (const event of eventsWithOurs(plan)) {
+      if (!(CLAUDE_CODE_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
+        changes.push(`hooks.${event} (no longer used)`);
+      }
+    }
+    for (const event of CLAUDE_CODE_EVENTS) {
+      const handler: JsonObject = {
+        type: 'command',
+        command: ctx.node,
+        args: hookArgs(ctx, event),
+        timeout: HOOK_TIMEOUT,
+      };
+      if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+    }
+  });
+}
+
+/** Removes `value` from the array `parent[key]` (and the array, if that empties it). */
+function takeOut(parent: JsonObject, key: string, value: string): boolean {
+  const list = parent[key];
+  if (!Array.isArray(list) || !list.includes(value)) return false;
+  parent[key] = list.filter((item) => item !== value);
+  dropIfEmpty(parent, key);
+  return true;
+}

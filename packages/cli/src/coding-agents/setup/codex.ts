@@ -1,0 +1,161 @@
+/**
+ * Codex: it reads MCP servers and hooks from the user's `$CODEX_HOME` (default ~/.codex),
+ * and a project's `.codex/` only once the project is trusted, so setup writes the user
+ * level: `[mcp_servers.plankeeper]` in config.toml (`required = true`: Codex waits for the
+ * server instead of starting the turn without its tools; `default_tools_approval_mode =
+ * "approve"`: no approval asked, which `exec` could not answer anyway) and the hooks in
+ * hooks.json. Codex runs a hook only once it is trusted: setup records plankeeper's own
+ * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
+ * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from './commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
+import { editJson } from './json-edit.js';
+import { isObject } from './json-file.js';
+import { parseToml, tomlString, withBlock, withoutBlock } from './toml-block.js';
+import { type FileEdit, type ReadText, SetupConfigError, type SetupContext } from './types.js';
+
+export const CODEX_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PostToolUse',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+] as const;
+
+/** Seconds; a plankeeper hook answers in well under one. */
+const HOOK_TIMEOUT = 10;
+
+export function codexEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
+  const hooks = hooksEdit(ctx, read, remove);
+  const trust = remove ? [] : hookTrust(ctx, hooks);
+  return [configEdit(ctx, read, remove, trust), hooks];
+}
+
+/**
+ * `[hooks.state."<key>"] trusted_hash` lines for plankeeper's handlers in hooks.json. The key
+ * is `<hooks.json path>:<event in snake_case>:<group index>:<handler index>`; the hash is the
+ * sha256 of the handler's group as canonical JSON (keys sorted, no spaces, matcher omitted
+ * when absent): both as `codex app-server` hooks/list reports them (Codex 0.171.0; the Codex
+ * real-CLI test runs the hooks without --dangerously-bypass-hook-trust). A mismatch after a
+ * Codex change only means Codex asks for trust again (an untrusted hook is skipped).
+ */
+function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
+  if (hooks.after === undefined) return [];
+  const groups = (JSON.parse(hooks.after) as { hooks?: Record<string, unknown[]> }).hooks ?? {};
+  const trust: HookTrust[] = [];
+  for (const event of CODEX_EVENTS) {
+    const snake = event.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
+    (groups[event] ?? []).forEach((group, groupIndex) => {
+      const handlers = isObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
+      handlers.forEach((handler, handlerIndex) => {
+        if (!isObject(handler) || typeof handler.command !== 'string') return;
+        if (!isPlankeeperHookCommand(handler.command, ctx.agent)) return;
+        const canonical = JSON.stringify({
+          event_name: snake,
+          hooks: [
+            { async: false, command: handler.command, timeout: handler.timeout, type: 'command' },
+          ],
+        });
+        const hash = createHash('sha256').update(canonical).digest('hex');
+        trust.push({ key: `${hooks.path}:${snake}:${groupIndex}:${handlerIndex}`, hash });
+      });
+    });
+  }
+  return trust;
+}
+
+interface HookTrust {
+  key: string;
+  hash: string;
+}
+
+function configEdit(
+  ctx: SetupContext,
+  read: ReadText,
+  remove: boolean,
+  trust: readonly HookTrust[],
+): FileEdit {
+  const path = join(ctx.codexHome, 'config.toml');
+  const before = read(path);
+  const text = before ?? '';
+  parseToml(path, text);
+  const { text: userText, found } = withoutBlock(text);
+  if (remove) {
+    if (!found) return { path, before, after: before, changes: [] };
+    return {
+      path,
+      before,
+      after: userText,
+      changes: ['[mcp_servers.plankeeper]'],
+      empty: userText.trim() === '',
+    };
+  }
+  const user = parseToml(path, userText);
+  const servers = user.mcp_servers;
+  if (isObject(servers) && 'plankeeper' in servers) {
+    throw new SetupConfigError(
+      path,
+      'already defines [mcp_servers.plankeeper] outside plankeeper setup’s block; delete that table, then run setup again',
+    );
+  }
+  // A hook the person already trusted (Codex wrote that outside the block) keeps their entry.
+  const state = isObject(user.hooks) && isObject(user.hooks.state) ? user.hooks.state : {};
+  const trustLines = trust
+    .filter((entry) => !(entry.key in state))
+    .flatMap((entry) => [
+      `[hooks.state.${tomlString(entry.key)}]`,
+      `trusted_hash = "sha256:${entry.hash}"`,
+      '',
+    ]);
+  const args = mcpArgs(ctx).map(tomlString).join(', ');
+  const block = [
+    '[mcp_servers.plankeeper]',
+    `command = ${tomlString(ctx.node)}`,
+    `args = [${args}]`,
+    'required = true',
+    'default_tools_approval_mode = "approve"',
+    'startup_timeout_sec = 20',
+    '',
+    ...trustLines,
+  ].join('\n');
+  const after = withBlock(text, block);
+  // The block must not clash with the user's TOML (say, an inline `mcp_servers = {...}`).
+  parseToml(path, after);
+  const changes = [
+    '[mcp_servers.plankeeper]',
+    ...(trustLines.length > 0 ? ['trust for its hooks'] : []),
+  ];
+  return { path, before, after, changes: after === before ? [] : changes };
+}
+
+function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
+  const path = join(ctx.codexHome, 'hooks.json');
+  return editJson(path, read, (settings, changes) => {
+    const plan: HookPlan = {
+      path,
+      settings,
+      isOurs: (handler) =>
+        typeof handler.command === 'string' && isPlankeeperHookCommand(handler.command, ctx.agent),
+    };
+    for (const event of eventsWithOurs(plan)) {
+      const unused = !(CODEX_EVENTS as readonly string[]).includes(event);
+      if ((remove || unused) && removeHook(plan, event)) {
+        changes.push(remove ? `hooks.${event}` : `hooks.${event} (no longer used)`);
+      }
+    }
+    if (remove) return;
+    for (const event of CODEX_EVENTS) {
+      const handler = {
+        type: 'command',
+        command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+        timeout: HOOK_TIMEOUT,
+      };
+      if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+    }
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Gemini CLI: one project file, `.gemini/settings.json`: the MCP server with `trust: true`
+ * (the CLI then allows `mcp_plankeeper_*` without asking; without it headless mode does not
+ * even offer the tools) and the hooks, each named "plankeeper" so `hooksConfig.disabled`
+ * can switch them off. Gemini runs hook commands with the user's shell: paths are quoted.
+ * All of it loads only in a trusted folder (the report says how).
+ */
+import { join } from 'node:path';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from './commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
+import { editJson } from './json-edit.js';
+import { dropIfEmpty, isObject, objectAt, sameJson } from './json-file.js';
+import type { FileEdit, ReadText, SetupContext } from './types.js';
+
+export const GEMINI_EVENTS = [
+  'SessionStart',
+  'BeforeAgent',
+  'AfterTool',
+  'AfterAgent',
+  'PreCompress',
+] as const;
+
+const SERVER = 'plankeeper';
+/** Milliseconds (Gemini's unit); a plankeeper hook answers in well under one second. */
+const HOOK_TIMEOUT_MS = 10_000;
+const MCP_TIMEOUT_MS = 20_000;
+
+export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
+  const path = join(ctx.dir, '.gemini', 'settings.json');
+  return [
+    editJson(path, read, (settings, changes) => {
+      const plan: HookPlan = {
+        path,
+        settings,
+        isOurs: (handler) =>
+          typeof handler.command === 'string' &&
+          isPlankeeperHookCommand(handler.command, ctx.agent),
+      };
+      const servers = settings.mcpServers;
+      if (remove) {
+        if (isObject(servers) && SERVER in servers) {
+          delete servers[SERVER];
+          dropIfEmpty(settings, 'mcpServers');
+          changes.push('mcpServers.plankeeper');
+        }
+        for (const event of eventsWithOurs(plan)) {
+          if (removeHook(plan, event)) changes.push(`hooks.${event}`);
+        }
+        return;
+      }
+      const entry = {
+        command: ctx.node,
+        args: mcpArgs(ctx),
+        trust: true,
+        timeout: MCP_TIMEOUT_MS,
+      };
+      const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
+      if (!sameJson(target[SERVER], entry)) {
+        target[SERVER] = entry;
+        changes.push('mcpServers.plankeeper (trust: true)');
+      }
+      for (const event of eventsWithOurs(plan)) {
+        if (!(GEMINI_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
+          changes.push(`hooks.${event} (no longer used)`);
+        }
+      }
+      for (const event of GEMINI_EVENTS) {
+        const handler = {
+          name: 'plankeeper',
+          type: 'command',
+          command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+          timeout: HOOK_TIMEOUT_MS,
+        };
+        if (putHook(plan, event, { matcher: '*', hooks: [handler] })) {
+          changes.push(`hooks.${event}`);
+        }
+      }
+    }),
+  ];
+}

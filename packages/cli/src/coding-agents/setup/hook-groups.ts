@@ -1,0 +1,88 @@
+/**
+ * The `hooks` object Claude Code, Codex and Gemini CLI share:
+ * `{<Event>: [{matcher?, hooks: [handler, ...]}, ...]}`. plankeeper adds one group of its
+ * own per event and leaves every other group and handler where the user put it.
+ */
+import {
+  arrayAt,
+  dropIfEmpty,
+  isObject,
+  type JsonObject,
+  objectAt,
+  sameJson,
+} from './json-file.js';
+import { SetupConfigError } from './types.js';
+
+export interface HookPlan {
+  /** The file, for error messages. */
+  path: string;
+  /** The settings object that holds `hooks`. */
+  settings: JsonObject;
+  /** Whether a handler is one of plankeeper's (for this agent). */
+  isOurs: (handler: JsonObject) => boolean;
+}
+
+/**
+ * Makes `hooks[event]` hold exactly one plankeeper handler, `handler`, in a group of its own.
+ * Already there as it should be: nothing moves (a second run is byte-identical).
+ * Returns whether anything changed.
+ */
+export function putHook(plan: HookPlan, event: string, group: JsonObject): boolean {
+  const hooks = objectAt(plan.path, plan.settings, 'hooks', 'hooks');
+  const groups = arrayAt(plan.path, hooks, event, `hooks.${event}`);
+  const ours = groups.flatMap((entry) => handlersOf(plan, event, entry).filter(plan.isOurs));
+  const existing = groups.find((entry) => sameJson(entry, group));
+  if (ours.length === 1 && existing !== undefined) return false;
+  stripOurs(plan, event, groups);
+  groups.push(group);
+  return true;
+}
+
+/** Takes plankeeper's handlers out of `hooks[event]`; returns whether any were there. */
+export function removeHook(plan: HookPlan, event: string): boolean {
+  const hooks = plan.settings.hooks;
+  if (!isObject(hooks) || !Array.isArray(hooks[event])) return false;
+  const groups = hooks[event] as unknown[];
+  const removed = stripOurs(plan, event, groups);
+  dropIfEmpty(hooks, event);
+  dropIfEmpty(plan.settings, 'hooks');
+  return removed;
+}
+
+/** Every event that has a plankeeper handler (to clean up events setup no longer registers). */
+export function eventsWithOurs(plan: HookPlan): string[] {
+  const hooks = plan.settings.hooks;
+  if (!isObject(hooks)) return [];
+  return Object.keys(hooks).filter(
+    (event) =>
+      Array.isArray(hooks[event]) &&
+      (hooks[event] as unknown[]).some((entry) => handlersOf(plan, event, entry).some(plan.isOurs)),
+  );
+}
+
+function handlersOf(plan: HookPlan, event: string, entry: unknown): JsonObject[] {
+  if (!isObject(entry) || !Array.isArray(entry.hooks)) {
+    throw new SetupConfigError(
+      plan.path,
+      `each entry of "hooks.${event}" must be {"hooks": [...]}; fix it, then run setup again`,
+    );
+  }
+  return entry.hooks.filter(isObject);
+}
+
+/** Removes our handlers in place; a group left empty by that goes too. */
+function stripOurs(plan: HookPlan, event: string, groups: unknown[]): boolean {
+  let removed = false;
+  for (let index = groups.length - 1; index >= 0; index--) {
+    const entry = groups[index] as JsonObject;
+    const handlers = handlersOf(plan, event, entry);
+    const kept = (entry.hooks as unknown[]).filter(
+      (handler) => !(isObject(handler) && plan.isOurs(handler)),
+    );
+    if (kept.length === (entry.hooks as unknown[]).length) continue;
+    removed = true;
+    if (kept.length === 0 && handlers.length > 0) groups.splice(index, 1);
+    else entry.hooks = kept;
+  }
+  return removed;
+}

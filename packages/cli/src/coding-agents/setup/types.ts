@@ -1,0 +1,44 @@
+/** What every agent's setup works from, and what it hands back: edits, never writes. */
+
+export const SETUP_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
+export type SetupAgent = (typeof SETUP_AGENTS)[number];
+
+export interface SetupContext {
+  agent: SetupAgent;
+  /** The project directory, absolute. */
+  dir: string;
+  /** The validated store URL the MCP server and the hooks share. */
+  store: string;
+  lang: 'en' | 'zh';
+  /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
+  node: string;
+  /** Absolute path of plankeeper's bin script. */
+  bin: string;
+  /** Where Codex keeps its user config ($CODEX_HOME, default ~/.codex). */
+  codexHome: string;
+}
+
+/** One file's planned change: `after` undefined means delete it. */
+export interface FileEdit {
+  path: string;
+  before: string | undefined;
+  after: string | undefined;
+  /** Short descriptions of what was added or removed, for the report. */
+  changes: string[];
+  /** Left with nothing but what the user had before setup ever ran, i.e. nothing: deletable. */
+  empty?: boolean;
+}
+
+/** A config file setup cannot read; nothing is written when one turns up. */
+export class SetupConfigError extends Error {
+  constructor(
+    readonly path: string,
+    readonly problem: string,
+  ) {
+    super(`${path}: ${problem}`);
+    this.name = 'SetupConfigError';
+  }
+}
+
+/** Reads a file's text, or undefined when it does not exist. */
+export type ReadText = (path: string) => string | undefined;

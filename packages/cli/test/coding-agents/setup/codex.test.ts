@@ -1,0 +1,208 @@
+/**
+ * `plankeeper setup codex`: `$CODEX_HOME/config.toml` (plankeeper's block, the user's TOML
+ * kept byte for byte, comments included) and `$CODEX_HOME/hooks.json`.
+ */
+import { parse } from 'smol-toml';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
+import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
+
+/** The part of Codex's config.toml these tests look at. */
+type CodexConfig = { mcp_servers: Record<string, { args: string[] } & Record<string, unknown>> };
+
+let project: SetupProject;
+beforeEach(() => {
+  project = createSetupProject();
+});
+afterEach(() => project.dispose());
+
+const USER_TOML = `# my Codex settings
+model = "gpt-5" # the good one
+approval_policy = "on-request"
+
+[mcp_servers.github]
+command = "gh-mcp"
+args = ["serve"]
+
+[features]
+plugins = false
+`;
+const USER_HOOKS = `${JSON.stringify(
+  { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }] }] } },
+  null,
+  2,
+)}\n`;
+
+describe('plankeeper setup codex', () => {
+  it('writes the required, pre-approved MCP server and the hooks into CODEX_HOME', () => {
+    const report = project.setup('codex');
+    const files = project.files();
+    const config = parse(files['~/.codex/config.toml']!) as CodexConfig;
+    expect(config.mcp_servers.plankeeper).toEqual({
+      command: NODE,
+      args: [BIN, 'mcp', '--store', 'sqlite:/tmp/PROJECT/.plankeeper/plans.db', '--for', 'codex'],
+      required: true,
+      default_tools_approval_mode: 'approve',
+      startup_timeout_sec: 20,
+    });
+    const hooks = JSON.parse(files['~/.codex/hooks.json']!).hooks;
+    expect(Object.keys(hooks)).toEqual([
+      'SessionStart',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'Stop',
+      'SubagentStart',
+      'SubagentStop',
+      'PreCompact',
+    ]);
+    expect(hooks.Stop).toEqual([
+      {
+        hooks: [
+          {
+            type: 'command',
+            command: `${NODE} ${BIN} hook codex Stop --store sqlite:/tmp/PROJECT/.plankeeper/plans.db`,
+            timeout: 10,
+          },
+        ],
+      },
+    ]);
+    // The trust hashes cover the temp paths; their value is checked below, with fixed paths.
+    const stable = Object.fromEntries(
+      Object.entries(files).map(([path, text]) => [
+        path,
+        text.replace(/sha256:[0-9a-f]{64}/g, 'sha256:<hash>'),
+      ]),
+    );
+    expect(stable).toMatchSnapshot('files');
+    expect(report).toMatchSnapshot('report');
+    expect(project.setup('codex', { remove: true, lang: 'zh' })).toMatchSnapshot('remove zh');
+  });
+
+  it('quotes paths with spaces and quotes for the shell Codex runs hooks with', () => {
+    project.setup('codex', { bin: "/opt/my tools/it's/plankeeper.js" });
+    const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
+    expect(hooks.Stop[0].hooks[0].command).toBe(
+      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop --store sqlite:${project.dir}/.plankeeper/plans.db`,
+    );
+  });
+
+  it("keeps the user's TOML byte for byte (comments too) and their hooks", () => {
+    project.write('~/.codex/config.toml', USER_TOML);
+    project.write('~/.codex/hooks.json', USER_HOOKS);
+    project.setup('codex', { lang: 'zh' });
+    const text = project.read('~/.codex/config.toml');
+    expect(text.startsWith(`${USER_TOML}\n# >>> plankeeper setup`)).toBe(true);
+    const config = parse(text) as CodexConfig;
+    expect(Object.keys(config.mcp_servers)).toEqual(['github', 'plankeeper']);
+    expect(config.mcp_servers.plankeeper!.args.slice(-2)).toEqual(['--lang', 'zh']);
+    const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
+    expect(hooks.Stop[0]).toEqual({
+      hooks: [{ type: 'command', command: 'notify-send done', timeout: 5 }],
+    });
+    expect(hooks.Stop).toHaveLength(2);
+  });
+
+  it("records plankeeper's hooks as trusted, at their place after the user's, never the user's", () => {
+    project.write('~/.codex/hooks.json', USER_HOOKS);
+    project.setup('codex');
+    const config = parse(project.read('~/.codex/config.toml')) as {
+      hooks: { state: Record<string, { trusted_hash: string }> };
+    };
+    const keys = Object.keys(config.hooks.state);
+    const hooksJson = `${project.codexHome}/hooks.json`;
+    expect(keys).toHaveLength(7);
+    expect(keys).toContain(`${hooksJson}:stop:1:0`); // the user's Stop group is group 0
+    expect(keys).toContain(`${hooksJson}:user_prompt_submit:0:0`);
+    expect(keys).not.toContain(`${hooksJson}:stop:0:0`);
+    for (const { trusted_hash } of Object.values(config.hooks.state)) {
+      expect(trusted_hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    }
+  });
+
+  it('computes the trust hash Codex 0.171.0 computes for the same hook', () => {
+    project.setup('codex', { store: 'memory' });
+    const config = parse(project.read('~/.codex/config.toml')) as {
+      hooks: { state: Record<string, { trusted_hash: string }> };
+    };
+    // currentHash of this hook in `codex app-server` hooks/list (Codex 0.171.0).
+    expect(JSON.parse(project.read('~/.codex/hooks.json')).hooks.Stop[0].hooks[0]).toEqual({
+      type: 'command',
+      command:
+        '/opt/node/bin/node /opt/plankeeper/bin/plankeeper.js hook codex Stop --store memory',
+      timeout: 10,
+    });
+    expect(config.hooks.state[`${project.codexHome}/hooks.json:stop:0:0`]).toEqual({
+      trusted_hash: 'sha256:ba1dc335db6c074bf777d24ac880e8811c92a446183f9ad268a2f09bbbe41c29',
+    });
+  });
+
+  it('leaves a trust entry the person made for one of its hooks, and adds none twice', () => {
+    const key = `${project.codexHome}/hooks.json:stop:0:0`;
+    // What Codex writes when the person trusts a hook under /hooks.
+    const mine = `[hooks.state.${JSON.stringify(key)}]\ntrusted_hash = "sha256:abc"\n`;
+    project.write('~/.codex/config.toml', mine);
+    project.setup('codex');
+    const text = project.read('~/.codex/config.toml');
+    expect(text.startsWith(mine)).toBe(true);
+    const config = parse(text) as { hooks: { state: Record<string, { trusted_hash: string }> } };
+    expect(config.hooks.state[key]).toEqual({ trusted_hash: 'sha256:abc' });
+    expect(Object.keys(config.hooks.state)).toHaveLength(7);
+  });
+
+  it('changes nothing on a second run, byte for byte', () => {
+    project.write('~/.codex/config.toml', USER_TOML);
+    project.setup('codex');
+    const first = project.files();
+    expect(project.setup('codex')).toBe(
+      'plankeeper setup codex: nothing to change in /tmp/PROJECT.\n',
+    );
+    expect(project.files()).toEqual(first);
+  });
+
+  it('--remove gives back the user’s config.toml and hooks.json byte for byte', () => {
+    project.write('~/.codex/config.toml', USER_TOML);
+    project.write('~/.codex/hooks.json', USER_HOOKS);
+    const before = project.files();
+    project.setup('codex');
+    project.setup('codex', { store: 'memory' }); // a changed store replaces the block in place
+    expect(project.read('~/.codex/config.toml').match(/\[mcp_servers\.plankeeper\]/g)).toHaveLength(
+      1,
+    );
+    project.setup('codex', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('--remove deletes the files it created when nothing else is in them', () => {
+    const before = project.files();
+    project.setup('codex');
+    project.setup('codex', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('refuses malformed TOML with one line naming the file, and writes nothing', () => {
+    project.write('~/.codex/config.toml', 'model = "gpt-5\n');
+    const before = project.files();
+    expect(() => project.setup('codex')).toThrow(SetupConfigError);
+    expect(() => project.setup('codex')).toThrow(/\.codex\/config\.toml: not valid TOML \(.+\)/);
+    expect(project.files()).toEqual(before);
+  });
+
+  it('refuses a plankeeper server the user defined by hand rather than overwrite it', () => {
+    project.write('~/.codex/config.toml', '[mcp_servers.plankeeper]\ncommand = "mine"\n');
+    expect(() => project.setup('codex')).toThrow(/already defines \[mcp_servers\.plankeeper\]/);
+    expect(project.read('~/.codex/config.toml')).toBe(
+      '[mcp_servers.plankeeper]\ncommand = "mine"\n',
+    );
+  });
+
+  it('refuses a config where its table would clash with the user’s TOML', () => {
+    project.write('~/.codex/config.toml', 'mcp_servers = { github = { command = "gh" } }\n');
+    expect(() => project.setup('codex')).toThrow(/config\.toml: not valid TOML/);
+    expect(project.files()['~/.codex/hooks.json']).toBeUndefined();
+  });
+
+  it('honours CODEX_HOME, and HOME when CODEX_HOME is unset', () => {
+    project.setup('codex', { env: { HOME: project.home } });
+    expect(project.files()['~/.codex/config.toml']).toContain('[mcp_servers.plankeeper]');
+  });
+});

@@ -1,0 +1,105 @@
+/** `plankeeper setup gemini`: `.gemini/settings.json` in the project, merged and reversible. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
+import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
+
+let project: SetupProject;
+beforeEach(() => {
+  project = createSetupProject();
+});
+afterEach(() => project.dispose());
+
+// Four-space indentation, as some people keep it: setup writes it back the same way.
+const USER_SETTINGS = `${JSON.stringify(
+  {
+    ui: { theme: 'GitHub' },
+    mcpServers: { docs: { httpUrl: 'http://localhost:9000/mcp' } },
+    hooks: {
+      AfterTool: [
+        {
+          matcher: 'write_file',
+          hooks: [{ name: 'fmt', type: 'command', command: 'prettier -w' }],
+        },
+      ],
+    },
+  },
+  null,
+  4,
+)}\n`;
+
+describe('plankeeper setup gemini', () => {
+  it('writes the trusted MCP server and the named hooks into a fresh project', () => {
+    const report = project.setup('gemini');
+    const files = project.files();
+    const settings = JSON.parse(files['.gemini/settings.json']!);
+    expect(settings.mcpServers.plankeeper).toEqual({
+      command: NODE,
+      args: [BIN, 'mcp', '--store', 'sqlite:/tmp/PROJECT/.plankeeper/plans.db', '--for', 'gemini'],
+      trust: true,
+      timeout: 20000,
+    });
+    expect(Object.keys(settings.hooks)).toEqual([
+      'SessionStart',
+      'BeforeAgent',
+      'AfterTool',
+      'AfterAgent',
+      'PreCompress',
+    ]);
+    expect(settings.hooks.AfterAgent).toEqual([
+      {
+        matcher: '*',
+        hooks: [
+          {
+            name: 'plankeeper',
+            type: 'command',
+            command: `${NODE} ${BIN} hook gemini AfterAgent --store sqlite:/tmp/PROJECT/.plankeeper/plans.db`,
+            timeout: 10000,
+          },
+        ],
+      },
+    ]);
+    expect(files).toMatchSnapshot('files');
+    expect(report).toMatchSnapshot('report');
+    expect(project.setup('gemini', { lang: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
+  });
+
+  it("keeps the user's settings, servers and hooks, in their indentation", () => {
+    project.write('.gemini/settings.json', USER_SETTINGS);
+    project.setup('gemini');
+    const text = project.read('.gemini/settings.json');
+    expect(text).toContain('\n    "ui": {\n        "theme": "GitHub"');
+    const settings = JSON.parse(text);
+    expect(Object.keys(settings.mcpServers)).toEqual(['docs', 'plankeeper']);
+    expect(settings.hooks.AfterTool[0]).toEqual({
+      matcher: 'write_file',
+      hooks: [{ name: 'fmt', type: 'command', command: 'prettier -w' }],
+    });
+    expect(settings.hooks.AfterTool[1].hooks[0].name).toBe('plankeeper');
+  });
+
+  it('changes nothing on a second run, and --remove gives back the original bytes', () => {
+    project.write('.gemini/settings.json', USER_SETTINGS);
+    const before = project.files();
+    project.setup('gemini');
+    const first = project.files();
+    expect(project.setup('gemini')).toContain('nothing to change');
+    expect(project.files()).toEqual(first);
+    project.setup('gemini', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('--remove deletes the settings file and folders setup created', () => {
+    project.setup('gemini');
+    project.setup('gemini', { remove: true });
+    expect(project.files()).toEqual({});
+  });
+
+  it('refuses malformed settings with one line naming the file, and writes nothing', () => {
+    project.write('.gemini/settings.json', '["not", "an", "object"]\n');
+    expect(() => project.setup('gemini')).toThrow(SetupConfigError);
+    expect(() => project.setup('gemini')).toThrow(
+      /\.gemini\/settings\.json: must hold a JSON object/,
+    );
+    expect(Object.keys(project.files())).toEqual(['.gemini/', '.gemini/settings.json']);
+  });
+});

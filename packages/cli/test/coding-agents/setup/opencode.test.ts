@@ -1,0 +1,94 @@
+/**
+ * `plankeeper setup opencode`: `opencode.json` (MCP server + permission) and the plugin
+ * `.opencode/plugin/plankeeper.js` that forwards OpenCode's events to `plankeeper hook`.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
+
+let project: SetupProject;
+beforeEach(() => {
+  project = createSetupProject();
+});
+afterEach(() => project.dispose());
+
+const USER_CONFIG = `${JSON.stringify(
+  {
+    $schema: 'https://opencode.ai/config.json',
+    mcp: { jira: { type: 'remote', url: 'https://example.test/mcp' } },
+    permission: { bash: 'ask' },
+  },
+  null,
+  2,
+)}\n`;
+
+describe('plankeeper setup opencode', () => {
+  it('writes the MCP server, the permission rule and the plugin', () => {
+    const report = project.setup('opencode');
+    const files = project.files();
+    const config = JSON.parse(files['opencode.json']!);
+    expect(config).toEqual({
+      mcp: {
+        plankeeper: {
+          type: 'local',
+          command: [
+            NODE,
+            BIN,
+            'mcp',
+            '--store',
+            'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
+            '--for',
+            'opencode',
+          ],
+          enabled: true,
+        },
+      },
+      permission: { 'plankeeper_*': 'allow' },
+    });
+    expect(files['.opencode/plugin/plankeeper.js']).toMatchSnapshot('plugin');
+    expect(report).toMatchSnapshot('report');
+  });
+
+  it('the plugin is valid JavaScript that exports one plugin function', () => {
+    project.setup('opencode');
+    const check = spawnSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `const m = await import(${JSON.stringify(join(project.dir, '.opencode/plugin/plankeeper.js'))});
+       const hooks = await m.PlankeeperPlugin({ directory: '.' });
+       console.log(Object.keys(m).join(), Object.keys(hooks).join());`,
+    ]);
+    expect(check.stderr.toString()).toBe('');
+    expect(check.stdout.toString().trim()).toBe('PlankeeperPlugin tool.execute.after,event');
+  });
+
+  it("keeps the user's config, is idempotent, and --remove gives back the original bytes", () => {
+    project.write('opencode.json', USER_CONFIG);
+    const before = project.files();
+    project.setup('opencode', { lang: 'zh' });
+    const config = JSON.parse(project.read('opencode.json'));
+    expect(Object.keys(config.mcp)).toEqual(['jira', 'plankeeper']);
+    expect(config.permission).toEqual({ bash: 'ask', 'plankeeper_*': 'allow' });
+    const first = project.files();
+    expect(project.setup('opencode', { lang: 'zh' })).toContain('没有需要更改的内容');
+    expect(project.files()).toEqual(first);
+    project.setup('opencode', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('leaves a plugin file the person wrote themselves', () => {
+    project.write('.opencode/plugin/plankeeper.js', 'export const Mine = async () => ({});\n');
+    project.setup('opencode');
+    project.setup('opencode', { remove: true });
+    expect(project.read('.opencode/plugin/plankeeper.js')).toBe(
+      'export const Mine = async () => ({});\n',
+    );
+  });
+
+  it('refuses malformed opencode.json and writes nothing', () => {
+    project.write('opencode.json', '{ "mcp": { "jira": } }');
+    expect(() => project.setup('opencode')).toThrow(/opencode\.json: not valid JSON/);
+    expect(Object.keys(project.files())).toEqual(['opencode.json']);
+  });
+});
