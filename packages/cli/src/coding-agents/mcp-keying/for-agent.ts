@@ -7,13 +7,15 @@
  *   sub-agent, whose hooks carry it as `agent_id`), so the key is chosen per call;
  * - Gemini CLI gives its MCP servers no session id: the session its hooks recorded for the
  *   parent CLI process (gemini/cli-process.ts), looked up per call. Gemini also adds
- *   `wait_for_previous` to every tool call, which is dropped.
+ *   `wait_for_previous` to every tool call, which is dropped;
+ * - OpenCode gives its MCP servers no session id either, and its hooks are not built yet:
+ *   the plan is the connection's own (agent `opencode`, one session per server process).
  */
 import type { PlanEngine, PlanKey } from 'plankeeper';
 import type { ToolCallInfo } from 'plankeeper/mcp';
 import { cliSession } from '../gemini/cli-process.js';
 
-export const MCP_AGENTS = ['claude-code', 'codex', 'gemini'] as const;
+export const MCP_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
 export type McpAgent = (typeof MCP_AGENTS)[number];
 
 export interface McpKeying {
@@ -45,6 +47,8 @@ export function mcpKeyingFor(
           return session === undefined ? undefined : { agent: 'gemini', session };
         },
       };
+    case 'opencode':
+      return { agent };
   }
 }
 

@@ -15,6 +15,10 @@ describe('mcpKeyingFor', () => {
     expect(mcpKeyingFor('claude-code', {}, engine)).toEqual({ agent: 'claude-code' });
   });
 
+  it('opencode: agent opencode, the connection its own session (no id reaches the server)', () => {
+    expect(mcpKeyingFor('opencode', { OPENCODE: '1' }, engine)).toEqual({ agent: 'opencode' });
+  });
+
   it('codex: per call, the session from _meta.sessionId, a sub-agent thread as its scope', () => {
     const { keyForCall } = mcpKeyingFor('codex', {}, engine);
     expect(keyForCall?.({ name: 'todo_write', meta: { sessionId: 's', threadId: 's' } })).toEqual({
