@@ -1,16 +1,17 @@
 /**
  * Claude Code's hooks (2.1.328; see test/coding-agents/claude-code/README.md): the input is
- * one JSON object on stdin; context goes back as `hookSpecificOutput.additionalContext`, a
- * refused stop as `{"decision": "block", "reason"}`, and an empty stdout changes nothing.
+ * one JSON object on stdin, the answer one of the two forms in claude-style-hooks.ts.
  * Inside a sub-agent every event carries `agent_id`: its plan is the scope [agent_id].
+ * A failed call (an MCP `isError` result too) arrives as PostToolUseFailure.
  */
-import type { PlanKey } from 'plankeeper';
+import { formatAnswer, sessionKey, stopEvent } from '../claude-style/claude-style-hooks.js';
 import {
   type HookAdapter,
   isPlanWriteTool,
   type KeyedEvent,
   type NeutralAnswer,
 } from '../discipline/events.js';
+import { text } from '../discipline/hook-input.js';
 
 const TOOL_PREFIX = 'mcp__plankeeper__';
 
@@ -22,20 +23,13 @@ const CONTEXT_EVENTS = new Set([
   'PostToolUseFailure',
   'SubagentStart',
 ]);
-const STOP_EVENTS = new Set(['Stop', 'SubagentStop']);
 
 export const claudeCodeAdapter: HookAdapter = {
   agent: 'claude-code',
 
   parse(eventName, input): KeyedEvent | undefined {
-    const session = text(input.session_id);
-    if (!session) throw new Error(`${eventName}: the hook input has no session_id`);
+    const key = sessionKey('claude-code', eventName, input);
     const agentId = text(input.agent_id);
-    const key: PlanKey = {
-      agent: 'claude-code',
-      session,
-      ...(agentId && { scope: [agentId] }),
-    };
     switch (eventName) {
       case 'SessionStart':
         return { key, event: { kind: 'session-start', source: text(input.source) ?? 'startup' } };
@@ -73,26 +67,6 @@ export const claudeCodeAdapter: HookAdapter = {
   },
 
   format(eventName, answer: NeutralAnswer): string {
-    if (answer.kind === 'block' && STOP_EVENTS.has(eventName)) {
-      return JSON.stringify({ decision: 'block', reason: answer.reason });
-    }
-    if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
-      return JSON.stringify({
-        hookSpecificOutput: { hookEventName: eventName, additionalContext: answer.text },
-      });
-    }
-    return '';
+    return formatAnswer(eventName, answer, CONTEXT_EVENTS);
   },
 };
-
-function stopEvent(kind: 'stop' | 'subagent-stop', input: Record<string, unknown>) {
-  return {
-    kind,
-    stopHookActive: input.stop_hook_active === true,
-    lastMessage: text(input.last_assistant_message) ?? '',
-  };
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}

@@ -12,6 +12,7 @@ import {
   type KeyedEvent,
   type NeutralAnswer,
 } from '../discipline/events.js';
+import { text } from '../discipline/hook-input.js';
 
 const TOOL_PREFIX = 'mcp_plankeeper_';
 
@@ -71,7 +72,3 @@ export const geminiAdapter: HookAdapter = {
     return '{}';
   },
 };
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
