@@ -2,7 +2,7 @@
  * The real Claude Code CLI in a project set up by `plankeeper setup claude-code`: the
  * scripted model calls plankeeper's todo_write and gets plankeeper's text back, with no
  * permission prompt (none denied in -p, where a prompt would be a denial). The hooks setup
- * registered run on every event (see support/test-bin/plankeeper.js for how they answer here).
+ * registered run on every event, through the real `plankeeper hook` (support/test-bin/plankeeper.js).
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

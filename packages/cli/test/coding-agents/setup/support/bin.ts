@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * See test-bin/plankeeper.js: the built CLI, bridging what the hook branch adds. Named
+ * See test-bin/plankeeper.js: the real bin, logging each hook event it runs. Named
  * plankeeper.js like the real bin, since setup recognises its own hooks by that name.
  */
 export const TEST_BIN = fileURLToPath(new URL('./test-bin/plankeeper.js', import.meta.url));
