@@ -35,7 +35,11 @@ export interface Plankeeper {
   readonly prepareStep: PlanPrepareStep;
   /** Call when a new user message arrives (`runWithPlan` does it for you). */
   beginTurn(userMessage: string): Promise<void>;
-  /** Stop condition: the plan written in this turn has no open items. Pair it with `stepCountIs(n)`. */
+  /**
+   * Stop condition: the plan written in this turn has no open items and the last step has
+   * text, so the run ends with an answer, not on the write that closed the plan. Pair it
+   * with `stepCountIs(n)`.
+   */
   planComplete<TOOLS extends ToolSet = ToolSet>(): StopCondition<TOOLS>;
   /**
    * `generateText` for one user turn with the plan: starts the turn from the last user

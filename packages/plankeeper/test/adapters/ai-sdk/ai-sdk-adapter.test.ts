@@ -415,20 +415,39 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     expect(promptLines(model.doStreamCalls[1]).at(-1)).toBe(twoStepsFocus);
   });
 
-  it('planComplete() stops the loop once every item of this turn is closed', async () => {
+  const closeBoth = {
+    todos: [
+      { id: '1', content: 'Find the return policy', status: 'completed' },
+      { id: '2', content: 'Answer the customer', status: 'completed' },
+    ],
+  };
+
+  it('planComplete() waits for the answer after the write that closes the plan', async () => {
     const planner = createPlankeeper({ key });
     const model = scriptedModel([
       { call: 'todo_write', input: twoSteps },
       { call: 'lookup', input: { query: 'policy' } },
-      {
-        call: 'todo_write',
-        input: {
-          todos: [
-            { id: '1', content: 'Find the return policy', status: 'completed' },
-            { id: '2', content: 'Answer the customer', status: 'completed' },
-          ],
-        },
-      },
+      { call: 'todo_write', input: closeBoth },
+      { text: 'Yes, within 14 days.' },
+    ]);
+    await planner.beginTurn(task);
+    const result = await generateText({
+      model,
+      tools: { ...planner.tools, lookup },
+      prompt: task,
+      prepareStep: planner.prepareStep,
+      stopWhen: [planner.planComplete(), stepCountIs(10)],
+    });
+    expect(result.text).toBe('Yes, within 14 days.');
+    expect(model.doGenerateCalls).toHaveLength(4);
+  });
+
+  it('planComplete() stops at a step that closes the plan and answers in one', async () => {
+    const planner = createPlankeeper({ key });
+    const model = scriptedModel([
+      { call: 'todo_write', input: twoSteps },
+      { call: 'lookup', input: { query: 'policy' } },
+      { call: 'todo_write', input: closeBoth, withText: 'Yes, within 14 days.' },
       { call: 'lookup', input: { query: 'never asked' } },
     ]);
     await planner.beginTurn(task);
@@ -440,7 +459,27 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
       stopWhen: [planner.planComplete(), stepCountIs(10)],
     });
     expect(model.doGenerateCalls).toHaveLength(3);
+    expect(result.text).toBe('Yes, within 14 days.');
     expect(result.steps.at(-1)?.toolCalls[0]?.toolName).toBe('todo_write');
+  });
+
+  it('planComplete() does not stop on text while items are open', async () => {
+    const planner = createPlankeeper({ key });
+    const model = scriptedModel([
+      { call: 'todo_write', input: twoSteps, withText: 'Let me check.' },
+      { call: 'todo_write', input: closeBoth },
+      { text: 'Yes.' },
+    ]);
+    await planner.beginTurn(task);
+    const result = await generateText({
+      model,
+      tools: { ...planner.tools, lookup },
+      prompt: task,
+      prepareStep: planner.prepareStep,
+      stopWhen: [planner.planComplete(), stepCountIs(10)],
+    });
+    expect(result.text).toBe('Yes.');
+    expect(model.doGenerateCalls).toHaveLength(3);
   });
 
   it('planComplete() does not stop on a plan finished in an earlier turn', async () => {

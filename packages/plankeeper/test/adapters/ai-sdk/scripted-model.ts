@@ -7,9 +7,12 @@ type StreamPart =
     ? Part
     : never;
 
-import type { ScriptedReply } from '../../support/ticket-script.js';
+import type { ScriptedReply as TicketReply } from '../../support/ticket-script.js';
 
-export type { ScriptedReply };
+/** A ticket-script reply, or tool calls with text beside them in the same step. */
+export type ScriptedReply =
+  | TicketReply
+  | (Exclude<TicketReply, { text: string }> & { withText: string });
 
 /**
  * A mock model that plays replies in order, to `generateText` or `streamText`, and fails
@@ -57,12 +60,15 @@ function toResult(reply: ScriptedReply, step: number): GenerateResult {
   }
   const calls = 'calls' in reply ? reply.calls : [{ tool: reply.call, input: reply.input }];
   return {
-    content: calls.map((call, index) => ({
-      type: 'tool-call' as const,
-      toolCallId: `call-${step}-${index + 1}`,
-      toolName: call.tool,
-      input: typeof call.input === 'string' ? call.input : JSON.stringify(call.input),
-    })),
+    content: [
+      ...('withText' in reply ? [{ type: 'text' as const, text: reply.withText }] : []),
+      ...calls.map((call, index) => ({
+        type: 'tool-call' as const,
+        toolCallId: `call-${step}-${index + 1}`,
+        toolName: call.tool,
+        input: typeof call.input === 'string' ? call.input : JSON.stringify(call.input),
+      })),
+    ],
     finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
     usage,
     warnings: [],
