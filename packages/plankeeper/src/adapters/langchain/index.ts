@@ -9,6 +9,8 @@
  * - Reminders and bounces are kept in the conversation as user messages; `injectionKind`
  *   tells them apart from what the user wrote, e.g. to hide them in a chat UI.
  * - Every hook is a graph step: give `invoke` a `recursionLimit` above LangGraph's 25.
+ * - The model gets `todo_write`; `writeTodosAlias: true` also runs calls of
+ *   todoListMiddleware's `write_todos` as `todo_write`.
  * - Like any middleware that wraps tool calls, it makes LangChain rethrow an exception
  *   from a tool rather than turn it into an error message; `toolErrorMiddleware` chooses
  *   which errors the model sees instead.

@@ -10,7 +10,8 @@
  * - `afterModel`: a reply with tool calls opens a tool round; a plain answer goes through
  *   the finish and goal checks, and a bounce goes back to the model (`jumpTo: 'model'`);
  * - `wrapToolCall`: every tool call goes through the harness (`wrapTool`), which records
- *   its outcome; plan tools run with the host's key and turn, other tools pass through untouched;
+ *   its outcome; plan tools (and, opted in, `write_todos`) run with the host's key and turn,
+ *   other tools pass through untouched;
  * - `beforeModel`: the tool round ends, and a due reminder joins the conversation.
  */
 import type { InferInteropZodOutput, InteropZodObject } from '@langchain/core/utils/types';
@@ -33,6 +34,7 @@ import { injectedMessage, injectionKind } from './injected-message.js';
 import { type PlanKeyOption, type PlanKeySource, resolvePlanKey } from './plan-key-source.js';
 import { PlanSession, PlanSessions } from './plan-sessions.js';
 import { bindingTool, callTool } from './plan-tool-bindings.js';
+import { addWriteTodosAlias } from './write-todos-alias.js';
 
 /** The context a key function sees: what the context schema declares. */
 type ContextOf<TContextSchema> = TContextSchema extends InteropZodObject
@@ -62,6 +64,12 @@ export interface PlanMiddlewareOptions<
   contextSchema?: TContextSchema;
   /** Sessions whose turn state is kept in memory, least recently used dropped first. Default 1000. */
   maxSessions?: number;
+  /**
+   * Also run calls of `write_todos`, todoListMiddleware's tool (`{todos: [{content, status}]}`),
+   * as `todo_write`, for models and prompts used to that name. The model is offered
+   * `todo_write` only. Needs a preset with `todo_write`. Default false.
+   */
+  writeTodosAlias?: boolean;
 }
 
 /** What `planMiddleware` returns: middleware for `createAgent`, and the engine it keeps plans in. */
@@ -91,6 +99,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
   const agentName = options.agent ?? 'langchain';
   const definitions = planToolsFor({ ...options, engine, locale });
   const planTools = new Map(definitions.map((definition) => [definition.name, definition]));
+  if (options.writeTodosAlias) addWriteTodosAlias(planTools);
   const instructions =
     options.instructions === false
       ? undefined
@@ -192,7 +201,8 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       const definition = planTools.get(toolCall.name);
       const { signal } = request.runtime;
       return session.harness.wrapTool({
-        name: toolCall.name,
+        // An alias counts as the plan tool it runs, for the nudge and the checks.
+        name: definition?.name ?? toolCall.name,
         callId: toolCall.id,
         run: (context) =>
           handler(
