@@ -1,13 +1,14 @@
 /**
  * `plankeeper run --script FILE`: replay a scripted model against the real harness.
  * `--json` prints one document (messages, plan, result, error, plus every call's input);
- * otherwise the run is shown live like the demo.
+ * otherwise the run is shown live like the demo, each turn's task and answer in order.
  */
 import type { Command } from 'commander';
 import { createAgentReporter } from '../agent-reporter.js';
 import { EXIT } from '../exit-codes.js';
 import { parseLang } from '../lang-option.js';
 import { loadScript } from '../script/load-script.js';
+import { RUN_LABELS } from '../script/run-labels.js';
 import { runScript } from '../script/run-script.js';
 import { createPlanView } from '../terminal/index.js';
 
@@ -46,17 +47,26 @@ async function runCommand(flags: RunFlags): Promise<number> {
     return report.error === null ? EXIT.ok : EXIT.runFailed;
   }
   const locale = lang ?? script.options?.lang ?? 'en';
+  const labels = RUN_LABELS[locale];
   const view = createPlanView({ locale });
+  let firstTurn = true;
+  // Every turn's task and answer, in order: a conversation is read turn by turn.
   const report = await runScript(script, {
     file: flags.script,
     lang: locale,
     observer: createAgentReporter(view),
+    onTurnStart: (task) => {
+      view.logLine(`${firstTurn ? '' : '\n'}${labels.task}: ${task}`);
+      firstTurn = false;
+    },
+    onTurnEnd: (turn) => {
+      if (turn.result !== null) view.logLine(`\n${labels.answer}:\n${turn.result}`);
+    },
   });
   view.stop();
   if (report.error !== null) {
     process.stderr.write(`plankeeper: the run failed: ${report.error}\n`);
     return EXIT.runFailed;
   }
-  process.stdout.write(`\n${report.result}\n`);
   return EXIT.ok;
 }

@@ -23,9 +23,20 @@ export interface ScriptRunReport {
   turns: { task: string; result: string | null; error: string | null; steps: number }[];
 }
 
+export type TurnReport = ScriptRunReport['turns'][number];
+
+export interface RunScriptOptions {
+  file: string;
+  lang?: LocaleId;
+  observer?: AgentOptions['observer'];
+  /** Called before each user turn is sent, and after it ends, for a live transcript. */
+  onTurnStart?(task: string): void;
+  onTurnEnd?(turn: TurnReport): void;
+}
+
 export async function runScript(
   script: Script,
-  options: { file: string; lang?: LocaleId; observer?: AgentOptions['observer'] },
+  options: RunScriptOptions,
 ): Promise<ScriptRunReport> {
   const settings: ScriptOptions = script.options ?? {};
   const locale = options.lang ?? settings.lang ?? 'en';
@@ -76,14 +87,17 @@ export async function runScript(
   for (const turn of turnsOf(script)) {
     // Steps a turn leaves over are dropped: each turn starts from its own steps.
     model.load(turn.steps);
+    options.onTurnStart?.(turn.task);
     last = await session.send(turn.task);
     report.calls.push(...last.calls);
-    report.turns.push({
+    const turnReport = {
       task: turn.task,
       result: last.answer,
       error: last.error,
       steps: last.steps,
-    });
+    };
+    report.turns.push(turnReport);
+    options.onTurnEnd?.(turnReport);
     if (last.error !== null) break;
   }
   if (last) {
