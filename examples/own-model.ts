@@ -8,6 +8,6 @@ export async function ask(question: string, baseURL = 'http://127.0.0.1:11434/v1
   const agent = new Agent({ model, planning: true });
   const result = await agent.run(question);
   // A failed model call or an exhausted step budget does not throw: the run resolves with
-  // `answer: null` and the reason in `error`. Only configuration mistakes throw.
+  // `answer: null` and the reason in `error`. Configuration mistakes still throw.
   return result.error === null ? result.answer : `No answer: ${result.error}`;
 }
