@@ -5,60 +5,26 @@
  * the agent; the assertions read what Codex sent the model and what the store holds.
  */
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedItems } from '../support/stored-plan.js';
+import { configurePlankeeper } from './support/plankeeper-config.js';
 import { mcpCall, ResponsesServer, say } from './support/responses-server.js';
 import {
   type CodexRun,
   type CodexWorkspace,
   createCodexWorkspace,
   describeRun,
-  type HooksFile,
-  PLANKEEPER_BIN,
-  plankeeperMcpServer,
   runCodex,
-  standInMcpServer,
 } from './support/run-codex.js';
 
-const EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PostToolUse',
-  'Stop',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-] as const;
-
-const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-
-/** hooks.json as setup writes it: `<node> <bin> hook codex <Event> --store <store>`. */
-function plankeeperHooks(store: string): HooksFile {
-  const hooks: HooksFile['hooks'] = {};
-  for (const event of EVENTS) {
-    const command = [process.execPath, PLANKEEPER_BIN, 'hook', 'codex', event, '--store', store]
-      .map(quote)
-      .join(' ');
-    hooks[event] = [{ hooks: [{ type: 'command', command, timeout: 10 }] }];
-  }
-  return { hooks };
-}
-
 function configure(ws: CodexWorkspace, model: ResponsesServer, store: string, hookStore = store) {
-  ws.configure({
-    modelUrl: model.url,
-    mcpServers: {
-      plankeeper: plankeeperMcpServer(['--store', store, '--for', 'codex']),
-      standin: standInMcpServer(join(ws.root, 'standin.log')),
-    },
-    hooks: plankeeperHooks(hookStore),
-  });
+  // Only past this do responses trigger an auto-compaction; the scripted turns report 100.
+  configurePlankeeper(ws, model, store, { hookStore, autoCompactTokenLimit: 20_000 });
 }
 
 const echo = (text: string) => mcpCall('standin', 'echo', { text });
 
-describe('Codex with plankeeper: one turn with a plan, then a resumed session', () => {
+describe('Codex with plankeeper: one turn with a plan, then a resumed session that compacts', () => {
   let model: ResponsesServer;
   let ws: CodexWorkspace;
   let store: string;
@@ -78,7 +44,10 @@ describe('Codex with plankeeper: one turn with a plan, then a resumed session', 
       echo('three'),
       say('All done.'),
       say('I could not test the parser: there is no test runner here.'),
-      say('Noted.'), // the resumed session
+      // The resumed session: a round that reports more input tokens than the limit, so Codex
+      // compacts before the next request.
+      mcpCall('standin', 'echo', { text: 'after resume' }, 50_000),
+      say('Noted.'),
     ]);
     ws = createCodexWorkspace();
     store = `sqlite:${join(ws.root, 'plans.db')}`;
@@ -96,25 +65,17 @@ describe('Codex with plankeeper: one turn with a plan, then a resumed session', 
     expect(run.code, describeRun(run)).toBe(0);
     expect(resumed.code, describeRun(resumed)).toBe(0);
     expect(model.unscripted).toBe(0);
-    expect(model.main).toHaveLength(7);
+    expect(model.main).toHaveLength(8);
+    expect(model.compactions).toHaveLength(1);
   });
 
   it('the plan tool answers with plankeeper text, stored under the Codex session id', async () => {
     const [first, second] = model.main;
     expect(model.toolOutput(second!, first!.callIds[0]!)).toContain('[>] #1 Write the parser');
-    const opened = await openStore(store);
-    try {
-      const plan = await new PlanEngine({ store: opened }).snapshot({
-        agent: 'codex',
-        session: run.threadId!,
-      });
-      expect(plan.items.map((item) => item.content)).toEqual([
-        'Write the parser',
-        'Test the parser',
-      ]);
-    } finally {
-      await opened.close();
-    }
+    expect(await storedItems(store, { agent: 'codex', session: run.threadId! })).toEqual([
+      'Write the parser',
+      'Test the parser',
+    ]);
   });
 
   it('nudges after 3 tool rounds without a plan update', () => {
@@ -140,6 +101,20 @@ describe('Codex with plankeeper: one turn with a plan, then a resumed session', 
     const texts = model.developerTexts(model.main[6]!).join('\n');
     expect(texts).toContain('### Your todo list, shown again after the conversation was');
     expect(texts).toContain('### Leftover todo list from an earlier request');
+  });
+
+  it('shows the plan again after the auto-compaction (SessionStart compact), after the summary', () => {
+    const after = model.main[7]!;
+    const input = after.body.input ?? [];
+    const summary = input.findIndex((item) => JSON.stringify(item).includes('Summary: the user'));
+    const restored = input.findIndex(
+      (item) =>
+        item.role === 'developer' &&
+        JSON.stringify(item).includes('### Your todo list, shown again after the conversation was'),
+    );
+    expect(summary, JSON.stringify(input)).toBeGreaterThanOrEqual(0);
+    expect(restored).toBeGreaterThan(summary);
+    expect(JSON.stringify(input)).toContain('[>] #1 Write the parser');
   });
 });
 

@@ -6,9 +6,8 @@
  * hooks record it for their parent CLI process, which the MCP server looks up.
  */
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedItems } from '../support/stored-plan.js';
 import { functionResponses, GeminiModelServer } from './support/gemini-model-server.js';
 import {
   createGeminiSandbox,
@@ -65,11 +64,12 @@ const lastUserParts = (server: GeminiModelServer, index: number) =>
     .map((part) => part.text ?? JSON.stringify(part))
     .join('\n');
 
-describe('Gemini CLI with plankeeper: one turn with a plan', () => {
+describe('Gemini CLI with plankeeper: one turn with a plan, then a resumed session', () => {
   let server: GeminiModelServer;
   let sandbox: GeminiSandbox;
   let store: string;
   let run: GeminiRun;
+  let resumed: GeminiRun;
 
   beforeAll(async () => {
     sandbox = createGeminiSandbox();
@@ -91,8 +91,14 @@ describe('Gemini CLI with plankeeper: one turn with a plan', () => {
       readme,
       { text: 'All done.' },
       { text: 'I could not test the parser: there is no test runner here.' },
+      { text: 'Noted.' }, // the resumed session
     ]);
     run = await runGemini(sandbox, { server, prompt: 'Write and test the parser.' });
+    resumed = await runGemini(sandbox, {
+      server,
+      prompt: 'What is left?',
+      args: ['--resume', run.json?.session_id ?? 'latest'],
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -100,11 +106,13 @@ describe('Gemini CLI with plankeeper: one turn with a plan', () => {
     sandbox?.remove();
   });
 
-  it('completes normally', () => {
+  it('completes both runs normally, the second in the same session', () => {
     expect(run.code, describeRun(run)).toBe(0);
+    expect(resumed.code, describeRun(resumed)).toBe(0);
+    expect(resumed.json?.session_id).toBe(run.json?.session_id);
     expect(server.pending).toBe(0);
     expect(server.exhausted).toBe(0);
-    expect(server.mainRequests).toHaveLength(6);
+    expect(server.mainRequests).toHaveLength(7);
   });
 
   it('the plan tool (with wait_for_previous) answers with plankeeper text, stored under the Gemini session id', async () => {
@@ -112,19 +120,10 @@ describe('Gemini CLI with plankeeper: one turn with a plan', () => {
       (response) => response.name === 'mcp_plankeeper_todo_write',
     )?.response?.output;
     expect(output).toContain('[>] #1 Write the parser');
-    const opened = await openStore(store);
-    try {
-      const plan = await new PlanEngine({ store: opened }).snapshot({
-        agent: 'gemini',
-        session: run.json!.session_id!,
-      });
-      expect(plan.items.map((item) => item.content)).toEqual([
-        'Write the parser',
-        'Test the parser',
-      ]);
-    } finally {
-      await opened.close();
-    }
+    expect(await storedItems(store, { agent: 'gemini', session: run.json!.session_id! })).toEqual([
+      'Write the parser',
+      'Test the parser',
+    ]);
   });
 
   it('nudges after 3 tool rounds without a plan update', () => {
@@ -139,6 +138,20 @@ describe('Gemini CLI with plankeeper: one turn with a plan', () => {
       'Your todo list still has open items: #1 Write the parser; #2 Test the parser.',
     );
     expect(run.json?.response).toContain('I could not test the parser');
+  });
+
+  it('shows the plan again in the resumed session (SessionStart resume) and marks it leftover on the new prompt', () => {
+    // SessionStart's context is put before the prompt text; BeforeAgent's is a part after it.
+    const [prompt, context, ...rest] = (
+      server.mainRequests[6]?.body?.contents?.at(-1)?.parts ?? []
+    ).map((part) => part.text ?? '');
+    expect(rest).toEqual([]);
+    expect(prompt).toMatch(
+      /^<hook_context>### Your todo list, shown again after the conversation was compacted or resumed\n- \[&gt;\] #1 Write the parser\n- \[ \] #2 Test the parser<\/hook_context>\n\nWhat is left\?$/,
+    );
+    expect(context).toMatch(
+      /^<hook_context>### Leftover todo list from an earlier request\n- \[&gt;\] #1 Write the parser\n/,
+    );
   });
 });
 

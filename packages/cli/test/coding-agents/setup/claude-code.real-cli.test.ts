@@ -1,8 +1,9 @@
 /**
  * The real Claude Code CLI in a project set up by `plankeeper setup claude-code`: the
- * scripted model calls plankeeper's todo_write and gets plankeeper's text back, with no
- * permission prompt (none denied in -p, where a prompt would be a denial). The hooks setup
- * registered run on every event, through the real `plankeeper hook` (support/test-bin/plankeeper.js).
+ * scripted model calls plankeeper's todo_write with no permission prompt (none denied in -p,
+ * where a prompt would be a denial) and reads plankeeper's plan text; it stops with an open
+ * item and its next request carries plankeeper's finish check, once. The hooks run through the
+ * real `plankeeper hook` (support/test-bin/plankeeper.js).
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,17 +11,19 @@ import { setup } from '../../../src/coding-agents/setup/index.js';
 import { ClaudeSandbox } from '../claude-code/support/claude-runner.js';
 import {
   callTool,
+  flattenText,
   ScriptedAnthropicServer,
   say,
+  seenText,
 } from '../claude-code/support/scripted-anthropic-server.js';
 import { hookEvents, TEST_BIN } from './support/bin.js';
-
-const PLAN = {
-  todos: [
-    { content: 'Write the parser', status: 'in_progress' },
-    { content: 'Test the parser', status: 'pending' },
-  ],
-};
+import {
+  finishCheckReason,
+  HONEST_ANSWER,
+  IN_PROGRESS_LINE,
+  occurrences,
+  SMOKE_PLAN,
+} from './support/expected-answers.js';
 
 let server: ScriptedAnthropicServer | undefined;
 let sandbox: ClaudeSandbox | undefined;
@@ -30,12 +33,11 @@ afterEach(async () => {
 });
 
 describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
-  it('runs mcp__plankeeper__todo_write without a permission prompt; the model reads the plan', async () => {
-    // Spare final answers: a finish check in the Stop hook may bounce the first one.
+  it('gives the model plankeeper’s plan text for todo_write, and the finish check once in each of its two places when it stops with open items', async () => {
     server = await ScriptedAnthropicServer.start([
-      callTool('mcp__plankeeper__todo_write', PLAN),
-      say('Done.'),
-      say('Done.'),
+      callTool('mcp__plankeeper__todo_write', SMOKE_PLAN),
+      say('The plan is written.'),
+      say(HONEST_ANSWER),
     ]);
     // The sandbox trusts the project, as the setup report tells the person to.
     sandbox = await ClaudeSandbox.create();
@@ -48,25 +50,39 @@ describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
     const log = join(sandbox.root, 'hooks.log');
     const run = await sandbox.run({
       server,
-      prompt: 'Plan the parser work.',
+      prompt: 'Write and test the parser.',
       timeoutMs: 60_000,
       env: { PLANKEEPER_TEST_HOOK_LOG: log },
     });
-    expect(run.timedOut).toBe(false);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.result?.is_error).toBe(false);
-    expect(run.result?.permission_denials).toEqual([]);
+    const why = `exit ${run.code}\n${run.stderr}\nhooks run: ${hookEvents(log).join(', ')}`;
+    expect(run.timedOut, why).toBe(false);
+    expect(run.code, why).toBe(0);
+    expect(run.result?.is_error, why).toBe(false);
+    expect(run.result?.permission_denials, why).toEqual([]);
     expect(server.blockedRequests).toEqual([]);
+    expect(server.overruns, why).toBe(0);
+    const main = server.ofKind('main');
+    expect(main, why).toHaveLength(3);
+
     const result = server.toolResult(server.steps[0]!.toolCalls[0]!.id);
-    expect(result?.isError).toBe(false);
-    expect(result?.text).toContain('#1 Write the parser');
-    expect(result?.text).toContain('#2 Test the parser');
-    expect(hookEvents(log)).toEqual(
-      expect.arrayContaining(
-        ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'].map(
-          (event) => `hook claude-code ${event}`,
-        ),
-      ),
-    );
+    expect(result?.isError, why).toBe(false);
+    expect(result?.text, why).toContain(IN_PROGRESS_LINE);
+
+    // Claude Code (2.1.328) hands a Stop hook's reason to the model twice: as the user message
+    // "Stop hook feedback:\n<reason>" and in a system message "Stop hook blocking error from
+    // command: "<command>": <reason>". Each must carry it exactly once (a second plankeeper
+    // Stop hook, or a second bounce, would add more).
+    const reason = finishCheckReason();
+    const said = (role: string) =>
+      (main[2]!.body.messages ?? [])
+        .filter((message) => message.role === role)
+        .map((message) => flattenText(message.content))
+        .join('\n');
+    expect(occurrences(said('user'), `Stop hook feedback:\n${reason}`), why).toBe(1);
+    expect(occurrences(said('system'), reason), why).toBe(1);
+    expect(said('system')).toMatch(/Stop hook blocking error from command: ".*": Your todo list/);
+    expect(occurrences(seenText(main[2]!), reason), why).toBe(2);
+    expect(seenText(main[1]!)).not.toContain('Your todo list still has open items');
+    expect(run.result?.result).toBe(HONEST_ANSWER);
   }, 90_000);
 });

@@ -1,24 +1,32 @@
 /**
  * The real Gemini CLI in a project set up by `plankeeper setup gemini`, in its default
- * approval mode: the scripted model calls mcp_plankeeper_todo_write and gets plankeeper's text
- * (headless, a tool that needed approval would not even be offered). The folder is trusted,
- * as the setup report tells the person to do.
+ * approval mode: the scripted model calls mcp_plankeeper_todo_write (headless, a tool that
+ * needed approval would not even be offered) and reads plankeeper's plan text; it stops with
+ * an open item and its next request carries plankeeper's finish check, once. The folder is
+ * trusted, as the setup report tells the person to do.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup } from '../../../src/coding-agents/setup/index.js';
-import { functionResponses, GeminiModelServer } from '../gemini/support/gemini-model-server.js';
+import {
+  functionResponses,
+  GeminiModelServer,
+  texts,
+} from '../gemini/support/gemini-model-server.js';
 import {
   createGeminiSandbox,
+  describeRun,
   type GeminiSandbox,
   runGemini,
 } from '../gemini/support/gemini-runner.js';
 import { hookEvents, TEST_BIN } from './support/bin.js';
-
-const todos = [
-  { content: 'Write the parser', status: 'in_progress' },
-  { content: 'Test it', status: 'pending' },
-];
+import {
+  finishCheckReason,
+  HONEST_ANSWER,
+  IN_PROGRESS_LINE,
+  occurrences,
+  SMOKE_PLAN,
+} from './support/expected-answers.js';
 
 let server: GeminiModelServer | undefined;
 let sandbox: GeminiSandbox | undefined;
@@ -28,37 +36,37 @@ afterEach(async () => {
 });
 
 describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
-  it('runs mcp_plankeeper_todo_write without approval; the model reads the plan', async () => {
-    // Spare final answers: a finish check in the AfterAgent hook may bounce the first one.
+  it('gives the model plankeeper’s plan text for todo_write, and the finish check once when it stops with open items', async () => {
     server = await GeminiModelServer.start([
-      { call: 'mcp_plankeeper_todo_write', args: { todos } },
+      { call: 'mcp_plankeeper_todo_write', args: SMOKE_PLAN },
       { text: 'The plan is written.' },
-      { text: 'The plan is written.' },
+      { text: HONEST_ANSWER },
     ]);
     sandbox = createGeminiSandbox();
     setup({ agent: 'gemini', dir: sandbox.project, bin: TEST_BIN, env: { HOME: sandbox.home } });
     const log = join(sandbox.root, 'hooks.log');
     const run = await runGemini(sandbox, {
       server,
-      prompt: 'Plan the parser work.',
+      prompt: 'Write and test the parser.',
       timeoutMs: 60_000,
       env: { PLANKEEPER_TEST_HOOK_LOG: log },
     });
-    expect(run.code, run.stderr).toBe(0);
-    const response = server.mainRequests
-      .flatMap((request) => functionResponses(request))
-      .find((each) => each.name === 'mcp_plankeeper_todo_write')?.response as
-      | { output?: string; error?: string }
-      | undefined;
-    expect(response?.error).toBeUndefined();
-    expect(response?.output).toContain('#1 Write the parser');
-    expect(response?.output).toContain('#2 Test it');
-    expect(hookEvents(log)).toEqual(
-      expect.arrayContaining(
-        ['SessionStart', 'BeforeAgent', 'AfterTool', 'AfterAgent'].map(
-          (event) => `hook gemini ${event}`,
-        ),
-      ),
-    );
+    const why = `${describeRun(run)}\nhooks run: ${hookEvents(log).join(', ')}`;
+    expect(run.code, why).toBe(0);
+    expect(server.exhausted, why).toBe(0);
+    expect(server.mainRequests, why).toHaveLength(3);
+    const [, second, third] = server.mainRequests;
+
+    const response = functionResponses(second).find(
+      (each) => each.name === 'mcp_plankeeper_todo_write',
+    )?.response as { output?: string; error?: string } | undefined;
+    expect(response?.error, why).toBeUndefined();
+    expect(response?.output, why).toContain(IN_PROGRESS_LINE);
+
+    // The AfterAgent hook's reason comes back as the next user message, as plain text.
+    const reason = finishCheckReason();
+    expect(occurrences(texts(third).join('\n'), reason), why).toBe(1);
+    expect(texts(second).join('\n')).not.toContain('Your todo list still has open items');
+    expect(run.json?.response).toContain(HONEST_ANSWER);
   }, 90_000);
 });

@@ -1,0 +1,49 @@
+/**
+ * Codex configured as `plankeeper setup codex` configures it, but with this checkout's bin and a
+ * store the test picks: the MCP server `plankeeper mcp --for codex` and the hooks
+ * `plankeeper hook codex <Event>` in $CODEX_HOME, plus the stand-in MCP server (tool `echo`)
+ * for rounds that are not plan calls. `hookStore` lets a test point the hooks elsewhere.
+ */
+import { join } from 'node:path';
+import { CODEX_EVENTS } from '../../../../src/coding-agents/setup/codex.js';
+import type { ResponsesServer } from './responses-server.js';
+import {
+  type CodexConfig,
+  type CodexWorkspace,
+  type HooksFile,
+  PLANKEEPER_BIN,
+  plankeeperMcpServer,
+  standInMcpServer,
+} from './run-codex.js';
+
+const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
+
+/** hooks.json as setup writes it: `<node> <bin> hook codex <Event> --store <store>`. */
+export function plankeeperHooks(store: string): HooksFile {
+  const hooks: HooksFile['hooks'] = {};
+  for (const event of CODEX_EVENTS) {
+    const command = [process.execPath, PLANKEEPER_BIN, 'hook', 'codex', event, '--store', store]
+      .map(quote)
+      .join(' ');
+    hooks[event] = [{ hooks: [{ type: 'command', command, timeout: 10 }] }];
+  }
+  return { hooks };
+}
+
+export function configurePlankeeper(
+  ws: CodexWorkspace,
+  model: ResponsesServer,
+  store: string,
+  options: { hookStore?: string } & Partial<CodexConfig> = {},
+): void {
+  const { hookStore = store, ...config } = options;
+  ws.configure({
+    modelUrl: model.url,
+    mcpServers: {
+      plankeeper: plankeeperMcpServer(['--store', store, '--for', 'codex']),
+      standin: standInMcpServer(join(ws.root, 'standin.log')),
+    },
+    hooks: plankeeperHooks(hookStore),
+    ...config,
+  });
+}
