@@ -39,6 +39,30 @@ export class StoreSchemaError extends PlankeeperError {
   }
 }
 
+const fileMarker = Symbol.for('plankeeper.error.StoreFileError');
+
+/**
+ * A SQLite store's file cannot be used as asked: its directory is a file, it is not
+ * writable, or it was deleted or replaced under a running process.
+ */
+export class StoreFileError extends PlankeeperError {
+  readonly [fileMarker] = true;
+
+  constructor(
+    /** The database file. */
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreFileError';
+  }
+
+  static override isInstance(value: unknown): value is StoreFileError {
+    return PlankeeperError.hasMarker(value, fileMarker);
+  }
+}
+
 const unavailableMarker = Symbol.for('plankeeper.error.StoreUnavailableError');
 
 /**
