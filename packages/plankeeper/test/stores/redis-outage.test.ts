@@ -3,45 +3,16 @@
  * server (the server itself is shared): no console noise from ioredis, and a command
  * ioredis gives up on reaches the caller as plankeeper's own StoreUnavailableError.
  */
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { StoreUnavailableError } from '../../src/stores/store-errors.js';
 import { planRecord, redisBackend, sleep, warnIfUnavailable } from '../support/store-fixtures.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis outage test');
 
-/** Forwards a loopback port to the Redis server until stopped; start again on the same port. */
-class Proxy {
-  private server: Server | undefined;
-  private readonly sockets = new Set<Socket>();
-  port = 0;
-
-  constructor(private readonly target: URL) {}
-
-  async start(): Promise<void> {
-    const server = createServer((client) => {
-      const upstream = tcpConnect(Number(this.target.port || 6379), this.target.hostname);
-      for (const socket of [client, upstream]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
-    this.port = (server.address() as { port: number }).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise((resolve) => this.server?.close(resolve));
-  }
-}
-
 describe.skipIf(skip)('RedisPlanStore during an outage', () => {
-  const proxy = new Proxy(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1'));
+  const proxy = new TcpProxy(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1'));
   const stores: RedisPlanStore[] = [];
   afterAll(async () => {
     await proxy.stop();
