@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { PlankeeperError } from 'plankeeper';
 import { isConnectionFailure } from 'plankeeper/stores';
+import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
 import { CliError } from './cli-error.js';
 import { commands } from './commands/index.js';
 import { EXIT } from './exit-codes.js';
@@ -26,6 +27,7 @@ export function createProgram(): Command {
 }
 
 export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  exitQuietlyOnBrokenPipe();
   const program = createProgram();
   try {
     await program.parseAsync(argv);

@@ -4,7 +4,13 @@
  */
 import { join } from 'node:path';
 import type { PlanStore } from 'plankeeper';
-import { openStore, parseStoreUrl, redact, StoreUnavailableError } from 'plankeeper/stores';
+import {
+  type OpenStoreOptions,
+  openStore,
+  parseStoreUrl,
+  redact,
+  StoreUnavailableError,
+} from 'plankeeper/stores';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 
@@ -31,9 +37,12 @@ export function resolveStoreUrl(
 }
 
 /** Opens the store, turning connection failures into one readable line. */
-export async function openCliStore(url: string): Promise<PlanStore> {
+export async function openCliStore(
+  url: string,
+  options: Pick<OpenStoreOptions, 'readOnly'> = {},
+): Promise<PlanStore> {
   try {
-    return await openStore(url);
+    return await openStore(url, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // That error already names the server and the URL.

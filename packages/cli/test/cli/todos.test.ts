@@ -151,9 +151,11 @@ describe('plankeeper todos', () => {
       const ready = mode === 'text' ? 'Watching for changes' : '"plan":';
       await vi.waitFor(() => expect(stdout).toContain(ready), { timeout: 10_000 });
       const writer = await openStore(store);
-      await new PlanEngine({ store: writer }).complete(key, [{ id: 2, reason: 'sent' }], {
-        callId: `call_${mode}`,
-      });
+      // A change each time: completing #2 again would change nothing, and write nothing.
+      const engine = new PlanEngine({ store: writer });
+      if (mode === 'text') {
+        await engine.complete(key, [{ id: 2, reason: 'sent' }], { callId: 'call_text' });
+      } else await engine.add(key, [{ content: 'Follow up' }], { callId: 'call_json' });
       await writer.close();
       if (mode === 'text') {
         await vi.waitFor(() => expect(stdout).toContain('- [x] #2 Answer (sent)'), {
@@ -173,7 +175,7 @@ describe('plankeeper todos', () => {
         expect(first.key).toEqual(key);
         expect(change).toMatchObject({
           id: 'support/ticket-7',
-          source: { tool: 'todos_complete', callId: 'call_json' },
+          source: { tool: 'todos_add', callId: 'call_json' },
         });
       }
       child.kill('SIGINT');

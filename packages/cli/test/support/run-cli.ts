@@ -21,13 +21,24 @@ export function startCli(
 
 export function runCli(
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; timeoutMs?: number } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    input?: string;
+    cwd?: string;
+    timeoutMs?: number;
+    /** Run as this user (needs root), e.g. to meet file permissions as others do. */
+    user?: { uid: number; gid: number };
+  } = {},
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...options.env };
     // An explicit undefined removes a variable (e.g. an API key) for this run.
     for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env,
+      ...options.user,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

@@ -41,6 +41,11 @@ const CASES: { name: string; from: (copy: Copy) => ErrorClass; args: unknown[] }
     args: ['schema from a newer plankeeper'],
   },
   {
+    name: 'StoreFileError',
+    from: (copy) => copy.storeErrors.StoreFileError,
+    args: ['/srv/plans.db', 'the file was deleted'],
+  },
+  {
     name: 'StoreUnavailableError',
     from: (copy) => copy.storeErrors.StoreUnavailableError,
     args: ['Redis', 'redis://localhost:1', new Error('ECONNREFUSED')],

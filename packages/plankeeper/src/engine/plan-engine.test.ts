@@ -258,6 +258,51 @@ describe('PlanEngine', () => {
     });
   });
 
+  it('refuses U+0000 and lone surrogates in any text field as issues, writing nothing', async () => {
+    const engine = new PlanEngine();
+    await engine.add(key, [{ content: 'Check the logs' }]);
+    const added = await engine.add(key, [
+      { content: 'nul\u0000' },
+      { content: 'fine', description: 'cut \ud83e', activeForm: '\udc00' },
+    ]);
+    const written = await engine.write(key, [
+      { content: 'Check the logs', status: 'completed', note: 'ok\u0000' },
+    ]);
+    const completed = await engine.complete(key, [{ id: 1, reason: 'seen \udfff' }]);
+    const issues = [added, written, completed].map((outcome) =>
+      outcome.ok ? [] : outcome.issues.map((issue) => issue.code === 'bad_character' && issue),
+    );
+    expect(issues).toEqual([
+      [
+        { code: 'bad_character', path: ['todos', 0, 'content'], character: 'nul' },
+        { code: 'bad_character', path: ['todos', 1, 'description'], character: 'lone_surrogate' },
+        { code: 'bad_character', path: ['todos', 1, 'activeForm'], character: 'lone_surrogate' },
+      ],
+      [{ code: 'bad_character', path: ['todos', 0, 'note'], character: 'nul' }],
+      [{ code: 'bad_character', path: ['items', 0, 'reason'], character: 'lone_surrogate' }],
+    ]);
+    expect((await engine.snapshot(key)).version).toBe(1);
+    // Whole astral characters are text like any other.
+    expect((await engine.add(key, [{ content: 'Ship it 🚀' }])).ok).toBe(true);
+  });
+
+  it('writes nothing for an operation that changes nothing, in the same turn', async () => {
+    const store = new MemoryPlanStore();
+    const heard: number[] = [];
+    await store.subscribe((change) => heard.push(change.version));
+    const engine = new PlanEngine({ store, recentPlans: 10 });
+    const list = [{ content: 'Only step', status: 'in_progress' as const }];
+    await engine.write(key, list, { turn: 't1' });
+    const first = await engine.snapshot(key);
+    expect((await engine.write(key, list, { turn: 't1' })).snapshot).toEqual(first);
+    await engine.write(key, [{ ...list[0]!, status: 'completed', note: 'done' }], { turn: 't1' });
+    expect((await engine.complete(key, [{ id: 1, reason: 'again' }], { turn: 't1' })).ok).toBe(
+      true,
+    );
+    expect(heard).toEqual([1, 2]);
+    expect((await engine.history(key)).length).toBe(2);
+  });
+
   it('rejects bad limits at construction', () => {
     expect(() => new PlanEngine({ limits: { maxItems: 0 } })).toThrow(
       /maxItems must be a positive integer/,

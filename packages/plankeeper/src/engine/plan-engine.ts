@@ -40,13 +40,13 @@ import type {
   VersionedPlan,
   VersionedState,
 } from './store/plan-store.js';
-import { emptyRecord, isOpen, type PlanRecord, type TodoItem } from './todo-item.js';
+import { emptyRecord, isOpen, type PlanRecord, samePlan, type TodoItem } from './todo-item.js';
 
 export interface PlanEngineOptions {
   /** Where plans live. Default: a new in-memory store. */
   store?: PlanStore;
   limits?: Partial<PlanLimits>;
-  /** Forget a plan this long after its last write. Default: never. */
+  /** Forget a plan this long after its last write (one that changed it). Default: never. */
   ttlMs?: number;
   /** What a `todo_write` that leaves out open items does. Default `report`. */
   dropPolicy?: DropPolicy;
@@ -260,9 +260,13 @@ export class PlanEngine {
         next.turn = meta.turn;
         next.activeTurn = meta.turn;
       } else delete next.turn;
-      if (meta.dryRun) {
+      // A write that would store the same plan again (a re-sent list, completing a done
+      // item) is no change: no new version, revision or change event for subscribers
+      // (MCP clients, the dashboard), so watchers never hear of a change that is none.
+      if (meta.dryRun || (stored && samePlan(record, next))) {
+        const shown = meta.dryRun ? next : record;
         return {
-          done: { ok: true, facts: result.facts, snapshot: toSnapshot(next, version, false) },
+          done: { ok: true, facts: result.facts, snapshot: toSnapshot(shown, version, false) },
         };
       }
       return {

@@ -15,6 +15,8 @@ export type PlanIssue =
   | { code: 'bad_status'; path: IssuePath; received: string }
   | { code: 'bad_id'; path: IssuePath; received: string }
   | { code: 'blank'; path: IssuePath }
+  /** U+0000 or a lone UTF-16 surrogate, which no plan may hold (see storable-text.ts). */
+  | { code: 'bad_character'; path: IssuePath; character: 'nul' | 'lone_surrogate' }
   | { code: 'too_long'; path: IssuePath; maximum: number; length: number }
   | { code: 'too_many_items'; path: IssuePath; maximum: number; count: number }
   | { code: 'empty_list'; path: IssuePath }

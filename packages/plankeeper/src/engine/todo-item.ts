@@ -68,6 +68,38 @@ export function isOpen(item: Pick<TodoItem, 'status'>): boolean {
   return item.status === 'pending' || item.status === 'in_progress';
 }
 
+/** True when both lists hold the same items, field for field, in the same order. */
+export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[]): boolean {
+  return (
+    before.length === after.length &&
+    before.every((item, index) => {
+      const other = after[index]!;
+      return (
+        item.id === other.id &&
+        item.content === other.content &&
+        item.status === other.status &&
+        item.description === other.description &&
+        item.activeForm === other.activeForm &&
+        item.note === other.note
+      );
+    })
+  );
+}
+
+/**
+ * True when storing `after` over `before` would change nothing but the write time: the
+ * same items, next id and turns. The turns count, since a re-sent list in a new turn
+ * takes the plan over into that turn (it is then no leftover).
+ */
+export function samePlan(before: PlanRecord, after: PlanRecord): boolean {
+  return (
+    before.nextId === after.nextId &&
+    before.turn === after.turn &&
+    before.activeTurn === after.activeTurn &&
+    sameItems(before.items, after.items)
+  );
+}
+
 /** A deep copy, so callers can never reach into stored state. */
 export function copyItems(items: readonly TodoItem[]): TodoItem[] {
   return items.map((item) => ({ ...item }));

@@ -30,6 +30,10 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where} is ${issue.received}, not an item id. Ids are the numbers shown as #N, e.g. "3".`;
     case 'blank':
       return `${where} is blank; write what the step is.`;
+    case 'bad_character':
+      return issue.character === 'nul'
+        ? `${where} contains a NUL character (U+0000); remove it and resend.`
+        : `${where} contains half of a character (a lone UTF-16 surrogate, as from cut-off text); resend it with the whole character, or without it.`;
     case 'too_long':
       return `${where} has ${issue.length} characters; the limit is ${issue.maximum}. Shorten it.`;
     case 'too_many_items':

@@ -30,6 +30,10 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where} 为 ${issue.received}，不是事项编号。编号即清单中的 #N，例如 "3"。`;
     case 'blank':
       return `${where} 为空白，请写明这一步做什么。`;
+    case 'bad_character':
+      return issue.character === 'nul'
+        ? `${where} 含有空字符（U+0000），请删除后重新发送。`
+        : `${where} 含有半个字符（单独的 UTF-16 代理项，多见于被截断的文字），请补全该字符或删去后重新发送。`;
     case 'too_long':
       return `${where} 有 ${issue.length} 个字符，上限 ${issue.maximum}。请精简。`;
     case 'too_many_items':

@@ -26,6 +26,11 @@ export interface OpenStoreOptions {
   busyTimeoutMs?: number;
   /** SQLite: how often subscribers look for other processes' changes. Default 250 ms. */
   pollIntervalMs?: number;
+  /**
+   * SQLite: open the file for reading only, always (`true`) or when this process cannot
+   * write it (`'if-not-writable'`, for callers that only read). Other stores ignore it.
+   */
+  readOnly?: boolean | 'if-not-writable';
 }
 
 const ACCEPTED =
@@ -108,6 +113,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         ...historyLimit,
         ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
         ...(options.pollIntervalMs !== undefined && { pollIntervalMs: options.pollIntervalMs }),
+        ...(options.readOnly !== undefined && { readOnly: options.readOnly }),
       });
     }
     case 'redis': {

@@ -39,6 +39,30 @@ export class StoreSchemaError extends PlankeeperError {
   }
 }
 
+const fileMarker = Symbol.for('plankeeper.error.StoreFileError');
+
+/**
+ * A SQLite store's file cannot be used as asked: its directory is a file, it is not
+ * writable, or it was deleted or replaced under a running process.
+ */
+export class StoreFileError extends PlankeeperError {
+  readonly [fileMarker] = true;
+
+  constructor(
+    /** The database file. */
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreFileError';
+  }
+
+  static override isInstance(value: unknown): value is StoreFileError {
+    return PlankeeperError.hasMarker(value, fileMarker);
+  }
+}
+
 const unavailableMarker = Symbol.for('plankeeper.error.StoreUnavailableError');
 
 /**
@@ -53,15 +77,20 @@ export class StoreUnavailableError extends PlankeeperError {
     /** The store URL with its password removed. */
     readonly url: string,
     cause: unknown,
-    /** What went wrong: the server is not reachable, or it refused the login or database. */
-    readonly reason: 'unreachable' | 'refused' = 'unreachable',
+    /**
+     * What went wrong: the server is not reachable, it refused the login or database, or
+     * it stopped answering a store that had been using it (`lost`).
+     */
+    readonly reason: 'unreachable' | 'refused' | 'lost' = 'unreachable',
   ) {
-    const advice =
-      reason === 'refused'
-        ? 'Check the user, password and database name in the URL'
-        : "Check that the server is running and that the URL's host and port are right";
     super(
-      `cannot use the ${server} server at ${url} (${describeCause(cause)}). ${advice}, or use another store.`,
+      reason === 'lost'
+        ? `the ${server} server at ${url} is unreachable (${describeCause(cause)}), so the plan store cannot answer. Check that the server is running, then retry.`
+        : `cannot use the ${server} server at ${url} (${describeCause(cause)}). ${
+            reason === 'refused'
+              ? 'Check the user, password and database name in the URL'
+              : "Check that the server is running and that the URL's host and port are right"
+          }, or use another store.`,
       { cause },
     );
     this.name = 'StoreUnavailableError';
@@ -72,7 +101,24 @@ export class StoreUnavailableError extends PlankeeperError {
   }
 }
 
+/**
+ * True for ioredis's MaxRetriesPerRequestError: a command given up after the client's
+ * reconnect attempts failed. Told by its message too, since its name is its class's
+ * name, which a bundler that renames classes changes.
+ */
+export function isRetriesExhausted(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.name === 'MaxRetriesPerRequestError' ||
+      error.message.startsWith('Reached the max retries per request limit'))
+  );
+}
+
 function describeCause(cause: unknown): string {
+  if (isRetriesExhausted(cause)) {
+    const attempts = /\(which is (\d+)\)/.exec((cause as Error).message)?.[1];
+    return attempts ? `no answer after ${attempts} retries` : 'no answer';
+  }
   if (!(cause instanceof Error)) return String(cause);
   // AggregateError (several addresses tried) carries the useful messages inside.
   const inner = cause instanceof AggregateError ? cause.errors[0] : undefined;

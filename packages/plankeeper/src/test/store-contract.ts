@@ -149,6 +149,34 @@ export function storeContract(target: StoreContractTarget): void {
       expect((await store.get(key))?.record).toEqual(rich);
     });
 
+    it('refuses U+0000 and lone surrogates with a ConfigurationError, writing nothing, and keeps whole astral characters', async () => {
+      const store = await open();
+      const key = freshKey();
+      const kept = planRecord([{ content: 'emoji 🧭 and 𠀀 stay whole' }]);
+      await store.compareAndSet(key, 0, kept);
+      const before = { plan: await store.get(key), history: await store.history(key) };
+      const bad = [
+        planRecord([{ content: 'nul \u0000 inside' }]),
+        planRecord([{ content: 'cut \ud83e' }]),
+        planRecord([{ content: 'fine', description: '\udc00 trailing half' }]),
+        planRecord([{ content: 'fine', status: 'completed', note: 'reversed \udc00\ud800' }]),
+        planRecord([{ content: 'fine', activeForm: 'a\u0000' }]),
+        planRecord([{ content: 'fine' }], { turn: 'turn\u0000' }),
+      ];
+      for (const [index, record] of bad.entries()) {
+        await expect(store.compareAndSet(key, 1, record), `bad record #${index}`).rejects.toThrow(
+          ConfigurationError,
+        );
+      }
+      await expect(
+        store.compareAndSet(key, 1, planRecord([{ content: 'fine' }]), {
+          source: { tool: 'todos_complete', summary: 'completed #1: \u0000' },
+        }),
+      ).rejects.toThrow(/U\+0000/);
+      expect({ plan: await store.get(key), history: await store.history(key) }).toEqual(before);
+      expect(before.plan?.record).toEqual(kept);
+    });
+
     it('hands out copies: changing a returned record changes nothing stored', async () => {
       const store = await open();
       const key = freshKey();
@@ -669,6 +697,14 @@ export function storeContract(target: StoreContractTarget): void {
       expect(Object.keys(read!.state)).toEqual(['kept']);
       await store.compareAndSetState(key, 2, {});
       expect(await store.getState(key)).toEqual({ version: 3, state: {} });
+    });
+
+    it('reads back U+0000 and lone surrogates in a state exactly', async (context) => {
+      const store = await openStateStore(context);
+      const key = freshKey();
+      const state = { nul: 'a\u0000b', halves: ['\ud83e', '\udc00\ud800'], whole: '🧭' };
+      await store.compareAndSetState(key, 0, state);
+      expect(await store.getState(key)).toEqual({ version: 1, state });
     });
 
     it('hands out copies: changing a written or returned state changes nothing stored', async (context) => {

@@ -31,6 +31,8 @@ const everyIssue: PlanIssue[] = [
   { code: 'bad_status', path: ['todos', 0, 'status'], received: '"done"' },
   { code: 'bad_id', path: ['items', 0, 'id'], received: '"one"' },
   { code: 'blank', path: ['todos', 2, 'content'] },
+  { code: 'bad_character', path: ['todos', 0, 'content'], character: 'nul' },
+  { code: 'bad_character', path: ['items', 1, 'reason'], character: 'lone_surrogate' },
   { code: 'too_long', path: ['todos', 0, 'content'], maximum: 300, length: 412 },
   { code: 'too_many_items', path: ['todos'], maximum: 20, count: 23 },
   { code: 'empty_list', path: ['ids'] },

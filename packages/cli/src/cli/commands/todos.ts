@@ -63,7 +63,10 @@ async function todos(flags: TodosFlags): Promise<number> {
       EXIT.usage,
     );
   }
-  const store = await openCliStore(resolveStoreUrl(flags.store));
+  // Only --delete writes: the rest also works on a store this user cannot write.
+  const store = await openCliStore(resolveStoreUrl(flags.store), {
+    readOnly: flags.delete ? false : 'if-not-writable',
+  });
   try {
     if (flags.watch && flags.session === undefined) {
       // With --json the output is one change per line, so no listing first.

@@ -2,13 +2,15 @@
 import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
-import type { OperationResult } from './operation-result.js';
+import { characterIssues, type OperationResult } from './operation-result.js';
 
 export interface AddItemInput {
   content: string;
   description?: string;
   activeForm?: string;
 }
+
+const TEXT_FIELDS = ['content', 'description', 'activeForm'] as const;
 
 export interface AddFacts {
   added: TodoItem[];
@@ -24,6 +26,7 @@ export function addItems(
   input.forEach((item, index) => {
     if (item.content.trim() === '')
       issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+    issues.push(...characterIssues(item, TEXT_FIELDS, ['todos', index]));
   });
   const count = record.items.length + input.length;
   if (count > limits.maxItems) {

@@ -4,7 +4,12 @@
  */
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
-import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
+import {
+  characterIssues,
+  duplicateIssues,
+  normalizeId,
+  type OperationResult,
+} from './operation-result.js';
 
 export interface CompleteItemInput {
   id: string | number;
@@ -39,6 +44,7 @@ export function completeItems(
     }
     if (entry.reason.trim() === '')
       issues.push({ code: 'blank', path: ['items', index, 'reason'] });
+    issues.push(...characterIssues(entry, ['reason'], ['items', index]));
   });
   issues.push(...duplicateIssues(ids, (index) => ['items', index, 'id']));
   if (issues.length > 0) return { ok: false, issues };

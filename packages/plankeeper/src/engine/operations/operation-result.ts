@@ -1,4 +1,5 @@
-import type { PlanIssue } from '../plan-issue.js';
+import type { IssuePath, PlanIssue } from '../plan-issue.js';
+import { findUnstorable } from '../storable-text.js';
 import type { TodoItem } from '../todo-item.js';
 
 /** What a pure plan operation decided: the new items and facts for the result, or why not. */
@@ -24,5 +25,21 @@ export function duplicateIssues(
     if (seen.has(id)) issues.push({ code: 'duplicate_id', path: pathOf(index), id });
     seen.add(id);
   });
+  return issues;
+}
+
+/** A `bad_character` issue for each of `fields` of `entry` whose text no plan may hold. */
+export function characterIssues(
+  entry: object,
+  fields: readonly string[],
+  path: IssuePath,
+): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  for (const field of fields) {
+    const value = (entry as Record<string, unknown>)[field];
+    const found = typeof value === 'string' ? findUnstorable(value) : undefined;
+    if (found)
+      issues.push({ code: 'bad_character', path: [...path, field], character: found.character });
+  }
   return issues;
 }

@@ -6,8 +6,19 @@
  */
 import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
-import { isOpen, type PlanRecord, type TodoItem, type TodoStatus } from '../todo-item.js';
-import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
+import {
+  isOpen,
+  type PlanRecord,
+  sameItems,
+  type TodoItem,
+  type TodoStatus,
+} from '../todo-item.js';
+import {
+  characterIssues,
+  duplicateIssues,
+  normalizeId,
+  type OperationResult,
+} from './operation-result.js';
 
 export interface WriteItemInput {
   id?: string | number;
@@ -19,6 +30,8 @@ export interface WriteItemInput {
 }
 
 export type DropPolicy = 'report' | 'reject';
+
+const TEXT_FIELDS = ['content', 'description', 'activeForm', 'note'] as const;
 
 export interface WriteFacts {
   added: string[];
@@ -44,6 +57,7 @@ export function writePlan(
 
   input.forEach((item, index) => {
     if (contents[index] === '') issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+    issues.push(...characterIssues(item, TEXT_FIELDS, ['todos', index]));
     if (item.id === undefined) return;
     const id = explicitIds[index];
     if (id === undefined) {
@@ -118,23 +132,6 @@ export function writePlan(
       : `wrote ${items.length} items${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
   const unchanged = sameItems(record.items, items);
   return { ok: true, items, nextId, facts: { added, dropped, unchanged }, summary };
-}
-
-function sameItems(before: readonly TodoItem[], after: readonly TodoItem[]): boolean {
-  return (
-    before.length === after.length &&
-    before.every((item, index) => {
-      const other = after[index]!;
-      return (
-        item.id === other.id &&
-        item.content === other.content &&
-        item.status === other.status &&
-        item.description === other.description &&
-        item.activeForm === other.activeForm &&
-        item.note === other.note
-      );
-    })
-  );
 }
 
 /** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */

@@ -3,6 +3,7 @@
  * what every other store must do (see plan-store.ts for the contract).
  */
 import { encodePlanKey, type PlanKey } from '../plan-key.js';
+import { checkStorableRecord } from '../storable-text.js';
 import { copyRecord, isOpen, type PlanRecord } from '../todo-item.js';
 import { ChangeListeners } from './change-listeners.js';
 import { newEpoch } from './epoch.js';
@@ -83,6 +84,8 @@ export class MemoryPlanStore implements PlanStore {
     record: PlanRecord,
     options: WriteOptions = {},
   ): Promise<CompareAndSetResult> {
+    // The memory store refuses what the durable stores refuse, so hosts meet it in tests.
+    checkStorableRecord(record, options.source);
     const name = encodePlanKey(key);
     const current = this.live(name);
     const currentVersion = current?.version ?? 0;

@@ -10,6 +10,9 @@
  *   `expectedVersion` (0 meaning "absent"), atomically with respect to every other
  *   writer — other async callers, other processes, other machines.
  * - A rejected `compareAndSet` MUST leave the stored plan and its history unchanged.
+ * - A record (or change source) with U+0000 or a lone UTF-16 surrogate in a string MUST
+ *   be refused with a {@link ConfigurationError} before anything is written: not every
+ *   store can keep such text, and none may keep it differently (see storable-text.ts).
  * - A store SHOULD give each plan an `epoch`: an id set when the key is created and new
  *   whenever it is created again after a delete or expiry (when versions restart at 1).
  *   A store that returns epochs from `get` MUST return them from accepted writes too, and

@@ -99,6 +99,8 @@ export class PostgresPlanStore implements PlanStore {
   private readonly queryName: (name: keyof PostgresQueries) => string;
   private readonly listeners = new ChangeListeners();
   private schemaReady: Promise<void> | undefined;
+  /** Set once the server answered (the schema is ready): a failure after is a lost server. */
+  private reached = false;
   private listening: Promise<pg.Client> | undefined;
   /** Notifications are fetched one after another so listeners see changes in commit order. */
   private deliveries: Promise<void> = Promise.resolve();
@@ -308,10 +310,15 @@ export class PostgresPlanStore implements PlanStore {
   }
 
   private ensureSchema(): Promise<void> {
-    this.schemaReady ??= prepareSchema(this.pool, this.tables).catch((error: unknown) => {
-      this.schemaReady = undefined;
-      throw this.unavailableOr(error);
-    });
+    this.schemaReady ??= prepareSchema(this.pool, this.tables).then(
+      () => {
+        this.reached = true;
+      },
+      (error: unknown) => {
+        this.schemaReady = undefined;
+        throw this.unavailableOr(error);
+      },
+    );
     return this.schemaReady;
   }
 
@@ -321,7 +328,12 @@ export class PostgresPlanStore implements PlanStore {
     const refused = code === '28P01' || code === '28000' || code === '3D000';
     if (refused) return new StoreUnavailableError('PostgreSQL', this.shownUrl, error, 'refused');
     return isConnectionFailure(error) && !StoreUnavailableError.isInstance(error)
-      ? new StoreUnavailableError('PostgreSQL', this.shownUrl, error)
+      ? new StoreUnavailableError(
+          'PostgreSQL',
+          this.shownUrl,
+          error,
+          this.reached ? 'lost' : 'unreachable',
+        )
       : error;
   }
 

@@ -52,6 +52,7 @@ import { decodeState } from '../../engine/store/state-codec.js';
 import type { PlanRecord } from '../../engine/todo-item.js';
 import { HOST_DELETE } from '../shared/change-source.js';
 import { resolveConnectTimeout } from '../shared/connect-timeout.js';
+import { isConnectionFailure } from '../shared/connection-failure.js';
 import { GroupCommit } from '../shared/group-commit.js';
 import { type PreparedWrite, prepareStateWrite, prepareWrite } from '../shared/prepared-write.js';
 import { redact } from '../shared/redact-url.js';
@@ -258,6 +259,26 @@ export class RedisPlanStore implements PlanStore {
     this.closedByCheck = true;
   }
 
+  /**
+   * A lost connection as one StoreUnavailableError (ioredis gives up a command after
+   * `maxRetriesPerRequest` failed reconnects, about 10 s by default); other errors as they are.
+   */
+  private unavailableOr(error: unknown): unknown {
+    if (StoreUnavailableError.isInstance(error) || !isConnectionFailure(error)) return error;
+    return new StoreUnavailableError(
+      'Redis',
+      this.shownUrl,
+      error,
+      this.checked ? 'lost' : 'unreachable',
+    );
+  }
+
+  private guard<T>(work: Promise<T>): Promise<T> {
+    return work.catch((error: unknown) => {
+      throw this.unavailableOr(error);
+    });
+  }
+
   /** The Redis key of a plan's hash, e.g. for inspecting it with redis-cli. */
   planKeyOf(key: PlanKey): string {
     return `${this.keyPrefix}plan:${encodePlanKey(key)}`;
@@ -275,11 +296,8 @@ export class RedisPlanStore implements PlanStore {
     await this.connect();
     this.writes.flush();
     const name = encodePlanKey(key);
-    const [version, record, epoch] = await this.client.hmget(
-      this.planKeyOf(key),
-      'version',
-      'record',
-      'epoch',
+    const [version, record, epoch] = await this.guard(
+      this.client.hmget(this.planKeyOf(key), 'version', 'record', 'epoch'),
     );
     if (version == null) return undefined;
     const plan = { version: parseVersion(name, version), record: decodeRecord(name, record ?? '') };
@@ -294,11 +312,9 @@ export class RedisPlanStore implements PlanStore {
   ): Promise<CompareAndSetResult> {
     const prepared = prepareWrite(key, expectedVersion, record, options);
     if (!this.checked) await this.connect();
-    const outcome = await this.writes.add({
-      prepared,
-      expectedVersion,
-      updatedAt: record.updatedAt,
-    });
+    const outcome = await this.guard(
+      this.writes.add({ prepared, expectedVersion, updatedAt: record.updatedAt }),
+    );
     if (outcome instanceof Error) throw outcome;
     return outcome;
   }
@@ -343,23 +359,25 @@ export class RedisPlanStore implements PlanStore {
     await this.connect();
     this.writes.flush();
     const name = encodePlanKey(key);
-    const version = (await deleteScript.run(
-      this.client,
-      [
-        this.planKeyOf(key),
-        this.historyKeyOf(name),
-        this.indexKey,
-        this.changeLogKey,
-        this.stateKeyOf(name),
-      ],
-      [
-        Date.now(),
-        JSON.stringify(options.source ?? HOST_DELETE),
-        this.historyLimit,
-        name,
-        this.channel,
-        CHANGE_LOG_LENGTH,
-      ],
+    const version = (await this.guard(
+      deleteScript.run(
+        this.client,
+        [
+          this.planKeyOf(key),
+          this.historyKeyOf(name),
+          this.indexKey,
+          this.changeLogKey,
+          this.stateKeyOf(name),
+        ],
+        [
+          Date.now(),
+          JSON.stringify(options.source ?? HOST_DELETE),
+          this.historyLimit,
+          name,
+          this.channel,
+          CHANGE_LOG_LENGTH,
+        ],
+      ),
     )) as number;
     return version > 0;
   }
@@ -370,13 +388,11 @@ export class RedisPlanStore implements PlanStore {
     let names: string[];
     if (filter.agent !== undefined) {
       const start = `${encodeURIComponent(filter.agent)}/`;
-      names = await this.client.zrangebylex(
-        this.indexKey,
-        `[${start}`,
-        `(${start}${AFTER_ALL_NAMES}`,
+      names = await this.guard(
+        this.client.zrangebylex(this.indexKey, `[${start}`, `(${start}${AFTER_ALL_NAMES}`),
       );
     } else {
-      names = await this.client.zrangebylex(this.indexKey, '-', '+');
+      names = await this.guard(this.client.zrangebylex(this.indexKey, '-', '+'));
     }
     const keys = names.map((name) => ({ name, key: decodePlanKey(name) }));
     const wanted =
@@ -389,12 +405,12 @@ export class RedisPlanStore implements PlanStore {
     for (const { name } of wanted) {
       pipeline.hmget(`${this.keyPrefix}plan:${name}`, 'version', 'total', 'open', 'updated');
     }
-    const replies = (await pipeline.exec()) ?? [];
+    const replies = (await this.guard(pipeline.exec())) ?? [];
     const listings: PlanListing[] = [];
     const gone: string[] = [];
     wanted.forEach(({ name, key }, index) => {
       const [error, fields] = replies[index] ?? [];
-      if (error) throw error;
+      if (error) throw this.unavailableOr(error);
       const [version, total, open, updated] = fields as (string | null)[];
       if (version == null) {
         gone.push(name);
@@ -410,10 +426,12 @@ export class RedisPlanStore implements PlanStore {
     });
     // Expired plans leave their name in the index; drop those names now that we saw them.
     if (gone.length > 0) {
-      await pruneIndexScript.run(
-        this.client,
-        [this.indexKey, ...gone.map((name) => `${this.keyPrefix}plan:${name}`)],
-        gone,
+      await this.guard(
+        pruneIndexScript.run(
+          this.client,
+          [this.indexKey, ...gone.map((name) => `${this.keyPrefix}plan:${name}`)],
+          gone,
+        ),
       );
     }
     return listings;
@@ -425,14 +443,16 @@ export class RedisPlanStore implements PlanStore {
     const name = encodePlanKey(key);
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
     if (limit <= 0) return [];
-    const entries = await this.client.lrange(this.historyKeyOf(name), -limit, -1);
+    const entries = await this.guard(this.client.lrange(this.historyKeyOf(name), -limit, -1));
     return entries.map((entry) => decodeEntry(name, entry));
   }
 
   async getState(key: PlanKey): Promise<VersionedState | undefined> {
     await this.connect();
     const name = encodePlanKey(key);
-    const [version, state] = await this.client.hmget(this.stateKeyOf(name), 'version', 'state');
+    const [version, state] = await this.guard(
+      this.client.hmget(this.stateKeyOf(name), 'version', 'state'),
+    );
     if (version == null) return undefined;
     return { version: parseVersion(name, version), state: decodeState(name, state ?? '') };
   }
@@ -446,10 +466,12 @@ export class RedisPlanStore implements PlanStore {
   ): Promise<CompareAndSetStateResult> {
     const { name, ttlMs, text } = prepareStateWrite(key, expectedVersion, state, options);
     if (!this.checked) await this.connect();
-    const [status, version] = (await compareAndSetStateScript.run(
-      this.client,
-      [this.stateKeyOf(name)],
-      [expectedVersion, text, ttlMs ?? ''],
+    const [status, version] = (await this.guard(
+      compareAndSetStateScript.run(
+        this.client,
+        [this.stateKeyOf(name)],
+        [expectedVersion, text, ttlMs ?? ''],
+      ),
     )) as [number, number];
     return status === 1 ? { ok: true, version } : { ok: false, currentVersion: version };
   }
@@ -458,7 +480,7 @@ export class RedisPlanStore implements PlanStore {
     return this.listeners.subscribe(listener, {
       start: async () => {
         await this.connect();
-        await this.openSubscription();
+        await this.guard(this.openSubscription());
       },
       stop: () => this.closeSubscription(),
     });
@@ -489,6 +511,10 @@ export class RedisPlanStore implements PlanStore {
         connectionName: `plankeeper-changes:${this.keyPrefix}`.replace(/\s/g, '_'),
       });
       connection.on('message', (_channel: string, message: string) => this.enqueue(message));
+      // Without a listener ioredis prints each failed reconnect of this connection to the
+      // console. It reconnects and catches up by itself, and the store's own client
+      // reports the same outage, so its errors need no word of their own.
+      connection.on('error', () => undefined);
       let connectedBefore = false;
       connection.on('ready', () => {
         // Back after a disconnect: once subscribed again (awaited here, so nothing slips

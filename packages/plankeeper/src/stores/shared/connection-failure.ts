@@ -2,7 +2,7 @@
  * Tells a lost or refused connection to a store's server apart from other errors, so
  * callers can report "the server is down" in one line instead of a driver stack trace.
  */
-import { StoreUnavailableError } from '../store-errors.js';
+import { isRetriesExhausted, StoreUnavailableError } from '../store-errors.js';
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -30,7 +30,7 @@ export function isConnectionFailure(error: unknown): boolean {
     if (!(current instanceof Error)) return false;
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
-    if (current.name === 'MaxRetriesPerRequestError') return true;
+    if (isRetriesExhausted(current)) return true;
     if (CONNECTION_ENDED.some((message) => current instanceof Error && current.message === message))
       return true;
     if (current instanceof AggregateError && current.errors.some(isConnectionFailure)) return true;

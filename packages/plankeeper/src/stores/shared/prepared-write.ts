@@ -4,6 +4,7 @@
  * and the change info with its default.
  */
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { checkStorableRecord } from '../../engine/storable-text.js';
 import type {
   ChangeSource,
   StateWriteOptions,
@@ -30,7 +31,10 @@ export interface PreparedWrite {
   expectedEpoch: string | undefined;
 }
 
-/** Throws a ConfigurationError for a bad expected version or TTL, as the contract asks. */
+/**
+ * Throws a ConfigurationError for a bad expected version or TTL, or for text no plan may
+ * hold (storable-text.ts), as the contract asks.
+ */
 export function prepareWrite(
   key: PlanKey,
   expectedVersion: number,
@@ -40,6 +44,7 @@ export function prepareWrite(
   checkExpectedVersion(expectedVersion);
   const ttlMs = resolveTtl(options.ttlMs);
   const source = options.source ?? UNKNOWN_WRITE;
+  checkStorableRecord(record, source);
   return {
     name: encodePlanKey(key),
     ttlMs,

@@ -229,11 +229,20 @@ function tombstoneOwner(key: string): Pick<V2Plan, 'agent' | 'session' | 'scope'
 }
 
 /** Creates, upgrades or checks the schema; throws {@link StoreSchemaError} for a newer or foreign one. */
-export function prepareSchema(db: Database, file: string, context: UpgradeContext): void {
-  db.transaction(() => {
+export function prepareSchema(
+  db: Database,
+  file: string,
+  context: UpgradeContext & { readOnly?: boolean },
+): void {
+  const prepare = db.transaction(() => {
     const hasMeta = db
       .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plankeeper_meta'`)
       .get();
+    if (!hasMeta && context.readOnly) {
+      throw new StoreSchemaError(
+        `${file} holds no plan store, and one opened read-only creates none. Point the store at another file.`,
+      );
+    }
     if (!hasMeta) {
       db.exec(CREATE);
       db.prepare(`INSERT INTO plankeeper_meta (name, value) VALUES ('schema_version', ?)`).run(
@@ -255,6 +264,11 @@ export function prepareSchema(db: Database, file: string, context: UpgradeContex
         `${file} uses plan store schema version ${found}, but this plankeeper knows up to version ${SQLITE_SCHEMA_VERSION}. Upgrade plankeeper to open it.`,
       );
     }
+    if (found < SQLITE_SCHEMA_VERSION && context.readOnly) {
+      throw new StoreSchemaError(
+        `${file} uses plan store schema version ${found} and needs an upgrade to version ${SQLITE_SCHEMA_VERSION}, which a store opened read-only cannot make. Open it once where it can be written.`,
+      );
+    }
     for (let version = found; version < SQLITE_SCHEMA_VERSION; version++) {
       const step = UPGRADES[version];
       if (step === undefined) {
@@ -269,5 +283,8 @@ export function prepareSchema(db: Database, file: string, context: UpgradeContex
         String(SQLITE_SCHEMA_VERSION),
       );
     }
-  }).immediate();
+  });
+  // A read-only connection cannot take the write lock; it only reads the version.
+  if (context.readOnly) prepare.deferred();
+  else prepare.immediate();
 }

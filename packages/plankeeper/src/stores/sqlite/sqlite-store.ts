@@ -11,8 +11,8 @@
  * const store = new SqlitePlanStore({ path: '.plankeeper/plans.db' });
  * const engine = new PlanEngine({ store });
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import Database, {
   type Database as SqliteDatabase,
   type Statement,
@@ -44,7 +44,15 @@ import { HOST_DELETE } from '../shared/change-source.js';
 import { GroupCommit } from '../shared/group-commit.js';
 import { type PreparedWrite, prepareStateWrite, prepareWrite } from '../shared/prepared-write.js';
 import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
+import { StoreFileError } from '../store-errors.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
+import {
+  checkSameFile,
+  type FileIdentity,
+  identify,
+  isWritableLocation,
+  makeDirectoryFor,
+} from './sqlite-file.js';
 import { prepareSchema } from './sqlite-schema.js';
 
 export interface SqliteStoreOptions {
@@ -71,6 +79,14 @@ export interface SqliteStoreOptions {
    * every agent step.
    */
   walCheckpointPages?: number;
+  /**
+   * `true` opens an existing file for reading only: no schema change, and every write
+   * rejects with a StoreFileError. `'if-not-writable'` does so only when this process
+   * cannot write the file or its directory, for callers that only read (such as listing
+   * plans), so that they work on a read-only copy or mount. Default `false`: a file that
+   * cannot be written is refused at once, not at the first write.
+   */
+  readOnly?: boolean | 'if-not-writable';
 }
 
 interface PlanStateRow {
@@ -148,6 +164,10 @@ export class SqlitePlanStore implements PlanStore {
   private readonly poller: ChangePoller;
   private closed = false;
   private readonly writes: GroupCommit<QueuedWrite, WriteOutcome>;
+  /** True when opened for reading only (see {@link SqliteStoreOptions.readOnly}). */
+  readonly readOnly: boolean;
+  /** The file as opened, checked after each write (undefined for `:memory:`). */
+  private readonly file: { path: string; opened: FileIdentity } | undefined;
 
   private readonly selectCurrent: Statement<[string], CurrentRow>;
   private readonly selectState: Statement<[string], PlanStateRow>;
@@ -208,19 +228,40 @@ export class SqlitePlanStore implements PlanStore {
       resolveDuration('pollIntervalMs', options.pollIntervalMs, 250),
     );
     const inMemory = options.path === ':memory:' || options.path === '';
-    if (!inMemory) mkdirSync(dirname(resolve(options.path)), { recursive: true });
-    this.database = new Database(options.path, { timeout: busyTimeoutMs });
+    const absolute = inMemory ? undefined : resolve(options.path);
+    const writable = absolute === undefined || isWritableLocation(absolute);
+    this.readOnly =
+      !inMemory &&
+      (options.readOnly === true || (options.readOnly === 'if-not-writable' && !writable));
+    if (absolute !== undefined && !this.readOnly) {
+      // SQLite would open such a file read-only without a word, and fail at the first write.
+      if (!writable) {
+        throw new StoreFileError(
+          absolute,
+          `${absolute} cannot be written by this process (check the permissions of the file and its directory); pick another path for the store.`,
+        );
+      }
+      makeDirectoryFor(absolute);
+    }
+    this.database = this.readOnly
+      ? openReadOnly(absolute!, busyTimeoutMs)
+      : new Database(options.path, { timeout: busyTimeoutMs });
     try {
-      if (!inMemory) {
+      if (!inMemory && !this.readOnly) {
         this.database.pragma('journal_mode = WAL');
         this.database.pragma(`wal_autocheckpoint = ${options.walCheckpointPages ?? 4000}`);
       }
       this.database.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-      prepareSchema(this.database, options.path, { historyLimit: this.historyLimit });
+      prepareSchema(this.database, options.path, {
+        historyLimit: this.historyLimit,
+        readOnly: this.readOnly,
+      });
     } catch (error) {
       this.database.close();
       throw error;
     }
+    const opened = absolute === undefined ? undefined : identify(absolute);
+    this.file = opened && { path: absolute!, opened };
 
     const db = this.database;
     this.writeTransaction = db.transaction((work: () => unknown) => work());
@@ -313,6 +354,7 @@ export class SqlitePlanStore implements PlanStore {
         commitOne: (write) => this.inWriteTransaction(() => this.applyWrite(write)),
         failsEveryWrite: (error) =>
           !db.open ||
+          StoreFileError.isInstance(error) ||
           (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')),
       },
       { maxBatch: 64 },
@@ -377,7 +419,7 @@ export class SqlitePlanStore implements PlanStore {
   async list(filter: ListFilter = {}): Promise<PlanListing[]> {
     this.writes.flush();
     const now = Date.now();
-    if (this.anyExpired.get(now)) this.purgeExpired(now);
+    if (!this.readOnly && this.anyExpired.get(now)) this.purgeExpired(now);
     const which =
       filter.agent !== undefined && filter.session !== undefined
         ? 'both'
@@ -567,7 +609,9 @@ export class SqlitePlanStore implements PlanStore {
     this.deleteRevisions.run(name);
   }
 
+  /** Drops an expired plan now; a read-only store leaves it (reads skip it anyway). */
   private purgeIfExpired(name: string): void {
+    if (this.readOnly) return;
     this.inWriteTransaction(() => this.stateAfterExpiry(name, Date.now()));
   }
 
@@ -581,10 +625,19 @@ export class SqlitePlanStore implements PlanStore {
   /**
    * Runs `work` in `BEGIN IMMEDIATE`: the write lock is taken before the version is read,
    * so no other process can commit in between. One wrapper serves every write, since
-   * building a better-sqlite3 transaction per call costs more than the statements.
+   * building a better-sqlite3 transaction per call costs more than the statements. After
+   * the commit the file must still be the one opened, or the write is reported lost.
    */
   private inWriteTransaction<T>(work: () => T): T {
-    return this.writeTransaction.immediate(work) as T;
+    if (this.readOnly) {
+      throw new StoreFileError(
+        this.path,
+        `the SQLite store ${this.path} is open read-only, so the plan change was not saved; open it writable to change plans.`,
+      );
+    }
+    const result = this.writeTransaction.immediate(work) as T;
+    if (this.file) checkSameFile(this.file.path, this.file.opened);
+    return result;
   }
 
   /** Builds the change only when someone listens: a write without subscribers skips it. */
@@ -610,4 +663,41 @@ export class SqlitePlanStore implements PlanStore {
 
 function isExpired(expiresAt: number | null, now: number): boolean {
   return expiresAt !== null && expiresAt <= now;
+}
+
+/**
+ * Opens an existing file for reading only. A file in WAL mode needs its -shm file beside
+ * it, which nothing can create in a read-only directory; then no process is writing it
+ * either (a writer keeps that file), so its content is all in the main file, and a copy
+ * of it, marked as not in WAL mode, reads the same.
+ */
+function openReadOnly(path: string, timeout: number): SqliteDatabase {
+  if (!existsSync(path)) {
+    throw new StoreFileError(
+      path,
+      `there is no SQLite store at ${path}, and this process cannot create one there.`,
+    );
+  }
+  let database: SqliteDatabase | undefined;
+  try {
+    database = new Database(path, { readonly: true, fileMustExist: true, timeout });
+    database.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
+    return database;
+  } catch (error) {
+    database?.close();
+    const code = error instanceof Database.SqliteError ? error.code : undefined;
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && code !== 'SQLITE_CANTOPEN') throw error;
+    if (existsSync(`${path}-wal`) && statSync(`${path}-wal`).size > 0) {
+      throw new StoreFileError(
+        path,
+        `${path} has writes in its -wal file that this process cannot read without write access to the directory; open it once where it can be written.`,
+        { cause: error },
+      );
+    }
+  }
+  const image = readFileSync(path);
+  // Bytes 18 and 19 of the header: 2 means WAL mode, 1 the rollback journal.
+  image[18] = 1;
+  image[19] = 1;
+  return new Database(image, { readonly: true, timeout });
 }

@@ -375,6 +375,21 @@ describe('MCP server: plan resource', () => {
     expect(updates.seen).toHaveLength(2);
   });
 
+  it('sends no notification for a write that changes nothing', async () => {
+    const engine = new PlanEngine();
+    const { client } = await connect({ engine });
+    const updates = watchUpdates(client);
+    await client.subscribeResource({ uri: PLAN_RESOURCE_URI });
+    const list = { todos: [{ content: 'Only step', status: 'in_progress' }] };
+    await call(client, 'todo_write', list);
+    await updates.next(1);
+    expect(textOf(await call(client, 'todo_write', list))).toContain('unchanged');
+    await call(client, 'todos_add', { todos: [{ content: 'A real change' }] });
+    await updates.next(2);
+    // Had the unchanged write notified, there would be three by now (same ordered channel).
+    expect(updates.seen).toHaveLength(2);
+  });
+
   it('releases its store subscription when the connection closes', async () => {
     const store = new MemoryPlanStore();
     let listening = 0;
