@@ -280,8 +280,10 @@ export const PlankeeperPlugin = async ({ client }) => {
     },
 
     // Not awaited by OpenCode: what is learnt here serves the hooks above.
-    event: async ({ event }) => {
+    event: async (input) => {
       try {
+        const event = input && input.event;
+        if (!event) return;
         const properties = event.properties || {};
         if (event.type === 'session.created' && properties.info && properties.info.id) {
           const { id, parentID } = properties.info;
