@@ -8,12 +8,18 @@
  * - Gemini CLI gives its MCP servers no session id: the session its hooks recorded for the
  *   parent CLI process (gemini/cli-process.ts), looked up per call. Gemini also adds
  *   `wait_for_previous` to every tool call, which is dropped;
- * - OpenCode gives its MCP servers no session id either, and its hooks are not built yet:
- *   the plan is the connection's own (agent `opencode`, one session per server process).
+ * - OpenCode gives its MCP servers no session id either: plankeeper's plugin writes the key
+ *   into each plan tool call's arguments (opencode/session-arguments.ts), which are dropped
+ *   before the tool sees them; a call without them gets the connection's own plan.
  */
 import type { PlanEngine, PlanKey } from 'plankeeper';
 import type { ToolCallInfo } from 'plankeeper/mcp';
 import { cliSession } from '../gemini/cli-process.js';
+import {
+  opencodeCallKey,
+  SCOPE_ARGUMENT,
+  SESSION_ARGUMENT,
+} from '../opencode/session-arguments.js';
 
 export const MCP_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
 export type McpAgent = (typeof MCP_AGENTS)[number];
@@ -48,7 +54,11 @@ export function mcpKeyingFor(
         },
       };
     case 'opencode':
-      return { agent };
+      return {
+        agent,
+        ignoredArguments: [SESSION_ARGUMENT, SCOPE_ARGUMENT],
+        keyForCall: ({ arguments: args }) => opencodeCallKey(args),
+      };
   }
 }
 

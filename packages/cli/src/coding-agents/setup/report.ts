@@ -42,7 +42,7 @@ const EN: ReportText = {
       `Gemini CLI loads project settings only in a trusted folder: trust ${ctx.dir} when it asks, or add "${ctx.dir}": "TRUST_FOLDER" to ~/.gemini/trustedFolders.json.`,
     ],
     opencode: () => [
-      'The plugin forwards tool.execute.after and session events (created, idle, compacted) to `plankeeper hook opencode`; OpenCode has no way for it to block a stop.',
+      "The plugin runs `plankeeper hook opencode` on prompts, tool results (failed ones too), final answers and compactions inside OpenCode; it puts plankeeper's answers before the model, and a refused final answer becomes a user message that keeps the turn going.",
     ],
   },
 };
@@ -69,7 +69,7 @@ const ZH: ReportText = {
       `Gemini CLI 只在受信任的文件夹中加载项目设置：在询问时信任 ${ctx.dir}，或在 ~/.gemini/trustedFolders.json 中加入 "${ctx.dir}": "TRUST_FOLDER"。`,
     ],
     opencode: () => [
-      '插件把 tool.execute.after 和会话事件（created、idle、compacted）转发给 `plankeeper hook opencode`；OpenCode 无法让它阻止结束。',
+      '插件在 OpenCode 内部对提示、工具结果（包括失败的调用）、最终回答和压缩运行 `plankeeper hook opencode`；它把 plankeeper 的回答交给模型，被拒绝的最终回答会变成一条用户消息，让这一轮继续。',
     ],
   },
 };

@@ -15,8 +15,29 @@ describe('mcpKeyingFor', () => {
     expect(mcpKeyingFor('claude-code', {}, engine)).toEqual({ agent: 'claude-code' });
   });
 
-  it('opencode: agent opencode, the connection its own session (no id reaches the server)', () => {
-    expect(mcpKeyingFor('opencode', { OPENCODE: '1' }, engine)).toEqual({ agent: 'opencode' });
+  it('opencode: per call, the key the plugin wrote into the arguments, which are dropped', () => {
+    const keying = mcpKeyingFor('opencode', { OPENCODE: '1' }, engine);
+    expect(keying.agent).toBe('opencode');
+    expect(keying.session).toBeUndefined();
+    expect(keying.ignoredArguments).toEqual(['plankeeper_session', 'plankeeper_scope']);
+    const call = (args?: Record<string, unknown>) =>
+      keying.keyForCall?.({
+        name: 'todo_write',
+        meta: undefined,
+        ...(args && { arguments: args }),
+      });
+    expect(call({ todos: [], plankeeper_session: 'ses_a' })).toEqual({
+      agent: 'opencode',
+      session: 'ses_a',
+    });
+    expect(call({ plankeeper_session: 'ses_a', plankeeper_scope: 'ses_b' })).toEqual({
+      agent: 'opencode',
+      session: 'ses_a',
+      scope: ['ses_b'],
+    });
+    // Without the plugin: the connection's own plan.
+    expect(call({ todos: [] })).toBeUndefined();
+    expect(call()).toBeUndefined();
   });
 
   it('codex: per call, the session from _meta.sessionId, a sub-agent thread as its scope', () => {

@@ -152,6 +152,11 @@ const FIXTURES: Record<string, Selector> = {
     (e) =>
       props(e, 'part', 'type') === 'tool' && props(e, 'part', 'state', 'status') === 'completed',
   ),
+  // The rejected permission of the resumed run: tool.execute.after is not called for it.
+  'event.message.part.updated.tool-error': event(
+    'message.part.updated',
+    (e) => props(e, 'part', 'type') === 'tool' && props(e, 'part', 'state', 'status') === 'error',
+  ),
   'event.message.part.updated.compaction': event(
     'message.part.updated',
     (e) => props(e, 'part', 'type') === 'compaction',

@@ -1,10 +1,17 @@
 /**
  * `plankeeper setup opencode`: `opencode.json` (MCP server + permission) and the plugin
- * `.opencode/plugin/plankeeper.js` that forwards OpenCode's events to `plankeeper hook`.
+ * `.opencode/plugin/plankeeper.js` that runs `plankeeper hook opencode` on OpenCode's hooks.
+ * What the plugin does inside OpenCode is tested with the real CLI
+ * (test/coding-agents/opencode/plankeeper-hooks.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  SCOPE_ARGUMENT,
+  SESSION_ARGUMENT,
+} from '../../../src/coding-agents/opencode/session-arguments.js';
+import { OPENCODE_EVENTS } from '../../../src/coding-agents/setup/opencode-plugin.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
 let project: SetupProject;
@@ -60,7 +67,22 @@ describe('plankeeper setup opencode', () => {
        console.log(Object.keys(m).join(), Object.keys(hooks).join());`,
     ]);
     expect(check.stderr.toString()).toBe('');
-    expect(check.stdout.toString().trim()).toBe('PlankeeperPlugin tool.execute.after,event');
+    expect(check.stdout.toString().trim()).toBe(
+      'PlankeeperPlugin chat.message,tool.execute.before,tool.execute.after,experimental.text.complete,experimental.session.compacting,experimental.compaction.autocontinue,event',
+    );
+  });
+
+  it('the plugin runs the hook of every event it handles, and adds the plan key the MCP server reads', () => {
+    project.setup('opencode', { lang: 'zh' });
+    const plugin = project.files()['.opencode/plugin/plankeeper.js']!;
+    expect(plugin).toContain(`const COMMAND = ${JSON.stringify([NODE, BIN, 'hook', 'opencode'])};`);
+    expect(plugin).toContain(
+      'const OPTIONS = ["--store","sqlite:/tmp/PROJECT/.plankeeper/plans.db","--lang","zh"];',
+    );
+    for (const event of OPENCODE_EVENTS) expect(plugin).toContain(`'${event}'`);
+    expect(plugin).toContain(`const SESSION_ARGUMENT = "${SESSION_ARGUMENT}";`);
+    expect(plugin).toContain(`const SCOPE_ARGUMENT = "${SCOPE_ARGUMENT}";`);
+    expect(plugin).not.toMatch(/from ['"]@opencode-ai/);
   });
 
   it("keeps the user's config, is idempotent, and --remove gives back the original bytes", () => {

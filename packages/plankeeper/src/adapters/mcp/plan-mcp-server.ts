@@ -54,7 +54,8 @@ export interface PlanMcpServerOptions {
   structuredContent?: boolean;
   /**
    * The plan key of one `tools/call`, for hosts that name their session per call (Codex puts
-   * its thread id in `params._meta`). Return undefined to use the server's own key.
+   * its thread id in `params._meta`; an OpenCode plugin writes it into the arguments, which
+   * then belong in `ignoredArguments` too). Return undefined to use the server's own key.
    */
   keyForCall?: (call: ToolCallInfo) => PlanKey | undefined | Promise<PlanKey | undefined>;
   /**
@@ -70,6 +71,8 @@ export interface ToolCallInfo {
   name: string;
   /** `params._meta` as the client sent it. */
   meta: Record<string, unknown> | undefined;
+  /** `params.arguments` as the client sent it, before `ignoredArguments` are dropped. */
+  arguments?: Record<string, unknown>;
 }
 
 /** An SDK `Server` that also knows which plan it serves. */
@@ -129,6 +132,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
       (await options.keyForCall?.({
         name,
         meta: request.params._meta as Record<string, unknown> | undefined,
+        ...(request.params.arguments !== undefined && { arguments: request.params.arguments }),
       })) ?? key;
     try {
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {

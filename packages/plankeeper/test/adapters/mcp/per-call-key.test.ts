@@ -88,4 +88,27 @@ describe('MCP server: ignoredArguments', () => {
     })) as CallToolResult;
     expect(result.isError).toBe(true);
   });
+
+  it('can key a call by an argument the host adds, which the tool never sees', async () => {
+    const engine = new PlanEngine();
+    const client = await connect({
+      engine,
+      agent: 'opencode',
+      session: 'fallback',
+      ignoredArguments: ['host_session'],
+      keyForCall: ({ arguments: args }) =>
+        typeof args?.host_session === 'string'
+          ? { agent: 'opencode', session: args.host_session }
+          : undefined,
+    });
+    const result = (await client.callTool({
+      name: 'todo_write',
+      arguments: { ...write('A'), host_session: 's1' },
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(
+      (await engine.snapshot({ agent: 'opencode', session: 's1' })).items.map((i) => i.content),
+    ).toEqual(['A']);
+    expect((await engine.snapshot({ agent: 'opencode', session: 'fallback' })).items).toEqual([]);
+  });
 });
