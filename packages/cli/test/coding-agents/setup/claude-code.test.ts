@@ -54,6 +54,7 @@ describe('plankeeper setup claude-code', () => {
     expect(Object.keys(settings.hooks)).toEqual([
       'SessionStart',
       'UserPromptSubmit',
+      'PreToolUse',
       'PostToolUse',
       'PostToolUseFailure',
       'Stop',
@@ -79,6 +80,13 @@ describe('plankeeper setup claude-code', () => {
             timeout: 10,
           },
         ],
+      },
+    ]);
+    // PreToolUse tells the MCP server which plan a call is for: plankeeper's own tools only.
+    expect(settings.hooks.PreToolUse).toEqual([
+      {
+        matcher: 'mcp__plankeeper__.*',
+        hooks: [expect.objectContaining({ args: expect.arrayContaining(['hook', 'PreToolUse']) })],
       },
     ]);
     expect(files).toMatchSnapshot('files');
@@ -116,9 +124,12 @@ describe('plankeeper setup claude-code', () => {
       'claude-code',
       'Stop',
     ]);
-    expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] },
-    ]);
+    expect(settings.hooks.PreToolUse[0]).toEqual({
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: './guard.sh' }],
+    });
+    expect(settings.hooks.PreToolUse[1].matcher).toBe('mcp__plankeeper__.*');
+    expect(settings.hooks.PreToolUse).toHaveLength(2);
   });
 
   it('changes nothing on a second run, byte for byte', () => {
@@ -138,6 +149,16 @@ describe('plankeeper setup claude-code', () => {
     expect(settings.hooks.Stop).toHaveLength(1);
     expect(settings.hooks.Stop[0].hooks[0].args).toContain('memory');
     expect(settings.permissions.allow).toEqual(['mcp__plankeeper']);
+  });
+
+  it('adds the PreToolUse hook to a project set up before it existed, and nothing else', () => {
+    project.setup('claude-code');
+    const settings = JSON.parse(project.read('.claude/settings.json'));
+    delete settings.hooks.PreToolUse;
+    project.write('.claude/settings.json', `${JSON.stringify(settings, null, 2)}\n`);
+    const report = project.setup('claude-code');
+    expect(report).toContain('updated .claude/settings.json: hooks.PreToolUse\n');
+    expect(JSON.parse(project.read('.claude/settings.json')).hooks.PreToolUse).toHaveLength(1);
   });
 
   it("--remove gives back the user's files byte for byte and deletes what setup created", () => {
