@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolUseRecordKey } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
 import {
   mcpJson,
   plankeeperHooks,
@@ -131,6 +132,19 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
     const result = server.toolResult(server.steps[2]!.toolCalls[0]!.id);
     expect(result?.text).toContain('#1 Open notes.txt');
     expect(result?.text).not.toContain('Check the notes');
+  });
+
+  it('records plankeeper’s tool uses only (the PreToolUse matcher), none of the Reads', async () => {
+    const ids = (from: number, to: number) =>
+      server.steps.slice(from, to).map((step) => step.toolCalls[0]!.id);
+    await withEngine(async (engine) => {
+      for (const id of [...ids(0, 1), ...ids(2, 3), ...ids(7, 8), ...ids(9, 10)]) {
+        expect(await engine.turnState(toolUseRecordKey(id)), id).toBeDefined();
+      }
+      for (const id of [...ids(1, 2), ...ids(3, 6)]) {
+        expect(await engine.turnState(toolUseRecordKey(id)), id).toBeUndefined();
+      }
+    });
   });
 
   it('the sub-agent’s finish check reads its own plan, once', () => {

@@ -63,7 +63,7 @@ describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
     expect(result?.text).toContain('#2 Test the parser');
     expect(hookEvents(log)).toEqual(
       expect.arrayContaining(
-        ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'Stop'].map(
+        ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map(
           (event) => `hook claude-code ${event}`,
         ),
       ),
