@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
+import { plankeeperHooks } from '../claude-code/support/claude-config.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
 let project: SetupProject;
@@ -91,6 +92,16 @@ describe('plankeeper setup claude-code', () => {
     ]);
     expect(files).toMatchSnapshot('files');
     expect(report).toMatchSnapshot('report');
+  });
+
+  it('registers the events and matchers the real-CLI tests configure by hand', () => {
+    project.setup('claude-code');
+    const { hooks } = JSON.parse(project.read('.claude/settings.json'));
+    const byHand = plankeeperHooks('memory') as Record<string, Array<{ matcher?: string }>>;
+    expect(Object.keys(hooks)).toEqual(Object.keys(byHand));
+    for (const event of Object.keys(byHand)) {
+      expect(hooks[event][0].matcher, event).toBe(byHand[event]![0]!.matcher);
+    }
   });
 
   it('reports in Chinese with --lang zh, and passes --lang zh to the server and the hooks', () => {
