@@ -3,6 +3,8 @@
  * one JSON object on stdin, the answer one of the two forms in claude-style-hooks.ts.
  * Inside a sub-agent every event carries `agent_id`: its plan is the scope [agent_id].
  * A failed call (an MCP `isError` result too) arrives as PostToolUseFailure.
+ * PreToolUse (registered for plankeeper's own tools only) records the plan key of the tool
+ * use for the MCP server (tool-use-keys.ts) and answers nothing.
  */
 import { formatAnswer, sessionKey, stopEvent } from '../claude-style/claude-style-hooks.js';
 import {
@@ -12,6 +14,7 @@ import {
   type NeutralAnswer,
 } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
+import { toolUseRecord } from './tool-use-keys.js';
 
 const TOOL_PREFIX = 'mcp__plankeeper__';
 
@@ -64,6 +67,10 @@ export const claudeCodeAdapter: HookAdapter = {
       default:
         return undefined;
     }
+  },
+
+  record(eventName, input) {
+    return eventName === 'PreToolUse' ? toolUseRecord(input) : undefined;
   },
 
   format(eventName, answer: NeutralAnswer): string {

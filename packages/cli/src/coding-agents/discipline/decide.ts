@@ -103,9 +103,15 @@ function afterTool(
 ): Decision {
   const { locale } = options;
   if (event.isPlanWrite && event.ok) {
-    // The model has just read its own write in the tool result.
+    // The model has just read its own write in the tool result (a pending restore too).
     return {
-      next: { ...state, rounds: 0, wroteThisTurn: true, shownVersion: snapshot.version },
+      next: {
+        ...state,
+        rounds: 0,
+        wroteThisTurn: true,
+        shownVersion: snapshot.version,
+        restorePending: false,
+      },
       answer: NOTHING,
     };
   }

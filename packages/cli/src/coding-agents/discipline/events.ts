@@ -30,11 +30,23 @@ export interface KeyedEvent {
   event: NeutralEvent;
 }
 
+/**
+ * Harness state a hook leaves for the agent's other processes (its MCP server), beside no
+ * plan, expiring after `ttlMs`.
+ */
+export interface HookRecord {
+  key: PlanKey;
+  state: Record<string, unknown>;
+  ttlMs: number;
+}
+
 /** One coding agent's hook format. */
 export interface HookAdapter {
   readonly agent: string;
   /** The neutral event of one hook call; undefined for an event plankeeper has nothing to do on. */
   parse(eventName: string, input: Record<string, unknown>): KeyedEvent | undefined;
+  /** What one hook call records for the agent's MCP server, if anything. */
+  record?(eventName: string, input: Record<string, unknown>): HookRecord | undefined;
   /** What to print on stdout for `answer` (an empty string prints nothing). */
   format(eventName: string, answer: NeutralAnswer): string;
 }

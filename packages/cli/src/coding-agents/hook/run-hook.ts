@@ -90,10 +90,18 @@ async function answerHook(
     throw new Error('the hook input on stdin is not a JSON object');
   }
   const keyed = adapter.parse(parsed.event, input as Record<string, unknown>);
-  if (!keyed) return NOTHING;
+  const record = adapter.record?.(parsed.event, input as Record<string, unknown>);
+  if (!keyed && !record) return NOTHING;
   const url = parsed.store ?? io.env.PLANKEEPER_STORE ?? `sqlite:${io.cwd}/.plankeeper/plans.db`;
   const store: PlanStore = await openStore(url);
   try {
+    if (record) {
+      await new PlanEngine({ store, ttlMs: record.ttlMs }).updateTurnState(
+        record.key,
+        () => record.state,
+      );
+    }
+    if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
     if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
       await recordCliSession(engine, keyed.key.session);

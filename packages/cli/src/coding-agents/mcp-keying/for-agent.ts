@@ -1,8 +1,11 @@
 /**
  * `plankeeper mcp --for <agent>`: the plan key the MCP server uses inside a coding agent, the
  * same one that agent's hooks use, so hooks and tools meet on one plan:
- * - Claude Code starts the server with `CLAUDE_CODE_SESSION_ID` in its environment (sub-agents
- *   share the connection and the id, so their MCP writes land in the main plan);
+ * - Claude Code: per call, the plan key its PreToolUse hook recorded for the call's
+ *   `_meta["claudecode/toolUseId"]` (a sub-agent's scope, the session after /clear; see
+ *   claude-code/tool-use-keys.ts); without a record (the hook not installed) the
+ *   `CLAUDE_CODE_SESSION_ID` the server was started with, shared by sub-agents and stale
+ *   after /clear;
  * - Codex names the session on every `tools/call` (`_meta.sessionId`; `threadId` differs in a
  *   sub-agent, whose hooks carry it as `agent_id`), so the key is chosen per call;
  * - Gemini CLI gives its MCP servers no session id: the session its hooks recorded for the
@@ -14,6 +17,7 @@
  */
 import type { PlanEngine, PlanKey } from 'plankeeper';
 import type { ToolCallInfo } from 'plankeeper/mcp';
+import { recordedPlanKey } from '../claude-code/tool-use-keys.js';
 import { cliSession } from '../gemini/cli-process.js';
 import {
   opencodeCallKey,
@@ -40,7 +44,11 @@ export function mcpKeyingFor(
   switch (agent) {
     case 'claude-code': {
       const session = env.CLAUDE_CODE_SESSION_ID?.trim();
-      return { agent, ...(session && { session }) };
+      return {
+        agent,
+        ...(session && { session }),
+        keyForCall: ({ meta }) => recordedPlanKey(engine, meta),
+      };
     }
     case 'codex':
       return { agent, keyForCall: ({ meta }) => codexKey(meta) };

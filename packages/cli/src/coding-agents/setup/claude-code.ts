@@ -4,6 +4,8 @@
  * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
  * once, interactively, before it starts a project's server).
  * Hooks use the exec form (`command` + `args`): no shell, so no quoting of paths at all.
+ * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
+ * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools.
  */
 import { join } from 'node:path';
 import { hookArgs, isPlankeeperHookCommand, mcpArgs } from './commands.js';
@@ -22,6 +24,7 @@ import type { FileEdit, ReadText, SetupContext } from './types.js';
 export const CLAUDE_CODE_EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
+  'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'Stop',
@@ -34,6 +37,10 @@ const SERVER = 'plankeeper';
 const PERMISSION = 'mcp__plankeeper';
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
+/** Matchers of the events that run for some tools only (a regular expression on the name). */
+const MATCHERS: Partial<Record<(typeof CLAUDE_CODE_EVENTS)[number], string>> = {
+  PreToolUse: 'mcp__plankeeper__.*',
+};
 
 export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
   return [mcpJsonEdit(ctx, read, remove), settingsEdit(ctx, read, remove)];
@@ -108,7 +115,9 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
         args: hookArgs(ctx, event),
         timeout: HOOK_TIMEOUT,
       };
-      if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+      const matcher = MATCHERS[event];
+      const group = { ...(matcher !== undefined && { matcher }), hooks: [handler] };
+      if (putHook(plan, event, group)) changes.push(`hooks.${event}`);
     }
   });
 }

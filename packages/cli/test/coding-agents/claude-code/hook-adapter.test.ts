@@ -5,6 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { claudeCodeAdapter } from '../../../src/coding-agents/claude-code/claude-code-adapter.js';
+import {
+  TOOL_USE_RECORD_TTL_MS,
+  toolUseRecordKey,
+} from '../../../src/coding-agents/claude-code/tool-use-keys.js';
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as Record<
@@ -78,6 +82,35 @@ describe('Claude Code adapter: parse', () => {
   it('ignores events it has no part in, and refuses an input without a session', () => {
     expect(claudeCodeAdapter.parse('SessionEnd', fixture('SessionEnd'))).toBeUndefined();
     expect(() => claudeCodeAdapter.parse('Stop', {})).toThrow(/session_id/);
+  });
+});
+
+describe('Claude Code adapter: PreToolUse records the plan key of the tool use', () => {
+  it('in the main session: the session, no scope, expiring; no discipline event', () => {
+    const input = fixture('PreToolUse');
+    expect(claudeCodeAdapter.parse('PreToolUse', input)).toBeUndefined();
+    expect(claudeCodeAdapter.record?.('PreToolUse', input)).toEqual({
+      key: toolUseRecordKey('toolu_2025aa5d_001'),
+      state: { session: SESSION },
+      ttlMs: TOOL_USE_RECORD_TTL_MS,
+    });
+  });
+
+  it('in a sub-agent: the scope [agent_id]', () => {
+    expect(claudeCodeAdapter.record?.('PreToolUse', fixture('PreToolUse.subagent'))).toMatchObject({
+      key: { agent: 'claude-code', session: 'tool-use:toolu_2025aa5d_005' },
+      state: { session: SESSION, scope: ['a31480ec1e6ab1cfb'] },
+    });
+  });
+
+  it('nothing for other events, or without a tool_use_id', () => {
+    expect(claudeCodeAdapter.record?.('PostToolUse', fixture('PostToolUse'))).toBeUndefined();
+    const { tool_use_id: _, ...input } = fixture('PreToolUse');
+    expect(claudeCodeAdapter.record?.('PreToolUse', input)).toBeUndefined();
+  });
+
+  it('the record expires within the hour', () => {
+    expect(TOOL_USE_RECORD_TTL_MS).toBeLessThanOrEqual(60 * 60_000);
   });
 });
 

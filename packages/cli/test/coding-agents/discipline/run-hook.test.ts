@@ -137,6 +137,34 @@ describe('plankeeper hook claude-code', () => {
     }
   });
 
+  it('after /clear the new session starts with nothing shown: the old plan is not its plan', async () => {
+    await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+    const cleared = fixture('SessionStart.clear');
+    expect(cleared.session_id).not.toBe(SESSION);
+    expect((await hook('SessionStart', cleared)).stdout).toBe('');
+    const prompt = { ...fixture('UserPromptSubmit'), session_id: cleared.session_id };
+    expect((await hook('UserPromptSubmit', prompt)).stdout).toBe('');
+  });
+
+  it('a plan write after PreCompact shows the list, so no restore follows it', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+    await hook('PreCompact', fixture('PreCompact'));
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    expect((await hook('PostToolUse', tool('Read'))).stdout).toBe('');
+  });
+
+  it('without a plan write, the first tool call after PreCompact shows the plan again', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+    await hook('PostToolUse', tool('Read'));
+    await hook('PreCompact', fixture('PreCompact'));
+    const answer = await hook('PostToolUse', tool('Read'));
+    expect(answer.parsed?.hookSpecificOutput?.additionalContext).toContain(
+      'shown again after the conversation was compacted or resumed',
+    );
+  });
+
   it('answers in Chinese with --lang zh', async () => {
     await writePlan([{ content: 'Old work', status: 'pending' }]);
     const answer = await hook('UserPromptSubmit', fixture('UserPromptSubmit'), ['--lang', 'zh']);

@@ -4,9 +4,17 @@
  * answer, fast even when the store's server is down.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
+import {
+  recordedPlanKey,
+  TOOL_USE_META,
+} from '../../../src/coding-agents/claude-code/tool-use-keys.js';
 
 const BIN = fileURLToPath(new URL('../../../../../bin/plankeeper.js', import.meta.url));
 const fixture = (agent: string, name: string) =>
@@ -25,6 +33,7 @@ function hook(args: string[], input: string) {
 describe('plankeeper hook, the process', () => {
   it.each([
     ['claude-code', 'Stop', fixture('claude-code', 'Stop'), ''],
+    ['claude-code', 'PreToolUse', fixture('claude-code', 'PreToolUse'), ''],
     ['codex', 'Stop', fixture('codex', 'Stop'), ''],
     ['gemini', 'AfterAgent', fixture('gemini', 'AfterAgent'), '{}\n'],
   ])(
@@ -37,6 +46,33 @@ describe('plankeeper hook, the process', () => {
       expect(run.ms).toBeLessThan(8_000);
     },
   );
+
+  it('claude-code PreToolUse: records the tool use’s plan key in the store, answers nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pk-hook-'));
+    try {
+      const store = `sqlite:${join(dir, 'plans.db')}`;
+      const run = hook(
+        ['claude-code', 'PreToolUse', '--store', store],
+        fixture('claude-code', 'PreToolUse.subagent'),
+      );
+      expect(run.status).toBe(0);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe('');
+      const opened = await openStore(store);
+      try {
+        const engine = new PlanEngine({ store: opened });
+        expect(await recordedPlanKey(engine, { [TOOL_USE_META]: 'toolu_2025aa5d_005' })).toEqual({
+          agent: 'claude-code',
+          session: '487a3458-47e5-424b-9467-f9bcde48e9ab',
+          scope: ['a31480ec1e6ab1cfb'],
+        });
+      } finally {
+        await opened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('an unknown agent: exit 0 and one line on stderr', () => {
     const run = hook(['vim', 'Stop'], '{}');

@@ -1,18 +1,70 @@
 /** `plankeeper mcp --for <agent>`: the plan key each coding agent's MCP calls get. */
+import { readFileSync } from 'node:fs';
 import { MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
+import {
+  TOOL_USE_META,
+  toolUseRecord,
+} from '../../../src/coding-agents/claude-code/tool-use-keys.js';
 import { cliProcessKey } from '../../../src/coding-agents/gemini/cli-process.js';
 import { mcpKeyingFor } from '../../../src/coding-agents/mcp-keying/for-agent.js';
 
 const engine = new PlanEngine({ store: new MemoryPlanStore() });
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+const SESSION_ID = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 
 describe('mcpKeyingFor', () => {
-  it('claude-code: the session id from CLAUDE_CODE_SESSION_ID, one key for the connection', () => {
-    expect(mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'abc' }, engine)).toEqual({
+  it('claude-code: without a recorded tool use, CLAUDE_CODE_SESSION_ID for the connection', async () => {
+    const keying = mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'abc' }, engine);
+    expect(keying).toMatchObject({ agent: 'claude-code', session: 'abc' });
+    // No _meta, no tool use id, or an id no hook recorded: the server's own key.
+    expect(await keying.keyForCall?.({ name: 'todo_write', meta: undefined })).toBeUndefined();
+    expect(
+      await keying.keyForCall?.({ name: 'todo_write', meta: { [TOOL_USE_META]: 'toolu_x' } }),
+    ).toBeUndefined();
+    expect(mcpKeyingFor('claude-code', {}, engine)).not.toHaveProperty('session');
+  });
+
+  it('claude-code: per call, the plan key the PreToolUse hook recorded for _meta["claudecode/toolUseId"]', async () => {
+    const keying = mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'before-clear' }, engine);
+    const call = (id: string) => ({ name: 'todo_write', meta: { [TOOL_USE_META]: id } });
+    const record = async (input: Record<string, unknown>) => {
+      const { key, state } = toolUseRecord(input)!;
+      await engine.updateTurnState(key, () => state);
+    };
+    // The hook inputs Claude Code sends (fixtures), main and sub-agent, and one after /clear.
+    await record(fixture('PreToolUse'));
+    await record(fixture('PreToolUse.subagent'));
+    await record({ session_id: 'after-clear', tool_use_id: 'toolu_after_clear' });
+    expect(await keying.keyForCall?.(call('toolu_2025aa5d_001'))).toEqual({
       agent: 'claude-code',
-      session: 'abc',
+      session: '487a3458-47e5-424b-9467-f9bcde48e9ab',
     });
-    expect(mcpKeyingFor('claude-code', {}, engine)).toEqual({ agent: 'claude-code' });
+    expect(await keying.keyForCall?.(call('toolu_2025aa5d_005'))).toEqual({
+      agent: 'claude-code',
+      session: '487a3458-47e5-424b-9467-f9bcde48e9ab',
+      scope: ['a31480ec1e6ab1cfb'],
+    });
+    expect(await keying.keyForCall?.(call('toolu_after_clear'))).toEqual({
+      agent: 'claude-code',
+      session: 'after-clear',
+    });
+  });
+
+  it('claude-code: a record gone past its TTL falls back to the server key', async () => {
+    let now = 1_000;
+    const store = new MemoryPlanStore({ now: () => now });
+    const timed = new PlanEngine({ store });
+    const { key, state, ttlMs } = toolUseRecord(fixture('PreToolUse'))!;
+    await new PlanEngine({ store, ttlMs }).updateTurnState(key, () => state);
+    const keying = mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'abc' }, timed);
+    const call = { name: 'todo_write', meta: { [TOOL_USE_META]: 'toolu_2025aa5d_001' } };
+    expect(await keying.keyForCall?.(call)).toMatchObject({ session: SESSION_ID });
+    now += ttlMs + 1;
+    expect(await keying.keyForCall?.(call)).toBeUndefined();
   });
 
   it('opencode: per call, the key the plugin wrote into the arguments, which are dropped', () => {

@@ -84,5 +84,13 @@ describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
     expect(occurrences(seenText(main[2]!), reason), why).toBe(2);
     expect(seenText(main[1]!)).not.toContain('Your todo list still has open items');
     expect(run.result?.result).toBe(HONEST_ANSWER);
+    // PreToolUse runs for plankeeper's own tools: it records which plan each call is for.
+    expect(hookEvents(log), why).toEqual(
+      expect.arrayContaining(
+        ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map(
+          (event) => `hook claude-code ${event}`,
+        ),
+      ),
+    );
   }, 90_000);
 });

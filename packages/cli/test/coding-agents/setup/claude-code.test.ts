@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
+import { plankeeperHooks } from '../claude-code/support/claude-config.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
 let project: SetupProject;
@@ -54,6 +55,7 @@ describe('plankeeper setup claude-code', () => {
     expect(Object.keys(settings.hooks)).toEqual([
       'SessionStart',
       'UserPromptSubmit',
+      'PreToolUse',
       'PostToolUse',
       'PostToolUseFailure',
       'Stop',
@@ -81,8 +83,25 @@ describe('plankeeper setup claude-code', () => {
         ],
       },
     ]);
+    // PreToolUse tells the MCP server which plan a call is for: plankeeper's own tools only.
+    expect(settings.hooks.PreToolUse).toEqual([
+      {
+        matcher: 'mcp__plankeeper__.*',
+        hooks: [expect.objectContaining({ args: expect.arrayContaining(['hook', 'PreToolUse']) })],
+      },
+    ]);
     expect(files).toMatchSnapshot('files');
     expect(report).toMatchSnapshot('report');
+  });
+
+  it('registers the events and matchers the real-CLI tests configure by hand', () => {
+    project.setup('claude-code');
+    const { hooks } = JSON.parse(project.read('.claude/settings.json'));
+    const byHand = plankeeperHooks('memory') as Record<string, Array<{ matcher?: string }>>;
+    expect(Object.keys(hooks)).toEqual(Object.keys(byHand));
+    for (const event of Object.keys(byHand)) {
+      expect(hooks[event][0].matcher, event).toBe(byHand[event]![0]!.matcher);
+    }
   });
 
   it('reports in Chinese with --lang zh, and passes --lang zh to the server and the hooks', () => {
@@ -116,9 +135,12 @@ describe('plankeeper setup claude-code', () => {
       'claude-code',
       'Stop',
     ]);
-    expect(settings.hooks.PreToolUse).toEqual([
-      { matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh' }] },
-    ]);
+    expect(settings.hooks.PreToolUse[0]).toEqual({
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: './guard.sh' }],
+    });
+    expect(settings.hooks.PreToolUse[1].matcher).toBe('mcp__plankeeper__.*');
+    expect(settings.hooks.PreToolUse).toHaveLength(2);
   });
 
   it('changes nothing on a second run, byte for byte', () => {
@@ -138,6 +160,16 @@ describe('plankeeper setup claude-code', () => {
     expect(settings.hooks.Stop).toHaveLength(1);
     expect(settings.hooks.Stop[0].hooks[0].args).toContain('memory');
     expect(settings.permissions.allow).toEqual(['mcp__plankeeper']);
+  });
+
+  it('adds the PreToolUse hook to a project set up before it existed, and nothing else', () => {
+    project.setup('claude-code');
+    const settings = JSON.parse(project.read('.claude/settings.json'));
+    delete settings.hooks.PreToolUse;
+    project.write('.claude/settings.json', `${JSON.stringify(settings, null, 2)}\n`);
+    const report = project.setup('claude-code');
+    expect(report).toContain('updated .claude/settings.json: hooks.PreToolUse\n');
+    expect(JSON.parse(project.read('.claude/settings.json')).hooks.PreToolUse).toHaveLength(1);
   });
 
   it("--remove gives back the user's files byte for byte and deletes what setup created", () => {

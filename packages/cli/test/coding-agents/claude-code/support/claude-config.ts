@@ -121,6 +121,7 @@ export function recordingHooks(
 export const PLANKEEPER_HOOK_EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
+  'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'Stop',
@@ -129,29 +130,48 @@ export const PLANKEEPER_HOOK_EVENTS = [
   'PreCompact',
 ] as const satisfies readonly HookEvent[];
 
+/** The matchers setup gives: PreToolUse runs for plankeeper's own tools only. */
+const PLANKEEPER_MATCHERS: Partial<Record<HookEvent, string>> = {
+  PreToolUse: 'mcp__plankeeper__.*',
+};
+
 /**
  * `hooks` settings as setup writes them: each event runs
  * `<node> bin/plankeeper.js hook claude-code <Event> --store <store> [...extraArgs]`.
+ * `without` leaves events out (e.g. PreToolUse, to see the MCP server's fallback key).
  */
 export function plankeeperHooks(
   store: string,
   extraArgs: readonly string[] = [],
+  options: { without?: readonly HookEvent[] } = {},
 ): Record<string, unknown> {
   return Object.fromEntries(
-    PLANKEEPER_HOOK_EVENTS.map((event) => [
-      event,
-      [
-        {
-          hooks: [
-            {
-              type: 'command',
-              command: process.execPath,
-              args: [PLANKEEPER_BIN, 'hook', 'claude-code', event, '--store', store, ...extraArgs],
-              timeout: 10,
-            },
-          ],
-        },
-      ],
-    ]),
+    PLANKEEPER_HOOK_EVENTS.filter((event) => !options.without?.includes(event)).map((event) => {
+      const matcher = PLANKEEPER_MATCHERS[event];
+      return [
+        event,
+        [
+          {
+            ...(matcher !== undefined && { matcher }),
+            hooks: [
+              {
+                type: 'command',
+                command: process.execPath,
+                args: [
+                  PLANKEEPER_BIN,
+                  'hook',
+                  'claude-code',
+                  event,
+                  '--store',
+                  store,
+                  ...extraArgs,
+                ],
+                timeout: 10,
+              },
+            ],
+          },
+        ],
+      ];
+    }),
   );
 }

@@ -50,8 +50,10 @@ export interface ClaudeRunOptions {
   /** Written to stdin, then stdin is closed. With `streamJsonPrompts`, built for you. */
   stdin?: string;
   /**
-   * Several user turns in one process: sends them as `--input-format stream-json` lines
-   * (`prompt` must be left out; output becomes stream-json).
+   * Several user turns in one process: sends them as `--input-format stream-json` lines,
+   * each once the turn before it has ended (its `result` line), then closes stdin. All at
+   * once, a later prompt would join the running turn as a mid-turn message. `prompt` must be
+   * left out; output becomes stream-json. A slash command (`/clear`, `/compact`) is a turn.
    */
   streamJsonPrompts?: readonly string[];
   /** Extra environment (undefined removes a variable). */
@@ -196,14 +198,9 @@ export class ClaudeSandbox {
 
   run(options: ClaudeRunOptions): Promise<ClaudeRun> {
     const args = ClaudeSandbox.args(options);
-    const stdin =
-      options.stdin ??
-      (options.streamJsonPrompts ?? [])
-        .map(
-          (text) =>
-            `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`,
-        )
-        .join('');
+    const prompts = options.stdin === undefined ? [...(options.streamJsonPrompts ?? [])] : [];
+    const userLine = (text: string) =>
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: text } })}\n`;
     const started = Date.now();
     return new Promise((resolve, reject) => {
       // Its own process group, so a timeout also ends its MCP servers and hooks.
@@ -216,8 +213,18 @@ export class ClaudeSandbox {
       let stdout = '';
       let stderr = '';
       let timedOut = false;
+      let ended = 0;
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
         stdout += chunk;
+        if (prompts.length === 0) return;
+        // One prompt per finished turn: count the result lines seen so far.
+        const results = parseLines(stdout).filter((event) => event.type === 'result').length;
+        for (; ended < results; ended++) {
+          const next = prompts.shift();
+          if (next === undefined) break;
+          child.stdin.write(userLine(next));
+          if (prompts.length === 0) child.stdin.end();
+        }
       });
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
         stderr += chunk;
@@ -252,7 +259,11 @@ export class ClaudeSandbox {
           ...(result !== undefined && { result }),
         });
       });
-      child.stdin.end(stdin);
+      if (options.stdin !== undefined) child.stdin.end(options.stdin);
+      else if (prompts.length > 0) {
+        child.stdin.write(userLine(prompts.shift()!));
+        if (prompts.length === 0) child.stdin.end();
+      } else child.stdin.end();
     });
   }
 
