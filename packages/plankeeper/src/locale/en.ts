@@ -114,16 +114,13 @@ export const en: Locale = {
       `Before finishing, check your answer against the original request point by point:\n${task}\nIf something is missing, fix it now. If part of it cannot be done, say plainly what and why; that is an acceptable answer. Otherwise repeat your final answer.`,
     continueWork: (open, quote) =>
       `Open items remain: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Continue with the next one.`,
-    honestPartialMarkers: [
-      'could not',
-      "couldn't",
-      'cannot',
-      "can't",
-      'unable to',
-      'partly done',
-      'partially',
-      'not able to',
-      'was not possible',
+    honestPartialPatterns: [
+      // "I could not test ...", "we were unable to reach ...": the writer about its own work.
+      /\b(?:i|we)\s+(?:could\s*not|couldn['’]t|cannot|can['’]t|(?:was|were|am|are)\s+(?:unable|not\s+able)|(?:wasn|weren|aren)['’]t\s+able|(?:have|has)\s*(?:not|n['’]t)\s+been\s+able)\b(?!\s+(?:help|recommend|agree|imagine|wait|stress|emphasi[sz]e)\b)/iu,
+      /\b(?:i|we)\s+(?:did\s*not|didn['’]t|have\s*not|haven['’]t)\s+(?:yet\s+)?(?:finish|finished|complete|completed|get\s+to|got\s+to|manage|managed)\b/iu,
+      /\b(?:i|we)\s+(?:could\s+)?only\s+(?:partly|partially|managed|got|finished|completed|did|checked|found)\b/iu,
+      /\b(?:this|it|the\s+(?:task|work|request))\s+(?:is|was)\s+only\s+(?:partly|partially|half)\s+(?:done|complete|completed|finished)\b/iu,
+      /\b(?:not\s+(?:all|everything)|some\s+(?:steps|items|parts))\s+(?:could\s+(?:not\s+)?be|was|were)\s+(?:done|completed|finished)\b/iu,
     ],
   },
   issue,

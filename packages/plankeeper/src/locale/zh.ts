@@ -109,7 +109,15 @@ export const zh: Locale = {
       `收尾前，请对照原始请求逐条核对你的答复：\n${task}\n有遗漏就现在补上。确实做不到的部分，请明确说明是什么、为什么，这样的答复可以接受。否则请重复你的最终答复。`,
     continueWork: (open, quote) =>
       `还有未完成事项：${open.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。请继续下一项。`,
-    honestPartialMarkers: ['无法', '做不到', '未能', '没能', '不能', '部分完成', '只完成了'],
+    honestPartialPatterns: [
+      // 未能/没能 state the writer's own failure, unless said of the reader or someone else.
+      /(?<![您你他她])(?:未能|没能|没有能够)/u,
+      // 无法/不能/没有 + a verb of the work, as the writer's statement: at a sentence or
+      // clause start or after 我/我们. "不能退货" (an ordinary answer) has no work verb.
+      /(?:^|[。！？!?；;，,：:\n]\s*|我们?|但|不过|可惜|抱歉)(?:暂时|目前|还|尚|仍然?)?(?:无法|不能|没办法|做不到|没有|没)(?:完成|做完|全部完成|找到|查到|确认|核实|验证|访问|打开|获取|读取|运行|测试|检查|解决|处理完|总结|回答)/u,
+      /(?<![您你他她])(?:只|仅)(?:完成了|做完了|做了|核对了|找到了)/u,
+      /(?:我们?|这项任务|任务)(?:只|仅)?(?:部分完成|完成了一部分)/u,
+    ],
   },
   issue,
 };
