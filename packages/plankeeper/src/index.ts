@@ -47,6 +47,7 @@ export {
   type PlanKey,
 } from './engine/plan-key.js';
 export {
+  escapeUnsafeChars,
   quoteText,
   type RenderOptions,
   renderItem,

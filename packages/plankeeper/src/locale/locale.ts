@@ -74,4 +74,6 @@ export interface Locale {
   };
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
+  /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */
+  typeName(name: string): string;
 }

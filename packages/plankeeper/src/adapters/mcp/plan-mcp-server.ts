@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -31,6 +30,7 @@ import {
   instructionsPrompt,
 } from './instructions-prompt.js';
 import { isChangeOf, PLAN_RESOURCE_URI, planResource, readPlanResource } from './plan-resource.js';
+import { RawCallToolRequestSchema } from './raw-call-request.js';
 import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
 import { failedCallResult, toCallToolResult } from './tool-result.js';
 
@@ -116,7 +116,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     ),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const tool = toolsByName.get(name);
     if (!tool) {

@@ -77,7 +77,9 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         return this.reject(tool, input.issues, await engine.snapshot(key));
       }
       const outcome = await dryRun(input.lenient);
-      const issues = outcome.ok ? input.issues : [...input.issues, ...outcome.issues];
+      const issues = outcome.ok
+        ? input.issues
+        : withoutRepeats([...input.issues, ...outcome.issues]);
       return this.reject(tool, issues, outcome.ok ? await engine.snapshot(key) : outcome.snapshot);
     },
     render(snapshot) {
@@ -91,6 +93,17 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
       };
     },
   };
+}
+
+/** The schema and the dry run can both report one problem (a blank at the same place). */
+function withoutRepeats(issues: readonly PlanIssue[]): PlanIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.code} ${formatPath(issue.path)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** "2/5 completed" for titles. */
