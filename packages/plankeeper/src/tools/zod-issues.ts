@@ -85,7 +85,11 @@ export function fromZodIssues(input: unknown, issues: readonly z.core.$ZodIssue[
           code: 'wrong_type',
           path,
           expected: expectedOf(issue),
-          received: typeName(received),
+          // 1.5 for a whole number: the type is right, the value is what is wrong.
+          received:
+            issue.expected === 'int' && typeof received === 'number'
+              ? String(received)
+              : typeName(received),
           ...(isEncoded(received, issue.expected) && { encoded: true as const }),
         };
       case 'unrecognized_keys': {
