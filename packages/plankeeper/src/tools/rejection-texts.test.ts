@@ -82,6 +82,32 @@ describe('rejection texts', () => {
     expect(await fixture.stored()).toBe(before);
   });
 
+  it('a bad status or id does not hide the problems of other entries', async () => {
+    const fixture = planFixture({ dropPolicy: 'reject' });
+    await fixture.call('todo_write', open);
+    const before = await fixture.stored();
+    const result = await fixture.call('todo_write', {
+      todos: [
+        { id: '#1', content: 'Keep me', status: 'done', note: 7 },
+        { content: ' ', status: 'pending' },
+        { id: 9, content: 'C', status: 'in_progress' },
+      ],
+    });
+    expect(result.text.split('\n').slice(1)).toEqual([
+      '- todos[0].id is "#1", not an item id. Ids are the numbers shown as #N, e.g. "3".',
+      '- todos[0].status is "done"; use pending, in_progress, completed or cancelled.',
+      '- todos[0].note must be a string, not a number.',
+      '- todos[1].content is blank; write what the step is.',
+      '- todos[2].id: there is no item #9. Current ids: #1. Leave id out to add a new item.',
+    ]);
+    expect(await fixture.stored()).toBe(before);
+    // The entry meant #1 even though its id is unreadable: #1 is not reported dropped.
+    const renamed = await fixture.call('todo_write', {
+      todos: [{ id: '#1', content: 'Keep me, renamed', status: 'pending' }],
+    });
+    expect(renamed.text).not.toContain('missing from the list');
+  });
+
   it('content of zero-width characters only is blank', async () => {
     const fixture = planFixture();
     for (const content of ['\u200b', '\u200b\u2060\ufeff', ' \u202e ', '\u00ad']) {

@@ -22,11 +22,14 @@ export type ValidatedInput<T> =
       issues: PlanIssue[];
       /**
        * The arguments with the problems that have an obvious repair repaired (unknown
-       * fields left out, over-long texts and lists cut to their limit): the tool can still
-       * check them against the plan, so the model hears about every mistake in one reply
-       * instead of one kind per try.
+       * fields and bad optional values left out, over-long texts and lists cut to their
+       * limit, a bad status read as pending): the tool can still check them against the
+       * plan, so the model hears about every mistake in one reply instead of one kind
+       * per try.
        */
       lenient?: T;
+      /** The repair left an entry's id out; dropped-item findings of a dry run are unsure. */
+      lenientIdsChanged?: true;
     };
 
 export function validateInput<Schema extends z.ZodType>(
@@ -66,11 +69,12 @@ export function validateInput<Schema extends z.ZodType>(
       issue.allowed = keysAt(schema, issue.path.slice(0, -1));
     }
   }
-  const lenient = aliasIssues.length === 0 ? repairedInput(schema, copy, issues) : undefined;
+  const repaired = aliasIssues.length === 0 ? repairedInput(schema, copy, issues) : undefined;
   return {
     ok: false,
     issues: [...aliasIssues, ...issues],
-    ...(lenient !== undefined && { lenient }),
+    ...(repaired && { lenient: repaired.value }),
+    ...(repaired?.idsChanged && { lenientIdsChanged: true as const }),
   };
 }
 
