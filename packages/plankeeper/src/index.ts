@@ -47,7 +47,6 @@ export {
   type PlanKey,
 } from './engine/plan-key.js';
 export {
-  escapeUnsafeChars,
   quoteText,
   type RenderOptions,
   renderItem,

@@ -2,7 +2,7 @@
  * The few ANSI sequences the live view needs. Kept in one place so the plain mode can
  * be checked to use none of them.
  */
-import { escapeUnsafeChars } from 'plankeeper';
+import { escapeUnsafeChars } from 'plankeeper/tools';
 
 export const ESC = '\u001b';
 
