@@ -140,7 +140,7 @@ describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
       ['todos_complete', 'an unknown id', { items: [{ id: 9, reason: 'done' }] }],
       [
         'todo_write',
-        'two new entries in progress',
+        'two entries in progress, one of them new',
         {
           todos: [
             { id: 1, content: 'Look up the policy', status: 'completed' },
