@@ -1,11 +1,10 @@
 /**
  * How the built-in tools say no. A model's mistake comes back as a result it can act on
- * (what was wrong, what to send instead); nothing on disk changes.
+ * (what was wrong, what to send instead), in the tool's language; nothing on disk changes.
  */
-import { getLocale, type PlanIssue, type ToolResult } from 'plankeeper';
+import { getLocale, type LocaleId, type PlanIssue, type ToolResult } from 'plankeeper';
 import { formatPath, parseArguments } from 'plankeeper/tools';
-
-const en = getLocale('en');
+import { rejectionTexts } from './rejection-texts.js';
 
 /** A refusal with one corrective message. */
 export function refuse(tool: string, text: string, data: Record<string, unknown> = {}): ToolResult {
@@ -17,48 +16,55 @@ export function rejectArguments(
   tool: string,
   issues: readonly PlanIssue[],
   rawArguments: unknown,
+  localeId: LocaleId = 'en',
 ): ToolResult {
-  const lines = issues.map((issue) => `- ${describeIssue(issue, rawArguments)}`);
+  const locale = getLocale(localeId);
+  const texts = rejectionTexts(locale);
+  const lines = issues.map((issue) => `- ${describeIssue(issue, rawArguments, locale, texts)}`);
   return {
     ok: false,
-    text: `${tool} was not run. Fix the arguments and call it again:\n${lines.join('\n')}`,
+    text: texts.notRun(tool, lines.join('\n')),
     data: { error: true, issues },
     title: `${tool}: rejected`,
   };
 }
 
-function describeIssue(issue: PlanIssue, rawArguments: unknown): string {
+function describeIssue(
+  issue: PlanIssue,
+  rawArguments: unknown,
+  locale: ReturnType<typeof getLocale>,
+  texts: ReturnType<typeof rejectionTexts>,
+): string {
   const where = formatPath(issue.path);
   switch (issue.code) {
-    case 'invalid_json':
-    case 'trailing_data':
-    case 'not_object':
-      // Argument-level problems read the same for every tool.
-      return en.issue(issue, where);
     case 'missing':
-      return `${where} is missing; send a ${typeLabel(issue.expected)}.`;
+      return texts.missing(where, issue.expected);
     case 'null':
-      return `${where} is null; send a ${typeLabel(issue.expected)}, or leave it out if it is optional.`;
+      return texts.null(where, issue.expected);
     case 'wrong_type':
-      return `${where} must be a ${typeLabel(issue.expected)}, not ${issue.received}.`;
+      return texts.wrongType(where, issue.expected, issue.received);
     case 'unknown_field':
-      return `unknown field "${issue.field}".${issue.allowed.length ? ` Allowed: ${issue.allowed.join(', ')}.` : ''}`;
+      return texts.unknownField(issue.field, issue.allowed);
     case 'too_long':
-      return `${where} has ${issue.length} characters; the limit is ${issue.maximum}.`;
+      return texts.tooLong(where, issue.length, issue.maximum);
     case 'blank':
       // Strings here have a minimum length of 1 and numbers a minimum of 1; zod reports
       // both as "too small", so the value tells which one this is.
       return typeof valueAt(rawArguments, issue.path) === 'number'
-        ? `${where} must be at least 1.`
-        : `${where} is empty; send some text.`;
+        ? texts.tooSmallNumber(where)
+        : texts.emptyText(where);
+    case 'invalid_json':
+    case 'trailing_data':
+    case 'not_object':
+    case 'request_too_large':
+    case 'too_deep':
+    case 'too_many_entries':
+    case 'out_of_range':
+      // Argument-level problems read the same for every tool.
+      return locale.issue(issue, where);
     default:
-      return `${where} is not valid.`;
+      return texts.invalid(where);
   }
-}
-
-/** zod's type names, as a sentence would say them. */
-function typeLabel(expected: string): string {
-  return expected === 'int' ? 'whole number' : expected;
 }
 
 function valueAt(rawArguments: unknown, path: readonly (string | number)[]): unknown {

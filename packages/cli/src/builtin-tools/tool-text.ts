@@ -1,6 +1,7 @@
 /**
- * Model-facing descriptions of the built-in tools come in both languages, kept beside
- * each tool; this picks one and refuses a language we do not have.
+ * Model-facing texts of the built-in tools come in both languages, kept beside each
+ * tool: descriptions and every result and refusal. This picks one language and refuses
+ * a language we do not have.
  */
 
 import type { LocaleId } from 'plankeeper';
@@ -9,9 +10,9 @@ import { ConfigurationError } from 'plankeeper';
 /** One description per language, written next to the tool that uses it. */
 export type LocalizedText = Readonly<Record<LocaleId, string>>;
 
-/** The text for `locale` (default `en`); an unknown locale is a host mistake. */
-export function localized(text: LocalizedText, locale: LocaleId = 'en'): string {
-  const value = (text as Record<string, string | undefined>)[locale];
+/** The texts for `locale` (default `en`); an unknown locale is a host mistake. */
+export function localized<T>(texts: Readonly<Record<LocaleId, T>>, locale: LocaleId = 'en'): T {
+  const value = (texts as Record<string, T | undefined>)[locale];
   if (value === undefined) {
     throw new ConfigurationError(`Unknown locale ${JSON.stringify(locale)}; use "en" or "zh".`);
   }

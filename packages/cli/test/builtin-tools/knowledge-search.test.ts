@@ -133,7 +133,7 @@ describe('knowledge_search arguments', () => {
     const missing = await tool.execute({}, {});
     expect(missing.text).toContain('query is missing; send a string.');
     const fraction = await tool.execute({ query: 'refund', limit: 1.5 }, {});
-    expect(fraction.text).toContain('limit must be a whole number, not number.');
+    expect(fraction.text).toContain('limit must be a whole number, not 1.5.');
   });
 });
 

@@ -125,14 +125,14 @@ export class PlanEngine {
   /** Marks items completed with their reasons (`todos_complete`). */
   complete(key: PlanKey, items: readonly CompleteItemInput[], meta: OperationMeta = {}) {
     return this.apply<CompleteFacts>(key, { tool: 'todos_complete', ...meta }, (record) =>
-      completeItems(record, items),
+      completeItems(record, items, this.limits),
     );
   }
 
   /** Deletes items by id (`todos_remove`). */
   remove(key: PlanKey, ids: readonly (string | number)[], meta: OperationMeta = {}) {
     return this.apply<RemoveFacts>(key, { tool: 'todos_remove', ...meta }, (record) =>
-      removeItems(record, ids),
+      removeItems(record, ids, this.limits),
     );
   }
 

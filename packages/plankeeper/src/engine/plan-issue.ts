@@ -10,7 +10,15 @@ export type PlanIssue =
   | { code: 'not_object'; path: IssuePath; received: string }
   | { code: 'missing'; path: IssuePath; expected: string }
   | { code: 'null'; path: IssuePath; expected: string }
-  | { code: 'wrong_type'; path: IssuePath; expected: string; received: string }
+  | {
+      code: 'wrong_type';
+      path: IssuePath;
+      /** zod's type name ("array", "string", "int") or the allowed values. */
+      expected: string;
+      received: string;
+      /** The value is a string holding JSON of the expected type: the model encoded it twice. */
+      encoded?: true;
+    }
   | { code: 'unknown_field'; path: IssuePath; field: string; allowed: readonly string[] }
   | { code: 'bad_status'; path: IssuePath; received: string }
   | { code: 'bad_id'; path: IssuePath; received: string }
@@ -20,11 +28,38 @@ export type PlanIssue =
   | { code: 'too_long'; path: IssuePath; maximum: number; length: number }
   | { code: 'too_many_items'; path: IssuePath; maximum: number; count: number }
   | { code: 'empty_list'; path: IssuePath }
-  | { code: 'multiple_in_progress'; path: IssuePath; ids: readonly string[] }
+  | {
+      code: 'multiple_in_progress';
+      path: IssuePath;
+      /**
+       * The entries set to in_progress, by position in the sent list: new entries have no
+       * id yet (a rejected write creates none), so they are named by index and content.
+       */
+      entries: readonly InProgressEntry[];
+    }
   | { code: 'duplicate_id'; path: IssuePath; id: string }
-  | { code: 'unknown_id'; path: IssuePath; id: string; known: readonly string[] }
+  | {
+      code: 'unknown_id';
+      path: IssuePath;
+      id: string;
+      known: readonly string[];
+      /** Leaving the id out would add the entry as a new item (todo_write only). */
+      omitToAdd?: true;
+    }
   | { code: 'dropped_open'; path: IssuePath; ids: readonly string[] }
-  | { code: 'alias_conflict'; path: IssuePath };
+  | { code: 'alias_conflict'; path: IssuePath }
+  | { code: 'out_of_range'; path: IssuePath; maximum: number; received: string }
+  | { code: 'too_many_entries'; path: IssuePath; maximum: number; count: number }
+  | { code: 'too_deep'; path: IssuePath; maximum: number }
+  | { code: 'request_too_large'; path: IssuePath; maximum: number };
+
+export interface InProgressEntry {
+  /** Index in the sent list. */
+  index: number;
+  /** Set when the entry is an existing item. */
+  id?: string;
+  content: string;
+}
 
 export type PlanIssueCode = PlanIssue['code'];
 

@@ -74,3 +74,46 @@ describe('renderPlan', () => {
     expect(quoteText('plain text with "quotes" inside')).toBe('plain text with "quotes" inside');
   });
 });
+
+describe('quoteText escapes what would hide or reorder text', () => {
+  it.each([
+    ['a right-to-left override', 'invoice\u202Etxt.exe', '"invoice\\u202etxt.exe"'],
+    ['bidi isolates and marks', 'a\u2066b\u2069\u200f', '"a\\u2066b\\u2069\\u200f"'],
+    ['zero-width characters', 'pay\u200bpal\u2060\ufeff', '"pay\\u200bpal\\u2060\\ufeff"'],
+    ['a lone zero-width joiner', 'a\u200db', '"a\\u200db"'],
+    ['C1 controls', 'a\u0085b\u009bc', '"a\\u0085b\\u009bc"'],
+    ['C0 controls and NUL', 'a\u0000b\u001b[31m', '"a\\u0000b\\u001b[31m"'],
+    ['DEL and the soft hyphen', 'a\u007fb\u00adc', '"a\\u007fb\\u00adc"'],
+  ])('%s', (_label, text, shown) => {
+    expect(quoteText(text)).toBe(shown);
+  });
+
+  it('leaves ordinary text, CJK and emoji sequences as they are', () => {
+    for (const text of [
+      'Look up the policy',
+      '查询退货政策',
+      '🚀 launch',
+      '👩‍💻 review',
+      '👍🏽 ok',
+      'é',
+    ])
+      expect(quoteText(text)).toBe(text);
+  });
+
+  it('escapes in every rendering of a plan', () => {
+    const plan = renderPlan(
+      [
+        {
+          id: '1',
+          content: 'Refund \u202Eoverride',
+          status: 'completed',
+          description: 'zero\u200bwidth',
+          note: 'c1\u0085',
+        },
+      ],
+      { locale: en, notes: true },
+    );
+    expect(plan).toContain('#1 "Refund \\u202eoverride" — "zero\\u200bwidth" ("c1\\u0085")');
+    expect(plan).not.toMatch(/[\u202e\u200b\u0085]/);
+  });
+});

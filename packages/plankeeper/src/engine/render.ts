@@ -35,20 +35,37 @@ export interface RenderOptions {
   notes?: boolean;
 }
 
-// Line breaks of every kind and other control characters.
-const UNSAFE = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+/**
+ * Characters that must not reach a model or a terminal as they are: line breaks of every
+ * kind, C0 and C1 controls (U+0000 included, whatever a store allows), bidi controls that
+ * reorder what follows (U+202E shows "txt.exe" as "exe.txt"), and zero-width characters
+ * that hide text or make two different contents look alike. A zero-width joiner inside
+ * an emoji sequence (👩‍💻) is left alone: there it is part of one visible character.
+ */
+const UNSAFE =
+  /[\p{Cc}\u0085\u2028\u2029\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]|(?<!\p{Extended_Pictographic}[\ufe0f\u{1f3fb}-\u{1f3ff}]?)\u200d|\u200d(?!\p{Extended_Pictographic})/u;
+const UNSAFE_ALL = new RegExp(UNSAFE.source, 'gu');
 const QUOTE = 34;
 
 /**
- * `text` unchanged when it is one harmless line; otherwise a JSON-quoted, escaped string.
- * A leading quote also gets quoted, or the text would look like a quoted one.
+ * `text` with every unsafe character (see above) except those in `keep` shown as a
+ * `\u202e`-style escape, for output that is not quoted, such as log lines.
+ */
+export function escapeUnsafeChars(text: string, keep = ''): string {
+  return text.replace(UNSAFE_ALL, (char) =>
+    keep.includes(char) ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * `text` unchanged when it is one harmless line; otherwise a JSON-quoted string with every
+ * unsafe character escaped visibly (`\u202e`). A leading quote also gets quoted, or the
+ * text would look like a quoted one.
  */
 export function quoteText(text: string): string {
   if (text.charCodeAt(0) !== QUOTE && !UNSAFE.test(text)) return text;
-  return JSON.stringify(text).replace(
-    /[\u007f\u0085\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  // JSON.stringify escapes C0 controls, quotes and backslashes; the rest is ours.
+  return escapeUnsafeChars(JSON.stringify(text));
 }
 
 export function renderItem(item: TodoItem, options: { notes?: boolean } = {}): string {

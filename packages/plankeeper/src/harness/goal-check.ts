@@ -11,8 +11,7 @@ import type { TurnState } from './turn-state.js';
 const MAX_TASK_EXCERPT = 600;
 
 export function isHonestPartial(answer: string, locale: Locale): boolean {
-  const text = answer.toLowerCase();
-  return locale.harness.honestPartialMarkers.some((marker) => text.includes(marker));
+  return locale.harness.honestPartialPatterns.some((pattern) => pattern.test(answer));
 }
 
 export function goalCheck(turn: TurnState, answer: string, locale: Locale): string | undefined {

@@ -1,8 +1,33 @@
-import type { PlanIssue } from '../engine/plan-issue.js';
+import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
+
+const TYPE_NAMES: Record<string, string> = {
+  array: 'an array',
+  object: 'an object',
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  null: 'null',
+  undefined: 'nothing',
+  'item id': 'an item id',
+  value: 'a value',
+  'valid value': 'a valid value',
+};
+
+/** zod's and JSON's type names as a sentence says them; allowed values stay as they are. */
+function typeName(name: string): string {
+  return TYPE_NAMES[name] ?? name;
+}
+
+/** An in_progress entry: by id when it is an existing item, else by its place and content. */
+function entry(item: InProgressEntry): string {
+  return `${item.id === undefined ? `todos[${item.index}]` : `#${item.id}`} ${quoteText(item.content)}`;
+}
 
 function issue(issue: PlanIssue, where: string): string {
   switch (issue.code) {
@@ -11,17 +36,17 @@ function issue(issue: PlanIssue, where: string): string {
     case 'trailing_data':
       return `Extra text after the JSON object (from character ${issue.position}). Send exactly one JSON object and nothing after it.`;
     case 'not_object':
-      return `The arguments must be a JSON object, not ${issue.received}.`;
+      return `The arguments must be a JSON object, not ${typeName(issue.received)}.`;
     case 'missing':
       return where === 'todos'
         ? 'todos is missing. Send {"todos": [...]} with the full list; [] clears it.'
-        : `${where} is missing; expected ${issue.expected}.`;
+        : `${where} is missing; expected ${typeName(issue.expected)}.`;
     case 'null':
       return where === 'todos'
         ? 'todos is null. Send the full list as an array; [] clears it.'
-        : `${where} is null; expected ${issue.expected}.`;
+        : `${where} is null; expected ${typeName(issue.expected)}.`;
     case 'wrong_type':
-      return `${where} must be ${issue.expected}, not ${issue.received}.`;
+      return `${where} must be ${typeName(issue.expected)}, not ${typeName(issue.received)}.${issue.encoded ? ' Send the value itself, not JSON text in a string.' : ''}`;
     case 'unknown_field':
       return `${where}: unknown field "${issue.field}".${issue.allowed.length ? ` Allowed: ${issue.allowed.join(', ')}.` : ''}`;
     case 'bad_status':
@@ -41,15 +66,23 @@ function issue(issue: PlanIssue, where: string): string {
     case 'empty_list':
       return `${where} is empty; send at least one entry.`;
     case 'multiple_in_progress':
-      return `${issue.ids.length} items are in_progress (${ids(issue.ids)}); only one may be. Set the others to pending or completed.`;
+      return `${issue.entries.length} entries are in_progress (${issue.entries.map(entry).join('; ')}); only one may be. Set the others to pending or completed.`;
     case 'duplicate_id':
       return `${where}: #${issue.id} appears more than once; list each item once.`;
     case 'unknown_id':
-      return `${where}: there is no item #${issue.id}. ${issue.known.length ? `Current ids: ${ids(issue.known)}.` : 'The list is empty.'} Leave id out to add a new item.`;
+      return `${where}: there is no item #${issue.id}. ${issue.known.length ? `Current ids: ${ids(issue.known)}.` : 'The list is empty.'}${issue.omitToAdd ? ' Leave id out to add a new item.' : ''}`;
     case 'dropped_open':
       return `Open items ${ids(issue.ids)} are missing from the list. Include them, or set them to completed or cancelled.`;
     case 'alias_conflict':
       return `${where}: content and title differ; send only content.`;
+    case 'out_of_range':
+      return `${where} is ${issue.received}; the largest allowed is ${issue.maximum}.`;
+    case 'too_many_entries':
+      return `${where} has ${issue.count} entries; the limit is ${issue.maximum}.`;
+    case 'too_deep':
+      return `${where} is nested more than ${issue.maximum} levels deep. Send flat entries as the schema shows.`;
+    case 'request_too_large':
+      return `The arguments are longer than ${issue.maximum} characters. Send only the fields the schema lists, with short texts.`;
   }
 }
 
@@ -118,17 +151,15 @@ export const en: Locale = {
       `Before finishing, check your answer against the original request point by point:\n${task}\nIf something is missing, fix it now. If part of it cannot be done, say plainly what and why; that is an acceptable answer. Otherwise repeat your final answer.`,
     continueWork: (open, quote) =>
       `Open items remain: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Continue with the next one.`,
-    honestPartialMarkers: [
-      'could not',
-      "couldn't",
-      'cannot',
-      "can't",
-      'unable to',
-      'partly done',
-      'partially',
-      'not able to',
-      'was not possible',
+    honestPartialPatterns: [
+      // "I could not test ...", "we were unable to reach ...": the writer about its own work.
+      /\b(?:i|we)\s+(?:could\s*not|couldn['’]t|cannot|can['’]t|(?:was|were|am|are)\s+(?:unable|not\s+able)|(?:wasn|weren|aren)['’]t\s+able|(?:have|has)\s*(?:not|n['’]t)\s+been\s+able)\b(?!\s+(?:help|recommend|agree|imagine|wait|stress|emphasi[sz]e)\b)/iu,
+      /\b(?:i|we)\s+(?:did\s*not|didn['’]t|have\s*not|haven['’]t)\s+(?:yet\s+)?(?:finish|finished|complete|completed|get\s+to|got\s+to|manage|managed)\b/iu,
+      /\b(?:i|we)\s+(?:could\s+)?only\s+(?:partly|partially|managed|got|finished|completed|did|checked|found)\b/iu,
+      /\b(?:this|it|the\s+(?:task|work|request))\s+(?:is|was)\s+only\s+(?:partly|partially|half)\s+(?:done|complete|completed|finished)\b/iu,
+      /\b(?:not\s+(?:all|everything)|some\s+(?:steps|items|parts))\s+(?:could\s+(?:not\s+)?be|was|were)\s+(?:done|completed|finished)\b/iu,
     ],
   },
   issue,
+  typeName,
 };

@@ -65,9 +65,15 @@ export interface Locale {
     goalCheck(task: string): string;
     /** Next-iteration prompt of an autonomous run while items are open. */
     continueWork(open: readonly TodoItem[], quote: (text: string) => string): string;
-    /** Phrases that mark an honest "could not / partly done" answer (lower case). */
-    honestPartialMarkers: readonly string[];
+    /**
+     * Patterns of an honest "I could not / only partly did it" statement about the work.
+     * Statements, not words: "cannot" alone also matches ordinary answers ("opened
+     * software cannot be returned"), which would skip the goal check.
+     */
+    honestPartialPatterns: readonly RegExp[];
   };
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
+  /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */
+  typeName(name: string): string;
 }

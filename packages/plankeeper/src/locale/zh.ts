@@ -1,8 +1,39 @@
-import type { PlanIssue } from '../engine/plan-issue.js';
+import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
+
+const TYPE_NAMES: Record<string, string> = {
+  array: '数组',
+  object: '对象',
+  string: '字符串',
+  number: '数字',
+  int: '整数',
+  integer: '整数',
+  boolean: 'true 或 false',
+  null: 'null',
+  undefined: '空',
+  'item id': '事项编号',
+  value: '值',
+  'valid value': '合法的值',
+};
+
+/** zod 与 JSON 的类型名译成中文；可选值列表原样保留。 */
+function typeName(name: string): string {
+  return TYPE_NAMES[name] ?? name;
+}
+
+/** 句中的类型名：西文前加空格，与中文隔开（"应为 null"，"应为数组"）。 */
+function typeInText(name: string): string {
+  const label = typeName(name);
+  return /^[\x21-\x7e]/.test(label) ? ` ${label}` : label;
+}
+
+/** in_progress 的条目：已有事项用编号，新条目用位置和内容。 */
+function entry(item: InProgressEntry): string {
+  return `${item.id === undefined ? `todos[${item.index}]` : `#${item.id}`} ${quoteText(item.content)}`;
+}
 
 function issue(issue: PlanIssue, where: string): string {
   switch (issue.code) {
@@ -11,17 +42,17 @@ function issue(issue: PlanIssue, where: string): string {
     case 'trailing_data':
       return `JSON 对象之后还有多余内容（从第 ${issue.position} 个字符起）。请只发送一个 JSON 对象。`;
     case 'not_object':
-      return `参数必须是 JSON 对象，而不是 ${issue.received}。`;
+      return `参数必须是 JSON 对象，而不是${typeInText(issue.received)}。`;
     case 'missing':
       return where === 'todos'
         ? '缺少 todos。请发送 {"todos": [...]} 完整清单；[] 表示清空。'
-        : `缺少 ${where}，应为 ${issue.expected}。`;
+        : `缺少 ${where}，应为${typeInText(issue.expected)}。`;
     case 'null':
       return where === 'todos'
         ? 'todos 为 null。请以数组发送完整清单；[] 表示清空。'
-        : `${where} 为 null，应为 ${issue.expected}。`;
+        : `${where} 为 null，应为${typeInText(issue.expected)}。`;
     case 'wrong_type':
-      return `${where} 应为 ${issue.expected}，而不是 ${issue.received}。`;
+      return `${where} 应为${typeInText(issue.expected)}，而不是${typeInText(issue.received)}。${issue.encoded ? '请直接发送该值，不要把 JSON 写成字符串。' : ''}`;
     case 'unknown_field':
       return `${where}：未知字段 "${issue.field}"。${issue.allowed.length ? `可用字段：${issue.allowed.join(', ')}。` : ''}`;
     case 'bad_status':
@@ -41,15 +72,23 @@ function issue(issue: PlanIssue, where: string): string {
     case 'empty_list':
       return `${where} 为空，请至少提供一项。`;
     case 'multiple_in_progress':
-      return `有 ${issue.ids.length} 项为 in_progress（${ids(issue.ids)}），同一时刻最多一项。请把其余项改为 pending 或 completed。`;
+      return `有 ${issue.entries.length} 项为 in_progress（${issue.entries.map(entry).join('；')}），同一时刻最多一项。请把其余项改为 pending 或 completed。`;
     case 'duplicate_id':
       return `${where}：#${issue.id} 出现了不止一次，每项只列一次。`;
     case 'unknown_id':
-      return `${where}：没有 #${issue.id} 这一项。${issue.known.length ? `现有编号：${ids(issue.known)}。` : '清单为空。'}新增事项请不要带 id。`;
+      return `${where}：没有 #${issue.id} 这一项。${issue.known.length ? `现有编号：${ids(issue.known)}。` : '清单为空。'}${issue.omitToAdd ? '新增事项请不要带 id。' : ''}`;
     case 'dropped_open':
       return `未完成的 ${ids(issue.ids)} 不在清单中。请保留它们，或标为 completed 或 cancelled。`;
     case 'alias_conflict':
       return `${where}：content 与 title 不一致，请只发送 content。`;
+    case 'out_of_range':
+      return `${where} 为 ${issue.received}，最大允许 ${issue.maximum}。`;
+    case 'too_many_entries':
+      return `${where} 有 ${issue.count} 项，上限 ${issue.maximum}。`;
+    case 'too_deep':
+      return `${where} 嵌套超过 ${issue.maximum} 层。请按 schema 发送扁平的条目。`;
+    case 'request_too_large':
+      return `参数超过 ${issue.maximum} 个字符。请只发送 schema 列出的字段，文字从简。`;
   }
 }
 
@@ -113,7 +152,18 @@ export const zh: Locale = {
       `收尾前，请对照原始请求逐条核对你的答复：\n${task}\n有遗漏就现在补上。确实做不到的部分，请明确说明是什么、为什么，这样的答复可以接受。否则请重复你的最终答复。`,
     continueWork: (open, quote) =>
       `还有未完成事项：${open.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。请继续下一项。`,
-    honestPartialMarkers: ['无法', '做不到', '未能', '没能', '不能', '部分完成', '只完成了'],
+    honestPartialPatterns: [
+      // 未能/没能 state the writer's own failure, unless said of the reader or someone else.
+      /(?<![您你他她])(?:未能|没能|没有能够)/u,
+      // 无法/不能/没有 + a verb of the work, as the writer's statement: at a sentence or
+      // clause start or after 我/我们. "不能退货" (an ordinary answer) has no work verb.
+      /(?:^|[。！？!?；;，,：:\n]\s*|我们?|但|不过|可惜|抱歉)(?:暂时|目前|还|尚|仍然?)?(?:无法|不能|没办法|做不到|没有|没)(?:完成|做完|全部完成|找到|查到|查询|确认|核实|验证|访问|联系|打开|获取|读取|运行|测试|检查|解决|处理完|总结|回答)/u,
+      // "部分完成：…" opening a sentence reports on the work itself.
+      /(?:^|[。！？!?\n]\s*)(?:只|仅)?部分完成/u,
+      /(?<![您你他她])(?:只|仅)(?:完成了|做完了|做了|核对了|找到了)/u,
+      /(?:我们?|这项任务|任务)(?:只|仅)?(?:部分完成|完成了一部分)/u,
+    ],
   },
   issue,
+  typeName,
 };

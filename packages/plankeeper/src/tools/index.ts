@@ -4,11 +4,14 @@
  * validation that reports every problem as a corrective result, and JSON Schemas from zod.
  *
  * @example
- * import { parseArguments, validateInput } from 'plankeeper/tools';
- * const parsed = parseArguments('{"path": "notes.md"}');
- * const input = validateInput(schema, parsed, getLocale('en'));
+ * import { validateInput } from 'plankeeper/tools';
+ * const input = validateInput(schema, '{"path": "notes.md"}');
+ * if (!input.ok) console.log(input.issues);
  */
 export { formatPath, type IssuePath } from '../engine/plan-issue.js';
+// For tools that print text they did not write (log lines, command output).
+export { escapeUnsafeChars } from '../engine/render.js';
+export { GENERIC_INPUT_BOUNDS, type InputBounds } from './input-bounds.js';
 export { type ParsedArguments, parseArguments } from './parse-arguments.js';
 export {
   createSchemas,

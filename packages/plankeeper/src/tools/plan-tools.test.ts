@@ -136,7 +136,7 @@ describe('todo_write', () => {
     const cases: [string, unknown, RegExp][] = [
       ['a missing list', {}, /todos is missing\. Send \{"todos": \[\.\.\.\]\}/],
       ['a null list', { todos: null }, /todos is null/],
-      ['a list that is not an array', { todos: 'x' }, /todos must be array, not string/],
+      ['a list that is not an array', { todos: 'x' }, /todos must be an array, not a string\.$/m],
       [
         'an unknown status',
         { todos: [{ content: 'A', status: 'done' }] },
@@ -167,7 +167,7 @@ describe('todo_write', () => {
             { content: 'B', status: 'in_progress' },
           ],
         },
-        /2 items are in_progress \(#3, #4\); only one may be/,
+        /2 entries are in_progress \(todos\[0\] A; todos\[1\] B\); only one may be/,
       ],
       [
         'an unknown id',
@@ -189,7 +189,7 @@ describe('todo_write', () => {
         },
         /todos\[1\]\.id: #1 appears more than once/,
       ],
-      ['arguments that are not an object', [1, 2], /must be a JSON object, not array/],
+      ['arguments that are not an object', [1, 2], /must be a JSON object, not an array/],
     ];
     it.each(cases)('%s', async (_label, args, text) => {
       const fixture = planFixture();

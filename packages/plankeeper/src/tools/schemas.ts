@@ -40,9 +40,14 @@ export function createSchemas(limits: PlanLimits) {
         .max(limits.maxItems),
     }),
     todos_complete: z.strictObject({
-      items: z.array(z.strictObject({ id: idSchema, reason: text })).min(1),
+      // A plan holds at most maxItems items, so a longer list cannot be right; the bound
+      // keeps the per-entry work and the rejection short.
+      items: z
+        .array(z.strictObject({ id: idSchema, reason: text }))
+        .min(1)
+        .max(limits.maxItems),
     }),
-    todos_remove: z.strictObject({ ids: z.array(idSchema).min(1) }),
+    todos_remove: z.strictObject({ ids: z.array(idSchema).min(1).max(limits.maxItems) }),
     todos_get_remaining: z.strictObject({}),
     todos_get_all: z.strictObject({}),
   };

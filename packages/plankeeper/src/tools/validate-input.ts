@@ -1,11 +1,18 @@
 /**
- * The whole validation path for one tool call's arguments: strict JSON, object shape,
- * aliases, then the zod schema. Returns every problem at once so the model can fix its
- * call in one go.
+ * The whole validation path for one tool call's arguments: size bounds, strict JSON,
+ * object shape, aliases, then the zod schema. Returns every problem at once so the model
+ * can fix its call in one go.
  */
 import { z } from 'zod';
 import type { PlanIssue } from '../engine/plan-issue.js';
+import {
+  exceededBound,
+  GENERIC_INPUT_BOUNDS,
+  type InputBounds,
+  oversizedText,
+} from './input-bounds.js';
 import { parseArguments, typeName } from './parse-arguments.js';
+import { repairedInput } from './repaired-input.js';
 import { fromZodIssues } from './zod-issues.js';
 
 export type ValidatedInput<T> =
@@ -14,23 +21,38 @@ export type ValidatedInput<T> =
       ok: false;
       issues: PlanIssue[];
       /**
-       * The arguments with the unknown fields left out, when those were the only
-       * problem: the tool can still check them against the plan, so the model hears
-       * about every mistake in one reply instead of one kind per try.
+       * The arguments with the problems that have an obvious repair repaired (unknown
+       * fields and bad optional values left out, over-long texts and lists cut to their
+       * limit, a bad status read as pending): the tool can still check them against the
+       * plan, so the model hears about every mistake in one reply instead of one kind
+       * per try.
        */
       lenient?: T;
+      /** The repair left an entry's id out; dropped-item findings of a dry run are unsure. */
+      lenientIdsChanged?: true;
     };
 
 export function validateInput<Schema extends z.ZodType>(
   schema: Schema,
   raw: unknown,
   normalize?: (value: Record<string, unknown>) => PlanIssue[],
+  bounds: InputBounds = GENERIC_INPUT_BOUNDS,
 ): ValidatedInput<z.output<Schema>> {
+  // Size first: everything after this point costs time and memory in proportion to it.
+  const oversized = typeof raw === 'string' ? oversizedText(raw, bounds) : undefined;
+  if (oversized) return { ok: false, issues: [oversized] };
   const parsed = parseArguments(raw);
   if (!parsed.ok) return { ok: false, issues: [parsed.issue] };
   const value = parsed.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, issues: [{ code: 'not_object', path: [], received: typeName(value) }] };
+  }
+  const exceeded = exceededBound(value, bounds);
+  if (exceeded) {
+    if (exceeded.code === 'unknown_field') {
+      exceeded.allowed = keysAt(schema, exceeded.path.slice(0, -1));
+    }
+    return { ok: false, issues: [exceeded] };
   }
   // Normalizing works on a copy: the caller's arguments object is never modified. A
   // value parsed from a string is already ours.
@@ -47,32 +69,13 @@ export function validateInput<Schema extends z.ZodType>(
       issue.allowed = keysAt(schema, issue.path.slice(0, -1));
     }
   }
-  const lenient = aliasIssues.length === 0 ? withoutUnknownFields(schema, copy, issues) : undefined;
+  const repaired = aliasIssues.length === 0 ? repairedInput(schema, copy, issues) : undefined;
   return {
     ok: false,
     issues: [...aliasIssues, ...issues],
-    ...(lenient !== undefined && { lenient }),
+    ...(repaired && { lenient: repaired.value }),
+    ...(repaired?.idsChanged && { lenientIdsChanged: true as const }),
   };
-}
-
-/** Parses `value` again without the fields `issues` call unknown, when that is all they say. */
-function withoutUnknownFields<Schema extends z.ZodType>(
-  schema: Schema,
-  value: Record<string, unknown>,
-  issues: readonly PlanIssue[],
-): z.output<Schema> | undefined {
-  if (issues.length === 0 || issues.some((issue) => issue.code !== 'unknown_field')) return;
-  const stripped = structuredClone(value);
-  for (const { path } of issues) {
-    let parent: unknown = stripped;
-    for (const part of path.slice(0, -1))
-      parent = (parent as Record<string | number, unknown>)[part];
-    if (typeof parent === 'object' && parent !== null) {
-      delete (parent as Record<string | number, unknown>)[path[path.length - 1]!];
-    }
-  }
-  const result = schema.safeParse(stripped);
-  return result.success ? result.data : undefined;
 }
 
 /** The field names the schema allows at an object path, for "Allowed: ..." hints. */

@@ -22,6 +22,7 @@ const everyIssue: PlanIssue[] = [
   },
   { code: 'null', path: ['todos'], expected: 'array' },
   { code: 'wrong_type', path: ['todos', 1, 'content'], expected: 'string', received: 'number' },
+  { code: 'wrong_type', path: ['todos'], expected: 'array', received: 'string', encoded: true },
   {
     code: 'unknown_field',
     path: ['todos', 0, 'priority'],
@@ -36,12 +37,24 @@ const everyIssue: PlanIssue[] = [
   { code: 'too_long', path: ['todos', 0, 'content'], maximum: 300, length: 412 },
   { code: 'too_many_items', path: ['todos'], maximum: 20, count: 23 },
   { code: 'empty_list', path: ['ids'] },
-  { code: 'multiple_in_progress', path: ['todos'], ids: ['2', '3'] },
+  {
+    code: 'multiple_in_progress',
+    path: ['todos'],
+    entries: [
+      { index: 0, id: '2', content: 'Draft the answer' },
+      { index: 2, content: 'Send it' },
+    ],
+  },
   { code: 'duplicate_id', path: ['todos', 1, 'id'], id: '1' },
-  { code: 'unknown_id', path: ['todos', 0, 'id'], id: '9', known: ['1', '2'] },
+  { code: 'unknown_id', path: ['todos', 0, 'id'], id: '9', known: ['1', '2'], omitToAdd: true },
+  { code: 'unknown_id', path: ['items', 0, 'id'], id: '9', known: ['1', '2'] },
   { code: 'unknown_id', path: ['ids', 0], id: '9', known: [] },
   { code: 'dropped_open', path: ['todos'], ids: ['2', '4'] },
   { code: 'alias_conflict', path: ['todos', 0, 'title'] },
+  { code: 'out_of_range', path: ['limit'], maximum: 100, received: '500' },
+  { code: 'too_many_entries', path: ['ids'], maximum: 20, count: 1000000 },
+  { code: 'too_deep', path: ['todos', 0, 'note'], maximum: 8 },
+  { code: 'request_too_large', path: [], maximum: 210000 },
 ];
 
 describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
@@ -116,7 +129,40 @@ describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
           ],
         },
       ],
-      ['todo_write', 'clear', { todos: [] }],
+      [
+        'todo_write',
+        'todos sent as a JSON string',
+        { todos: JSON.stringify([{ content: 'A', status: 'pending' }]) },
+      ],
+      [
+        'todos_complete',
+        'an id beyond the safe integers',
+        { items: [{ id: 2 ** 53, reason: 'x' }] },
+      ],
+      ['todos_complete', 'an unknown id', { items: [{ id: 9, reason: 'done' }] }],
+      [
+        'todo_write',
+        'two entries in progress, one of them new',
+        {
+          todos: [
+            { id: 1, content: 'Look up the policy', status: 'completed' },
+            { content: 'Check the warranty', status: 'in_progress' },
+            { content: 'Send the answer', status: 'in_progress' },
+          ],
+        },
+      ],
+      [
+        'todo_write',
+        'an over-long content and a blank one',
+        {
+          todos: [
+            { content: 'x'.repeat(301), status: 'pending' },
+            { content: ' \u200b ', status: 'pending' },
+          ],
+        },
+      ],
+      ['todos_add', 'an open item', { todos: [{ content: 'Call the shop' }] }],
+      ['todo_write', 'clear with open items', { todos: [] }],
       ['todos_get_remaining', 'nothing remaining', {}],
       ['todo_read', 'empty', {}],
     ];
@@ -137,6 +183,22 @@ describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
           { id: '2', content: 'Draft the answer', status: 'in_progress' },
           { id: '3', content: 'Send it', status: 'pending', description: 'by email' },
           { id: '4', content: 'Call the shop', status: 'cancelled' },
+        ],
+        { locale },
+      ),
+    );
+    sections.push(
+      '## Plan with text that would hide or reorder itself',
+      renderPlan(
+        [
+          { id: '1', content: 'invoice\u202Etxt.exe', status: 'pending' },
+          {
+            id: '2',
+            content: 'pay\u200bpal',
+            status: 'pending',
+            description: 'c1\u0085 nul\u0000',
+          },
+          { id: '3', content: '👩‍💻 review 退货', status: 'pending' },
         ],
         { locale },
       ),

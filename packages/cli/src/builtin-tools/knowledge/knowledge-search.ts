@@ -9,20 +9,16 @@ import { ConfigurationError } from 'plankeeper';
 import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
 import { rejectArguments } from '../rejection.js';
-import { type LocalizedText, localized } from '../tool-text.js';
+import { localized } from '../tool-text.js';
 import { buildKnowledgeIndex, type KnowledgeHit, type KnowledgeIndex } from './knowledge-index.js';
+import { KNOWLEDGE_SEARCH_TEXTS } from './knowledge-search-texts.js';
 
 const NAME = 'knowledge_search';
-
-const DESCRIPTION: LocalizedText = {
-  en: 'Search the knowledge base for passages relevant to a question. Returns the best-matching passages, each with its source file and section heading. Base your answer on these passages and cite the source; if nothing relevant is found, say the available sources do not cover it instead of guessing.',
-  zh: '在知识库中检索与问题相关的段落。返回最匹配的若干段落，并注明来源文件和章节标题。请依据这些段落作答并注明出处；若没有找到相关内容，应说明现有资料不足，不要猜测。',
-};
 
 export interface KnowledgeSearchOptions {
   /** Folder of .md, .markdown and .txt files, searched recursively. */
   root: string;
-  /** Language of the tool description. Default `en`. */
+  /** Language of the tool description and results. Default `en`. */
   locale?: LocaleId;
   /** Most passages one call returns; the model's `limit` can only lower it. Default 5. */
   maxResults?: number;
@@ -49,6 +45,7 @@ export function knowledgeSearchTool(options: KnowledgeSearchOptions): ToolDefini
       `knowledgeSearchTool: root ${JSON.stringify(root)} is not a directory. Pass the folder that holds the .md, .markdown or .txt files.`,
     );
   }
+  const texts = localized(KNOWLEDGE_SEARCH_TEXTS, options.locale);
   const schema = z.strictObject({
     query: z.string().trim().min(1).max(1000),
     limit: z.number().int().min(1).optional(),
@@ -66,28 +63,25 @@ export function knowledgeSearchTool(options: KnowledgeSearchOptions): ToolDefini
 
   return {
     name: NAME,
-    description: localized(DESCRIPTION, options.locale),
+    description: texts.description,
     inputSchema: toJsonSchema(schema),
     async execute(args) {
       const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args);
+      if (!input.ok) return rejectArguments(NAME, input.issues, args, options.locale);
       const { query } = input.value;
       const limit = Math.min(input.value.limit ?? maxResults, maxResults);
       const hits = (await loadIndex()).search(query, limit);
       if (hits.length === 0) {
         return {
           ok: true,
-          text: `No relevant passages found for ${JSON.stringify(query)}. The knowledge base does not cover this as asked: try other keywords, or tell the user the available sources are insufficient rather than guessing.`,
+          text: texts.noResults(query),
           data: { query, results: [] },
           title: `${NAME}: no results`,
         };
       }
       return {
         ok: true,
-        text: [
-          `${hits.length} passage${hits.length === 1 ? '' : 's'} for ${JSON.stringify(query)}, best first. Cite the source of what you use.`,
-          ...hits.map(formatHit),
-        ].join('\n\n'),
+        text: [texts.found(hits.length, query), ...hits.map(formatHit)].join('\n\n'),
         data: { query, results: hits },
         title: `${NAME}: ${hits.length} result${hits.length === 1 ? '' : 's'}`,
       };

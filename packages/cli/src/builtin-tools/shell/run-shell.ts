@@ -11,14 +11,10 @@ import { ConfigurationError } from 'plankeeper';
 import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
 import { refuse, rejectArguments } from '../rejection.js';
-import { type LocalizedText, localized } from '../tool-text.js';
+import { localized } from '../tool-text.js';
+import { RUN_SHELL_TEXTS } from './run-shell-texts.js';
 
 const NAME = 'run_shell';
-
-const DESCRIPTION: LocalizedText = {
-  en: 'Run a shell command in the working folder and get its exit code, stdout and stderr. The command has no input and is stopped after a time limit; long output is cut. Prefer the file tools for reading and editing files.',
-  zh: '在工作目录中运行一条 shell 命令，返回退出码、标准输出和标准错误。命令没有标准输入，超过时限会被终止；过长的输出会被截断。读写文件请优先使用文件工具。',
-};
 
 export interface ShellToolOptions {
   /** Folder the commands run in. Must exist. */
@@ -31,7 +27,7 @@ export interface ShellToolOptions {
   maxOutputChars?: number;
   /** Environment of the commands. Default: this process's environment. */
   env?: NodeJS.ProcessEnv;
-  /** Language of the tool description. Default `en`. */
+  /** Language of the tool description and results. Default `en`. */
   locale?: LocaleId;
 }
 
@@ -64,26 +60,21 @@ export function shellTool(options: ShellToolOptions): ToolDefinition {
       throw new ConfigurationError(`shellTool: ${name} must be a positive number, got ${value}.`);
     }
   }
+  const texts = localized(RUN_SHELL_TEXTS, options.locale);
   const schema = z.strictObject({ command: z.string().trim().min(1).max(10_000) });
   return {
     name: NAME,
-    description: localized(DESCRIPTION, options.locale),
+    description: texts.description,
     inputSchema: toJsonSchema(schema),
     async execute(args, context) {
       const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args);
+      if (!input.ok) return rejectArguments(NAME, input.issues, args, options.locale);
       const { command } = input.value;
       if (options.allow && !options.allow(command)) {
-        return refuse(
-          NAME,
-          `This command is not allowed here and was not run: ${JSON.stringify(command)}. Do the step another way or ask the user.`,
-          { command },
-        );
+        return refuse(NAME, texts.notAllowed(command), { command });
       }
       if (context.signal?.aborted) {
-        return refuse(NAME, 'The call was cancelled before the command started; it was not run.', {
-          command,
-        });
+        return refuse(NAME, texts.cancelled, { command });
       }
       const data = await run(command, {
         cwd,
@@ -92,7 +83,7 @@ export function shellTool(options: ShellToolOptions): ToolDefinition {
         env: options.env ?? process.env,
         ...(context.signal && { signal: context.signal }),
       });
-      return present(data, timeoutMs);
+      return present(data, timeoutMs, texts);
     },
   };
 }
@@ -167,16 +158,20 @@ function run(command: string, options: RunOptions): Promise<ShellRunData> {
   });
 }
 
-function present(data: ShellRunData, timeoutMs: number): ToolResult {
+function present(
+  data: ShellRunData,
+  timeoutMs: number,
+  texts: (typeof RUN_SHELL_TEXTS)['en'],
+): ToolResult {
   const status = data.timedOut
-    ? `Timed out after ${timeoutMs} ms; the command was killed.`
+    ? texts.timedOut(timeoutMs)
     : data.exitCode !== null
-      ? `Exit code ${data.exitCode}.`
+      ? texts.exitCode(data.exitCode)
       : data.signal !== null
-        ? `Stopped by signal ${data.signal}.`
-        : 'The command could not be started.';
+        ? texts.signal(data.signal)
+        : texts.notStarted;
   const section = (label: string, text: string) =>
-    text === '' ? `${label}: (empty)` : `${label}:\n${text.replace(/\n$/, '')}`;
+    text === '' ? `${label}: ${texts.empty}` : `${label}:\n${text.replace(/\n$/, '')}`;
   const ok = !data.timedOut && data.exitCode === 0;
   return {
     ok,
@@ -184,7 +179,7 @@ function present(data: ShellRunData, timeoutMs: number): ToolResult {
       status,
       section('stdout', data.stdout),
       section('stderr', data.stderr),
-      ...(data.truncated ? ['(Output was cut; narrow the command to see the rest.)'] : []),
+      ...(data.truncated ? [texts.cut] : []),
     ].join('\n'),
     data,
     title: `${NAME}: ${data.timedOut ? 'timed out' : `exit ${data.exitCode ?? data.signal ?? 'error'}`}`,

@@ -3,32 +3,34 @@
  * where a file was expected is the model's mistake; a permission problem is not, but it
  * still reaches the model as a result rather than a crash, so the run can go on.
  */
-import type { ToolResult } from 'plankeeper';
+import type { LocaleId, ToolResult } from 'plankeeper';
 import { refuse } from '../rejection.js';
+import { localized } from '../tool-text.js';
+import { FILE_ERROR_TEXTS } from './file-error-texts.js';
 
-export function fileErrorResult(tool: string, display: string, error: unknown): ToolResult {
+export function fileErrorResult(
+  tool: string,
+  display: string,
+  error: unknown,
+  locale?: LocaleId,
+): ToolResult {
+  const texts = localized(FILE_ERROR_TEXTS, locale);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const path = JSON.stringify(display);
   switch (code) {
     case 'ENOENT':
-      return refuse(tool, `No file or folder at ${path}. Call list_files to see what exists.`, {
-        code,
-      });
+      return refuse(tool, texts.notFound(path), { code });
     case 'EISDIR':
-      return refuse(tool, `${path} is a folder, not a file. Call list_files to see inside it.`, {
-        code,
-      });
+      return refuse(tool, texts.isFolder(path), { code });
     case 'ENOTDIR':
     case 'EEXIST':
-      return refuse(tool, `Part of ${path} is a file where a folder is needed. Use another path.`, {
-        code,
-      });
+      return refuse(tool, texts.notFolder(path), { code });
     case 'EACCES':
     case 'EPERM':
-      return refuse(tool, `Permission denied for ${path}.`, { code });
+      return refuse(tool, texts.denied(path), { code });
     default:
       if (code === undefined) throw error;
-      return refuse(tool, `${tool} failed on ${path}: ${code}.`, { code });
+      return refuse(tool, texts.failed(tool, path, code), { code });
   }
 }
 

@@ -9,16 +9,12 @@ import type { LocaleId, ToolDefinition, ToolResult } from 'plankeeper';
 import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
 import { refuse, rejectArguments } from '../rejection.js';
-import { type LocalizedText, localized } from '../tool-text.js';
+import { localized } from '../tool-text.js';
 import { BINARY_PROBE_BYTES, fileErrorResult, looksBinary } from './file-error.js';
+import { READ_FILE_TEXTS } from './read-file-texts.js';
 import type { Workspace } from './workspace.js';
 
 const NAME = 'read_file';
-
-const DESCRIPTION: LocalizedText = {
-  en: 'Read a text file in the workspace. Output lines are prefixed with their line number and a tab; the numbers are not part of the file. Reads up to 2000 lines per call: use offset (first line, 1-based) and limit (number of lines) to page through longer files. Paths are relative to the workspace root.',
-  zh: '读取工作区中的文本文件。每行前面带有行号和一个制表符，行号不属于文件内容。每次最多读取 2000 行：较长的文件用 offset（起始行，从 1 开始）和 limit（行数）分页读取。路径相对于工作区根目录。',
-};
 
 export const READ_LIMITS = {
   /** Lines returned by one call, whatever `limit` asks for. */
@@ -32,6 +28,7 @@ export const READ_LIMITS = {
 };
 
 export function readFileTool(workspace: Workspace, locale?: LocaleId): ToolDefinition {
+  const texts = localized(READ_FILE_TEXTS, locale);
   const schema = z.strictObject({
     path: z.string().min(1),
     offset: z.number().int().min(1).optional(),
@@ -39,11 +36,11 @@ export function readFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
   });
   return {
     name: NAME,
-    description: localized(DESCRIPTION, locale),
+    description: texts.description,
     inputSchema: toJsonSchema(schema),
     async execute(args) {
       const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args);
+      if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
       const target = await workspace.resolve(input.value.path);
       if (!target.ok) return refuse(NAME, target.text);
       const offset = input.value.offset ?? 1;
@@ -51,21 +48,15 @@ export function readFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
       try {
         const info = await stat(target.absolute);
         if (info.isDirectory()) {
-          return refuse(
-            NAME,
-            `${JSON.stringify(target.display)} is a folder. Call list_files to see inside it.`,
-          );
+          return refuse(NAME, texts.isFolder(JSON.stringify(target.display)));
         }
         if (await isBinary(target.absolute)) {
-          return refuse(
-            NAME,
-            `${JSON.stringify(target.display)} looks like a binary file (${info.size} bytes); read_file shows text files only.`,
-          );
+          return refuse(NAME, texts.binary(JSON.stringify(target.display), info.size));
         }
-        const window = await readWindow(target.absolute, offset, limit, info.size);
-        return present(target.display, offset, window);
+        const window = await readWindow(target.absolute, offset, limit, info.size, texts);
+        return present(target.display, offset, window, texts);
       } catch (error) {
-        return fileErrorResult(NAME, target.display, error);
+        return fileErrorResult(NAME, target.display, error, locale);
       }
     },
   };
@@ -84,6 +75,7 @@ async function readWindow(
   offset: number,
   limit: number,
   size: number,
+  texts: ReadFileTexts,
 ): Promise<LineWindow> {
   const stream = createReadStream(path, { encoding: 'utf8' });
   const reader = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
@@ -99,7 +91,7 @@ async function readWindow(
       if (!full) {
         const shown =
           line.length > READ_LIMITS.lineChars
-            ? `${line.slice(0, READ_LIMITS.lineChars)}… [line cut, ${line.length} characters]`
+            ? `${line.slice(0, READ_LIMITS.lineChars)}${texts.lineCut(line.length)}`
             : line;
         if (lines.length < limit && chars + shown.length <= READ_LIMITS.outputChars) {
           lines.push(shown);
@@ -119,30 +111,31 @@ async function readWindow(
   return { lines, total: counted ? number : undefined, more };
 }
 
-function present(display: string, offset: number, window: LineWindow): ToolResult {
+type ReadFileTexts = (typeof READ_FILE_TEXTS)['en'];
+
+function present(
+  display: string,
+  offset: number,
+  window: LineWindow,
+  texts: ReadFileTexts,
+): ToolResult {
   const { lines, total, more } = window;
   const path = JSON.stringify(display);
   if (total === 0) {
     return {
       ok: true,
-      text: `${path} is empty.`,
+      text: texts.empty(path),
       data: { path: display, offset, lines: 0, totalLines: 0, more: false },
       title: `${NAME}: ${display}`,
     };
   }
   if (lines.length === 0) {
-    return refuse(
-      NAME,
-      `${path} has ${total} lines; offset ${offset} is past the end. Use an offset from 1 to ${total}.`,
-    );
+    return refuse(NAME, texts.pastEnd(path, total ?? 0, offset));
   }
   const last = offset + lines.length - 1;
   const width = String(last).length;
   const body = lines.map((line, index) => `${String(offset + index).padStart(width)}\t${line}`);
-  const of = total === undefined ? '' : ` of ${total}`;
-  const footer = more
-    ? `(Lines ${offset}-${last}${of}. Call read_file with offset ${last + 1} to continue.)`
-    : `(End of file: ${total} lines.)`;
+  const footer = more ? texts.more(offset, last, total) : texts.end(total);
   return {
     ok: true,
     text: `${body.join('\n')}\n${footer}`,

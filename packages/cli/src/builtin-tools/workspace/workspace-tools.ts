@@ -13,7 +13,7 @@ export interface WorkspaceToolsOptions {
   root: string;
   /** Offer only read_file and list_files. Default false. */
   readOnly?: boolean;
-  /** Language of the tool descriptions. Default `en`. */
+  /** Language of the tool descriptions and results. Default `en`. */
   locale?: LocaleId;
 }
 
@@ -25,8 +25,8 @@ export interface WorkspaceToolsOptions {
  * const tools = workspaceTools({ root: '/srv/agent-workspace', readOnly: true });
  */
 export function workspaceTools(options: WorkspaceToolsOptions): ToolDefinition[] {
-  const workspace = createWorkspace(options.root, 'workspaceTools');
   const { locale } = options;
+  const workspace = createWorkspace(options.root, 'workspaceTools', locale);
   if (options.readOnly) return [readFileTool(workspace, locale), listFilesTool(workspace, locale)];
   return [
     readFileTool(workspace, locale),

@@ -7,7 +7,9 @@
 import { realpathSync, statSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ConfigurationError } from 'plankeeper';
+import { ConfigurationError, type LocaleId } from 'plankeeper';
+import { localized } from '../tool-text.js';
+import { WORKSPACE_TEXTS } from './workspace-texts.js';
 
 export type ResolvedPath =
   | {
@@ -27,7 +29,8 @@ export interface Workspace {
   display(absolute: string): string;
 }
 
-export function createWorkspace(root: string, factory: string): Workspace {
+export function createWorkspace(root: string, factory: string, locale?: LocaleId): Workspace {
+  const texts = localized(WORKSPACE_TEXTS, locale);
   const given = resolve(root);
   if (!statSync(given, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ConfigurationError(
@@ -39,14 +42,13 @@ export function createWorkspace(root: string, factory: string): Workspace {
     const path = relative(realRoot, absolute).split(sep).join('/');
     return path === '' ? '.' : path;
   };
-  const outside = (path: string) =>
-    `${JSON.stringify(path)} is outside the workspace. Use a path relative to the workspace root, such as "notes/plan.md", without ".." that leaves it.`;
+  const outside = (path: string) => texts.outside(JSON.stringify(path));
 
   return {
     root: realRoot,
     display,
     async resolve(path) {
-      if (path.includes('\0')) return { ok: false, text: 'The path contains a NUL character.' };
+      if (path.includes('\0')) return { ok: false, text: texts.nul };
       const absolute = isAbsolute(path) ? resolve(path) : resolve(given, path);
       // The root may itself be reached through a link, so absolute paths are accepted
       // under either spelling of it.
@@ -70,13 +72,13 @@ export function createWorkspace(root: string, factory: string): Workspace {
       if (real === undefined) {
         return {
           ok: false,
-          text: `${JSON.stringify(path)} goes through a symbolic link whose target is missing or loops. Use another path.`,
+          text: texts.brokenLink(JSON.stringify(path)),
         };
       }
       if (!within(realRoot, real)) {
         return {
           ok: false,
-          text: `${JSON.stringify(path)} leads outside the workspace through a symbolic link. Use a path whose real location is inside the workspace.`,
+          text: texts.linkOutside(JSON.stringify(path)),
         };
       }
       const target = rest === '' ? real : join(real, rest);

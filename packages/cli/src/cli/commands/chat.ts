@@ -17,7 +17,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
-import { createPlanView } from '../terminal/index.js';
+import { createPlanView, inertText } from '../terminal/index.js';
 
 interface ChatFlags {
   model: string;
@@ -136,7 +136,8 @@ async function chat(flags: ChatFlags): Promise<number> {
           process.stderr.write(`plankeeper: ${result.error}\n`);
           code = EXIT.runFailed;
         } else {
-          say(`\n${result.answer}\n`);
+          // The model's words, shown as text: escape codes in them are printed, not obeyed.
+          say(`\n${inertText(result.answer ?? '')}\n`);
         }
       }
       prompt();

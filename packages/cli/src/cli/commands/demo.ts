@@ -14,7 +14,7 @@ import { createAgentReporter } from '../agent-reporter.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
-import { createPlanView } from '../terminal/index.js';
+import { createPlanView, inertText } from '../terminal/index.js';
 
 interface DemoFlags {
   lang: string;
@@ -66,7 +66,7 @@ async function runDemo(flags: DemoFlags): Promise<number> {
     process.stderr.write(`plankeeper: the run failed: ${result.error}\n`);
     return EXIT.runFailed;
   }
-  write(`\n${labels.answer}:\n${result.answer}`);
+  write(`\n${labels.answer}:\n${inertText(result.answer ?? '')}`);
   write(`\n(${labels.calls(result.steps)})`);
   return EXIT.ok;
 }

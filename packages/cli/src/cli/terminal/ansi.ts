@@ -2,6 +2,8 @@
  * The few ANSI sequences the live view needs. Kept in one place so the plain mode can
  * be checked to use none of them.
  */
+import { escapeUnsafeChars } from 'plankeeper/tools';
+
 export const ESC = '\u001b';
 
 export const ansi = {
@@ -32,14 +34,10 @@ export function paint(text: string, styles: readonly Style[]): string {
 
 /**
  * Text from outside (a model, a tool) made safe to print: control characters other
- * than tab and newline are shown as `\u001b`-style escapes instead of being obeyed,
- * so they cannot move the cursor or recolour the terminal.
+ * than tab and newline, bidi controls and zero-width characters are shown as
+ * `\u001b`-style escapes instead of being obeyed, so they cannot move the cursor,
+ * recolour the terminal or reorder and hide what is printed.
  */
 export function inertText(text: string): string {
-  return text
-    .replace(/\r\n/g, '\n')
-    .replace(
-      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
+  return escapeUnsafeChars(text.replace(/\r\n/g, '\n'), '\n\t');
 }

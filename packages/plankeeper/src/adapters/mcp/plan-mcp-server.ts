@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -31,6 +30,7 @@ import {
   instructionsPrompt,
 } from './instructions-prompt.js';
 import { isChangeOf, PLAN_RESOURCE_URI, planResource, readPlanResource } from './plan-resource.js';
+import { RawCallToolRequestSchema } from './raw-call-request.js';
 import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
 import { failedCallResult, toCallToolResult } from './tool-result.js';
 
@@ -119,7 +119,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     ),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const tool = toolsByName.get(name);
     if (!tool) {
@@ -128,11 +128,15 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         `Unknown tool ${JSON.stringify(name)}; available: ${tools.map((each) => each.name).join(', ')}.`,
       );
     }
+    const args = request.params.arguments;
     const callKey =
       (await options.keyForCall?.({
         name,
         meta: request.params._meta as Record<string, unknown> | undefined,
-        ...(request.params.arguments !== undefined && { arguments: request.params.arguments }),
+        // Only an object can name a key; anything else is the tool's to reject.
+        ...(typeof args === 'object' &&
+          args !== null &&
+          !Array.isArray(args) && { arguments: args as Record<string, unknown> }),
       })) ?? key;
     try {
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {

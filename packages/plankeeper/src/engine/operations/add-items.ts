@@ -1,4 +1,5 @@
 /** `todos_add`: append items with fresh ids; they start `pending`. */
+import { isBlankText } from '../blank-text.js';
 import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
@@ -24,7 +25,7 @@ export function addItems(
   const issues: PlanIssue[] = [];
   if (input.length === 0) issues.push({ code: 'empty_list', path: ['todos'] });
   input.forEach((item, index) => {
-    if (item.content.trim() === '')
+    if (isBlankText(item.content))
       issues.push({ code: 'blank', path: ['todos', index, 'content'] });
     issues.push(...characterIssues(item, TEXT_FIELDS, ['todos', index]));
   });

@@ -2,6 +2,8 @@
  * `todos_complete`: mark items done, storing the reason as the item's note so a person
  * (or a verifier) can later see why each step counted as done.
  */
+import { isBlankText } from '../blank-text.js';
+import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
 import {
@@ -25,10 +27,21 @@ export interface CompleteFacts {
 export function completeItems(
   record: PlanRecord,
   input: readonly CompleteItemInput[],
+  limits: PlanLimits,
 ): OperationResult<CompleteFacts> {
+  // A plan never holds more than maxItems items, so a longer list is wrong as a whole;
+  // checking it entry by entry would only cost time and a reply nobody can read.
+  if (input.length > limits.maxItems) {
+    const count = input.length;
+    return {
+      ok: false,
+      issues: [{ code: 'too_many_entries', path: ['items'], maximum: limits.maxItems, count }],
+    };
+  }
   const issues: PlanIssue[] = [];
   if (input.length === 0) issues.push({ code: 'empty_list', path: ['items'] });
   const existing = new Map(record.items.map((item) => [item.id, item]));
+  const known = [...existing.keys()];
   const ids = input.map((entry) => normalizeId(entry.id));
   input.forEach((entry, index) => {
     const id = ids[index];
@@ -39,11 +52,10 @@ export function completeItems(
         code: 'unknown_id',
         path: ['items', index, 'id'],
         id,
-        known: [...existing.keys()],
+        known,
       });
     }
-    if (entry.reason.trim() === '')
-      issues.push({ code: 'blank', path: ['items', index, 'reason'] });
+    if (isBlankText(entry.reason)) issues.push({ code: 'blank', path: ['items', index, 'reason'] });
     issues.push(...characterIssues(entry, ['reason'], ['items', index]));
   });
   issues.push(...duplicateIssues(ids, (index) => ['items', index, 'id']));

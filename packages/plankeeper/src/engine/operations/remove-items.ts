@@ -1,4 +1,5 @@
 /** `todos_remove`: delete items by id. Removed ids are never handed out again. */
+import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
 import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
@@ -10,17 +11,27 @@ export interface RemoveFacts {
 export function removeItems(
   record: PlanRecord,
   input: readonly (string | number)[],
+  limits: PlanLimits,
 ): OperationResult<RemoveFacts> {
+  // As in completeItems: more ids than a plan can hold is wrong as a whole.
+  if (input.length > limits.maxItems) {
+    const count = input.length;
+    return {
+      ok: false,
+      issues: [{ code: 'too_many_entries', path: ['ids'], maximum: limits.maxItems, count }],
+    };
+  }
   const issues: PlanIssue[] = [];
   if (input.length === 0) issues.push({ code: 'empty_list', path: ['ids'] });
   const existing = new Map(record.items.map((item) => [item.id, item]));
+  const known = [...existing.keys()];
   const ids = input.map((id) => normalizeId(id));
   input.forEach((raw, index) => {
     const id = ids[index];
     if (id === undefined)
       issues.push({ code: 'bad_id', path: ['ids', index], received: String(raw) });
     else if (!existing.has(id))
-      issues.push({ code: 'unknown_id', path: ['ids', index], id, known: [...existing.keys()] });
+      issues.push({ code: 'unknown_id', path: ['ids', index], id, known });
   });
   issues.push(...duplicateIssues(ids, (index) => ['ids', index]));
   if (issues.length > 0) return { ok: false, issues };

@@ -4,8 +4,9 @@
  * new list leaves out are reported back, or refused under the `reject` drop policy:
  * a whole-list write that silently loses steps is the classic failure of this shape.
  */
+import { isBlankText } from '../blank-text.js';
 import type { PlanLimits } from '../limits.js';
-import type { PlanIssue } from '../plan-issue.js';
+import type { InProgressEntry, PlanIssue } from '../plan-issue.js';
 import {
   isOpen,
   type PlanRecord,
@@ -49,6 +50,8 @@ export function writePlan(
 ): OperationResult<WriteFacts> {
   const issues: PlanIssue[] = [];
   const existing = new Map(record.items.map((item) => [item.id, item]));
+  // One list shared by every unknown-id issue of this call.
+  const known = [...existing.keys()];
   const explicitIds = input.map((item) =>
     item.id === undefined ? undefined : normalizeId(item.id),
   );
@@ -56,7 +59,9 @@ export function writePlan(
   const contents = input.map((item) => item.content.trim());
 
   input.forEach((item, index) => {
-    if (contents[index] === '') issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+    if (isBlankText(contents[index]!)) {
+      issues.push({ code: 'blank', path: ['todos', index, 'content'] });
+    }
     issues.push(...characterIssues(item, TEXT_FIELDS, ['todos', index]));
     if (item.id === undefined) return;
     const id = explicitIds[index];
@@ -67,7 +72,8 @@ export function writePlan(
         code: 'unknown_id',
         path: ['todos', index, 'id'],
         id,
-        known: [...existing.keys()],
+        known,
+        omitToAdd: true,
       });
     }
   });
@@ -110,17 +116,23 @@ export function writePlan(
     return buildItem(id ?? '?', contents[index]!, item, previous);
   });
 
-  const active = items.filter((item) => item.status === 'in_progress');
+  const active: InProgressEntry[] = [];
+  items.forEach((item, index) => {
+    if (item.status !== 'in_progress') return;
+    // Only an existing item can be called by its id: a new entry's id is tentative, and a
+    // rejected write creates no item to go by it.
+    const id = existing.has(item.id) ? item.id : undefined;
+    active.push({ index, content: item.content, ...(id !== undefined && { id }) });
+  });
   if (active.length > 1) {
-    issues.push({
-      code: 'multiple_in_progress',
-      path: ['todos'],
-      ids: active.map((item) => item.id),
-    });
+    issues.push({ code: 'multiple_in_progress', path: ['todos'], entries: active });
   }
 
+  // An empty list is an explicit clear, not a list that forgot some items: nothing was
+  // left out by mistake, so nothing is reported (or refused) as dropped.
   const kept = new Set(items.map((item) => item.id));
-  const dropped = record.items.filter((item) => isOpen(item) && !kept.has(item.id));
+  const dropped =
+    input.length === 0 ? [] : record.items.filter((item) => isOpen(item) && !kept.has(item.id));
   if (dropPolicy === 'reject' && dropped.length > 0) {
     issues.push({ code: 'dropped_open', path: ['todos'], ids: dropped.map((item) => item.id) });
   }

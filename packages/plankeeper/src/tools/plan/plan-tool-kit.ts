@@ -30,7 +30,7 @@ export interface PlanToolKit {
   rejectInput<T>(
     tool: string,
     key: PlanKey,
-    input: { issues: PlanIssue[]; lenient?: T },
+    input: { issues: PlanIssue[]; lenient?: T; lenientIdsChanged?: true },
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
@@ -77,7 +77,13 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         return this.reject(tool, input.issues, await engine.snapshot(key));
       }
       const outcome = await dryRun(input.lenient);
-      const issues = outcome.ok ? input.issues : [...input.issues, ...outcome.issues];
+      // With an id left out, the dry run may call the item it meant dropped.
+      const found = outcome.ok
+        ? []
+        : outcome.issues.filter(
+            (issue) => !(input.lenientIdsChanged && issue.code === 'dropped_open'),
+          );
+      const issues = withoutRepeats([...input.issues, ...found]);
       return this.reject(tool, issues, outcome.ok ? await engine.snapshot(key) : outcome.snapshot);
     },
     render(snapshot) {
@@ -91,6 +97,17 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
       };
     },
   };
+}
+
+/** The schema and the dry run can both report one problem (a blank at the same place). */
+function withoutRepeats(issues: readonly PlanIssue[]): PlanIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.code} ${formatPath(issue.path)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** "2/5 completed" for titles. */

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
+import { planInputBounds } from '../input-bounds.js';
 import { type PlanToolName, type PlanToolSchemas, toJsonSchema } from '../schemas.js';
 import type { ToolContext, ToolDefinition, ToolResult } from '../tool.js';
 import { type ValidatedInput, validateInput } from '../validate-input.js';
@@ -22,13 +23,16 @@ export function planTool<Name extends PlanToolName>(
   normalize?: (value: Record<string, unknown>) => PlanIssue[],
 ): ToolDefinition {
   const schema = kit.schemas[name];
+  const bounds = planInputBounds(kit.engine.limits);
   return {
     name,
     description: kit.locale.tools[name],
     inputSchema: toJsonSchema(schema),
     execute: async (args, context) =>
       run(
-        validateInput(schema, args, normalize) as ValidatedInput<z.output<PlanToolSchemas[Name]>>,
+        validateInput(schema, args, normalize, bounds) as ValidatedInput<
+          z.output<PlanToolSchemas[Name]>
+        >,
         kit.keyOf(context),
         context,
       ),

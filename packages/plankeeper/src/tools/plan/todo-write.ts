@@ -22,6 +22,7 @@ export function todoWriteTool(kit: PlanToolKit): ToolDefinition {
             ? results.unchanged(progress)
             : results.written(progress),
       ];
+      // An explicit clear drops nothing by mistake; the engine reports no drops for it.
       if (facts.dropped.length > 0) lines.push(results.dropped(facts.dropped, quoteText));
       return { lines, data: { ...facts }, echo: (kit.echoPlan || unchanged) && !empty };
     },

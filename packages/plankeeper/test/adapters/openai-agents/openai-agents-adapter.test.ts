@@ -229,7 +229,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
       `result todo_write: ${rejected}\n- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note.`,
     );
     expect(model.lines(2).at(-2)).toBe(
-      `result todo_write: ${rejected}\n- 2 items are in_progress (#1, #2); only one may be. Set the others to pending or completed.`,
+      `result todo_write: ${rejected}\n- 2 entries are in_progress (#1 Find the return policy; #2 Answer the customer); only one may be. Set the others to pending or completed.`,
     );
     expect(model.lines(3).at(-3)).toBe(
       `result todo_write: ${rejected}\n- todos is null. Send the full list as an array; [] clears it.`,

@@ -1,0 +1,53 @@
+/**
+ * A field named `__proto__` is unknown like any other, over MCP too: the arguments reach
+ * the tool as JSON.parse made them (with `__proto__` as an own property), not as the SDK's
+ * record copy, which drops it.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { createPlanMcpServer } from '../../../src/adapters/mcp/index.js';
+import { PlanEngine } from '../../../src/engine/plan-engine.js';
+
+async function connect() {
+  const engine = new PlanEngine();
+  const server = createPlanMcpServer({ engine });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  return { client, engine, server };
+}
+
+// What a transport hands over after JSON.parse of the wire message.
+const wire = (json: string) => JSON.parse(json) as Record<string, unknown>;
+
+describe('a __proto__ field over MCP', () => {
+  it.each([
+    ['todo_write', '{"todos":[{"content":"A","status":"pending"}],"__proto__":{}}', '__proto__'],
+    [
+      'todo_write',
+      '{"todos":[{"content":"A","status":"pending","__proto__":{"x":1}}]}',
+      'todos[0].__proto__',
+    ],
+    ['todos_add', '{"todos":[{"content":"A"}],"__proto__":{}}', '__proto__'],
+    ['todos_remove', '{"ids":["1"],"__proto__":{}}', '__proto__'],
+    ['todo_read', '{"__proto__":{}}', '__proto__'],
+  ])('%s %s is rejected and changes nothing', async (name, json, where) => {
+    const { client, engine, server } = await connect();
+    await client.callTool({
+      name: 'todo_write',
+      arguments: { todos: [{ content: 'Keep me', status: 'in_progress' }] },
+    });
+    const before = await engine.snapshot(server.planKey);
+    const result = (await client.callTool({ name, arguments: wire(json) })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect(result.content[0]).toMatchObject({
+      type: 'text',
+      text: expect.stringContaining(`${where}: unknown field "__proto__".`),
+    });
+    expect(await engine.snapshot(server.planKey)).toEqual(before);
+    await client.close();
+  });
+});
