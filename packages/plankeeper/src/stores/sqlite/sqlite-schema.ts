@@ -230,6 +230,11 @@ function tombstoneOwner(key: string): Pick<V2Plan, 'agent' | 'session' | 'scope'
 
 /** Creates, upgrades or checks the schema; throws {@link StoreSchemaError} for a newer or foreign one. */
 export function prepareSchema(db: Database, file: string, context: UpgradeContext): void {
+  // A file already at this version needs nothing, and reading that takes no write lock: a
+  // process that opens the store for one call (a coding agent's hook) does not wait for
+  // another process's write just to check the schema. Anything else is decided below,
+  // under the lock, so that concurrent openers create or upgrade the file exactly once.
+  if (hasCurrentSchema(db)) return;
   db.transaction(() => {
     const hasMeta = db
       .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plankeeper_meta'`)
@@ -270,4 +275,16 @@ export function prepareSchema(db: Database, file: string, context: UpgradeContex
       );
     }
   }).immediate();
+}
+
+/** True when the file has plankeeper's tables at this code's schema version. */
+function hasCurrentSchema(db: Database): boolean {
+  const hasMeta = db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plankeeper_meta'`)
+    .get();
+  if (!hasMeta) return false;
+  const row = db.prepare(`SELECT value FROM plankeeper_meta WHERE name = 'schema_version'`).get() as
+    | { value: string }
+    | undefined;
+  return row?.value === String(SQLITE_SCHEMA_VERSION);
 }
