@@ -3,7 +3,7 @@
  * with the core modules it imports) into dist/coding-agents/hook/bundle/. A coding agent
  * starts the hook as a fresh process on every tool call, and resolving and reading the
  * sixty-odd ESM files of the unbundled graph was most of its start-up; the bundle is one
- * file, plus one chunk per store driver.
+ * file and a few small shared chunks, plus one chunk per store.
  *
  * The drivers (better-sqlite3, ioredis, pg) stay external packages, and each store stays
  * behind the dynamic import the core's openStore gives it: with code splitting, each
@@ -11,8 +11,8 @@
  *
  * better-sqlite3, the default store's driver, is loaded with require() rather than import:
  * importing a CommonJS package from ESM makes Node scan its source for named exports first
- * (cjs-module-lexer, a WebAssembly module it compiles for the purpose), which was the
- * costliest step of opening the store after the driver's own files.
+ * (cjs-module-lexer, a WebAssembly module it compiles for the purpose): about 4 ms of CPU
+ * time on every call that opens a SQLite store.
  *
  * Run by `npm run build` after tsc; exports `buildHook()`, and run directly it builds once.
  */
