@@ -5,9 +5,11 @@ import { existsSync } from 'node:fs';
 
 if (process.argv[2] === 'hook') {
   // A hook runs on every tool call of a coding agent: straight to the hook runner, without
-  // commander or any other command. Even a broken install fails open (one line, exit 0).
+  // commander or any other command, bundled into one file by the build (scripts/build-hook.mjs)
+  // since resolving and reading each module was most of its start-up. Even a broken or
+  // missing bundle fails open (one line, exit 0).
   try {
-    const { hookMain } = await import('../dist/coding-agents/hook/main.js');
+    const { hookMain } = await import('../dist/coding-agents/hook/bundle/hook.js');
     await hookMain(process.argv.slice(3));
   } catch (error) {
     process.stderr.write(`plankeeper hook: cannot start (${error?.message ?? error})\n`);

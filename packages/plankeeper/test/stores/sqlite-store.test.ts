@@ -50,6 +50,21 @@ describe('SqlitePlanStore', () => {
     await second.close();
   });
 
+  it('opens an up-to-date file while another connection holds the write lock', async () => {
+    const path = freshPath();
+    await new SqlitePlanStore({ path }).close();
+    const writer = new Database(path);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      const store = new SqlitePlanStore({ path, busyTimeoutMs: 1 });
+      expect(await store.get(key)).toBeUndefined();
+      await store.close();
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+  });
+
   it('refuses a file written with a newer schema, naming both versions, and leaves it untouched', async () => {
     const path = freshPath();
     await new SqlitePlanStore({ path }).close();

@@ -234,6 +234,11 @@ export function prepareSchema(
   file: string,
   context: UpgradeContext & { readOnly?: boolean },
 ): void {
+  // A file already at this version needs nothing, and reading that takes no write lock: a
+  // process that opens the store for one call (a coding agent's hook) does not wait for
+  // another process's write just to check the schema. Anything else is decided below,
+  // under the lock, so that concurrent openers create or upgrade the file exactly once.
+  if (hasCurrentSchema(db)) return;
   const prepare = db.transaction(() => {
     const hasMeta = db
       .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plankeeper_meta'`)
@@ -287,4 +292,16 @@ export function prepareSchema(
   // A read-only connection cannot take the write lock; it only reads the version.
   if (context.readOnly) prepare.deferred();
   else prepare.immediate();
+}
+
+/** True when the file has plankeeper's tables at this code's schema version. */
+function hasCurrentSchema(db: Database): boolean {
+  const hasMeta = db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'plankeeper_meta'`)
+    .get();
+  if (!hasMeta) return false;
+  const row = db.prepare(`SELECT value FROM plankeeper_meta WHERE name = 'schema_version'`).get() as
+    | { value: string }
+    | undefined;
+  return row?.value === String(SQLITE_SCHEMA_VERSION);
 }
