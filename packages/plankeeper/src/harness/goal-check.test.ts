@@ -11,6 +11,7 @@ const ordinary = {
     'Returns are not possible after 30 days. I found the policy in section 4.2.',
     'I cannot recommend the extended warranty: it costs more than a repair.',
     'I did not charge you twice; the second line is a pending hold.',
+    'The refund is partly done; the rest arrives in three days.',
   ],
   zh: [
     '拆封的软件不能退货，其余商品 30 天内可以退。',
@@ -31,6 +32,7 @@ const honest = {
     'I only managed to draft the answer; sending it is still open.',
     'This is only partly done: the refund is still pending.',
     'I could not test the parser: there is no test runner here.',
+    'Partly done: it could not be compiled here.',
   ],
   zh: [
     '未能完成保修核对：订单系统无法访问。',

@@ -156,6 +156,8 @@ export const en: Locale = {
       /\b(?:i|we)\s+(?:could\s*not|couldn['’]t|cannot|can['’]t|(?:was|were|am|are)\s+(?:unable|not\s+able)|(?:wasn|weren|aren)['’]t\s+able|(?:have|has)\s*(?:not|n['’]t)\s+been\s+able)\b(?!\s+(?:help|recommend|agree|imagine|wait|stress|emphasi[sz]e)\b)/iu,
       /\b(?:i|we)\s+(?:did\s*not|didn['’]t|have\s*not|haven['’]t)\s+(?:yet\s+)?(?:finish|finished|complete|completed|get\s+to|got\s+to|manage|managed)\b/iu,
       /\b(?:i|we)\s+(?:could\s+)?only\s+(?:partly|partially|managed|got|finished|completed|did|checked|found)\b/iu,
+      // "Partly done: ..." opening a sentence reports on the work itself (as 部分完成 does).
+      /(?:^|[.!?:]\s+|\n\s*)(?:only\s+)?(?:partly|partially|half)\s+(?:done|complete|completed|finished)\b/iu,
       /\b(?:this|it|the\s+(?:task|work|request))\s+(?:is|was)\s+only\s+(?:partly|partially|half)\s+(?:done|complete|completed|finished)\b/iu,
       /\b(?:not\s+(?:all|everything)|some\s+(?:steps|items|parts))\s+(?:could\s+(?:not\s+)?be|was|were)\s+(?:done|completed|finished)\b/iu,
     ],
