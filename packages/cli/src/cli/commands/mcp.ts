@@ -38,6 +38,7 @@ export interface RawMcpFlags {
   host?: string;
   token?: string;
   idleTimeout?: string;
+  maxSessions?: string;
   for?: string;
 }
 
@@ -49,7 +50,13 @@ export interface McpSettings {
   for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
-  http?: { port: number; host: string; token?: string; sessionIdleMs: number };
+  http?: {
+    port: number;
+    host: string;
+    token?: string;
+    sessionIdleMs: number;
+    maxSessions: number;
+  };
 }
 
 export function registerMcpCommand(program: Command): void {
@@ -73,8 +80,9 @@ export function registerMcpCommand(program: Command): void {
     .option('--token <token>', `HTTP bearer token clients must send (default: $${TOKEN_ENV})`)
     .option(
       '--idle-timeout <minutes>',
-      'HTTP: close a session unused this long; its plan stays stored (default: 1440, a day; 0: never)',
+      'HTTP: close a session unused this long; its plan stays stored (default: 30; 0: never)',
     )
+    .option('--max-sessions <n>', 'HTTP: most sessions open at once; more get 503 (default: 100)')
     .action(async (flags: RawMcpFlags) => {
       await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
     });
@@ -120,8 +128,11 @@ export function parseMcpFlags(
   };
 
   if (flags.http === undefined) {
-    if (flags.host !== undefined || flags.token !== undefined || flags.idleTimeout !== undefined) {
-      throw new CliError('--host, --token and --idle-timeout apply only with --http PORT.');
+    const httpOnly = [flags.host, flags.token, flags.idleTimeout, flags.maxSessions];
+    if (httpOnly.some((flag) => flag !== undefined)) {
+      throw new CliError(
+        '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+      );
     }
     return settings;
   }
@@ -138,10 +149,16 @@ export function parseMcpFlags(
       `Refusing to serve on ${host} without a token: anyone who can reach it could read and change plans. Pass --token (or set ${TOKEN_ENV}), or use --host 127.0.0.1.`,
     );
   }
-  const idleMinutes = Number(flags.idleTimeout ?? '1440');
+  const idleMinutes = Number(flags.idleTimeout ?? '30');
   if (flags.idleTimeout?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0) {
     throw new CliError(
       `--idle-timeout must be a number of minutes (0: never), not ${JSON.stringify(flags.idleTimeout)}.`,
+    );
+  }
+  const maxSessions = flags.maxSessions ?? '100';
+  if (!/^\d{1,9}$/.test(maxSessions) || Number(maxSessions) === 0) {
+    throw new CliError(
+      `--max-sessions must be a whole number of sessions from 1, not ${JSON.stringify(maxSessions)}.`,
     );
   }
   settings.http = {
@@ -149,6 +166,7 @@ export function parseMcpFlags(
     host,
     ...(token !== undefined && { token }),
     sessionIdleMs: idleMinutes * 60_000,
+    maxSessions: Number(maxSessions),
   };
   return settings;
 }
