@@ -21,4 +21,9 @@ export {
 } from './open-store.js';
 export { isConnectionFailure } from './shared/connection-failure.js';
 export { redact } from './shared/redact-url.js';
-export { StoreSchemaError, StoreUnavailableError, StoreUrlError } from './store-errors.js';
+export {
+  SqliteNativeModuleError,
+  StoreSchemaError,
+  StoreUnavailableError,
+  StoreUrlError,
+} from './store-errors.js';

@@ -21,6 +21,7 @@ import {
 } from '../../coding-agents/mcp-keying/for-agent.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { ReopeningStore } from '../reopening-store.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
@@ -173,7 +174,9 @@ export function parseMcpFlags(
 
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
-  const store = await openCliStore(settings.store);
+  const store = settings.http
+    ? await openCliStore(settings.store)
+    : await openForStdio(settings.store);
   const signal = watchSignals();
   try {
     const engine = new PlanEngine({ store });
@@ -202,6 +205,24 @@ export async function runMcp(settings: McpSettings): Promise<void> {
   } finally {
     signal.dispose();
     await closeQuietly(store);
+  }
+}
+
+/**
+ * Over stdio a store that will not open does not stop the server: the client started
+ * it, and shows one that exits at once as "failed" without the reason. The reason goes
+ * to stderr and into every tool result, the store is tried again on each call, and the
+ * exit code still says the store failed. Over HTTP a person started the server and
+ * reads its one-line error.
+ */
+async function openForStdio(url: string): Promise<PlanStore> {
+  try {
+    return await openCliStore(url);
+  } catch (error) {
+    if (!CliError.isInstance(error)) throw error;
+    log(`${error.message} Serving anyway: each tool call tries the store again and reports this.`);
+    process.exitCode = error.exitCode;
+    return new ReopeningStore(() => openCliStore(url));
   }
 }
 

@@ -45,6 +45,7 @@ import { GroupCommit } from '../shared/group-commit.js';
 import { type PreparedWrite, prepareStateWrite, prepareWrite } from '../shared/prepared-write.js';
 import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
+import { openDatabase } from './open-database.js';
 import { prepareSchema } from './sqlite-schema.js';
 
 export interface SqliteStoreOptions {
@@ -209,7 +210,7 @@ export class SqlitePlanStore implements PlanStore {
     );
     const inMemory = options.path === ':memory:' || options.path === '';
     if (!inMemory) mkdirSync(dirname(resolve(options.path)), { recursive: true });
-    this.database = new Database(options.path, { timeout: busyTimeoutMs });
+    this.database = openDatabase(options.path, { timeout: busyTimeoutMs });
     try {
       if (!inMemory) {
         this.database.pragma('journal_mode = WAL');
