@@ -26,6 +26,7 @@ import {
   isLoopbackOrigin,
   tokensMatch,
 } from '../../http/index.js';
+import { listenError } from './listen-error.js';
 import {
   createPlanMcpServer,
   type PlanMcpServer,
@@ -233,9 +234,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     },
   );
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, host, port));
+    http.once('error', fail);
     http.listen(port, host, () => {
-      http.off('error', reject);
+      http.off('error', fail);
       resolve();
     });
   });
