@@ -258,7 +258,8 @@ export class RedisPlanStore implements PlanStore {
     // disconnect() arms a timer (disconnectTimeout, 2 s) that destroys the socket unless
     // the socket's 'close' clears it first. A refused socket has closed already, so
     // nothing would clear it and a process that gave up on the store lives 2 s longer.
-    if (stream?.destroyed) stream.emit('close');
+    // Only its 'close' has happened (`closed`); ioredis's own close handler ran then.
+    if (stream?.closed) stream.emit('close');
     if (closed) await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
     this.closedByCheck = true;
   }
