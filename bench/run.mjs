@@ -6,6 +6,7 @@ const sections = [
   ['tokens', './tokens.mjs'],
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
+  ['mcp sessions', './mcp.mjs'],
 ];
 
 const only = process.argv.slice(2);

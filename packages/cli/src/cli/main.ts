@@ -10,6 +10,7 @@ import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
 import { CliError } from './cli-error.js';
 import { commands } from './commands/index.js';
 import { EXIT } from './exit-codes.js';
+import { inFlagTerms } from './flag-wording.js';
 
 function packageVersion(): string {
   const url = new URL('../../package.json', import.meta.url);
@@ -38,11 +39,11 @@ export async function main(argv: readonly string[] = process.argv): Promise<numb
       return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     if (CliError.isInstance(error)) {
-      process.stderr.write(`plankeeper: ${error.message}\n`);
+      process.stderr.write(`plankeeper: ${inFlagTerms(error.message)}\n`);
       return error.exitCode;
     }
     if (PlankeeperError.isInstance(error)) {
-      process.stderr.write(`plankeeper: ${error.message}\n`);
+      process.stderr.write(`plankeeper: ${inFlagTerms(error.message)}\n`);
       return EXIT.runFailed;
     }
     if (isConnectionFailure(error)) {

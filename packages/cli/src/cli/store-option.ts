@@ -9,6 +9,7 @@ import {
   openStore,
   parseStoreUrl,
   redact,
+  SqliteNativeModuleError,
   StoreUnavailableError,
 } from 'plankeeper/stores';
 import { CliError } from './cli-error.js';
@@ -47,6 +48,13 @@ export async function openCliStore(
     const message = error instanceof Error ? error.message : String(error);
     // That error already names the server and the URL.
     if (StoreUnavailableError.isInstance(error)) throw new CliError(message, EXIT.config);
+    // The library's advice names no flags; here the way out is one.
+    if (SqliteNativeModuleError.isInstance(error)) {
+      throw new CliError(
+        `cannot open store ${redact(url)}: ${SqliteNativeModuleError.problem}: run \`npm rebuild better-sqlite3\`, or use --store memory.`,
+        EXIT.config,
+      );
+    }
     throw new CliError(`cannot open store ${redact(url)}: ${message}`, EXIT.config);
   }
 }

@@ -2,6 +2,7 @@
  * The eval report as text: which guard caught which failure mode, what each guard cost,
  * and what every run's outcome check saw. Says first where the behaviour came from.
  */
+import { inFlagTerms } from '../cli/flag-wording.js';
 import { COLUMN_LABELS, COST_BASELINE, type GuardColumn } from './guard-columns.js';
 import type { EvalReport, RunReport, ScenarioReport } from './run-eval.js';
 
@@ -76,7 +77,7 @@ export function formatEvalReport(report: EvalReport): string {
           ? `${run.inputTokens.toLocaleString('en-US')} tokens`
           : `${run.inputTokens.toLocaleString('en-US')} tokens (provider: ${run.providerInputTokens.toLocaleString('en-US')})`;
       out.push(
-        `  ${COLUMN_LABELS[column].padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${run.error}` : ''}`,
+        `  ${COLUMN_LABELS[column].padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${inFlagTerms(run.error)}` : ''}`,
       );
     }
   }

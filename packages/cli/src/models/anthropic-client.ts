@@ -18,6 +18,7 @@ import { assembleAnthropicStream } from './anthropic-stream.js';
 import { ModelError } from './model-error.js';
 import { type ProviderContext, type ProviderFailure, toModelError } from './provider-failure.js';
 import { type EndpointOptions, resolveAnthropicEndpoint } from './resolve-endpoint.js';
+import { isRecord, wrongServerError } from './wrong-server.js';
 
 export interface AnthropicClientOptions extends EndpointOptions {
   model: string;
@@ -73,11 +74,14 @@ export class AnthropicClient implements ModelClient {
     const requestOptions = request.signal ? { signal: request.signal } : {};
     try {
       if (this.#options.stream) {
-        const events = await this.#sdk.messages.create({ ...body, stream: true }, requestOptions);
+        const { data: events, response: http } = await this.#sdk.messages
+          .create({ ...body, stream: true }, requestOptions)
+          .withResponse();
         const assembled = await assembleAnthropicStream(events);
         // The SDK ends a stream quietly when it is aborted; say so rather than "incomplete".
         if (request.signal?.aborted)
           throw toModelError(this.#context, { kind: 'aborted' }, undefined);
+        if (!assembled.started) throw this.#wrongServer(http);
         if (!assembled.complete) {
           throw this.#invalidResponse('the stream ended before message_stop');
         }
@@ -88,7 +92,11 @@ export class AnthropicClient implements ModelClient {
           assembled.usage,
         );
       }
-      const message = await this.#sdk.messages.create(body, requestOptions);
+      const { data: message, response: http } = await this.#sdk.messages
+        .create(body, requestOptions)
+        .withResponse();
+      // A body with the field we read: `content`, a list of blocks.
+      if (!isRecord(message) || !Array.isArray(message.content)) throw this.#wrongServer(http);
       const answer = fromAnthropicMessage(message);
       return response(
         answer.content,
@@ -98,8 +106,14 @@ export class AnthropicClient implements ModelClient {
       );
     } catch (error) {
       if (ModelError.isInstance(error)) throw error;
+      // Whatever the SDK or fetch made of it, a request whose signal fired was cancelled.
+      if (request.signal?.aborted) throw toModelError(this.#context, { kind: 'aborted' }, error);
       throw toModelError(this.#context, classify(error), error);
     }
+  }
+
+  #wrongServer(http: Response): ModelError {
+    return wrongServerError(this.#context, 'Anthropic Messages', http.headers.get('content-type'));
   }
 
   #invalidResponse(reason: string): ModelError {
@@ -137,6 +151,5 @@ function classify(error: unknown): ProviderFailure {
       ? { kind: 'stream', detail }
       : { kind: 'status', status: error.status, detail };
   }
-  if (error instanceof Error && error.name === 'AbortError') return { kind: 'aborted' };
   return { kind: 'unknown', detail: error instanceof Error ? error.message : String(error) };
 }

@@ -18,6 +18,8 @@ export interface AssembledMessage {
   usage: ModelUsage | undefined;
   /** False when the stream ended before `message_stop`. */
   complete: boolean;
+  /** False when no `message_start` came: the server spoke something else. */
+  started: boolean;
 }
 
 export async function assembleAnthropicStream(
@@ -27,9 +29,11 @@ export async function assembleAnthropicStream(
   let usage: AnthropicUsageCounts | undefined;
   let stopReason: string | undefined;
   let complete = false;
+  let started = false;
   for await (const event of events) {
-    switch (event.type) {
+    switch (event?.type) {
       case 'message_start':
+        started = true;
         usage = { ...event.message.usage };
         break;
       case 'content_block_start': {
@@ -75,7 +79,14 @@ export async function assembleAnthropicStream(
       toolCalls.push({ id: block.id, name: block.name, arguments: args });
     }
   }
-  return { content, toolCalls, stopReason, usage: usage && anthropicUsage(usage), complete };
+  return {
+    content,
+    toolCalls,
+    stopReason,
+    usage: usage && anthropicUsage(usage),
+    complete,
+    started,
+  };
 }
 
 /** `message_delta` carries the final output count and, when known, updated input counts. */

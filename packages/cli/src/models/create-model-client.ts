@@ -11,6 +11,7 @@ import type { ModelClient } from 'plankeeper';
 import { ConfigurationError } from 'plankeeper';
 import { AnthropicClient } from './anthropic-client.js';
 import { OpenAIChatClient } from './openai-client.js';
+import { BASE_URL_OPTION } from './option-names.js';
 import type { EndpointOptions } from './resolve-endpoint.js';
 
 export const MODEL_PROVIDERS = ['openai', 'anthropic'] as const;
@@ -36,7 +37,7 @@ export function parseModelSpec(spec: string): ModelSpec {
   const model = match?.[2];
   if (model === undefined || !isProvider(provider)) {
     throw new ConfigurationError(
-      `Model ${JSON.stringify(spec)} is not a model spec. Use openai:MODEL (OpenAI, or with --base-url any OpenAI-compatible server: GLM, DeepSeek, Qwen, Ollama, vLLM) or anthropic:MODEL, for example openai:gpt-4o-mini or anthropic:claude-sonnet-4-5.`,
+      `Model ${JSON.stringify(spec)} is not a model spec. Use openai:MODEL (OpenAI, or with ${BASE_URL_OPTION} any OpenAI-compatible server: GLM, DeepSeek, Qwen, Ollama, vLLM) or anthropic:MODEL, for example openai:gpt-4o-mini or anthropic:claude-sonnet-4-5.`,
     );
   }
   return { provider, model };

@@ -13,6 +13,7 @@ import { fromOpenAICompletion, toOpenAIMessages, toOpenAITools } from './openai-
 import { assembleOpenAIStream } from './openai-stream.js';
 import { type ProviderContext, type ProviderFailure, toModelError } from './provider-failure.js';
 import { type EndpointOptions, resolveOpenAIEndpoint } from './resolve-endpoint.js';
+import { isRecord, wrongServerError } from './wrong-server.js';
 
 export interface OpenAIChatClientOptions extends EndpointOptions {
   model: string;
@@ -67,20 +68,23 @@ export class OpenAIChatClient implements ModelClient {
     const requestOptions = request.signal ? { signal: request.signal } : {};
     try {
       if (this.#options.stream) {
-        const stream = await this.#sdk.chat.completions.create(
-          {
-            ...body,
-            stream: true,
-            ...(this.#options.streamUsage !== false && {
-              stream_options: { include_usage: true },
-            }),
-          },
-          requestOptions,
-        );
+        const { data: stream, response: http } = await this.#sdk.chat.completions
+          .create(
+            {
+              ...body,
+              stream: true,
+              ...(this.#options.streamUsage !== false && {
+                stream_options: { include_usage: true },
+              }),
+            },
+            requestOptions,
+          )
+          .withResponse();
         const assembled = await assembleOpenAIStream(stream);
         // The SDK ends a stream quietly when it is aborted; say so rather than "incomplete".
         if (request.signal?.aborted)
           throw toModelError(this.#context, { kind: 'aborted' }, undefined);
+        if (assembled.chunks === 0) throw this.#wrongServer(http);
         if (assembled.finishReason === undefined) {
           throw this.#invalidResponse('the stream ended before the answer was complete');
         }
@@ -91,7 +95,10 @@ export class OpenAIChatClient implements ModelClient {
           assembled.usage,
         );
       }
-      const completion = await this.#sdk.chat.completions.create(body, requestOptions);
+      const { data: completion, response: http } = await this.#sdk.chat.completions
+        .create(body, requestOptions)
+        .withResponse();
+      if (!isCompletion(completion)) throw this.#wrongServer(http);
       const answer = fromOpenAICompletion(completion);
       if (answer === undefined) throw this.#invalidResponse('the answer had no choices');
       const usage = completion.usage && {
@@ -101,8 +108,18 @@ export class OpenAIChatClient implements ModelClient {
       return response(answer.content, answer.toolCalls, answer.finishReason, usage);
     } catch (error) {
       if (ModelError.isInstance(error)) throw error;
+      // Whatever the SDK or fetch made of it, a request whose signal fired was cancelled.
+      if (request.signal?.aborted) throw toModelError(this.#context, { kind: 'aborted' }, error);
       throw toModelError(this.#context, classify(error), error);
     }
+  }
+
+  #wrongServer(http: Response): ModelError {
+    return wrongServerError(
+      this.#context,
+      'OpenAI Chat Completions',
+      http.headers.get('content-type'),
+    );
   }
 
   #invalidResponse(reason: string): ModelError {
@@ -139,8 +156,16 @@ function classify(error: unknown): ProviderFailure {
       ? { kind: 'stream', detail }
       : { kind: 'status', status: error.status, detail };
   }
-  if (error instanceof Error && error.name === 'AbortError') return { kind: 'aborted' };
   return { kind: 'unknown', detail: error instanceof Error ? error.message : String(error) };
+}
+
+/** A body with the fields we read: `choices`, each with a `message`. */
+function isCompletion(body: unknown): boolean {
+  return (
+    isRecord(body) &&
+    Array.isArray(body.choices) &&
+    body.choices.every((choice) => isRecord(choice) && isRecord(choice.message))
+  );
 }
 
 /** `error.message` from an OpenAI-style body, which some compatible servers nest differently. */

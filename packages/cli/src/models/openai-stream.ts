@@ -12,6 +12,8 @@ export interface AssembledCompletion {
   /** `undefined` when the stream ended before the provider said why it stopped. */
   finishReason: string | undefined;
   usage: ModelUsage | undefined;
+  /** Chunks in the Chat Completions shape; 0 when the server spoke something else. */
+  chunks: number;
 }
 
 export async function assembleOpenAIStream(
@@ -21,7 +23,11 @@ export async function assembleOpenAIStream(
   const calls = new Map<number, { id: string; name: string; arguments: string }>();
   let finishReason: string | undefined;
   let usage: ModelUsage | undefined;
+  let recognized = 0;
   for await (const chunk of chunks) {
+    // A server that is not this API may still send events, in its own shape.
+    if (!Array.isArray((chunk as Partial<ChatCompletionChunk> | null)?.choices)) continue;
+    recognized++;
     if (chunk.usage) {
       usage = {
         inputTokens: chunk.usage.prompt_tokens,
@@ -48,5 +54,5 @@ export async function assembleOpenAIStream(
   const toolCalls = [...calls.entries()]
     .sort(([left], [right]) => left - right)
     .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
-  return { content, toolCalls, finishReason, usage };
+  return { content, toolCalls, finishReason, usage, chunks: recognized };
 }

@@ -4,6 +4,7 @@
  * says what to change (key, model name, base URL) or that waiting is the only remedy.
  */
 import { ModelError } from './model-error.js';
+import { API_KEY_OPTION, BASE_URL_OPTION } from './option-names.js';
 
 /** What a client knows about where it sent the request, for the error message. */
 export interface ProviderContext {
@@ -48,7 +49,7 @@ export function toModelError(
       return statusError(context, failure.status, oneLine(failure.detail), cause);
     case 'connection':
       return new ModelError(
-        `Cannot reach ${provider} at ${context.baseURL}: ${oneLine(failure.detail)}. Check the base URL (${context.baseURLVariable} or --base-url) and that the server is running.`,
+        `Cannot reach ${provider} at ${context.baseURL}: ${oneLine(failure.detail)}. Check the base URL (${context.baseURLVariable} or ${BASE_URL_OPTION}) and that the server is running.`,
         { provider, code: 'connection', cause },
       );
     case 'timeout':
@@ -87,7 +88,7 @@ function statusError(
   const retries = `${context.maxRetries} ${context.maxRetries === 1 ? 'retry' : 'retries'}`;
   if (status === 401) {
     return new ModelError(
-      `${provider} rejected the API key (401)${said}. Check ${context.keyVariable} or pass --api-key.`,
+      `${provider} rejected the API key (401)${said}. Check ${context.keyVariable} or pass ${API_KEY_OPTION}.`,
       { provider, code: 'authentication', status, cause },
     );
   }
@@ -99,7 +100,7 @@ function statusError(
   }
   if (status === 404) {
     return new ModelError(
-      `${provider} answered 404 for model "${model}" at ${context.baseURL}${said}. Check the model name and the base URL (${context.baseURLVariable} or --base-url).`,
+      `${provider} answered 404 for model "${model}" at ${context.baseURL}${said}. Check the model name and the base URL (${context.baseURLVariable} or ${BASE_URL_OPTION}).`,
       { provider, code: 'not-found', status, cause },
     );
   }

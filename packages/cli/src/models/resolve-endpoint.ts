@@ -2,9 +2,10 @@
  * Where a client sends requests and with which key: explicit options first, then the
  * provider's usual environment variables. We resolve both ourselves (rather than letting
  * each SDK read the environment) so a missing key fails here with a message naming the
- * variable and flag, and so tests and the CLI can hand in their own `env`.
+ * variable and option, and so tests and the CLI can hand in their own `env`.
  */
 import { ConfigurationError } from 'plankeeper';
+import { API_KEY_OPTION, BASE_URL_OPTION } from './option-names.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -39,7 +40,7 @@ export function resolveOpenAIEndpoint(options: EndpointOptions): Endpoint {
     return { apiKey: NO_KEY_PLACEHOLDER, baseURL };
   }
   throw new ConfigurationError(
-    'No API key for OpenAI: set OPENAI_API_KEY or pass --api-key. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their --base-url instead.',
+    `No API key for OpenAI: set OPENAI_API_KEY or pass ${API_KEY_OPTION}. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their address as ${BASE_URL_OPTION} instead.`,
   );
 }
 
@@ -52,7 +53,7 @@ export function resolveAnthropicEndpoint(options: EndpointOptions): Endpoint {
   const apiKey = present(options.apiKey) ?? present(env.ANTHROPIC_API_KEY);
   if (apiKey !== undefined) return { apiKey, baseURL };
   throw new ConfigurationError(
-    'No API key for Anthropic: set ANTHROPIC_API_KEY or pass --api-key.',
+    `No API key for Anthropic: set ANTHROPIC_API_KEY or pass ${API_KEY_OPTION}.`,
   );
 }
 
@@ -71,7 +72,7 @@ function checkURL(value: string, variable: string): string {
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ConfigurationError(
-      `Base URL ${JSON.stringify(value)} is not an http(s) URL. Pass one like http://127.0.0.1:11434/v1 with --base-url or ${variable}.`,
+      `Base URL ${JSON.stringify(value)} is not an http(s) URL. Pass one like http://127.0.0.1:11434/v1 as ${BASE_URL_OPTION} or ${variable}.`,
     );
   }
   return value.replace(/\/+$/, '');

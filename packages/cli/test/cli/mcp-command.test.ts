@@ -113,6 +113,7 @@ describe('plankeeper mcp flags', () => {
           host: '0.0.0.0',
           token: 'abc123',
           idleTimeout: '5',
+          maxSessions: '8',
         },
         env,
         cwd,
@@ -123,13 +124,20 @@ describe('plankeeper mcp flags', () => {
       agent: 'coder',
       preset: 'granular',
       locale: 'zh',
-      http: { port: 8765, host: '0.0.0.0', token: 'abc123', sessionIdleMs: 300_000 },
+      http: {
+        port: 8765,
+        host: '0.0.0.0',
+        token: 'abc123',
+        sessionIdleMs: 300_000,
+        maxSessions: 8,
+      },
     });
     expect(parseMcpFlags({ http: '0' }, { PLANKEEPER_MCP_TOKEN: 'fromenv' }, cwd).http).toEqual({
       port: 0,
       host: '127.0.0.1',
       token: 'fromenv',
-      sessionIdleMs: 24 * 60 * 60_000,
+      sessionIdleMs: 30 * 60_000,
+      maxSessions: 100,
     });
   });
 
@@ -139,9 +147,26 @@ describe('plankeeper mcp flags', () => {
     [{ http: 'eighty' }, '--http must be a port from 0 to 65535, not "eighty".'],
     [{ http: '70000' }, '--http must be a port from 0 to 65535, not "70000".'],
     [{ http: '-1' }, '--http must be a port from 0 to 65535, not "-1".'],
-    [{ host: '0.0.0.0' }, '--host, --token and --idle-timeout apply only with --http PORT.'],
-    [{ token: 'abc' }, '--host, --token and --idle-timeout apply only with --http PORT.'],
-    [{ idleTimeout: '5' }, '--host, --token and --idle-timeout apply only with --http PORT.'],
+    [
+      { host: '0.0.0.0' },
+      '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+    ],
+    [
+      { token: 'abc' },
+      '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+    ],
+    [
+      { idleTimeout: '5' },
+      '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+    ],
+    [
+      { maxSessions: '5' },
+      '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+    ],
+    [
+      { http: '80', maxSessions: '0' },
+      '--max-sessions must be a whole number of sessions from 1, not "0".',
+    ],
     [
       { http: '80', idleTimeout: 'soon' },
       '--idle-timeout must be a number of minutes (0: never), not "soon".',

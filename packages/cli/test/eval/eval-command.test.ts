@@ -119,7 +119,7 @@ describe('plankeeper eval with behaviour models', () => {
     expect(await usageError('--model', 'openai:gpt-4o-mini')).toMatchObject({
       exitCode: EXIT.config,
       message:
-        'No API key for OpenAI: set OPENAI_API_KEY or pass --api-key. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their --base-url instead.',
+        'No API key for OpenAI: set OPENAI_API_KEY or pass --api-key. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their address as --base-url instead.',
     });
     expect(await usageError('--model', 'anthropic:claude-sonnet-4-5')).toMatchObject({
       exitCode: EXIT.config,

@@ -415,7 +415,7 @@ describe('AnthropicClient', () => {
     expect(server.requests).toHaveLength(1);
     expect(error.code).toBe('authentication');
     expect(error.message).toBe(
-      'Anthropic rejected the API key (401): authentication_error: invalid x-api-key. Check ANTHROPIC_API_KEY or pass --api-key.',
+      'Anthropic rejected the API key (401): authentication_error: invalid x-api-key. Check ANTHROPIC_API_KEY or pass the apiKey option.',
     );
   });
 
@@ -429,7 +429,7 @@ describe('AnthropicClient', () => {
     expect(error.code).toBe('not-found');
     expect(error.message).toContain('Anthropic answered 404 for model "claude-nine"');
     expect(error.message).toContain(
-      'Check the model name and the base URL (ANTHROPIC_BASE_URL or --base-url).',
+      'Check the model name and the base URL (ANTHROPIC_BASE_URL or the baseURL option).',
     );
   });
 
@@ -444,7 +444,7 @@ describe('AnthropicClient', () => {
 
     expect(error.code).toBe('connection');
     expect(error.message).toContain(`Cannot reach Anthropic at ${baseURL}: `);
-    expect(error.message).toContain('(ANTHROPIC_BASE_URL or --base-url)');
+    expect(error.message).toContain('(ANTHROPIC_BASE_URL or the baseURL option)');
   });
 
   it('turns a cancelled streamed request into an aborted ModelError', async () => {
@@ -473,10 +473,12 @@ describe('AnthropicClient', () => {
     expect(server.requests[0]?.headers.authorization).toBe('Bearer env-key');
   });
 
-  it('refuses to start without a key, naming the variable and the flag', () => {
+  it('refuses to start without a key, naming the variable and the option', () => {
     const create = () => new AnthropicClient({ model: 'claude-sonnet-4-5', env: {} });
 
     expect(create).toThrow(ConfigurationError);
-    expect(create).toThrow('No API key for Anthropic: set ANTHROPIC_API_KEY or pass --api-key.');
+    expect(create).toThrow(
+      'No API key for Anthropic: set ANTHROPIC_API_KEY or pass the apiKey option.',
+    );
   });
 });

@@ -43,7 +43,7 @@ describe('parseModelSpec', () => {
       const parse = () => parseModelSpec(spec);
       expect(parse).toThrow(ConfigurationError);
       expect(parse).toThrow(
-        `Model ${JSON.stringify(spec)} is not a model spec. Use openai:MODEL (OpenAI, or with --base-url any OpenAI-compatible server: GLM, DeepSeek, Qwen, Ollama, vLLM) or anthropic:MODEL, for example openai:gpt-4o-mini or anthropic:claude-sonnet-4-5.`,
+        `Model ${JSON.stringify(spec)} is not a model spec. Use openai:MODEL (OpenAI, or with the baseURL option any OpenAI-compatible server: GLM, DeepSeek, Qwen, Ollama, vLLM) or anthropic:MODEL, for example openai:gpt-4o-mini or anthropic:claude-sonnet-4-5.`,
       );
     },
   );
@@ -114,19 +114,21 @@ describe('createModelClient', () => {
     expect(server.requests).toHaveLength(4);
   });
 
-  it('names the variable and flag when an OpenAI key is missing', () => {
+  it('names the variable and option when an OpenAI key is missing', () => {
     const create = () => createModelClient('openai:gpt-4o-mini', { env: {} });
 
     expect(create).toThrow(ConfigurationError);
-    expect(create).toThrow(/set OPENAI_API_KEY or pass --api-key/);
+    expect(create).toThrow(/set OPENAI_API_KEY or pass the apiKey option/);
   });
 
-  it('names the variable and flag when an Anthropic key is missing, even with a base URL', () => {
+  it('names the variable and option when an Anthropic key is missing, even with a base URL', () => {
     const create = () =>
       createModelClient('anthropic:claude-sonnet-4-5', { baseURL: server.url(), env: {} });
 
     expect(create).toThrow(ConfigurationError);
-    expect(create).toThrow('No API key for Anthropic: set ANTHROPIC_API_KEY or pass --api-key.');
+    expect(create).toThrow(
+      'No API key for Anthropic: set ANTHROPIC_API_KEY or pass the apiKey option.',
+    );
   });
 
   it('rejects a base URL that is not http(s)', () => {
@@ -135,7 +137,7 @@ describe('createModelClient', () => {
 
     expect(create).toThrow(ConfigurationError);
     expect(create).toThrow(
-      'Base URL "localhost:11434/v1" is not an http(s) URL. Pass one like http://127.0.0.1:11434/v1 with --base-url or OPENAI_BASE_URL.',
+      'Base URL "localhost:11434/v1" is not an http(s) URL. Pass one like http://127.0.0.1:11434/v1 as the baseURL option or OPENAI_BASE_URL.',
     );
   });
 });

@@ -339,7 +339,7 @@ describe('OpenAIChatClient', () => {
     expect(server.requests).toHaveLength(1);
     expect(error.code).toBe('authentication');
     expect(error.message).toBe(
-      'OpenAI rejected the API key (401): Incorrect API key provided: sk-wrong. Check OPENAI_API_KEY or pass --api-key.',
+      'OpenAI rejected the API key (401): Incorrect API key provided: sk-wrong. Check OPENAI_API_KEY or pass the apiKey option.',
     );
   });
 
@@ -354,7 +354,7 @@ describe('OpenAIChatClient', () => {
 
     expect(error.code).toBe('not-found');
     expect(error.message).toBe(
-      `OpenAI answered 404 for model "gpt-9" at ${server.url('/v1')}: The model \`gpt-9\` does not exist or you do not have access to it. Check the model name and the base URL (OPENAI_BASE_URL or --base-url).`,
+      `OpenAI answered 404 for model "gpt-9" at ${server.url('/v1')}: The model \`gpt-9\` does not exist or you do not have access to it. Check the model name and the base URL (OPENAI_BASE_URL or the baseURL option).`,
     );
   });
 
@@ -430,7 +430,7 @@ describe('OpenAIChatClient', () => {
     const create = (options: Partial<OpenAIChatClientOptions>) => () =>
       new OpenAIChatClient({ model: 'gpt-4o-mini', env: {}, ...options });
     const message =
-      'No API key for OpenAI: set OPENAI_API_KEY or pass --api-key. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their --base-url instead.';
+      'No API key for OpenAI: set OPENAI_API_KEY or pass the apiKey option. Local OpenAI-compatible servers (Ollama, vLLM) need no key; pass their address as the baseURL option instead.';
 
     expect(create({})).toThrow(ConfigurationError);
     expect(create({})).toThrow(message);

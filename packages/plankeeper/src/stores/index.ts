@@ -22,6 +22,7 @@ export {
 export { isConnectionFailure } from './shared/connection-failure.js';
 export { redact } from './shared/redact-url.js';
 export {
+  SqliteNativeModuleError,
   StoreFileError,
   StoreSchemaError,
   StoreUnavailableError,

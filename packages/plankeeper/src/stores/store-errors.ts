@@ -63,6 +63,31 @@ export class StoreFileError extends PlankeeperError {
   }
 }
 
+const nativeModuleMarker = Symbol.for('plankeeper.error.SqliteNativeModuleError');
+
+/**
+ * better-sqlite3 is installed but its compiled part cannot be loaded: never built (install
+ * scripts skipped) or built for another Node version. `cause` keeps the loader's error,
+ * whose message is a list of every path it tried.
+ */
+export class SqliteNativeModuleError extends PlankeeperError {
+  readonly [nativeModuleMarker] = true;
+  /** What is wrong, without the advice, for callers that word the fix their own way. */
+  static readonly problem = 'the better-sqlite3 native module is missing or built for another Node';
+
+  constructor(cause: unknown) {
+    super(
+      `${SqliteNativeModuleError.problem}: run \`npm rebuild better-sqlite3\`, or use another store (memory, Redis or PostgreSQL).`,
+      { cause },
+    );
+    this.name = 'SqliteNativeModuleError';
+  }
+
+  static override isInstance(value: unknown): value is SqliteNativeModuleError {
+    return PlankeeperError.hasMarker(value, nativeModuleMarker);
+  }
+}
+
 const unavailableMarker = Symbol.for('plankeeper.error.StoreUnavailableError');
 
 /**

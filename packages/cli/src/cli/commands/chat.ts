@@ -15,6 +15,7 @@ import { createModelClient } from '../../models/index.js';
 import { createAgentReporter } from '../agent-reporter.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { inFlagTerms } from '../flag-wording.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 import { createPlanView, inertText } from '../terminal/index.js';
@@ -75,7 +76,9 @@ async function chat(flags: ChatFlags): Promise<number> {
       ...(flags.apiKey && { apiKey: flags.apiKey }),
     });
   } catch (error) {
-    if (PlankeeperError.isInstance(error)) throw new CliError(error.message, EXIT.config);
+    if (PlankeeperError.isInstance(error)) {
+      throw new CliError(inFlagTerms(error.message), EXIT.config);
+    }
     throw error;
   }
   const tools: ToolDefinition[] = [];
@@ -133,7 +136,7 @@ async function chat(flags: ChatFlags): Promise<number> {
         const result = await conversation.send(line);
         view.stop();
         if (result.error !== null) {
-          process.stderr.write(`plankeeper: ${result.error}\n`);
+          process.stderr.write(`plankeeper: ${inFlagTerms(result.error)}\n`);
           code = EXIT.runFailed;
         } else {
           // The model's words, shown as text: escape codes in them are printed, not obeyed.

@@ -9,6 +9,7 @@ import { ConfigurationError } from 'plankeeper';
 import type { EvalReport } from '../../eval/run-eval.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { inFlagTerms } from '../flag-wording.js';
 import { langOption, parseLang } from '../lang-option.js';
 
 interface EvalFlags {
@@ -82,7 +83,9 @@ async function realModel(flags: EvalFlags): Promise<ModelClient> {
   try {
     parseModelSpec(spec);
   } catch (error) {
-    if (ConfigurationError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
+    if (ConfigurationError.isInstance(error)) {
+      throw new CliError(inFlagTerms(error.message), EXIT.usage);
+    }
     throw error;
   }
   if (flags.baseUrl !== undefined && !isHttpUrl(flags.baseUrl)) {
@@ -98,7 +101,9 @@ async function realModel(flags: EvalFlags): Promise<ModelClient> {
     });
   } catch (error) {
     // A missing key (or an unusable base URL from the environment) is configuration.
-    if (ConfigurationError.isInstance(error)) throw new CliError(error.message, EXIT.config);
+    if (ConfigurationError.isInstance(error)) {
+      throw new CliError(inFlagTerms(error.message), EXIT.config);
+    }
     throw error;
   }
 }

@@ -21,6 +21,7 @@ import {
 } from '../../coding-agents/mcp-keying/for-agent.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { ReopeningStore } from '../reopening-store.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
@@ -38,6 +39,7 @@ export interface RawMcpFlags {
   host?: string;
   token?: string;
   idleTimeout?: string;
+  maxSessions?: string;
   for?: string;
 }
 
@@ -49,7 +51,13 @@ export interface McpSettings {
   for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
-  http?: { port: number; host: string; token?: string; sessionIdleMs: number };
+  http?: {
+    port: number;
+    host: string;
+    token?: string;
+    sessionIdleMs: number;
+    maxSessions: number;
+  };
 }
 
 export function registerMcpCommand(program: Command): void {
@@ -73,8 +81,9 @@ export function registerMcpCommand(program: Command): void {
     .option('--token <token>', `HTTP bearer token clients must send (default: $${TOKEN_ENV})`)
     .option(
       '--idle-timeout <minutes>',
-      'HTTP: close a session unused this long; its plan stays stored (default: 1440, a day; 0: never)',
+      'HTTP: close a session unused this long; its plan stays stored (default: 30; 0: never)',
     )
+    .option('--max-sessions <n>', 'HTTP: most sessions open at once; more get 503 (default: 100)')
     .action(async (flags: RawMcpFlags) => {
       await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
     });
@@ -120,8 +129,11 @@ export function parseMcpFlags(
   };
 
   if (flags.http === undefined) {
-    if (flags.host !== undefined || flags.token !== undefined || flags.idleTimeout !== undefined) {
-      throw new CliError('--host, --token and --idle-timeout apply only with --http PORT.');
+    const httpOnly = [flags.host, flags.token, flags.idleTimeout, flags.maxSessions];
+    if (httpOnly.some((flag) => flag !== undefined)) {
+      throw new CliError(
+        '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+      );
     }
     return settings;
   }
@@ -138,10 +150,16 @@ export function parseMcpFlags(
       `Refusing to serve on ${host} without a token: anyone who can reach it could read and change plans. Pass --token (or set ${TOKEN_ENV}), or use --host 127.0.0.1.`,
     );
   }
-  const idleMinutes = Number(flags.idleTimeout ?? '1440');
+  const idleMinutes = Number(flags.idleTimeout ?? '30');
   if (flags.idleTimeout?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0) {
     throw new CliError(
       `--idle-timeout must be a number of minutes (0: never), not ${JSON.stringify(flags.idleTimeout)}.`,
+    );
+  }
+  const maxSessions = flags.maxSessions ?? '100';
+  if (!/^\d{1,9}$/.test(maxSessions) || Number(maxSessions) === 0) {
+    throw new CliError(
+      `--max-sessions must be a whole number of sessions from 1, not ${JSON.stringify(maxSessions)}.`,
     );
   }
   settings.http = {
@@ -149,13 +167,16 @@ export function parseMcpFlags(
     host,
     ...(token !== undefined && { token }),
     sessionIdleMs: idleMinutes * 60_000,
+    maxSessions: Number(maxSessions),
   };
   return settings;
 }
 
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
-  const store = await openCliStore(settings.store);
+  const store = settings.http
+    ? await openCliStore(settings.store)
+    : await openForStdio(settings.store);
   const signal = watchSignals();
   try {
     const engine = new PlanEngine({ store });
@@ -187,15 +208,49 @@ export async function runMcp(settings: McpSettings): Promise<void> {
   }
 }
 
-/** Listening failures a user can fix (port taken, no permission) as one-line CLI errors. */
+/**
+ * Over stdio a store that will not open does not stop the server: the client started
+ * it, and shows one that exits at once as "failed" without the reason. The reason goes
+ * to stderr and into every tool result, the store is tried again on each call, and the
+ * exit code still says the store failed. Over HTTP a person started the server and
+ * reads its one-line error.
+ */
+async function openForStdio(url: string): Promise<PlanStore> {
+  try {
+    return await openCliStore(url);
+  } catch (error) {
+    if (!CliError.isInstance(error)) throw error;
+    log(`${error.message} Serving anyway: each tool call tries the store again and reports this.`);
+    process.exitCode = error.exitCode;
+    return new ReopeningStore(() => openCliStore(url));
+  }
+}
+
+/** Listening failures a user can fix (port taken, no permission, a host that does not resolve) as one-line CLI errors. */
 async function listen<T>(start: () => Promise<T>, settings: McpSettings): Promise<T> {
   try {
     return await start();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      const where = `${settings.http?.host}:${settings.http?.port}`;
-      throw new CliError(`cannot listen on ${where} (${code}).`, EXIT.config);
+    // serveHttp words these itself and keeps the system error as the cause.
+    const system = ((error as { cause?: unknown }).cause ?? error) as NodeJS.ErrnoException;
+    const host = settings.http?.host;
+    const where = `${host}:${settings.http?.port}`;
+    switch (system.code) {
+      case 'ENOTFOUND':
+      case 'EAI_AGAIN':
+      case 'EAI_NONAME':
+        throw new CliError(
+          `--host ${host}: the name does not resolve to an address (${system.code}). Use --host 127.0.0.1, or add the name to the hosts file.`,
+          EXIT.config,
+        );
+      case 'EADDRINUSE':
+        throw new CliError(
+          `cannot listen on ${where}: the port is already in use. Pick another with --http, or --http 0 for any free port.`,
+          EXIT.config,
+        );
+      case 'EACCES':
+      case 'EADDRNOTAVAIL':
+        throw new CliError((error as Error).message, EXIT.config);
     }
     throw error;
   }

@@ -5,6 +5,11 @@
  * `sessionIdleMs` (no request, no open stream) is closed, so clients that vanish without
  * a DELETE do not hold memory forever; its plan stays in the store.
  *
+ * Bounds, so a client that opens sessions in a loop or trickles a body cannot exhaust the
+ * process: at most `maxSessions` sessions (more get 503 with a JSON-RPC error saying so),
+ * request bodies up to `maxBodyBytes` (more get 413), and a request must arrive whole
+ * within `requestTimeoutMs` (else 408 and the connection closes).
+ *
  * Safety: bound to loopback it accepts only requests whose Host and Origin are loopback
  * (no DNS rebinding from web pages); bound anywhere else it refuses to start without a
  * token. With a token, every request must carry `Authorization: Bearer <token>`.
@@ -21,6 +26,7 @@ import {
   isLoopbackOrigin,
   tokensMatch,
 } from '../../http/index.js';
+import { listenError } from './listen-error.js';
 import {
   createPlanMcpServer,
   type PlanMcpServer,
@@ -40,9 +46,13 @@ export interface HttpServeOptions extends PlanMcpServerOptions {
   maxBodyBytes?: number;
   /**
    * Close a session after this long without requests or open streams (its id then gets
-   * 404, and MCP clients initialize again). Default 24 hours; 0 keeps sessions forever.
+   * 404, and MCP clients initialize again). Default 30 minutes; 0 keeps sessions forever.
    */
   sessionIdleMs?: number;
+  /** Most sessions open at once (each holds about 100 KB); more get 503. Default 100. */
+  maxSessions?: number;
+  /** Time a client has to send a whole request, headers and body. Default 30 seconds. */
+  requestTimeoutMs?: number;
 }
 
 export interface HttpHandle {
@@ -65,8 +75,14 @@ interface Session {
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** A day: long enough for any pause a working agent takes, short enough to reclaim vanished clients. */
-const DEFAULT_SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Longer than an agent waits between tool calls while it works; a client back after a
+ * longer pause gets 404 and initializes again, and the plan is still in the store.
+ */
+const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** About 10 MB of sessions: far more agents than one loopback server serves. */
+const DEFAULT_MAX_SESSIONS = 100;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> {
   const {
@@ -76,12 +92,23 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     path = '/mcp',
     maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
     sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
+    maxSessions = DEFAULT_MAX_SESSIONS,
+    requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
     ...serverOptions
   } = options;
   if (!(sessionIdleMs >= 0)) {
     throw new ConfigurationError(
       `sessionIdleMs must be 0 (never close) or a positive number of milliseconds, not ${sessionIdleMs}.`,
     );
+  }
+  for (const [name, value] of [
+    ['maxSessions', maxSessions],
+    ['maxBodyBytes', maxBodyBytes],
+    ['requestTimeoutMs', requestTimeoutMs],
+  ] as const) {
+    if (!(Number.isSafeInteger(value) && value > 0)) {
+      throw new ConfigurationError(`${name} must be a positive whole number, not ${value}.`);
+    }
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigurationError(`HTTP port must be an integer from 0 to 65535, not ${port}.`);
@@ -93,8 +120,25 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
   if (!loopback && token === undefined) throw needsToken(host);
 
   const sessions = new Map<string, Session>();
+  /** Sessions between initialize and its answer: they count against the cap too. */
+  let opening = 0;
+  const full = () => sessions.size + opening >= maxSessions;
 
   async function openSession(request: IncomingMessage, response: ServerResponse, body: unknown) {
+    if (full()) closeIdleSessions(sessions, sessionIdleMs);
+    if (full()) {
+      response.setHeader('Retry-After', '60');
+      return sendError(response, 503, -32000, serverFullMessage(maxSessions, path));
+    }
+    opening++;
+    try {
+      await startSession(request, response, body);
+    } finally {
+      opening--;
+    }
+  }
+
+  async function startSession(request: IncomingMessage, response: ServerResponse, body: unknown) {
     const id = globalThis.crypto.randomUUID();
     const server = createPlanMcpServer({ ...serverOptions, session: serverOptions.session ?? id });
     const transport = new StreamableHTTPServerTransport({
@@ -129,6 +173,25 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
       return sendError(response, 401, -32000, 'Unauthorized: send Authorization: Bearer <token>.');
     }
 
+    // Every POST body is read here, session or not, so one limit and one parse error apply.
+    let body: unknown;
+    if (request.method === 'POST') {
+      const text = await readBody(request, maxBodyBytes);
+      if (text === undefined) {
+        return sendError(
+          response,
+          413,
+          -32000,
+          `Request body over ${maxBodyBytes} bytes; send less per request.`,
+        );
+      }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
+      }
+    }
+
     const sessionId = request.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
@@ -139,20 +202,10 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
         session.active--;
         session.lastSeen = Date.now();
       });
-      return session.transport.handleRequest(request, response);
+      return session.transport.handleRequest(request, response, body);
     }
     if (request.method !== 'POST') {
       return sendError(response, 400, -32000, 'Bad request: missing Mcp-Session-Id header.');
-    }
-    const text = await readBody(request, maxBodyBytes);
-    if (text === undefined) {
-      return sendError(response, 413, -32000, `Request body over ${maxBodyBytes} bytes.`);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return sendError(response, 400, -32700, 'Parse error: the body is not valid JSON.');
     }
     if (!isInitializeRequest(body)) {
       return sendError(
@@ -165,16 +218,26 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
     return openSession(request, response, body);
   }
 
-  const http = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) sendError(response, 500, -32603, 'Internal server error.');
-      else response.end();
-    });
-  });
+  const http = createServer(
+    {
+      // Node checks these timeouts every connectionsCheckingInterval (default 30 s), so a
+      // short timeout needs a short interval to mean anything.
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, requestTimeoutMs / 4)),
+    },
+    (request, response) => {
+      handle(request, response).catch(() => {
+        if (!response.headersSent) sendError(response, 500, -32603, 'Internal server error.');
+        else response.end();
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    const fail = (error: NodeJS.ErrnoException) => reject(listenError(error, host, port));
+    http.once('error', fail);
     http.listen(port, host, () => {
-      http.off('error', reject);
+      http.off('error', fail);
       resolve();
     });
   });
@@ -219,7 +282,12 @@ function needsToken(where: string): ConfigurationError {
   );
 }
 
+function serverFullMessage(maxSessions: number, path: string): string {
+  return `Server full: ${maxSessions} MCP sessions are open, the most this server keeps. Close sessions you no longer use (DELETE ${path} with their Mcp-Session-Id), or retry once idle ones have expired.`;
+}
+
 function closeIdleSessions(sessions: Map<string, Session>, idleMs: number): void {
+  if (!(idleMs > 0 && Number.isFinite(idleMs))) return;
   const now = Date.now();
   for (const [id, session] of sessions) {
     if (session.active > 0 || now - session.lastSeen < idleMs) continue;

@@ -4,10 +4,10 @@
  *
  * When stdin ends, requests already received are still answered (a store across the
  * network may take a while) and then the server closes; the SDK transport alone would
- * neither notice the end nor wait.
+ * neither notice the end nor wait. A frame too large or not JSON gets a JSON-RPC error
+ * and the server keeps serving (see stdio-line-transport.ts).
  */
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   isJSONRPCErrorResponse,
@@ -15,17 +15,21 @@ import {
   isJSONRPCResultResponse,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
+import { ConfigurationError } from '../../engine/errors.js';
 import {
   createPlanMcpServer,
   type PlanMcpServer,
   type PlanMcpServerOptions,
 } from './plan-mcp-server.js';
+import { StdioLineTransport } from './stdio-line-transport.js';
 
 export interface StdioServeOptions extends PlanMcpServerOptions {
   /** Default `process.stdin`. */
   stdin?: Readable;
   /** Default `process.stdout`. */
   stdout?: Writable;
+  /** Largest message read, in bytes; a larger one gets an error reply. Default 10 MiB. */
+  maxMessageBytes?: number;
 }
 
 export interface StdioHandle {
@@ -36,9 +40,22 @@ export interface StdioHandle {
 }
 
 export async function serveStdio(options: StdioServeOptions): Promise<StdioHandle> {
-  const { stdin = process.stdin, stdout = process.stdout, ...serverOptions } = options;
+  const {
+    stdin = process.stdin,
+    stdout = process.stdout,
+    maxMessageBytes,
+    ...serverOptions
+  } = options;
+  if (
+    maxMessageBytes !== undefined &&
+    !(Number.isSafeInteger(maxMessageBytes) && maxMessageBytes > 0)
+  ) {
+    throw new ConfigurationError(
+      `maxMessageBytes must be a positive whole number of bytes, not ${maxMessageBytes}.`,
+    );
+  }
   const server = createPlanMcpServer(serverOptions);
-  const transport = new DrainingTransport(new StdioServerTransport(stdin, stdout));
+  const transport = new DrainingTransport(new StdioLineTransport(stdin, stdout, maxMessageBytes));
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

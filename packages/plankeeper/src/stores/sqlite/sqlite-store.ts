@@ -46,6 +46,7 @@ import { type PreparedWrite, prepareStateWrite, prepareWrite } from '../shared/p
 import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js';
 import { StoreFileError } from '../store-errors.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
+import { openDatabase } from './open-database.js';
 import {
   checkSameFile,
   type FileIdentity,
@@ -245,7 +246,7 @@ export class SqlitePlanStore implements PlanStore {
     }
     this.database = this.readOnly
       ? openReadOnly(absolute!, busyTimeoutMs)
-      : new Database(options.path, { timeout: busyTimeoutMs });
+      : openDatabase(options.path, { timeout: busyTimeoutMs });
     try {
       if (!inMemory && !this.readOnly) {
         this.database.pragma('journal_mode = WAL');
@@ -680,7 +681,7 @@ function openReadOnly(path: string, timeout: number): SqliteDatabase {
   }
   let database: SqliteDatabase | undefined;
   try {
-    database = new Database(path, { readonly: true, fileMustExist: true, timeout });
+    database = openDatabase(path, { readonly: true, fileMustExist: true, timeout });
     database.prepare('SELECT 1 FROM sqlite_master LIMIT 1').get();
     return database;
   } catch (error) {
@@ -699,5 +700,5 @@ function openReadOnly(path: string, timeout: number): SqliteDatabase {
   // Bytes 18 and 19 of the header: 2 means WAL mode, 1 the rollback journal.
   image[18] = 1;
   image[19] = 1;
-  return new Database(image, { readonly: true, timeout });
+  return openDatabase(image, { readonly: true, timeout });
 }
