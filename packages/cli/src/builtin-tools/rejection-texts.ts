@@ -18,6 +18,8 @@ const en = (locale: Locale) => {
     tooSmallNumber: (where: string) => `${where} must be at least 1.`,
     emptyText: (where: string) => `${where} is empty; send some text.`,
     invalid: (where: string) => `${where} is not valid.`,
+    refusedTitle: (tool: string) => `${tool}: refused`,
+    rejectedTitle: (tool: string) => `${tool}: rejected`,
   };
 };
 
@@ -41,6 +43,8 @@ const zh = (locale: Locale): RejectionTexts => {
     tooSmallNumber: (where) => `${where} 至少为 1。`,
     emptyText: (where) => `${where} 为空，请填写内容。`,
     invalid: (where) => `${where} 无效。`,
+    refusedTitle: (tool) => `${tool}: 未执行`,
+    rejectedTitle: (tool) => `${tool}: 参数有误`,
   };
 };
 

@@ -7,8 +7,14 @@ import { formatPath, parseArguments } from 'plankeeper/tools';
 import { rejectionTexts } from './rejection-texts.js';
 
 /** A refusal with one corrective message. */
-export function refuse(tool: string, text: string, data: Record<string, unknown> = {}): ToolResult {
-  return { ok: false, text, data: { error: true, ...data }, title: `${tool}: refused` };
+export function refuse(
+  tool: string,
+  localeId: LocaleId | undefined,
+  text: string,
+  data: Record<string, unknown> = {},
+): ToolResult {
+  const title = rejectionTexts(getLocale(localeId)).refusedTitle(tool);
+  return { ok: false, text, data: { error: true, ...data }, title };
 }
 
 /** A refusal listing every argument problem, so the model fixes its call in one go. */
@@ -25,7 +31,7 @@ export function rejectArguments(
     ok: false,
     text: texts.notRun(tool, lines.join('\n')),
     data: { error: true, issues },
-    title: `${tool}: rejected`,
+    title: texts.rejectedTitle(tool),
   };
 }
 

@@ -78,7 +78,11 @@ describe.each(['en', 'zh'] as const)(
           : { query: 'return opened headphones', limit: 1 };
       for (const [name, label, args] of calls) {
         const result = await byName.get(name)!.execute(args === 'QUERY' ? query : args, {});
-        sections.push(`## ${name} (${label}), ok=${result.ok}`, result.text);
+        sections.push(
+          `## ${name} (${label}), ok=${result.ok}`,
+          `Title: ${result.title}`,
+          result.text,
+        );
       }
       await expect(`${sections.join('\n\n')}\n`).toMatchFileSnapshot(
         `__snapshots__/results.${locale}.md`,

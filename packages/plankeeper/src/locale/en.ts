@@ -125,6 +125,11 @@ export const en: Locale = {
     removed: (list) => `Removed ${ids(list)}.`,
     noneRemaining: 'No open items.',
   },
+  titles: {
+    rejected: (tool) => `${tool}: rejected`,
+    progress: (tool, p) => `${tool}: ${p.completed}/${p.total} completed`,
+    open: (tool, count) => `${tool}: ${count} open`,
+  },
   harness: {
     instructions: [
       'Plan multi-step work with the todo tools.',

@@ -37,6 +37,12 @@ export interface Locale {
     removed(ids: readonly string[]): string;
     noneRemaining: string;
   };
+  /** A few words naming a result, for logs and timelines: the tool's name, then what came of it. */
+  titles: {
+    rejected(tool: string): string;
+    progress(tool: string, progress: PlanProgress): string;
+    open(tool: string, count: number): string;
+  };
   harness: {
     /** Default system-prompt guidance on when and how to plan. */
     instructions: string;

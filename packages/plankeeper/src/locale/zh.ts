@@ -129,6 +129,11 @@ export const zh: Locale = {
     removed: (list) => `已删除 ${ids(list)}。`,
     noneRemaining: '没有未完成的事项。',
   },
+  titles: {
+    rejected: (tool) => `${tool}: 已拒绝`,
+    progress: (tool, p) => `${tool}: 已完成 ${p.completed}/${p.total}`,
+    open: (tool, count) => `${tool}: ${count} 项未完成`,
+  },
   harness: {
     instructions: [
       '用待办工具规划多步骤工作。',

@@ -11,7 +11,7 @@ export interface ToolResult<Data = unknown> {
   text: string;
   /** Structured result for hosts and UIs. */
   data: Data;
-  /** A few words for logs and timelines ("todo_write: 2/5 completed"). */
+  /** A few words for logs and timelines, in the tool's language ("todo_write: 2/5 completed"). */
   title: string;
 }
 

@@ -168,7 +168,11 @@ describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
     ];
     for (const [name, label, args] of results) {
       const result = await fixture.call(name, args);
-      sections.push(`## Result: ${name} (${label}), ok=${result.ok}`, result.text);
+      sections.push(
+        `## Result: ${name} (${label}), ok=${result.ok}`,
+        `Title: ${result.title}`,
+        result.text,
+      );
     }
     sections.push(
       '## Every rejection line',

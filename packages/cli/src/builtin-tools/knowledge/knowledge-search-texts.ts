@@ -6,6 +6,8 @@ const en = {
     `No relevant passages found for ${JSON.stringify(query)}. The knowledge base does not cover this as asked: try other keywords, or tell the user the available sources are insufficient rather than guessing.`,
   found: (count: number, query: string) =>
     `${count} passage${count === 1 ? '' : 's'} for ${JSON.stringify(query)}, best first. Cite the source of what you use.`,
+  noResultsTitle: 'knowledge_search: no results',
+  foundTitle: (count: number) => `knowledge_search: ${count} result${count === 1 ? '' : 's'}`,
 };
 
 const zh: typeof en = {
@@ -15,6 +17,8 @@ const zh: typeof en = {
     `没有找到与 ${JSON.stringify(query)} 相关的段落。知识库没有按这种问法涵盖该内容：请换用其他关键词，或如实告诉用户现有资料不足，不要猜测。`,
   found: (count, query) =>
     `与 ${JSON.stringify(query)} 相关的段落 ${count} 个，最相关的在前。请注明所用内容的出处。`,
+  noResultsTitle: 'knowledge_search: 无结果',
+  foundTitle: (count) => `knowledge_search: ${count} 个结果`,
 };
 
 export const KNOWLEDGE_SEARCH_TEXTS = { en, zh };

@@ -76,14 +76,14 @@ export function knowledgeSearchTool(options: KnowledgeSearchOptions): ToolDefini
           ok: true,
           text: texts.noResults(query),
           data: { query, results: [] },
-          title: `${NAME}: no results`,
+          title: texts.noResultsTitle,
         };
       }
       return {
         ok: true,
         text: [texts.found(hits.length, query), ...hits.map(formatHit)].join('\n\n'),
         data: { query, results: hits },
-        title: `${NAME}: ${hits.length} result${hits.length === 1 ? '' : 's'}`,
+        title: texts.foundTitle(hits.length),
       };
     },
   };

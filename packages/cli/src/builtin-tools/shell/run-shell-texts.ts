@@ -11,6 +11,9 @@ const en = {
   notStarted: 'The command could not be started.',
   empty: '(empty)',
   cut: '(Output was cut; narrow the command to see the rest.)',
+  timedOutTitle: 'run_shell: timed out',
+  exitTitle: (status: number | string) => `run_shell: exit ${status}`,
+  notStartedTitle: 'run_shell: exit error',
 };
 
 const zh: typeof en = {
@@ -25,6 +28,10 @@ const zh: typeof en = {
   notStarted: '命令无法启动。',
   empty: '（空）',
   cut: '（输出已截断；请缩小命令范围以查看其余部分。）',
+  timedOutTitle: 'run_shell: 超时',
+  exitTitle: (status) =>
+    `run_shell: ${typeof status === 'number' ? `退出码 ${status}` : `信号 ${status}`}`,
+  notStartedTitle: 'run_shell: 未能启动',
 };
 
 export const RUN_SHELL_TEXTS = { en, zh };

@@ -71,10 +71,10 @@ export function shellTool(options: ShellToolOptions): ToolDefinition {
       if (!input.ok) return rejectArguments(NAME, input.issues, args, options.locale);
       const { command } = input.value;
       if (options.allow && !options.allow(command)) {
-        return refuse(NAME, texts.notAllowed(command), { command });
+        return refuse(NAME, options.locale, texts.notAllowed(command), { command });
       }
       if (context.signal?.aborted) {
-        return refuse(NAME, texts.cancelled, { command });
+        return refuse(NAME, options.locale, texts.cancelled, { command });
       }
       const data = await run(command, {
         cwd,
@@ -182,7 +182,11 @@ function present(
       ...(data.truncated ? [texts.cut] : []),
     ].join('\n'),
     data,
-    title: `${NAME}: ${data.timedOut ? 'timed out' : `exit ${data.exitCode ?? data.signal ?? 'error'}`}`,
+    title: data.timedOut
+      ? texts.timedOutTitle
+      : data.exitCode !== null || data.signal !== null
+        ? texts.exitTitle(data.exitCode ?? data.signal!)
+        : texts.notStartedTitle,
   };
 }
 

@@ -35,17 +35,17 @@ export function editFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
       if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
       const { old_text: oldText, new_text: newText, replace_all: replaceAll } = input.value;
       if (oldText === newText) {
-        return refuse(NAME, texts.identical);
+        return refuse(NAME, locale, texts.identical);
       }
       const target = await workspace.resolve(input.value.path);
-      if (!target.ok) return refuse(NAME, target.text);
+      if (!target.ok) return refuse(NAME, locale, target.text);
       const path = JSON.stringify(target.display);
       try {
         if ((await stat(target.absolute)).isDirectory()) {
-          return refuse(NAME, texts.isFolder(path));
+          return refuse(NAME, locale, texts.isFolder(path));
         }
         const bytes = await readFile(target.absolute);
-        if (looksBinary(bytes)) return refuse(NAME, texts.binary(path));
+        if (looksBinary(bytes)) return refuse(NAME, locale, texts.binary(path));
         const content = bytes.toString('utf8');
         let find = oldText;
         let replacement = newText;
@@ -57,13 +57,13 @@ export function editFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
           starts = occurrences(content, find);
         }
         if (starts.length === 0) {
-          return refuse(NAME, notFound(path, content, oldText, texts), { matches: 0 });
+          return refuse(NAME, locale, notFound(path, content, oldText, texts), { matches: 0 });
         }
         const lines = starts.map((start) => lineOf(content, start));
         if (starts.length > 1 && !replaceAll) {
           const listed = lines.slice(0, MAX_LISTED_LINES);
           const more = lines.length > MAX_LISTED_LINES;
-          return refuse(NAME, texts.ambiguous(starts.length, path, listed, more), {
+          return refuse(NAME, locale, texts.ambiguous(starts.length, path, listed, more), {
             matches: starts.length,
             lines,
           });

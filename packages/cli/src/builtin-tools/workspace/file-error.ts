@@ -19,18 +19,18 @@ export function fileErrorResult(
   const path = JSON.stringify(display);
   switch (code) {
     case 'ENOENT':
-      return refuse(tool, texts.notFound(path), { code });
+      return refuse(tool, locale, texts.notFound(path), { code });
     case 'EISDIR':
-      return refuse(tool, texts.isFolder(path), { code });
+      return refuse(tool, locale, texts.isFolder(path), { code });
     case 'ENOTDIR':
     case 'EEXIST':
-      return refuse(tool, texts.notFolder(path), { code });
+      return refuse(tool, locale, texts.notFolder(path), { code });
     case 'EACCES':
     case 'EPERM':
-      return refuse(tool, texts.denied(path), { code });
+      return refuse(tool, locale, texts.denied(path), { code });
     default:
       if (code === undefined) throw error;
-      return refuse(tool, texts.failed(tool, path, code), { code });
+      return refuse(tool, locale, texts.failed(tool, path, code), { code });
   }
 }
 

@@ -35,11 +35,11 @@ export function listFilesTool(workspace: Workspace, locale?: LocaleId): ToolDefi
       if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
       const requested = input.value.path?.trim() || '.';
       const target = await workspace.resolve(requested);
-      if (!target.ok) return refuse(NAME, target.text);
+      if (!target.ok) return refuse(NAME, locale, target.text);
       const path = JSON.stringify(target.display);
       try {
         if (!(await stat(target.absolute)).isDirectory()) {
-          return refuse(NAME, texts.isFile(path));
+          return refuse(NAME, locale, texts.isFile(path));
         }
         const entries: string[] = [];
         let truncated = false;

@@ -42,19 +42,19 @@ export function readFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
       const input = validateInput(schema, args);
       if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
       const target = await workspace.resolve(input.value.path);
-      if (!target.ok) return refuse(NAME, target.text);
+      if (!target.ok) return refuse(NAME, locale, target.text);
       const offset = input.value.offset ?? 1;
       const limit = Math.min(input.value.limit ?? READ_LIMITS.lines, READ_LIMITS.lines);
       try {
         const info = await stat(target.absolute);
         if (info.isDirectory()) {
-          return refuse(NAME, texts.isFolder(JSON.stringify(target.display)));
+          return refuse(NAME, locale, texts.isFolder(JSON.stringify(target.display)));
         }
         if (await isBinary(target.absolute)) {
-          return refuse(NAME, texts.binary(JSON.stringify(target.display), info.size));
+          return refuse(NAME, locale, texts.binary(JSON.stringify(target.display), info.size));
         }
         const window = await readWindow(target.absolute, offset, limit, info.size, texts);
-        return present(target.display, offset, window, texts);
+        return present(target.display, offset, window, texts, locale);
       } catch (error) {
         return fileErrorResult(NAME, target.display, error, locale);
       }
@@ -118,6 +118,7 @@ function present(
   offset: number,
   window: LineWindow,
   texts: ReadFileTexts,
+  locale: LocaleId | undefined,
 ): ToolResult {
   const { lines, total, more } = window;
   const path = JSON.stringify(display);
@@ -130,7 +131,7 @@ function present(
     };
   }
   if (lines.length === 0) {
-    return refuse(NAME, texts.pastEnd(path, total ?? 0, offset));
+    return refuse(NAME, locale, texts.pastEnd(path, total ?? 0, offset));
   }
   const last = offset + lines.length - 1;
   const width = String(last).length;

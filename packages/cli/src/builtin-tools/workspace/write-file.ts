@@ -31,12 +31,16 @@ export function writeFileTool(workspace: Workspace, locale?: LocaleId): ToolDefi
       const input = validateInput(schema, args);
       if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
       const target = await workspace.resolve(input.value.path);
-      if (!target.ok) return refuse(NAME, target.text);
+      if (!target.ok) return refuse(NAME, locale, target.text);
       const { content } = input.value;
       try {
         const before = await stat(target.absolute).catch(() => undefined);
         if (before?.isDirectory()) {
-          return refuse(NAME, texts.isFolder(JSON.stringify(target.display), target.display));
+          return refuse(
+            NAME,
+            locale,
+            texts.isFolder(JSON.stringify(target.display), target.display),
+          );
         }
         await mkdir(dirname(target.absolute), { recursive: true });
         await writeFile(target.absolute, content, 'utf8');

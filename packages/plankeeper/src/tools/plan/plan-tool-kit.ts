@@ -69,7 +69,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         ok: false,
         text: locale.results.rejected(lines, Math.max(0, issues.length - MAX_LISTED_ISSUES)),
         data: { issues, ...(snapshot && { items: snapshot.items, version: snapshot.version }) },
-        title: `${tool}: rejected`,
+        title: locale.titles.rejected(tool),
       };
     },
     async rejectInput(tool, key, input, dryRun) {
@@ -110,8 +110,7 @@ function withoutRepeats(issues: readonly PlanIssue[]): PlanIssue[] {
   });
 }
 
-/** "2/5 completed" for titles. */
-export function progressTitle(tool: string, snapshot: PlanSnapshot): string {
-  const progress = progressOf(snapshot.items);
-  return `${tool}: ${progress.completed}/${progress.total} completed`;
+/** "todo_write: 2/5 completed" in the kit's language. */
+export function progressTitle(kit: PlanToolKit, tool: string, snapshot: PlanSnapshot): string {
+  return kit.locale.titles.progress(tool, progressOf(snapshot.items));
 }

@@ -56,7 +56,7 @@ export function planWriteTool<Name extends PlanToolName, Facts>(
         ok: true,
         text: lines.join('\n'),
         data: { items: snapshot.items, version: snapshot.version, ...data },
-        title: progressTitle(name, snapshot),
+        title: progressTitle(kit, name, snapshot),
       };
     },
     spec.normalize,

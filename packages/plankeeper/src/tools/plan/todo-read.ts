@@ -11,7 +11,7 @@ export function readAllTool(kit: PlanToolKit, name: 'todo_read' | 'todos_get_all
       ok: true,
       text: kit.render(snapshot),
       data: { items: snapshot.items, version: snapshot.version },
-      title: progressTitle(name, snapshot),
+      title: progressTitle(kit, name, snapshot),
     };
   });
 }

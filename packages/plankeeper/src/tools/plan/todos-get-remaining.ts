@@ -17,7 +17,7 @@ export function todosGetRemainingTool(kit: PlanToolKit): ToolDefinition {
           ? kit.locale.results.noneRemaining
           : renderPlan(open, { locale: kit.locale, heading: false }),
       data: { items: open, version: snapshot.version },
-      title: `${name}: ${open.length} open`,
+      title: kit.locale.titles.open(name, open.length),
     };
   });
 }
