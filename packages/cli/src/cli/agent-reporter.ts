@@ -2,8 +2,9 @@
  * Shows an agent run in the terminal: the live plan view, each tool call and what came
  * back, and every reminder or bounce the harness sent.
  */
-import type { AgentEvent, AgentObserver } from 'plankeeper';
+import type { AgentEvent, AgentObserver, LocaleId } from 'plankeeper';
 import { ALL_PLAN_TOOL_NAMES } from 'plankeeper';
+import { HARNESS_LABELS } from './harness-labels.js';
 import type { PlanView } from './terminal/index.js';
 
 const MAX_ARGUMENT_CHARS = 120;
@@ -13,7 +14,8 @@ function shorten(text: string, limit: number): string {
   return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
 }
 
-export function createAgentReporter(view: PlanView): AgentObserver {
+export function createAgentReporter(view: PlanView, locale: LocaleId = 'en'): AgentObserver {
+  const labels = HARNESS_LABELS[locale];
   return (event: AgentEvent) => {
     switch (event.type) {
       case 'tool-started': {
@@ -37,7 +39,8 @@ export function createAgentReporter(view: PlanView): AgentObserver {
         view.update(event.items);
         break;
       case 'harness-injected':
-        if (event.kind !== 'plan') view.logLine(`! ${event.kind}: ${shorten(event.text, 140)}`);
+        if (event.kind !== 'plan')
+          view.logLine(`! ${labels[event.kind]}: ${shorten(event.text, 140)}`);
         break;
       default:
         break;

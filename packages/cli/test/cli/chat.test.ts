@@ -101,6 +101,22 @@ describe('plankeeper chat', () => {
     ).toBe(true);
   });
 
+  it('speaks Chinese under --lang zh: its own lines and the labels of the harness’s messages', async () => {
+    server.reply(planCall('call_1'));
+    server.reply(openaiWire.completion({ content: '我会比较。' }));
+    server.reply(openaiWire.completion({ content: '部分完成：没有商店数据，未能比较价格。' }));
+    const { code, stdout, stderr } = await runCli([...chatArgs('laptops-zh'), '--lang', 'zh'], {
+      input: '比较这两台笔记本\n/help\n/exit\n',
+      env: noKeys,
+    });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain(
+      'plankeeper chat · openai:test-model · 会话 laptops-zh（用 --session laptops-zh 继续）',
+    );
+    expect(stdout).toContain('! 收尾检查: 待办清单还有未完成事项');
+    expect(stdout).toContain('没有 /help 这个命令。可用：/todos、/clear、/exit。');
+  });
+
   it('--session picks the stored plan back up after the process was killed', async () => {
     server.reply(planCall('call_1'));
     server.reply({ ...openaiWire.completion({ content: 'never sent' }), delayMs: 60_000 });

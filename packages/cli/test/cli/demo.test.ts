@@ -4,6 +4,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
+/**
+ * Words of 4+ ASCII letters in a transcript, outside code: a tool call's JSON arguments,
+ * file names, the <reminder> markup and the words below are not prose. Anything else is
+ * English text that a Chinese run should have said in Chinese.
+ */
+function englishWords(transcript: string): string[] {
+  const allowed = new Set(['todo_write', 'knowledge_search', 'Voltway']);
+  const prose = transcript
+    .replace(/^→ \S+ .*$/gm, '')
+    .replace(/[\w.-]+\.md\b/g, '')
+    .replace(/<\/?reminder>/g, '');
+  return (prose.match(/[A-Za-z_]{4,}/g) ?? []).filter((word) => !allowed.has(word));
+}
+
 describe('plankeeper demo', () => {
   it('plans, searches, gets reminded, updates the plan and answers from the knowledge base', async () => {
     const { code, stdout, stderr } = await runCli(['demo']);
@@ -40,6 +54,9 @@ describe('plankeeper demo', () => {
     expect(stdout).toContain('- [>] #1 查询拆封耳机退货条款');
     expect(stdout).toContain('自签收之日起 14 天内可以退货');
     expect(stdout).toContain('仍在已拆封耳机 14 天的退货期限内');
+    // The whole transcript a person reads, harness messages and their labels included.
+    await expect(stdout).toMatchFileSnapshot('__snapshots__/demo.zh.txt');
+    expect(englishWords(stdout)).toEqual([]);
   });
 
   it('says the sources are insufficient when the search finds nothing, rather than inventing policy', async () => {
@@ -55,6 +72,15 @@ describe('plankeeper demo', () => {
     );
     expect(stdout).toContain('- [-] #3 Draft and check the answer with sources');
     expect(stdout).not.toMatch(/14 days|restocking/);
+  });
+
+  it('says so in Chinese too when the search finds nothing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'plankeeper-kb-'));
+    writeFileSync(join(folder, 'drones.md'), '# 无人机\n\n无人机保险承保首年坠机。\n');
+    const { code, stdout } = await runCli(['demo', '--lang', 'zh', '--knowledge', folder]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('现有资料中没有找到拆封耳机退货的相关政策');
+    expect(englishWords(stdout)).toEqual([]);
   });
 
   it('reports bad flags in one line with exit code 2', async () => {

@@ -13,6 +13,7 @@ import { Agent, getLocale, PlanEngine, PlankeeperError, renderPlan } from 'plank
 import { knowledgeSearchTool, workspaceTools } from '../../builtin-tools/index.js';
 import { createModelClient } from '../../models/index.js';
 import { createAgentReporter } from '../agent-reporter.js';
+import { CHAT_LABELS } from '../chat-labels.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { inFlagTerms } from '../flag-wording.js';
@@ -100,12 +101,13 @@ async function chat(flags: ChatFlags): Promise<number> {
     tools,
     maxSteps,
     planning: { engine: new PlanEngine({ store }), preset: 'whole-list' },
-    observer: createAgentReporter(view),
+    observer: createAgentReporter(view, locale),
   });
   const conversation = agent.session(session);
   const say = (text: string) => process.stdout.write(`${text}\n`);
   const words = getLocale(locale);
-  say(`plankeeper chat · ${model.name} · session ${session} (resume with --session ${session})`);
+  const labels = CHAT_LABELS[locale];
+  say(labels.banner(model.name, session));
   const resumed = await conversation.plan();
   if (resumed && resumed.items.length > 0) {
     say(renderPlan(resumed.items, { locale: words, notes: true }));
@@ -131,7 +133,7 @@ async function chat(flags: ChatFlags): Promise<number> {
         await agent.engine?.clear(conversation.key);
         say(words.results.cleared);
       } else if (line.startsWith('/')) {
-        say(`Unknown command ${line}. Use /todos, /clear or /exit.`);
+        say(labels.unknownCommand(line));
       } else {
         const result = await conversation.send(line);
         view.stop();

@@ -55,7 +55,7 @@ async function runDemo(flags: DemoFlags): Promise<number> {
     system: model.system,
     tools: [knowledgeSearchTool({ root, locale })],
     planning: true,
-    observer: createAgentReporter(view),
+    observer: createAgentReporter(view, locale),
   });
   const write = (text: string) => process.stdout.write(`${text}\n`);
   const { labels } = DEMO_TEXT[locale];

@@ -54,7 +54,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
   const report = await runScript(script, {
     file: flags.script,
     lang: locale,
-    observer: createAgentReporter(view),
+    observer: createAgentReporter(view, locale),
     onTurnStart: (task) => {
       view.logLine(`${firstTurn ? '' : '\n'}${labels.task}: ${task}`);
       firstTurn = false;

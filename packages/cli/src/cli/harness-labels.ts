@@ -1,0 +1,13 @@
+/**
+ * Labels of the harness's messages in the terminal transcript (`! reminder: ...`), in
+ * each language: the message itself is in the run's language, so its label is too.
+ */
+import type { InjectionKind, LocaleId } from 'plankeeper';
+
+/** The plan itself is shown by the plan view, so it needs no label. */
+type LabelledKind = Exclude<InjectionKind, 'plan'>;
+
+export const HARNESS_LABELS: Record<LocaleId, Record<LabelledKind, string>> = {
+  en: { reminder: 'reminder', 'finish-check': 'finish-check', 'goal-check': 'goal-check' },
+  zh: { reminder: '提醒', 'finish-check': '收尾检查', 'goal-check': '目标核对' },
+};
