@@ -2,17 +2,22 @@
  * Arguments with their repairable problems repaired, for a dry run against the plan. A
  * call rejected for an over-long text or a bad status alone would otherwise hide a blank
  * entry or an unknown id until the model had fixed the first problem and tried again.
+ * An entry with a problem that has no repair (its content missing, or not an object at
+ * all) is left out, so the others are still checked.
  */
 import type { z } from 'zod';
 import type { PlanIssue } from '../engine/plan-issue.js';
+import type { LeftOutEntries } from './left-out-entries.js';
 
 export interface RepairedInput<T> {
   value: T;
   /**
-   * An entry's id was left out: the dry run may then match it to another item, or to
-   * none, so what it says about dropped items is not to be trusted.
+   * An entry's id, or a whole entry, was left out: the dry run may then match it to
+   * another item, or to none, so what it says about dropped items is not to be trusted.
    */
   idsChanged: boolean;
+  /** Entries the dry run goes without; its findings name places in the shortened list. */
+  leftOut?: LeftOutEntries;
 }
 
 /** Optional texts of an entry; a bad one is left out for the dry run. */
@@ -76,6 +81,8 @@ export function repairedInput<Schema extends z.ZodType>(
   // Bounds were checked before validation, so this copy is small and shallow.
   const repaired = structuredClone(value);
   let idsChanged = false;
+  let list: string | undefined;
+  const leftOut = new Set<number>();
   for (const issue of issues) {
     const { path } = issue;
     const name = path[path.length - 1];
@@ -84,9 +91,26 @@ export function repairedInput<Schema extends z.ZodType>(
     for (const part of path.slice(0, -1)) parent = (parent as Container)[part];
     if (typeof parent !== 'object' || parent === null) return;
     const done = repair(issue, parent as Container, name, path);
-    if (done === false) return;
     if (done === 'id') idsChanged = true;
+    if (done !== false) continue;
+    // No repair: leave the whole entry out, or give up when the problem is not an entry's.
+    const [field, index] = path;
+    if (typeof field !== 'string' || typeof index !== 'number') return;
+    if (!Array.isArray(repaired[field]) || (list !== undefined && list !== field)) return;
+    list = field;
+    leftOut.add(index);
+  }
+  let left: LeftOutEntries | undefined;
+  if (list !== undefined) {
+    const entries = repaired[list] as unknown[];
+    const kept = entries.map((_, index) => index).filter((index) => !leftOut.has(index));
+    // With nothing left, a dry run would only judge an empty list the model did not send.
+    if (kept.length === 0) return;
+    repaired[list] = kept.map((index) => entries[index]);
+    left = { list, kept, count: entries.length - kept.length };
+    idsChanged = true;
   }
   const result = schema.safeParse(repaired);
-  return result.success ? { value: result.data, idsChanged } : undefined;
+  if (!result.success) return;
+  return { value: result.data, idsChanged, ...(left && { leftOut: left }) };
 }

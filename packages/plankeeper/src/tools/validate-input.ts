@@ -11,6 +11,7 @@ import {
   type InputBounds,
   oversizedText,
 } from './input-bounds.js';
+import type { LeftOutEntries } from './left-out-entries.js';
 import { parseArguments, typeName } from './parse-arguments.js';
 import { repairedInput } from './repaired-input.js';
 import { fromZodIssues } from './zod-issues.js';
@@ -23,13 +24,15 @@ export type ValidatedInput<T> =
       /**
        * The arguments with the problems that have an obvious repair repaired (unknown
        * fields and bad optional values left out, over-long texts and lists cut to their
-       * limit, a bad status read as pending): the tool can still check them against the
-       * plan, so the model hears about every mistake in one reply instead of one kind
-       * per try.
+       * limit, a bad status read as pending, an entry without a repair left out): the
+       * tool can still check them against the plan, so the model hears about every
+       * mistake in one reply instead of one kind per try.
        */
       lenient?: T;
-      /** The repair left an entry's id out; dropped-item findings of a dry run are unsure. */
+      /** The repair left an id or an entry out; dropped-item findings of a dry run are unsure. */
       lenientIdsChanged?: true;
+      /** Entries `lenient` goes without; a dry run's findings must be put back in place. */
+      lenientLeftOut?: LeftOutEntries;
     };
 
 export function validateInput<Schema extends z.ZodType>(
@@ -75,6 +78,7 @@ export function validateInput<Schema extends z.ZodType>(
     issues: [...aliasIssues, ...issues],
     ...(repaired && { lenient: repaired.value }),
     ...(repaired?.idsChanged && { lenientIdsChanged: true as const }),
+    ...(repaired?.leftOut && { lenientLeftOut: repaired.leftOut }),
   };
 }
 

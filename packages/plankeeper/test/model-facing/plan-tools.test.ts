@@ -161,6 +161,18 @@ describe.each(LOCALE_IDS)('what the model sees (%s)', (localeId) => {
           ],
         },
       ],
+      [
+        'todo_write',
+        'an entry without content beside other mistakes',
+        {
+          todos: [
+            { status: 'in_progress' },
+            { content: ' ', status: 'pending' },
+            { id: 9, content: 'Check the warranty', status: 'in_progress' },
+            { content: 'Send the answer', status: 'in_progress' },
+          ],
+        },
+      ],
       ['todos_add', 'an open item', { todos: [{ content: 'Call the shop' }] }],
       ['todo_write', 'clear with open items', { todos: [] }],
       ['todos_get_remaining', 'nothing remaining', {}],

@@ -9,6 +9,7 @@ import type { PlanKey } from '../../engine/plan-key.js';
 import { renderPlan } from '../../engine/render.js';
 import { progressOf } from '../../engine/todo-item.js';
 import type { Locale } from '../../locale/locale.js';
+import { atSentPlaces, type LeftOutEntries } from '../left-out-entries.js';
 import { createSchemas, type PlanToolSchemas } from '../schemas.js';
 import type { ToolContext, ToolResult } from '../tool.js';
 
@@ -24,13 +25,18 @@ export interface PlanToolKit {
   keyOf(context: ToolContext): PlanKey;
   reject(tool: string, issues: readonly PlanIssue[], snapshot?: PlanSnapshot): ToolResult;
   /**
-   * Rejects arguments that failed validation. When unknown fields were their only
-   * problem, `dryRun` checks the rest against the plan so every mistake is in one reply.
+   * Rejects arguments that failed validation. When a repaired copy of them exists (see
+   * repaired-input.ts), `dryRun` checks it against the plan so every mistake is in one reply.
    */
   rejectInput<T>(
     tool: string,
     key: PlanKey,
-    input: { issues: PlanIssue[]; lenient?: T; lenientIdsChanged?: true },
+    input: {
+      issues: PlanIssue[];
+      lenient?: T;
+      lenientIdsChanged?: true;
+      lenientLeftOut?: LeftOutEntries;
+    },
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
@@ -77,12 +83,14 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         return this.reject(tool, input.issues, await engine.snapshot(key));
       }
       const outcome = await dryRun(input.lenient);
+      const { lenientLeftOut } = input;
       // With an id left out, the dry run may call the item it meant dropped.
-      const found = outcome.ok
+      const trusted = outcome.ok
         ? []
         : outcome.issues.filter(
             (issue) => !(input.lenientIdsChanged && issue.code === 'dropped_open'),
           );
+      const found = lenientLeftOut ? atSentPlaces(trusted, lenientLeftOut) : trusted;
       const issues = withoutRepeats([...input.issues, ...found]);
       return this.reject(tool, issues, outcome.ok ? await engine.snapshot(key) : outcome.snapshot);
     },
