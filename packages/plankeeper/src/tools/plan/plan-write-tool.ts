@@ -1,8 +1,8 @@
 /**
  * The flow every plan-changing tool shares: validate the arguments, apply the operation
- * through the engine, and put a rejection or the result into words. A call whose only
- * schema problem is an unknown field runs the same operation as a dry run, so its
- * rejection also names what the plan itself would refuse.
+ * through the engine, and put a rejection or the result into words. A call with schema
+ * problems runs the same operation on a repaired copy as a dry run (see repaired-input.ts),
+ * so its rejection also names what the plan itself would refuse.
  */
 import type { z } from 'zod';
 import type { OperationMeta, OperationOutcome, PlanSnapshot } from '../../engine/plan-engine.js';
