@@ -126,7 +126,7 @@ describe('plankeeper run --script (the harness’s messages)', () => {
     const labels = stdout.split('\n').filter((line) => line.startsWith('! '));
     expect(labels).toMatchInlineSnapshot(`
       [
-        "! reminder: <reminder>1 tool rounds without a todo list update. Check the original request and the remaining items, then update the list.</reminder>",
+        "! reminder: <reminder>1 tool round without a todo list update. Check the original request and the remaining items, then update the list.</reminder>",
         "! finish-check: Your todo list still has open items: #1 Look up the policy. Finish them, or mark them completed or cancelled to match what you actually did…",
         "! goal-check: Before finishing, check your answer against the original request point by point: Can I return opened headphones? If something is missing, f…",
       ]

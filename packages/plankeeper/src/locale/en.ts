@@ -149,7 +149,7 @@ export const en: Locale = {
     focus: (p, current, open) =>
       `### Current todo list (${p.completed}/${p.total} completed, unchanged)${current ? `\nNow: #${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\nOpen: ${ids(open)}` : ''}`,
     reminder: (rounds) =>
-      `<reminder>${rounds} tool rounds without a todo list update. Check the original request and the remaining items, then update the list.</reminder>`,
+      `<reminder>${rounds} tool ${rounds === 1 ? 'round' : 'rounds'} without a todo list update. Check the original request and the remaining items, then update the list.</reminder>`,
     finishCheck: (open, quote) =>
       `Your todo list still has open items: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.`,
     goalCheck: (task) =>

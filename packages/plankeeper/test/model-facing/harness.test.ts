@@ -80,6 +80,8 @@ describe.each(LOCALE_IDS)('harness messages (%s)', (localeId) => {
       h.continueWork(open, quoteText),
       '## Reminder',
       h.reminder(3),
+      '## Reminder after one round',
+      h.reminder(1),
     ];
     await expect(`${sections.join('\n\n')}\n`).toMatchFileSnapshot(
       `__snapshots__/harness.${localeId}.md`,
