@@ -56,6 +56,20 @@ describe('entries left out of the dry run', () => {
     expect(await fixture.stored()).toBe(before);
   });
 
+  it('todos_add: a left-out entry still counts when the kept ones fit', async () => {
+    const fixture = planFixture({ limits: { maxItems: 3 } });
+    await fixture.call('todos_add', { todos: [{ content: 'A' }, { content: 'B' }] });
+    const before = await fixture.stored();
+    const result = await fixture.call('todos_add', {
+      todos: [{ description: 'no content' }, { content: 'C' }],
+    });
+    expect(lines(result.text)).toEqual([
+      '- todos[0].content is missing; expected a string.',
+      '- todos would hold 4 items; the limit is 3. Merge steps or remove finished ones.',
+    ]);
+    expect(await fixture.stored()).toBe(before);
+  });
+
   it('todos_complete and todos_remove: a bad entry does not hide an unknown id', async () => {
     const fixture = planFixture();
     await fixture.call('todo_write', open);

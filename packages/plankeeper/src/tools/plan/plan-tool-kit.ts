@@ -91,8 +91,17 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
             (issue) => !(input.lenientIdsChanged && issue.code === 'dropped_open'),
           );
       const found = lenientLeftOut ? atSentPlaces(trusted, lenientLeftOut) : trusted;
+      const snapshot = outcome.ok ? await engine.snapshot(key) : outcome.snapshot;
+      if (lenientLeftOut?.list === 'todos' && tool === 'todos_add') {
+        // The dry run added only the kept entries; every sent one counts towards the limit.
+        const count = snapshot.items.length + lenientLeftOut.kept.length + lenientLeftOut.count;
+        const maximum = engine.limits.maxItems;
+        if (count > maximum && !found.some((issue) => issue.code === 'too_many_items')) {
+          found.push({ code: 'too_many_items', path: ['todos'], maximum, count });
+        }
+      }
       const issues = withoutRepeats([...input.issues, ...found]);
-      return this.reject(tool, issues, outcome.ok ? await engine.snapshot(key) : outcome.snapshot);
+      return this.reject(tool, issues, snapshot);
     },
     render(snapshot) {
       return renderPlan(snapshot.items, { locale });
