@@ -30,10 +30,16 @@ export {
 export { DEFAULT_LIMITS, type PlanLimits } from './engine/limits.js';
 export type { AddItemInput } from './engine/operations/add-items.js';
 export type { CompleteItemInput } from './engine/operations/complete-items.js';
+export type {
+  PersonEdit,
+  PersonEditProblem,
+  PersonTextField,
+} from './engine/operations/person-edit.js';
 export type { DropPolicy, WriteItemInput } from './engine/operations/write-plan.js';
 export {
   type OperationMeta,
   type OperationOutcome,
+  type PersonEditOutcome,
   PlanEngine,
   type PlanEngineOptions,
   type PlanSnapshot,
@@ -69,6 +75,7 @@ export {
 // The harness: the discipline around the plan, for any agent loop.
 export { createCompletionLoop, type LoopDecision } from './harness/completion-loop.js';
 export { defaultInstructions } from './harness/instructions.js';
+export { describePersonChanges, personChangeLines } from './harness/person-changes.js';
 export {
   type Bounce,
   type HarnessOptions,
