@@ -53,7 +53,7 @@ describe("PlanEngine.editAsPerson: a person's change", () => {
         tool: 'person:cancel',
         summary: 'cancelled #2: not needed',
         by: 'person',
-        edit: { kind: 'cancel', id: '2' },
+        edit: { kind: 'cancel', id: '2', reason: 'not needed' },
       },
       {
         tool: 'person:done',

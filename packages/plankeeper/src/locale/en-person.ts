@@ -1,3 +1,4 @@
+import { quoteText } from '../engine/render.js';
 import type { PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
 
@@ -12,14 +13,16 @@ const STATUSES = {
   cancelled: 'cancelled',
 } as const;
 
+const because = (info: PersonEditInfo) => (info.reason ? ` (${quoteText(info.reason)})` : '');
+
 function edit(info: PersonEditInfo): string {
   switch (info.kind) {
     case 'add':
       return `added #${info.id}${info.anchor ? ` after #${info.anchor}` : ''}`;
     case 'cancel':
-      return `cancelled #${info.id}`;
+      return `cancelled #${info.id}${because(info)}`;
     case 'done':
-      return `completed #${info.id}`;
+      return `completed #${info.id}${because(info)}`;
     case 'edit':
       return `edited #${info.id}`;
     case 'move':

@@ -1,3 +1,4 @@
+import { quoteText } from '../engine/render.js';
 import type { PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
 
@@ -12,14 +13,16 @@ const STATUSES = {
   cancelled: '已取消',
 } as const;
 
+const because = (info: PersonEditInfo) => (info.reason ? `（${quoteText(info.reason)}）` : '');
+
 function edit(info: PersonEditInfo): string {
   switch (info.kind) {
     case 'add':
       return `添加了 #${info.id}${info.anchor ? `（在 #${info.anchor} 之后）` : ''}`;
     case 'cancel':
-      return `取消了 #${info.id}`;
+      return `取消了 #${info.id}${because(info)}`;
     case 'done':
-      return `完成了 #${info.id}`;
+      return `完成了 #${info.id}${because(info)}`;
     case 'edit':
       return `改写了 #${info.id}`;
     case 'move':

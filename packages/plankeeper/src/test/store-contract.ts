@@ -173,6 +173,11 @@ export function storeContract(target: StoreContractTarget): void {
           source: { tool: 'todos_complete', summary: 'completed #1: \u0000' },
         }),
       ).rejects.toThrow(/U\+0000/);
+      await expect(
+        store.compareAndSet(key, 1, planRecord([{ content: 'fine' }]), {
+          source: { tool: 'person:cancel', edit: { kind: 'cancel', id: '1', reason: 'x\ud800' } },
+        }),
+      ).rejects.toThrow(/source\.edit\.reason/);
       expect({ plan: await store.get(key), history: await store.history(key) }).toEqual(before);
       expect(before.plan?.record).toEqual(kept);
     });

@@ -101,7 +101,11 @@ export function applyPersonEdit(
         ok: true,
         items: replace(next),
         nextId: record.nextId,
-        info: { kind: edit.kind, id: item.id },
+        info: {
+          kind: edit.kind,
+          id: item.id,
+          ...(reason !== undefined && { reason: reason.trim() }),
+        },
         summary: `${verb} #${item.id}${reason !== undefined ? `: ${reason.trim()}` : ''}`,
       };
     }

@@ -93,6 +93,8 @@ export interface PersonEditInfo {
   id: string;
   /** `add` after this item, or `move` before it. */
   anchor?: string;
+  /** Why a person cancelled or completed the item, when they said. */
+  reason?: string;
 }
 
 export interface WriteOptions {
