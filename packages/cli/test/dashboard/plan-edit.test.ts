@@ -6,7 +6,11 @@
 import { request as httpRequest } from 'node:http';
 import { encodePlanKey, MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDashboardServer, type DashboardServer } from '../../src/dashboard/index.js';
+import {
+  createDashboardServer,
+  type DashboardServer,
+  type PlanDetailResponse,
+} from '../../src/dashboard/index.js';
 
 const open: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
@@ -61,9 +65,9 @@ describe('dashboard: a person changes a plan from the page', () => {
       name: 'Ana',
       edit: { kind: 'cancel', id: '2' },
     });
-    const detail = await (
+    const detail = (await (
       await fetch(new URL(`/api/plan?key=${encodeURIComponent(encodePlanKey(key))}`, server.url))
-    ).json();
+    ).json()) as PlanDetailResponse;
     expect(detail.timeline.at(-1)).toMatchObject({
       tool: 'person:cancel',
       by: 'person',
