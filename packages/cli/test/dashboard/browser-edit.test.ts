@@ -179,12 +179,28 @@ describe('dashboard: a person steers the plan', () => {
         tool: row.querySelector('.tool')?.textContent,
         by: row.querySelector('.by')?.textContent ?? null,
         summary: row.querySelector('.summary')?.textContent,
+        changes: [...row.querySelectorAll('.changes li')].map((line) => line.textContent),
       })),
     );
     expect(timeline).toEqual([
-      { tool: 'todos_complete', by: null, summary: 'completed #2: test passes' },
-      { tool: 'person:edit', by: 'by Ana', summary: 'edited #2' },
-      { tool: 'person:move', by: 'by Ana', summary: 'moved #4 before #3' },
+      {
+        tool: 'todos_complete',
+        by: null,
+        summary: 'completed #2: test passes',
+        changes: ['✓ completed #2 Fix it with a test — test passes'],
+      },
+      {
+        tool: 'person:edit',
+        by: 'by Ana',
+        summary: 'edited #2',
+        changes: ['✎ edited content of #2 Fix it with a test (was: Fix it)'],
+      },
+      {
+        tool: 'person:move',
+        by: 'by Ana',
+        summary: 'moved #4 before #3',
+        changes: ['↕ moved #4 Tell the customer before #3'],
+      },
     ]);
   }, 60_000);
 
