@@ -75,7 +75,6 @@ export {
 // The harness: the discipline around the plan, for any agent loop.
 export { createCompletionLoop, type LoopDecision } from './harness/completion-loop.js';
 export { defaultInstructions } from './harness/instructions.js';
-export { describePersonChanges, personChangeLines } from './harness/person-changes.js';
 export {
   type Bounce,
   type HarnessOptions,
