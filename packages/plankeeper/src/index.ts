@@ -30,10 +30,16 @@ export {
 export { DEFAULT_LIMITS, type PlanLimits } from './engine/limits.js';
 export type { AddItemInput } from './engine/operations/add-items.js';
 export type { CompleteItemInput } from './engine/operations/complete-items.js';
+export type {
+  PersonEdit,
+  PersonEditProblem,
+  PersonTextField,
+} from './engine/operations/person-edit.js';
 export type { DropPolicy, WriteItemInput } from './engine/operations/write-plan.js';
 export {
   type OperationMeta,
   type OperationOutcome,
+  type PersonEditOutcome,
   PlanEngine,
   type PlanEngineOptions,
   type PlanSnapshot,

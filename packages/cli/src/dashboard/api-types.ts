@@ -2,7 +2,7 @@
  * The JSON the dashboard's API returns. The page reads these shapes; so can any script
  * (`curl /api/plans`), which is why they are spelled out here.
  */
-import type { TodoItem, TodoStatus } from 'plankeeper';
+import type { PersonEdit, TodoItem, TodoStatus } from 'plankeeper';
 import type { ItemChange } from './revision-changes.js';
 
 /** One plan in the list: where it is, how far along, and what is being done now. */
@@ -42,6 +42,9 @@ export interface TimelineEntry {
   tool: string;
   callId?: string;
   summary?: string;
+  /** `person` when a person made the change (the CLI, this page), with their name if given. */
+  by?: 'person';
+  name?: string;
   /** True when this revision removed the whole plan. */
   deleted: boolean;
   /**
@@ -86,3 +89,17 @@ export interface PlanChangedEvent {
 }
 
 export type { ItemChange, TodoStatus };
+
+/** Body of `POST /api/plan/edit`: one person's change to one plan. */
+export interface PlanEditRequest {
+  key: string;
+  edit: PersonEdit;
+  /** The person's name, recorded with the change and shown to the model. */
+  by?: string;
+}
+
+/** Answer of an accepted `POST /api/plan/edit`: the plan as now stored. */
+export interface PlanEditResponse {
+  version: number;
+  items: TodoItem[];
+}

@@ -13,15 +13,20 @@ import {
   tokensMatch,
 } from 'plankeeper/http';
 import { requestToken, tokenProblem } from './access-token.js';
+import { crossSiteProblem } from './cross-site.js';
 import { DashboardError } from './dashboard-error.js';
 import { EventStream } from './event-stream.js';
 import { BASE_HEADERS, sendError, sendJson } from './http-responses.js';
 import { dashboardPage } from './page/dashboard-page.js';
+import { handlePlanEdit } from './plan-edit.js';
 import { PlanListings } from './plan-listings.js';
 import { readPlanDetail } from './plan-timeline.js';
 
 export interface DashboardOptions {
-  /** Where the plans are; the dashboard only reads it. The caller closes it. */
+  /**
+   * Where the plans are. The dashboard reads it, and writes only a person's change made on
+   * the page (`POST /api/plan/edit`). The caller closes it.
+   */
   store: PlanStore;
   /** Interface to listen on. Default `127.0.0.1`. Anything but loopback needs `token`. */
   host?: string;
@@ -46,6 +51,9 @@ export interface DashboardServer {
 }
 
 const TEN_MINUTES = 10 * 60 * 1000;
+
+/** Where the page posts a person's change. */
+export const EDIT_PATH = '/api/plan/edit';
 
 /**
  * Starts the dashboard and resolves once it is listening.
@@ -81,8 +89,12 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      sendError(response, 405, 'Only GET is supported.', { allow: 'GET, HEAD' });
+    // The one change a page makes is a POST to EDIT_PATH; everything else only reads.
+    const allowed = url.pathname === EDIT_PATH ? 'POST' : 'GET, HEAD';
+    if (!allowed.split(', ').includes(request.method ?? '')) {
+      sendError(response, 405, `Only ${allowed.replace(', ', ' or ')} is supported here.`, {
+        allow: allowed,
+      });
       return;
     }
     if (token !== undefined) {
@@ -113,6 +125,17 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       }
     }
     const context = { store, now: now(), staleAfterMs };
+    if (url.pathname === EDIT_PATH) {
+      const crossSite = crossSiteProblem(request);
+      if (crossSite) {
+        sendError(response, 403, crossSite);
+        return;
+      }
+      const answer = await handlePlanEdit(request, store);
+      if (answer.status === 200) sendJson(response, 200, answer.body);
+      else sendError(response, answer.status, answer.error);
+      return;
+    }
     switch (url.pathname) {
       case '/':
       case '/index.html':

@@ -62,6 +62,9 @@ export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {
       tool: revision.source.tool,
       ...(revision.source.callId !== undefined && { callId: revision.source.callId }),
       ...(revision.source.summary !== undefined && { summary: revision.source.summary }),
+      ...(revision.source.by === 'person' && { by: 'person' as const }),
+      ...(revision.source.by === 'person' &&
+        revision.source.name !== undefined && { name: revision.source.name }),
       deleted: revision.record === null,
       changes: known
         ? revisionChanges(

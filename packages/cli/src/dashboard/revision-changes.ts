@@ -21,7 +21,9 @@ export type ItemChange =
   | { kind: 'removed'; id: string; content: string; status: TodoStatus }
   /** An open item that a whole-list write left out. */
   | { kind: 'dropped'; id: string; content: string; status: TodoStatus }
-  | { kind: 'cleared'; count: number };
+  | { kind: 'cleared'; count: number }
+  /** Put elsewhere in the list; `before` is the item it now stands before, if any. */
+  | { kind: 'moved'; id: string; content: string; before?: string };
 
 /**
  * Changes from `previous` to `next` items. `next` null means the plan was deleted;
@@ -60,6 +62,7 @@ export function revisionChanges(
       });
     }
   }
+  changes.push(...movedItems(previous, next));
   for (const item of previous) {
     if (after.has(item.id)) continue;
     const kind = isOpen(item) && tool !== 'todos_remove' ? 'dropped' : 'removed';
@@ -96,4 +99,43 @@ function statusChangeOf(old: TodoItem, item: TodoItem): ItemChange | undefined {
     default:
       return { kind: 'status', id, content, from: old.status, to: item.status };
   }
+}
+
+/**
+ * Items kept in both lists whose order changed: those outside the longest run that kept
+ * its order (a longest increasing subsequence of old positions), so moving one item up
+ * names that item, not every item it passed.
+ */
+function movedItems(previous: readonly TodoItem[], next: readonly TodoItem[]): ItemChange[] {
+  const oldIndex = new Map(previous.map((item, index) => [item.id, index]));
+  const kept = next.filter((item) => oldIndex.has(item.id));
+  const positions = kept.map((item) => oldIndex.get(item.id)!);
+  // Patience sorting: tails[k] is the index (in kept) ending the best run of length k+1.
+  const tails: number[] = [];
+  const parent: number[] = [];
+  positions.forEach((position, index) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (positions[tails[middle]!]! < position) low = middle + 1;
+      else high = middle;
+    }
+    parent[index] = low > 0 ? tails[low - 1]! : -1;
+    tails[low] = index;
+  });
+  const stayed = new Set<number>();
+  for (let at = tails.at(-1) ?? -1; at >= 0; at = parent[at]!) stayed.add(at);
+  const moved: ItemChange[] = [];
+  kept.forEach((item, index) => {
+    if (stayed.has(index)) return;
+    const after = kept[index + 1];
+    moved.push({
+      kind: 'moved',
+      id: item.id,
+      content: item.content,
+      ...(after && { before: after.id }),
+    });
+  });
+  return moved;
 }

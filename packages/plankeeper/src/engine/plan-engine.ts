@@ -22,6 +22,12 @@ import {
   completeItems,
 } from './operations/complete-items.js';
 import type { OperationResult } from './operations/operation-result.js';
+import {
+  applyPersonEdit,
+  type PersonEdit,
+  type PersonEditProblem,
+  textProblem,
+} from './operations/person-edit.js';
 import { type RemoveFacts, removeItems } from './operations/remove-items.js';
 import {
   type DropPolicy,
@@ -86,6 +92,14 @@ export type OperationOutcome<Facts> =
   | { ok: true; snapshot: PlanSnapshot; facts: Facts }
   | { ok: false; issues: PlanIssue[]; snapshot: PlanSnapshot };
 
+/** A person's change: the plan as stored after it, or the one problem and the plan as it is. */
+export type PersonEditOutcome =
+  | { ok: true; snapshot: PlanSnapshot }
+  | { ok: false; problem: PersonEditProblem; snapshot: PlanSnapshot };
+
+/** Longest name a person may sign a change with. */
+const MAX_PERSON_NAME = 80;
+
 export class PlanEngine {
   readonly store: PlanStore;
   readonly limits: PlanLimits;
@@ -134,6 +148,56 @@ export class PlanEngine {
     return this.apply<RemoveFacts>(key, { tool: 'todos_remove', ...meta }, (record) =>
       removeItems(record, ids, this.limits),
     );
+  }
+
+  /**
+   * A person's change to one item (see person-edit.ts). Its revision's source says
+   * `by: 'person'`, the name when given, and the change as data, so the model can be told
+   * who changed what. The plan keeps its `turn`: a person's edit is no new request, and
+   * must not make the model's current plan look like a leftover. On a compare-and-set
+   * conflict the edit is validated again on the winner's plan.
+   */
+  editAsPerson(
+    key: PlanKey,
+    edit: PersonEdit,
+    person: { name?: string } = {},
+  ): Promise<PersonEditOutcome> {
+    // One line in the model's text: a name never carries a line break into it.
+    const name = person.name?.replace(/\s+/g, ' ').trim();
+    return this.commit<PersonEditOutcome>(key, (stored) => {
+      const version = stored?.version ?? 0;
+      const record = stored?.record ?? emptyRecord(this.now());
+      const refuse = (problem: PersonEditProblem): { done: PersonEditOutcome } => ({
+        done: { ok: false, problem, snapshot: toSnapshot(record, version, !stored) },
+      });
+      if (person.name !== undefined) {
+        const problem = textProblem(person.name, 'name', MAX_PERSON_NAME);
+        if (problem) return refuse(problem);
+      }
+      const result = applyPersonEdit(record, edit, this.limits);
+      if (!result.ok) return refuse(result.problem);
+      const next: PlanRecord = {
+        ...record,
+        items: result.items,
+        nextId: result.nextId,
+        updatedAt: this.now(),
+      };
+      // Setting a text to what it already says is no change, as for the model's writes.
+      if (stored && samePlan(record, next)) {
+        return { done: { ok: true, snapshot: toSnapshot(record, version, false) } };
+      }
+      return {
+        write: next,
+        source: {
+          tool: `person:${edit.kind}`,
+          summary: result.summary,
+          by: 'person',
+          ...(name && { name }),
+          edit: result.info,
+        },
+        onWritten: (written) => ({ ok: true, snapshot: toSnapshot(next, written, false) }),
+      };
+    });
   }
 
   /**

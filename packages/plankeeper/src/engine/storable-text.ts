@@ -37,7 +37,13 @@ export function checkStorableRecord(record: PlanRecord, source?: object): void {
   });
   checkString(record.turn, ['turn']);
   checkString(record.activeTurn, ['activeTurn']);
-  for (const [field, value] of Object.entries(source ?? {})) checkString(value, ['source', field]);
+  for (const [field, value] of Object.entries(source ?? {})) {
+    // One level down too: a person's change (`source.edit`) carries their reason.
+    if (typeof value === 'object' && value !== null) {
+      for (const [inner, text] of Object.entries(value))
+        checkString(text, ['source', field, inner]);
+    } else checkString(value, ['source', field]);
+  }
 }
 
 function checkString(value: unknown, path: IssuePath): void {

@@ -14,10 +14,12 @@
 export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
 export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, renderPlan } from '../engine/render.js';
+export type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
+export { describePersonChanges, personChangeLines } from './person-changes.js';
 export {
   buildPlanSection,
   isLeftover,

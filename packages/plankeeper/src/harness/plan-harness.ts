@@ -26,6 +26,7 @@ import type { ToolContext } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
+import { personChangeLines } from './person-changes.js';
 import {
   buildPlanSection,
   isLeftover,
@@ -165,7 +166,18 @@ export class PlanHarness {
       return undefined;
     }
     this.seen.offer(stamp);
-    return { text, placement };
+    // Only against a plan the model saw: a first sight has no "since" to tell about.
+    const byPerson =
+      changed && seen !== undefined
+        ? await personChangeLines(
+            this.engine,
+            this.key,
+            SeenPlan.versionOf(seen),
+            snapshot.version,
+            this.locale,
+          )
+        : undefined;
+    return { text: byPerson ? `${byPerson}\n${text}` : text, placement };
   }
 
   /**

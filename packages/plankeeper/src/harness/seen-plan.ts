@@ -26,6 +26,11 @@ export class SeenPlan {
     return `${snapshot.version}@${snapshot.updatedAt ?? 0}`;
   }
 
+  /** The plan version of a stamp; 0 for none (the model has seen no plan). */
+  static versionOf(stamp: string | undefined): number {
+    return stamp === undefined ? 0 : Number.parseInt(stamp, 10);
+  }
+
   /** The stamp the model has seen, counting its own whole-list write of this version. */
   seenFor(snapshot: PlanSnapshot): string | undefined {
     return this.selfWritten === snapshot.version ? SeenPlan.stamp(snapshot) : this.seen;

@@ -1,5 +1,6 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
+import { enPerson } from './en-person.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -167,6 +168,7 @@ export const en: Locale = {
       /\b(?:not\s+(?:all|everything)|some\s+(?:steps|items|parts))\s+(?:could\s+(?:not\s+)?be|was|were)\s+(?:done|completed|finished)\b/iu,
     ],
   },
+  person: enPerson,
   issue,
   typeName,
 };

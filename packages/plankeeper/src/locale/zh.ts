@@ -1,6 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
+import { zhPerson } from './zh-person.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
 
@@ -169,6 +170,7 @@ export const zh: Locale = {
       /(?:我们?|这项任务|任务)(?:只|仅)?(?:部分完成|完成了一部分)/u,
     ],
   },
+  person: zhPerson,
   issue,
   typeName,
 };

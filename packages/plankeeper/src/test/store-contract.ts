@@ -173,6 +173,11 @@ export function storeContract(target: StoreContractTarget): void {
           source: { tool: 'todos_complete', summary: 'completed #1: \u0000' },
         }),
       ).rejects.toThrow(/U\+0000/);
+      await expect(
+        store.compareAndSet(key, 1, planRecord([{ content: 'fine' }]), {
+          source: { tool: 'person:cancel', edit: { kind: 'cancel', id: '1', reason: 'x\ud800' } },
+        }),
+      ).rejects.toThrow(/source\.edit\.reason/);
       expect({ plan: await store.get(key), history: await store.history(key) }).toEqual(before);
       expect(before.plan?.record).toEqual(kept);
     });
@@ -416,6 +421,42 @@ export function storeContract(target: StoreContractTarget): void {
       expect(history.map((revision) => revision.at)).toEqual(
         [...history.map((revision) => revision.at)].sort((a, b) => a - b),
       );
+    });
+
+    it("keeps a person's change as theirs: by, name and the change, in history and for subscribers", async () => {
+      const writer = await open();
+      const watcher = target.shared ? await open() : writer;
+      const key = freshKey();
+      const changes: PlanChange[] = [];
+      const off = await watcher.subscribe((change) => {
+        if (change.key.agent === key.agent) changes.push(change);
+      });
+      const source = {
+        tool: 'person:cancel',
+        summary: 'cancelled #2: not needed',
+        by: 'person' as const,
+        name: 'Ana Núñez 安娜',
+        edit: { kind: 'move' as const, id: '2', anchor: '1' },
+      };
+      await writer.compareAndSet(key, 0, planRecord([{ content: 'a' }]), {
+        source: { tool: 'todos_add' },
+      });
+      await writer.compareAndSet(key, 1, planRecord([{ content: 'a', status: 'cancelled' }]), {
+        source,
+      });
+      await writer.delete(key, { source: { tool: 'person:delete', by: 'person', name: 'Ana' } });
+      expect((await watcher.history(key)).map((revision) => revision.source)).toEqual([
+        { tool: 'todos_add' },
+        source,
+        { tool: 'person:delete', by: 'person', name: 'Ana' },
+      ]);
+      await waitFor(() => changes.length >= 3, 'three changes', 2000);
+      expect(changes.map((change) => change.source)).toEqual([
+        { tool: 'todos_add' },
+        source,
+        { tool: 'person:delete', by: 'person', name: 'Ana' },
+      ]);
+      off();
     });
 
     it('keeps only the newest historyLimit revisions and honours a smaller limit', async () => {

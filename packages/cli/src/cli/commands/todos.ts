@@ -6,7 +6,7 @@
  * store, until interrupted.
  */
 import type { Command } from 'commander';
-import type { PlanStore } from 'plankeeper';
+import type { ChangeSource, PlanStore } from 'plankeeper';
 import { encodePlanKey, getLocale, type PlanKey, PlanRecordError, renderPlan } from 'plankeeper';
 import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
@@ -14,12 +14,10 @@ import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './todos-edit.js';
 
-interface TodosFlags {
+interface TodosFlags extends EditFlags {
   store?: string;
-  agent?: string;
-  session?: string;
-  scope?: string;
   json?: boolean;
   delete?: boolean;
   watch?: boolean;
@@ -42,6 +40,17 @@ export function registerTodosCommand(program: Command): void {
       '--watch',
       'keep printing changes as they are stored (one plan with --session), until Ctrl-C',
     )
+    .option('--add <text>', 'add an item to the plan of --agent and --session')
+    .option('--after <id>', 'with --add: put the new item after this one')
+    .option('--cancel <id>', 'cancel an open item')
+    .option('--done <id>', 'mark an open item completed')
+    .option('--reason <text>', 'with --cancel or --done: why, kept as the item note')
+    .option('--edit <id>', "change an item's text (with --content)")
+    .option('--content <text>', 'with --edit: the new text')
+    .option('--move <id>', 'move an item (with --before)')
+    .option('--before <id>', 'with --move: the item it goes before')
+    .option('--note <id-and-text...>', 'set the note of an item: --note 2 "why"')
+    .option('--by <name>', 'your name, recorded with the change and shown to the model')
     .addOption(langOption())
     .action(async (flags: TodosFlags) => {
       process.exitCode = await todos(flags);
@@ -63,7 +72,21 @@ async function todos(flags: TodosFlags): Promise<number> {
       EXIT.usage,
     );
   }
-  // Only --delete writes: the rest also works on a store this user cannot write.
+  if (wantsEdit(flags)) {
+    if (flags.delete || flags.watch) {
+      throw new CliError('a change cannot be combined with --delete or --watch.', EXIT.usage);
+    }
+    const edit = personEditOf(flags);
+    const key = editKey(flags);
+    const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
+    try {
+      return await editPlan(store, key, edit, flags, locale);
+    } finally {
+      await store.close();
+    }
+  }
+  if (flags.by !== undefined) throw new CliError('--by goes with a change.', EXIT.usage);
+  // Only --delete and the changes write: the rest also works on a store this user cannot write.
   const store = await openCliStore(resolveStoreUrl(flags.store), {
     readOnly: flags.delete ? false : 'if-not-writable',
   });
@@ -159,7 +182,7 @@ async function watchChanges(
     }
     const { source } = change;
     process.stdout.write(
-      `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${source.tool}${source.callId ? ` (${source.callId})` : ''}${source.summary ? `: ${source.summary}` : ''}\n`,
+      `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${sourceLabel(source)}\n`,
     );
     if (name !== undefined) {
       process.stdout.write(
@@ -243,9 +266,15 @@ async function showPlan(
     for (const revision of history) {
       const source = revision.source;
       process.stdout.write(
-        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${source.tool}${source.callId ? ` (${source.callId})` : ''}${source.summary ? `: ${source.summary}` : ''}\n`,
+        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${sourceLabel(source)}\n`,
       );
     }
   }
   return EXIT.ok;
+}
+
+/** A revision's source in one line: "todos_add (call_a): added #1", "person:cancel (by Ana): cancelled #2". */
+function sourceLabel(source: ChangeSource): string {
+  const who = source.callId ?? (source.name && `by ${source.name}`);
+  return `${source.tool}${who ? ` (${who})` : ''}${source.summary ? `: ${source.summary}` : ''}`;
 }

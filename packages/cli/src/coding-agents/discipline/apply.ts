@@ -3,9 +3,9 @@
  * compare-and-set. When another hook process wins the race, the decision is made again on
  * what it stored, and the answer is the one of the decision that was stored.
  */
-import type { PlanEngine } from 'plankeeper';
+import type { PlanEngine, PlanKey, PlanRevision } from 'plankeeper';
 import { type Decision, type DisciplineOptions, decide } from './decide.js';
-import type { KeyedEvent, NeutralAnswer } from './events.js';
+import type { KeyedEvent, NeutralAnswer, NeutralEvent } from './events.js';
 import { readHookState, toStored } from './hook-state.js';
 
 export async function applyDiscipline(
@@ -14,10 +14,31 @@ export async function applyDiscipline(
   options: DisciplineOptions,
 ): Promise<NeutralAnswer> {
   const snapshot = await engine.snapshot(key);
+  const recent = await recentRevisions(engine, key, event, snapshot.version);
   let decision: Decision | undefined;
   await engine.updateTurnState(key, (current) => {
-    decision = decide(event, snapshot, readHookState(current), options);
+    decision = decide(event, snapshot, readHookState(current), options, recent);
     return decision.next && toStored(decision.next);
   });
   return decision?.answer ?? { kind: 'none' };
+}
+
+/** Most revisions read to tell the model who changed its plan; older ones it need not hear of. */
+const MAX_RECENT = 20;
+
+/**
+ * The revisions since the version the model was last shown, read only when the plan moved
+ * past it after a tool call, so that `decide` can say a person changed the list. Most hook
+ * calls see an unchanged plan and read no history.
+ */
+async function recentRevisions(
+  engine: PlanEngine,
+  key: PlanKey,
+  event: NeutralEvent,
+  version: number,
+): Promise<PlanRevision[]> {
+  if (event.kind !== 'tool-done' || event.isPlanWrite) return [];
+  const shown = readHookState((await engine.turnState(key))?.state).shownVersion;
+  if (version <= shown) return [];
+  return engine.history(key, Math.min(version - shown, MAX_RECENT));
 }

@@ -6,9 +6,11 @@
 // plankeeper/harness, not the root: the root would load the plan tools and zod into every hook.
 import {
   buildPlanSection,
+  describePersonChanges,
   isHonestPartial,
   isOpen,
   type Locale,
+  type PlanRevision,
   type PlanSnapshot,
   quoteText,
   renderPlan,
@@ -36,6 +38,8 @@ export function decide(
   snapshot: PlanSnapshot,
   state: HookState,
   options: DisciplineOptions,
+  /** Revisions of the plan since some version before `state.shownVersion`, oldest first. */
+  recent: readonly PlanRevision[] = [],
 ): Decision {
   const { locale } = options;
   switch (event.kind) {
@@ -82,7 +86,7 @@ export function decide(
       };
     }
     case 'tool-done':
-      return afterTool(event, snapshot, state, options);
+      return afterTool(event, snapshot, state, options, recent);
     case 'stop':
     case 'subagent-stop':
       return atStop(event, snapshot, state, locale);
@@ -100,6 +104,7 @@ function afterTool(
   snapshot: PlanSnapshot,
   state: HookState,
   options: DisciplineOptions,
+  recent: readonly PlanRevision[],
 ): Decision {
   const { locale } = options;
   if (event.isPlanWrite && event.ok) {
@@ -124,7 +129,7 @@ function afterTool(
     parts.push(
       restorePending
         ? restoredSection(snapshot, locale)
-        : `${locale.harness.changedHeading}\n${renderPlan(snapshot.items, { locale, heading: false })}`,
+        : changedSection(snapshot, locale, recent, state.shownVersion),
     );
     shownVersion = snapshot.version;
     restorePending = false;
@@ -165,6 +170,21 @@ function atStop(
     };
   }
   return { next: undefined, answer: NOTHING };
+}
+
+/** The changed list, after who changed it when a person did (since the version last shown). */
+function changedSection(
+  snapshot: PlanSnapshot,
+  locale: Locale,
+  recent: readonly PlanRevision[],
+  shownVersion: number,
+): string {
+  const byPerson = describePersonChanges(
+    recent.filter((revision) => revision.version > shownVersion),
+    locale,
+  );
+  const list = `${locale.harness.changedHeading}\n${renderPlan(snapshot.items, { locale, heading: false })}`;
+  return byPerson ? `${byPerson}\n${list}` : list;
 }
 
 function restoredSection(snapshot: PlanSnapshot, locale: Locale): string {

@@ -102,4 +102,14 @@ ul.changes .sign { display: inline-block; width: 1.1em; font-weight: 700; }
 .change-completed .sign { color: var(--done); }
 .change-cancelled .sign, .change-removed .sign, .change-cleared .sign { color: var(--muted); }
 .change-dropped { color: var(--danger); }
+.actions { margin-left: 8px; white-space: nowrap; }
+.act { font: inherit; font-size: 12px; padding: 1px 6px; margin-left: 2px; border: 1px solid var(--line); border-radius: 4px; background: var(--panel); color: var(--text); cursor: pointer; }
+.act:hover { border-color: var(--accent); }
+.act:focus-visible, .edit-controls input:focus-visible, .edit-box:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.edit-box { font: inherit; min-width: 50%; }
+.edit-controls { margin-top: 12px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.edit-controls input { font: inherit; padding: 3px 6px; }
+#add-item { flex: 1 1 240px; }
+.edit-error { color: var(--danger); flex-basis: 100%; margin: 4px 0 0; }
+.by { font-weight: 600; color: var(--text); }
 `;

@@ -45,6 +45,35 @@ describe.each(LOCALE_IDS)('hook texts (%s)', (id) => {
       ),
     ).toMatchSnapshot();
   });
+  it('a plan changed by a person: who and what, before the list', () => {
+    const changed = { ...snapshot, version: 6 };
+    const person = (version: number, edit: object, name?: string) => ({
+      version,
+      at: 0,
+      record: null,
+      source: {
+        tool: 'person:x',
+        by: 'person' as const,
+        ...(name && { name }),
+        edit: edit as never,
+      },
+    });
+    const recent = [
+      // Already shown (version 4): not told again.
+      person(4, { kind: 'edit', id: '1' }, 'Ana'),
+      person(5, { kind: 'cancel', id: '3', reason: 'not needed' }, 'Ana'),
+      { version: 6, at: 0, record: null, source: { tool: 'todos_add' } },
+    ];
+    expect(
+      say(
+        { kind: 'tool-done', tool: 'Read', ok: true, isPlanWrite: false },
+        changed,
+        inTurn,
+        options,
+        recent,
+      ),
+    ).toMatchSnapshot();
+  });
   it('the plan shown again after compaction', () => {
     expect(
       say({ kind: 'session-start', source: 'compact' }, snapshot, inTurn, options),

@@ -126,6 +126,35 @@ describe('plankeeper hook claude-code', () => {
     expect((await hook('PostToolUse', tool('Read'))).stdout).toBe('');
   });
 
+  it('names the person who changed the plan (plankeeper todos), on the next tool call, once', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([
+      { content: 'Write the parser', status: 'in_progress' },
+      { content: 'Document it', status: 'pending' },
+    ]);
+    await hook('PostToolUse', tool('Read'));
+    const opened = await openStore(store);
+    try {
+      await new PlanEngine({ store: opened }).editAsPerson(
+        KEY,
+        { kind: 'cancel', id: '2' },
+        {
+          name: 'Ana',
+        },
+      );
+    } finally {
+      await opened.close();
+    }
+    const text = (await hook('PostToolUse', tool('Read'))).parsed?.hookSpecificOutput
+      ?.additionalContext;
+    expect(text?.split('\n').slice(0, 2)).toEqual([
+      'Changed by a person (Ana): cancelled #2',
+      '### Your todo list was changed outside this conversation (another session, a person or a sub-agent); this is the list now',
+    ]);
+    // The third call without a plan write brings the nudge, but nothing about the change.
+    expect((await hook('PostToolUse', tool('Read'))).stdout).not.toContain('person');
+  });
+
   it('shows the plan again after compaction and on resume, not on a fresh start', async () => {
     await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
     expect((await hook('SessionStart', fixture('SessionStart'))).stdout).toBe('');

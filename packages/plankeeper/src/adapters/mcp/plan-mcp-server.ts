@@ -31,6 +31,7 @@ import {
 } from './instructions-prompt.js';
 import { isChangeOf, PLAN_RESOURCE_URI, planResource, readPlanResource } from './plan-resource.js';
 import { RawCallToolRequestSchema } from './raw-call-request.js';
+import { ResultPlanVersions } from './result-plan-versions.js';
 import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
 import { failedCallResult, toCallToolResult } from './tool-result.js';
 
@@ -119,6 +120,8 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     ),
   }));
 
+  const seenPlans = new ResultPlanVersions(engine, locale);
+
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const tool = toolsByName.get(name);
@@ -144,7 +147,12 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         callId: String(extra.requestId),
         signal: extra.signal,
       });
-      return toCallToolResult(result, { structuredContent: options.structuredContent ?? false });
+      const byPerson = await seenPlans.personChanges(callKey);
+      const text = byPerson ? `${byPerson}\n${result.text}` : result.text;
+      return toCallToolResult(
+        { ...result, text },
+        { structuredContent: options.structuredContent ?? false },
+      );
     } catch (error) {
       return failedCallResult(name, error);
     }

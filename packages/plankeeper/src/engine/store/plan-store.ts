@@ -79,6 +79,22 @@ export interface ChangeSource {
   callId?: string;
   /** One-line summary for timelines ("added #4", "completed #2: tests pass"). */
   summary?: string;
+  /** `person` when a person made the change (`plankeeper todos`, the dashboard), not a model. */
+  by?: 'person';
+  /** The person's name, when they gave one. */
+  name?: string;
+  /** A person's change as data, so each language can tell the model what was done. */
+  edit?: PersonEditInfo;
+}
+
+/** What a person did, in the change source: the kind, the item, and where it went. */
+export interface PersonEditInfo {
+  kind: 'add' | 'cancel' | 'done' | 'edit' | 'move' | 'note';
+  id: string;
+  /** `add` after this item, or `move` before it. */
+  anchor?: string;
+  /** Why a person cancelled or completed the item, when they said. */
+  reason?: string;
 }
 
 export interface WriteOptions {

@@ -26,3 +26,27 @@ export async function getJson<T>(path: string): Promise<T> {
   }
   return body as T;
 }
+
+/** Sends a person's change; resolves to the plan as now stored, or throws the server's reason. */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    cache: 'no-store',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  let answer: unknown = null;
+  try {
+    answer = await response.json();
+  } catch {
+    answer = null;
+  }
+  if (!response.ok) {
+    const message = (answer as { error?: string } | null)?.error;
+    throw new Error(message || `The server answered ${response.status}.`);
+  }
+  return answer as T;
+}

@@ -27,6 +27,11 @@ export function describeChange(change: ItemChange): [sign: string, text: string]
       return ['−', `removed ${ref}${change.content}`];
     case 'dropped':
       return ['!', `dropped ${ref}${change.content} while ${change.status.replace('_', ' ')}`];
+    case 'moved':
+      return [
+        '↕',
+        `moved ${ref}${change.content}${change.before ? ` before #${change.before}` : ' to the end'}`,
+      ];
     case 'cleared':
       return ['∅', `plan cleared (${change.count} items)`];
     default:

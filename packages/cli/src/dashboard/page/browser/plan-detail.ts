@@ -6,6 +6,13 @@ import { ago, planState } from './clock.js';
 import { describeChange } from './describe-change.js';
 import { el, scopeText } from './dom.js';
 import { detail } from './elements.js';
+import {
+  editControls,
+  focusedControl,
+  itemActions,
+  onChanged,
+  restoreFocus,
+} from './plan-actions.js';
 import { state } from './state.js';
 
 let detailTicket = 0;
@@ -17,7 +24,7 @@ function markerOf(status: string): string {
 
 function renderItems(items: readonly TodoItem[]): HTMLOListElement {
   const list = el('ol', 'items');
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     const entry = el('li', `item status-${item.status}`);
     entry.dataset.id = item.id;
     entry.dataset.status = item.status;
@@ -28,6 +35,8 @@ function renderItems(items: readonly TodoItem[]): HTMLOListElement {
       el('span', 'item-id', `#${item.id}`),
       ' ',
       el('span', 'content', item.content),
+      ' ',
+      itemActions(item, index, items),
     );
     if (item.status === 'in_progress' && item.activeForm) {
       entry.append(el('div', 'item-extra active', `now: ${item.activeForm}`));
@@ -58,6 +67,9 @@ function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
       el('span', 'tool', revision.tool),
     );
     if (revision.callId) meta.append(' ', el('span', 'call', `call ${revision.callId}`));
+    if (revision.by === 'person') {
+      meta.append(' ', el('span', 'by', revision.name ? `by ${revision.name}` : 'by a person'));
+    }
     if (!revision.deleted) {
       meta.append(' ', el('span', 'after', `${revision.completed}/${revision.total} done`));
     }
@@ -98,11 +110,19 @@ function renderDetail(plan: PlanDetailResponse): void {
     parts.push(el('h3', null, `Items · ${done}/${plan.items.length} completed`));
     parts.push(plan.items.length ? renderItems(plan.items) : el('p', 'hint', 'The plan is empty.'));
   }
+  // A deleted plan can be started again by adding to it, as with plankeeper todos --add.
+  parts.push(editControls());
   parts.push(el('h3', null, 'Timeline · newest first'));
   parts.push(
     plan.timeline.length ? renderTimeline(plan.timeline) : el('p', 'hint', 'No history kept.'),
   );
+  // Typing in the name or add field survives the re-render a live change brings.
+  const typed = detail.querySelector<HTMLInputElement>('#add-item');
+  const focused = plan.key === detail.dataset.key ? focusedControl() : undefined;
   detail.replaceChildren(...parts);
+  const addBox = detail.querySelector<HTMLInputElement>('#add-item');
+  if (typed && addBox && plan.key === detail.dataset.key) addBox.value = typed.value;
+  restoreFocus(focused);
   detail.dataset.key = plan.key;
   detail.dataset.version = String(plan.version);
   refreshDetailAge();
@@ -131,6 +151,8 @@ export function refreshDetailAge(): void {
   badge.textContent = current;
   updated.textContent = plan.updatedAt ? `updated ${ago(plan.updatedAt)}` : '';
 }
+
+onChanged((key) => loadDetail(key));
 
 export async function loadDetail(key: string): Promise<void> {
   const ticket = ++detailTicket;

@@ -1,0 +1,124 @@
+/**
+ * `plankeeper todos --agent A --session ID --cancel 2` and the other edit flags: a person
+ * changes one item of a stored plan. The change goes through the engine (validation,
+ * compare-and-set, re-validated after a conflict) and is recorded as the person's, so the
+ * model is told on its next call who changed its list.
+ */
+import type { Locale, PersonEdit, PlanKey, PlanStore } from 'plankeeper';
+import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
+import { CliError } from '../cli-error.js';
+import { EXIT } from '../exit-codes.js';
+
+export interface EditFlags {
+  agent?: string;
+  session?: string;
+  scope?: string;
+  add?: string;
+  after?: string;
+  cancel?: string;
+  done?: string;
+  reason?: string;
+  edit?: string;
+  content?: string;
+  move?: string;
+  before?: string;
+  note?: string[];
+  by?: string;
+  json?: boolean;
+}
+
+const ACTIONS = ['add', 'cancel', 'done', 'edit', 'move', 'note'] as const;
+
+/** True when the flags ask for a change rather than a look. */
+export function wantsEdit(flags: EditFlags): boolean {
+  return ACTIONS.some((action) => flags[action] !== undefined);
+}
+
+/** The one change the flags ask for; a CliError (usage) when they ask for none or several. */
+export function personEditOf(flags: EditFlags): PersonEdit {
+  const given = ACTIONS.filter((action) => flags[action] !== undefined);
+  if (given.length !== 1) {
+    throw new CliError(
+      `give one change at a time; got ${given.map((action) => `--${action}`).join(', ')}.`,
+    );
+  }
+  const only = (allowed: readonly string[]) => {
+    for (const extra of ['after', 'reason', 'content', 'before'] as const) {
+      if (flags[extra] !== undefined && !allowed.includes(extra)) {
+        throw new CliError(`--${extra} does not go with --${given[0]}.`);
+      }
+    }
+  };
+  switch (given[0]!) {
+    case 'add':
+      only(['after']);
+      return { kind: 'add', content: flags.add!, ...(flags.after && { after: flags.after }) };
+    case 'cancel':
+    case 'done': {
+      only(['reason']);
+      const kind = given[0] as 'cancel' | 'done';
+      const id = kind === 'cancel' ? flags.cancel! : flags.done!;
+      return { kind, id, ...(flags.reason !== undefined && { reason: flags.reason }) };
+    }
+    case 'edit':
+      only(['content']);
+      if (flags.content === undefined) throw new CliError('--edit needs --content TEXT.');
+      return { kind: 'edit', id: flags.edit!, content: flags.content };
+    case 'move':
+      only(['before']);
+      if (flags.before === undefined) throw new CliError('--move needs --before ID.');
+      return { kind: 'move', id: flags.move!, before: flags.before };
+    default: {
+      only([]);
+      const note = flags.note!;
+      if (note.length !== 2)
+        throw new CliError('--note takes an item id and a text: --note 2 "why".');
+      return { kind: 'note', id: note[0]!, text: note[1]! };
+    }
+  }
+}
+
+/** The plan key the flags name exactly: a change must never guess which plan is meant. */
+export function editKey(flags: EditFlags): PlanKey {
+  if (flags.agent === undefined || flags.session === undefined) {
+    throw new CliError('a change needs --agent and --session (and --scope for a sub-agent plan).');
+  }
+  return {
+    agent: flags.agent,
+    session: flags.session,
+    ...(flags.scope && { scope: flags.scope.split('/') }),
+  };
+}
+
+/** Applies the change and prints the plan as it now is; a refused change is a CliError. */
+export async function editPlan(
+  store: PlanStore,
+  key: PlanKey,
+  edit: PersonEdit,
+  flags: EditFlags,
+  locale: Locale,
+): Promise<number> {
+  const engine = new PlanEngine({ store, recentPlans: 0 });
+  let outcome: Awaited<ReturnType<PlanEngine['editAsPerson']>>;
+  try {
+    outcome = await engine.editAsPerson(
+      key,
+      edit,
+      flags.by === undefined ? {} : { name: flags.by },
+    );
+  } catch (error) {
+    if (!PlanConflictError.isInstance(error)) throw error;
+    throw new CliError(
+      'other writers kept changing this plan, so nothing was changed; run the command again.',
+      EXIT.runFailed,
+    );
+  }
+  if (!outcome.ok) throw new CliError(locale.person.problem(outcome.problem), EXIT.usage);
+  const { snapshot } = outcome;
+  process.stdout.write(
+    flags.json
+      ? `${JSON.stringify({ key, version: snapshot.version, items: snapshot.items })}\n`
+      : `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,187 @@
+/**
+ * A person's changes on the page: done, cancel, edit text, move up or down, add. Every
+ * control is a button or a text field, so the keyboard reaches all of them (Tab, Enter;
+ * Escape leaves an edit). Each change is one POST; the event stream then brings it to
+ * every open page, this one included, and the model sees it on its next call.
+ */
+import type { PersonEdit, TodoItem } from 'plankeeper';
+import type { PlanEditResponse } from '../../api-types.js';
+import { postJson } from './api.js';
+import { el } from './dom.js';
+import { detail } from './elements.js';
+import { state } from './state.js';
+
+const NAME_KEY = 'plankeeper.person-name';
+
+/** After a re-render, focus returns to the control the person used (by action and item). */
+let focusAfter: { action: string; id: string } | undefined;
+
+let reload: (key: string) => Promise<void> = async () => {};
+
+/** Set by plan-detail.ts, which renders the plan and imports this module. */
+export function onChanged(loader: (key: string) => Promise<void>): void {
+  reload = loader;
+}
+
+async function send(edit: PersonEdit, focus: { action: string; id: string }): Promise<void> {
+  const key = state.selected;
+  if (!key) return;
+  const nameBox = detail.querySelector<HTMLInputElement>('#person-name');
+  const by = nameBox?.value.trim() || undefined;
+  focusAfter = focus;
+  try {
+    await postJson<PlanEditResponse>('/api/plan/edit', { key, edit, ...(by && { by }) });
+    showEditError('');
+    const addBox = detail.querySelector<HTMLInputElement>('#add-item');
+    if (edit.kind === 'add' && addBox) addBox.value = '';
+    await reload(key);
+  } catch (error) {
+    showEditError((error as Error).message);
+  }
+}
+
+function showEditError(text: string): void {
+  const line = detail.querySelector<HTMLElement>('.edit-error');
+  if (!line) return;
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+function button(label: string, action: string, id: string, title: string, run: () => void) {
+  const node = el('button', `act act-${action}`, label);
+  node.type = 'button';
+  node.dataset.action = action;
+  node.dataset.id = id;
+  node.setAttribute('aria-label', title);
+  node.title = title;
+  node.addEventListener('click', run);
+  return node;
+}
+
+/** The buttons of one item; `items` is the whole list, for moving. */
+export function itemActions(item: TodoItem, index: number, items: readonly TodoItem[]) {
+  const bar = el('span', 'actions');
+  const open = item.status === 'pending' || item.status === 'in_progress';
+  const ref = `#${item.id}`;
+  if (open) {
+    bar.append(
+      button('Done', 'done', item.id, `Mark ${ref} done`, () =>
+        send({ kind: 'done', id: item.id }, { action: 'done', id: item.id }),
+      ),
+      button('Cancel', 'cancel', item.id, `Cancel ${ref}`, () =>
+        send({ kind: 'cancel', id: item.id }, { action: 'cancel', id: item.id }),
+      ),
+    );
+  }
+  bar.append(button('Edit', 'edit', item.id, `Edit the text of ${ref}`, () => startEdit(item)));
+  const previous = items[index - 1];
+  const next = items[index + 1];
+  if (previous) {
+    bar.append(
+      button('↑', 'up', item.id, `Move ${ref} up`, () =>
+        send({ kind: 'move', id: item.id, before: previous.id }, { action: 'up', id: item.id }),
+      ),
+    );
+  }
+  if (next) {
+    // Down is the next item moved before this one.
+    bar.append(
+      button('↓', 'down', item.id, `Move ${ref} down`, () =>
+        send({ kind: 'move', id: next.id, before: item.id }, { action: 'down', id: item.id }),
+      ),
+    );
+  }
+  return bar;
+}
+
+/** Swaps the item's text for a field: Enter saves, Escape leaves it as it was. */
+function startEdit(item: TodoItem): void {
+  const entry = detail.querySelector<HTMLElement>(`li.item[data-id="${item.id}"]`);
+  const content = entry?.querySelector<HTMLElement>('.content');
+  if (!entry || !content) return;
+  const box = el('input', 'edit-box');
+  box.type = 'text';
+  box.value = item.content;
+  box.setAttribute('aria-label', `New text of #${item.id}; Enter saves, Escape cancels`);
+  box.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      send({ kind: 'edit', id: item.id, content: box.value }, { action: 'edit', id: item.id });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      box.replaceWith(content);
+      entry.querySelector<HTMLElement>('button[data-action="edit"]')?.focus();
+    }
+  });
+  content.replaceWith(box);
+  box.focus();
+  box.select();
+}
+
+/** The name field and the add field under the items, and the line for a refused change. */
+export function editControls(): HTMLElement {
+  const box = el('div', 'edit-controls');
+  const name = el('input');
+  name.id = 'person-name';
+  name.type = 'text';
+  name.placeholder = 'Your name (shown to the model)';
+  name.setAttribute('aria-label', 'Your name, recorded with your changes');
+  name.value = localStorage.getItem(NAME_KEY) ?? '';
+  // Saved as typed: a live re-render rebuilds this field from the saved value.
+  name.addEventListener('input', () => localStorage.setItem(NAME_KEY, name.value.trim()));
+  const add = el('input');
+  add.id = 'add-item';
+  add.type = 'text';
+  add.placeholder = 'New item; Enter adds it';
+  add.setAttribute('aria-label', 'New item text; Enter adds it to the end');
+  const addButton = button('Add', 'add', '', 'Add the item', () => submitAdd(add));
+  add.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      submitAdd(add);
+    }
+  });
+  const error = el('p', 'edit-error');
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+  box.append(add, ' ', addButton, ' ', name, error);
+  return box;
+}
+
+function submitAdd(box: HTMLInputElement): void {
+  if (!box.value.trim()) return;
+  send({ kind: 'add', content: box.value }, { action: 'add-field', id: '' });
+}
+
+/** Where the keyboard is in the plan pane, so a re-render (live or own) can put it back. */
+export function focusedControl(): { action: string; id: string } | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !detail.contains(active)) return undefined;
+  if (active.id === 'add-item' || active.id === 'person-name') return { action: active.id, id: '' };
+  if (active.dataset.action) return { action: active.dataset.action, id: active.dataset.id ?? '' };
+  return undefined;
+}
+
+/**
+ * After a render: focus the control the person used last (the one they pressed, else the
+ * one focused before the render), or the first button of its item when that control is
+ * gone (Cancel on an item now cancelled), so the keyboard can go on from there.
+ */
+export function restoreFocus(before: { action: string; id: string } | undefined): void {
+  const wanted = focusAfter ?? before;
+  focusAfter = undefined;
+  if (!wanted) return;
+  if (wanted.action === 'add-field' || wanted.action === 'add-item') {
+    detail.querySelector<HTMLInputElement>('#add-item')?.focus();
+    return;
+  }
+  if (wanted.action === 'person-name') {
+    detail.querySelector<HTMLInputElement>('#person-name')?.focus();
+    return;
+  }
+  const entry = detail.querySelector<HTMLElement>(`li.item[data-id="${wanted.id}"]`);
+  const target =
+    entry?.querySelector<HTMLElement>(`button[data-action="${wanted.action}"]`) ??
+    entry?.querySelector<HTMLElement>('button');
+  target?.focus();
+}

@@ -1,0 +1,134 @@
+/**
+ * `POST /api/plan/edit`: a person's change to one plan from the page (add, cancel, done,
+ * edit text, move). It goes through the engine like `plankeeper todos --cancel 2`: checked,
+ * written by compare-and-set, recorded as the person's; the store's change stream then
+ * brings it to every open page and the model sees it on its next call.
+ */
+import type { IncomingMessage } from 'node:http';
+import {
+  decodePlanKey,
+  getLocale,
+  type PersonEdit,
+  PlanConflictError,
+  PlanEngine,
+  type PlanKey,
+  type PlanStore,
+} from 'plankeeper';
+import type { PlanEditResponse } from './api-types.js';
+
+/** A change is a few short fields; anything larger is not one. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+export type EditAnswer =
+  | { status: 200; body: PlanEditResponse }
+  | { status: 400 | 409 | 413 | 415 | 503; error: string };
+
+export async function handlePlanEdit(
+  request: IncomingMessage,
+  store: PlanStore,
+): Promise<EditAnswer> {
+  // JSON only: a form another site posts cannot set this type without asking first (CORS).
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    return { status: 415, error: 'Send the change as JSON (Content-Type: application/json).' };
+  }
+  const text = await readBody(request);
+  if (text === undefined) return { status: 413, error: 'The change is too large.' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { status: 400, error: 'The change is not valid JSON.' };
+  }
+  const read = readEdit(parsed);
+  if (typeof read === 'string') return { status: 400, error: read };
+  const engine = new PlanEngine({ store, recentPlans: 0 });
+  try {
+    const outcome = await engine.editAsPerson(
+      read.key,
+      read.edit,
+      read.by === undefined ? {} : { name: read.by },
+    );
+    if (!outcome.ok) return { status: 409, error: getLocale('en').person.problem(outcome.problem) };
+    return {
+      status: 200,
+      body: { version: outcome.snapshot.version, items: outcome.snapshot.items },
+    };
+  } catch (error) {
+    if (!PlanConflictError.isInstance(error)) throw error;
+    return {
+      status: 503,
+      error: 'Other writers kept changing this plan, so nothing was changed; try again.',
+    };
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        resolve(undefined);
+        request.destroy();
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+const FIELDS: Record<PersonEdit['kind'], readonly string[]> = {
+  add: ['content', 'after'],
+  cancel: ['id', 'reason'],
+  done: ['id', 'reason'],
+  edit: ['id', 'content'],
+  move: ['id', 'before'],
+  note: ['id', 'text'],
+};
+
+const REQUIRED: Record<PersonEdit['kind'], readonly string[]> = {
+  add: ['content'],
+  cancel: ['id'],
+  done: ['id'],
+  edit: ['id', 'content'],
+  move: ['id', 'before'],
+  note: ['id', 'text'],
+};
+
+/** The request's key, change and name, or what is wrong with it. */
+function readEdit(value: unknown): { key: PlanKey; edit: PersonEdit; by?: string } | string {
+  if (!isRecord(value) || typeof value.key !== 'string' || !isRecord(value.edit)) {
+    return 'Send {"key": "<key from /api/plans>", "edit": {"kind": ..., ...}, "by"?: "name"}.';
+  }
+  let key: PlanKey;
+  try {
+    key = decodePlanKey(value.key);
+  } catch {
+    return `Not a plan key: ${JSON.stringify(value.key)}. Use a "key" from /api/plans.`;
+  }
+  const edit = value.edit;
+  const kind = edit.kind;
+  if (typeof kind !== 'string' || !Object.hasOwn(FIELDS, kind)) {
+    return `edit.kind must be one of ${Object.keys(FIELDS).join(', ')}.`;
+  }
+  const allowed = FIELDS[kind as PersonEdit['kind']];
+  for (const [field, text] of Object.entries(edit)) {
+    if (field === 'kind') continue;
+    if (!allowed.includes(field)) return `edit.${field} does not go with kind ${kind}.`;
+    if (typeof text !== 'string') return `edit.${field} must be a string.`;
+  }
+  for (const field of REQUIRED[kind as PersonEdit['kind']]) {
+    if (edit[field] === undefined) return `edit.${field} is missing.`;
+  }
+  if (value.by !== undefined && typeof value.by !== 'string') return 'by must be a string.';
+  return {
+    key,
+    edit: edit as unknown as PersonEdit,
+    ...(typeof value.by === 'string' && value.by.trim() !== '' && { by: value.by }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

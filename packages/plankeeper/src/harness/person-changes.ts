@@ -1,0 +1,47 @@
+/**
+ * The lines that tell the model a person changed its plan since it last saw it
+ * ("Changed by a person (Ana): cancelled #2"), read from the plan's history: the list
+ * alone shows what is there now, not that someone else decided it.
+ */
+import type { PlanEngine } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
+import type { Locale } from '../locale/locale.js';
+
+/** At most this many of the latest revisions are read; older ones the model need not hear of. */
+const MAX_REVISIONS = 20;
+
+/**
+ * One line per run of changes by the same person between version `seen` (what the model
+ * saw) and `current`, oldest first; undefined when no person changed the plan.
+ */
+export async function personChangeLines(
+  engine: PlanEngine,
+  key: PlanKey,
+  seen: number,
+  current: number,
+  locale: Locale,
+): Promise<string | undefined> {
+  if (current <= seen) return undefined;
+  const history = await engine.history(key, Math.min(current - seen, MAX_REVISIONS));
+  return describePersonChanges(
+    history.filter((revision) => revision.version > seen && revision.version <= current),
+    locale,
+  );
+}
+
+/** The lines for these revisions (oldest first), or undefined when none is a person's. */
+export function describePersonChanges(
+  revisions: readonly PlanRevision[],
+  locale: Locale,
+): string | undefined {
+  const runs: { name: string | undefined; edits: PersonEditInfo[] }[] = [];
+  for (const { source } of revisions) {
+    if (source.by !== 'person' || !source.edit) continue;
+    const last = runs.at(-1);
+    if (last && last.name === source.name) last.edits.push(source.edit);
+    else runs.push({ name: source.name, edits: [source.edit] });
+  }
+  if (runs.length === 0) return undefined;
+  return runs.map((run) => locale.person.changedBy(run.name, run.edits)).join('\n');
+}
