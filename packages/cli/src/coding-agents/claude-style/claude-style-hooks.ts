@@ -7,8 +7,11 @@
  * field its schema lacks. An empty stdout changes nothing.
  */
 import type { PlanKey } from 'plankeeper';
-import type { NeutralAnswer } from '../discipline/events.js';
+import { isPlanWriteTool, type KeyedEvent, type NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
+
+/** Both agents name plankeeper's MCP tools `mcp__plankeeper__<tool>`. */
+const TOOL_PREFIX = 'mcp__plankeeper__';
 
 const STOP_EVENTS = new Set(['Stop', 'SubagentStop']);
 
@@ -28,6 +31,49 @@ export function stopEvent(kind: 'stop' | 'subagent-stop', input: Record<string, 
     kind,
     stopHookActive: input.stop_hook_active === true,
     lastMessage: text(input.last_assistant_message) ?? '',
+  };
+}
+
+/**
+ * The events both agents send alike (SessionStart, UserPromptSubmit with its turn id in
+ * `turnField`, Stop, SubagentStart, PreCompact); undefined for any other event, which
+ * each adapter parses itself.
+ */
+export function sharedEvent(
+  key: PlanKey,
+  eventName: string,
+  input: Record<string, unknown>,
+  turnField: string,
+): KeyedEvent | undefined {
+  switch (eventName) {
+    case 'SessionStart':
+      return { key, event: { kind: 'session-start', source: text(input.source) ?? 'startup' } };
+    case 'UserPromptSubmit': {
+      const turn = text(input[turnField]);
+      return {
+        key,
+        event: { kind: 'prompt', text: text(input.prompt) ?? '', ...(turn && { turn }) },
+      };
+    }
+    case 'Stop':
+      return { key, event: stopEvent('stop', input) };
+    case 'SubagentStart': {
+      const agentId = text(input.agent_id);
+      return agentId ? { key, event: { kind: 'subagent-start', agentId } } : undefined;
+    }
+    case 'PreCompact':
+      return { key, event: { kind: 'pre-compact' } };
+    default:
+      return undefined;
+  }
+}
+
+/** A finished tool call, `ok` as the agent reports it. */
+export function toolDone(key: PlanKey, input: Record<string, unknown>, ok: boolean): KeyedEvent {
+  const tool = text(input.tool_name) ?? '';
+  return {
+    key,
+    event: { kind: 'tool-done', tool, ok, isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX) },
   };
 }
 
