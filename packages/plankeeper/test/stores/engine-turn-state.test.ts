@@ -3,10 +3,9 @@
  * store, so two engines on two store instances of one backing store race on the state,
  * and compare-and-set with retries must still lose no update.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
-import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { allBackends, type StoreNamespace, warnIfUnavailable } from '../support/store-fixtures.js';
+import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 
 const sharedBackends = allBackends.filter((backend) => backend.shared);
 
@@ -14,19 +13,11 @@ describe.each(sharedBackends)('turn state on the $name store', (backend) => {
   const skip = warnIfUnavailable(backend, 'the engine turn state tests');
 
   describe.skipIf(skip)('two engines on two store instances', () => {
-    let namespace: StoreNamespace;
-    const stores: PlanStore[] = [];
-    beforeAll(async () => {
-      namespace = await backend.namespace();
-    });
-    afterAll(async () => {
-      await Promise.all(stores.map((store) => store.close()));
-      await namespace?.cleanup();
-    });
+    const stores = namespaceStores(backend);
 
     it('lose no update when each increments a counter 50 times', async () => {
-      stores.push(await namespace.open(), await namespace.open());
-      const engines = stores.map((store) => new PlanEngine({ store }));
+      const instances = [await stores.open(), await stores.open()];
+      const engines = instances.map((store) => new PlanEngine({ store }));
       const key = { agent: 'hooks', session: `s-${Math.random().toString(36).slice(2, 8)}` };
       let calls = 0;
       await Promise.all(
@@ -46,7 +37,7 @@ describe.each(sharedBackends)('turn state on the $name store', (backend) => {
       // write was retried on the other's state.
       expect(calls).toBeGreaterThan(100);
       // The state writes made no plan.
-      expect(await stores[0]!.get(key)).toBeUndefined();
+      expect(await instances[0]!.get(key)).toBeUndefined();
     });
   });
 });

@@ -3,12 +3,12 @@
  * listing stay, and no subscriber (the MCP server's resource notifications, the
  * dashboard's live stream, other processes) hears of a change.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
-import type { PlanChange, PlanStore } from '../../src/engine/store/plan-store.js';
+import type { PlanChange } from '../../src/engine/store/plan-store.js';
 import {
   allBackends,
-  type StoreNamespace,
+  namespaceStores,
   sleep,
   waitFor,
   warnIfUnavailable,
@@ -18,22 +18,12 @@ describe.each(allBackends)('unchanged writes on the $name store', (backend) => {
   const skip = warnIfUnavailable(backend, 'the unchanged write tests');
 
   describe.skipIf(skip)('engine', () => {
-    let namespace: StoreNamespace;
-    const stores: PlanStore[] = [];
-    beforeAll(async () => {
-      namespace = await backend.namespace();
-    });
-    afterAll(async () => {
-      await Promise.all(stores.map((store) => store.close()));
-      await namespace?.cleanup();
-    });
+    const stores = namespaceStores(backend);
 
     it('add no version, revision or change event, and answer with the stored plan', async () => {
-      const store = await namespace.open();
-      stores.push(store);
+      const store = await stores.open();
       // A second instance stands for another process: it hears changes the way they travel.
-      const watcher = backend.shared ? await namespace.open() : store;
-      if (watcher !== store) stores.push(watcher);
+      const watcher = backend.shared ? await stores.open() : store;
       const engine = new PlanEngine({ store });
       const key = { agent: 'unchanged', session: `s-${Math.random().toString(36).slice(2, 8)}` };
       const list = [

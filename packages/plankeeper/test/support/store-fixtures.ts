@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { encodePlanKey, type PlanKey } from '../../src/engine/plan-key.js';
 import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
 import type { PlanStore } from '../../src/engine/store/plan-store.js';
@@ -226,4 +227,28 @@ export function distFile(relative: string): string {
 
 export function repositoryFile(relative: string): string {
   return join(repositoryRoot, relative);
+}
+
+/**
+ * Store instances on one fresh namespace of `backend` for a describe block: the namespace
+ * is made before its tests, and every store `open` gave is closed and the namespace
+ * removed after them.
+ */
+export function namespaceStores(backend: StoreBackend): { open(): Promise<PlanStore> } {
+  let namespace: StoreNamespace | undefined;
+  const stores: PlanStore[] = [];
+  beforeAll(async () => {
+    namespace = await backend.namespace();
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await namespace?.cleanup();
+  });
+  return {
+    async open() {
+      const store = await namespace!.open();
+      stores.push(store);
+      return store;
+    },
+  };
 }
