@@ -147,7 +147,11 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         callId: String(extra.requestId),
         signal: extra.signal,
       });
-      const byPerson = await seenPlans.personChanges(callKey);
+      const { version } = (result.data ?? {}) as { version?: unknown };
+      const byPerson = await seenPlans.personChanges(
+        callKey,
+        typeof version === 'number' ? version : undefined,
+      );
       const text = byPerson ? `${byPerson}\n${result.text}` : result.text;
       return toCallToolResult(
         { ...result, text },

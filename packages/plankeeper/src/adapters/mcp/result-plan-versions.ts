@@ -25,12 +25,13 @@ export class ResultPlanVersions {
    * Call after a tool ran on `key`: the lines about a person's changes since this
    * connection's last result on that plan, or undefined. The first result on a plan has
    * nothing to compare with (the model saw no earlier list) and says nothing.
+   * `resultVersion` is the plan version the result itself carries (every plan tool's data
+   * has it); only a result without one costs a read.
    */
-  async personChanges(key: PlanKey): Promise<string | undefined> {
+  async personChanges(key: PlanKey, resultVersion?: number): Promise<string | undefined> {
     const name = encodePlanKey(key);
     const since = this.versions.get(name);
-    // One read per call: the version is what the next result compares with.
-    const { version } = await this.engine.snapshot(key);
+    const version = resultVersion ?? (await this.engine.snapshot(key)).version;
     this.versions.delete(name);
     this.versions.set(name, version);
     if (this.versions.size > MAX_KEYS) this.versions.delete(this.versions.keys().next().value!);
