@@ -515,6 +515,10 @@ export class RedisPlanStore implements PlanStore {
       const connection = this.client.duplicate({
         // Shown by CLIENT LIST; Redis refuses names with spaces.
         connectionName: `plankeeper-changes:${this.keyPrefix}`.replace(/\s/g, '_'),
+        // The 'ready' handler below subscribes again after a reconnect (then catches up).
+        // ioredis's own resubscribe sends SUBSCRIBE with no rejection handler, so a
+        // connection cut again before it is answered left an unhandled rejection.
+        autoResubscribe: false,
       });
       connection.on('message', (_channel: string, message: string) => this.enqueue(message));
       // Without a listener ioredis prints each failed reconnect of this connection to the
