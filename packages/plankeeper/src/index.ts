@@ -31,6 +31,11 @@ export { DEFAULT_LIMITS, type PlanLimits } from './engine/limits.js';
 export type { AddItemInput } from './engine/operations/add-items.js';
 export type { CompleteItemInput } from './engine/operations/complete-items.js';
 export type {
+  BlockerInput,
+  DependencyFacts,
+  DependencyMode,
+} from './engine/operations/dependencies.js';
+export type {
   PersonEdit,
   PersonEditProblem,
   PersonTextField,

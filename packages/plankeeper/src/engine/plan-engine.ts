@@ -21,6 +21,7 @@ import {
   type CompleteItemInput,
   completeItems,
 } from './operations/complete-items.js';
+import { DEPENDENCY_MODES, type DependencyMode } from './operations/dependencies.js';
 import type { OperationResult } from './operations/operation-result.js';
 import {
   applyPersonEdit,
@@ -56,6 +57,12 @@ export interface PlanEngineOptions {
   ttlMs?: number;
   /** What a `todo_write` that leaves out open items does. Default `report`. */
   dropPolicy?: DropPolicy;
+  /**
+   * How `blockedBy` constrains order: `enforce` refuses starting or completing an item
+   * while a blocker is open, `warn` lets it through and says so, `off` only records it.
+   * Default `warn`. A call can override it (OperationMeta.dependencies).
+   */
+  dependencies?: DependencyMode;
   now?: () => number;
   /** Compare-and-set attempts (of plans and of turn states) before giving up under contention. Default 100. */
   maxAttempts?: number;
@@ -77,6 +84,8 @@ export interface OperationMeta {
    * (the snapshot of an accepted dry run is the plan as it would be).
    */
   dryRun?: boolean;
+  /** The dependency mode for this operation, instead of the engine's. */
+  dependencies?: DependencyMode;
 }
 
 /** A read-only copy of a plan. Changing it changes nothing stored. */
@@ -104,6 +113,7 @@ export class PlanEngine {
   readonly store: PlanStore;
   readonly limits: PlanLimits;
   readonly dropPolicy: DropPolicy;
+  readonly dependencies: DependencyMode;
   private readonly ttlMs: number | undefined;
   private readonly now: () => number;
   private readonly maxAttempts: number;
@@ -114,6 +124,12 @@ export class PlanEngine {
     this.store = options.store ?? new MemoryPlanStore();
     this.limits = resolveLimits(options.limits);
     this.dropPolicy = options.dropPolicy ?? 'report';
+    this.dependencies = options.dependencies ?? 'warn';
+    if (!DEPENDENCY_MODES.includes(this.dependencies)) {
+      throw new ConfigurationError(
+        `dependencies must be one of ${DEPENDENCY_MODES.join(', ')}, got ${String(this.dependencies)}.`,
+      );
+    }
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 100;
@@ -125,7 +141,7 @@ export class PlanEngine {
   /** Replaces the whole list (`todo_write`). */
   write(key: PlanKey, items: readonly WriteItemInput[], meta: OperationMeta = {}) {
     return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) =>
-      writePlan(record, items, this.limits, this.dropPolicy),
+      writePlan(record, items, this.limits, this.dropPolicy, meta.dependencies ?? this.dependencies),
     );
   }
 
@@ -139,7 +155,7 @@ export class PlanEngine {
   /** Marks items completed with their reasons (`todos_complete`). */
   complete(key: PlanKey, items: readonly CompleteItemInput[], meta: OperationMeta = {}) {
     return this.apply<CompleteFacts>(key, { tool: 'todos_complete', ...meta }, (record) =>
-      completeItems(record, items, this.limits),
+      completeItems(record, items, this.limits, meta.dependencies ?? this.dependencies),
     );
   }
 

@@ -51,7 +51,30 @@ export type PlanIssue =
   | { code: 'out_of_range'; path: IssuePath; maximum: number; received: string }
   | { code: 'too_many_entries'; path: IssuePath; maximum: number; count: number }
   | { code: 'too_deep'; path: IssuePath; maximum: number }
-  | { code: 'request_too_large'; path: IssuePath; maximum: number };
+  | { code: 'request_too_large'; path: IssuePath; maximum: number }
+  /** A blocker that is neither an id in the plan nor the content of another entry of the call. */
+  | { code: 'unknown_blocker'; path: IssuePath; received: string; known: readonly string[] }
+  /** A blocker given as content that more than one other entry has. */
+  | { code: 'ambiguous_blocker'; path: IssuePath; received: string; known: readonly string[] }
+  /** Items that wait for each other; the first is repeated at the end. */
+  | { code: 'dependency_cycle'; path: IssuePath; cycle: readonly DependencyEntry[] }
+  /** An item made in_progress or completed while blockers are open (`enforce` mode). */
+  | {
+      code: 'blocked';
+      path: IssuePath;
+      entry: DependencyEntry;
+      status: 'in_progress' | 'completed';
+      open: readonly DependencyEntry[];
+    };
+
+/** An item named in a dependency issue: by id when it exists, else by place in the sent list. */
+export interface DependencyEntry {
+  /** Set when the item exists already. */
+  id?: string;
+  /** Index in the sent list, for an entry that has no id yet. */
+  index?: number;
+  content: string;
+}
 
 export interface InProgressEntry {
   /** Index in the sent list. */

@@ -9,7 +9,13 @@
  * Item text is untrusted (the model wrote it), so anything that could break the
  * one-line-per-item structure is shown quoted and escaped.
  */
-import { type PlanProgress, progressOf, type TodoItem, type TodoStatus } from './todo-item.js';
+import {
+  isOpen,
+  type PlanProgress,
+  progressOf,
+  type TodoItem,
+  type TodoStatus,
+} from './todo-item.js';
 
 export const STATUS_MARKERS: Record<TodoStatus, string> = {
   pending: '[ ]',
@@ -24,6 +30,10 @@ export interface PlanTexts {
   empty: string;
   /** Appended to the heading, with its own leading separator. */
   progress(progress: PlanProgress): string;
+  /** Appended to an item that waits for others (` (after #1, #2)`), with its own separator. */
+  after(ids: readonly string[]): string;
+  /** Appended instead of `after` where blocked items are marked: the blockers still open. */
+  blocked(open: readonly string[]): string;
 }
 
 export interface RenderOptions {
@@ -33,6 +43,8 @@ export interface RenderOptions {
   heading?: boolean;
   /** Include completion notes (for people; the model does not need them each turn). */
   notes?: boolean;
+  /** Mark items whose blockers are still open with the `blocked` text. Default false. */
+  markBlocked?: boolean;
 }
 
 /**
@@ -68,11 +80,45 @@ export function quoteText(text: string): string {
   return escapeUnsafeChars(JSON.stringify(text));
 }
 
-export function renderItem(item: TodoItem, options: { notes?: boolean } = {}): string {
+export function renderItem(
+  item: TodoItem,
+  options: {
+    notes?: boolean;
+    /** The words for dependencies; without them, English. */
+    texts?: Pick<PlanTexts, 'after' | 'blocked'>;
+    /** The item's blockers that are still open, to mark it blocked. */
+    open?: readonly string[];
+  } = {},
+): string {
   let line = `- ${STATUS_MARKERS[item.status]} #${item.id} ${quoteText(item.content)}`;
   if (item.description) line += ` — ${quoteText(item.description)}`;
+  if (item.blockedBy?.length) {
+    const texts = options.texts ?? ENGLISH_AFTER;
+    line += options.open?.length ? texts.blocked(options.open) : texts.after(item.blockedBy);
+  }
   if (options.notes && item.note) line += ` (${quoteText(item.note)})`;
   return line;
+}
+
+const hashIds = (ids: readonly string[]) => ids.map((id) => `#${id}`).join(', ');
+
+const ENGLISH_AFTER: Pick<PlanTexts, 'after' | 'blocked'> = {
+  after: (ids) => ` (after ${hashIds(ids)})`,
+  blocked: (open) => ` (blocked: waits for ${hashIds(open)})`,
+};
+
+/** For each item, the ids of its blockers that are still open (pending or in progress). */
+export function openBlockersOf(items: readonly TodoItem[]): Map<string, string[]> {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const open = new Map<string, string[]>();
+  for (const item of items) {
+    const waiting = (item.blockedBy ?? []).filter((id) => {
+      const blocker = byId.get(id);
+      return blocker !== undefined && isOpen(blocker);
+    });
+    if (waiting.length > 0) open.set(item.id, waiting);
+  }
+  return open;
 }
 
 export function renderPlan(items: readonly TodoItem[], options: RenderOptions): string {
@@ -86,6 +132,12 @@ export function renderPlan(items: readonly TodoItem[], options: RenderOptions): 
     );
   }
   if (items.length === 0) lines.push(locale.plan.empty);
-  for (const item of items) lines.push(renderItem(item, options));
+  const open = options.markBlocked ? openBlockersOf(items) : undefined;
+  for (const item of items) {
+    const waiting = open?.get(item.id);
+    lines.push(
+      renderItem(item, { ...options, texts: locale.plan, ...(waiting && { open: waiting }) }),
+    );
+  }
   return lines.join('\n');
 }

@@ -17,6 +17,8 @@ export interface TodoItem {
   activeForm?: string;
   /** Why the item was completed or cancelled, as the model reported it. */
   note?: string;
+  /** Ids of items in the same plan this one waits for; absent when it waits for none. */
+  blockedBy?: string[];
 }
 
 /** Format version of {@link PlanRecord}; a store refuses records of a version it does not know. */
@@ -80,10 +82,18 @@ export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[
         item.status === other.status &&
         item.description === other.description &&
         item.activeForm === other.activeForm &&
-        item.note === other.note
+        item.note === other.note &&
+        sameBlockers(item.blockedBy, other.blockedBy)
       );
     })
   );
+}
+
+function sameBlockers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  const left = a ?? [];
+  const right = b ?? [];
+  return left.length === right.length && left.every((id, index) => id === right[index]);
 }
 
 /**
@@ -102,7 +112,9 @@ export function samePlan(before: PlanRecord, after: PlanRecord): boolean {
 
 /** A deep copy, so callers can never reach into stored state. */
 export function copyItems(items: readonly TodoItem[]): TodoItem[] {
-  return items.map((item) => ({ ...item }));
+  return items.map((item) =>
+    item.blockedBy ? { ...item, blockedBy: [...item.blockedBy] } : { ...item },
+  );
 }
 
 /** A record whose items can be changed without touching `record`'s. */

@@ -3,6 +3,7 @@
  * the plan tools with the shared defaults, and the planning instructions. The agent loop
  * and each framework adapter start from here.
  */
+import type { DependencyMode } from '../engine/operations/dependencies.js';
 import { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import type { Locale, LocaleId } from '../locale/index.js';
@@ -22,6 +23,8 @@ export interface PlanSetupOptions extends HarnessOptions {
   instructions?: string;
   /** Append the updated list to plan tool results. Default: only when injection is off. */
   echoPlan?: boolean;
+  /** How `blockedBy` constrains the order of the model's writes. Default: the engine's (`warn`). */
+  dependencies?: DependencyMode;
 }
 
 export interface PlanSetup {
@@ -39,12 +42,14 @@ export function planToolsFor(options: {
   preset?: PlanToolPreset | undefined;
   echoPlan?: boolean | undefined;
   injection?: HarnessOptions['injection'];
+  dependencies?: DependencyMode | undefined;
 }): ToolDefinition[] {
   return createPlanTools({
     engine: options.engine,
     preset: options.preset ?? 'whole-list',
     locale: options.locale,
     echoPlan: options.echoPlan ?? options.injection === false,
+    ...(options.dependencies && { dependencies: options.dependencies }),
   });
 }
 

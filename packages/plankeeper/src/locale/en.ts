@@ -1,6 +1,8 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { enPerson } from './en-person.js';
+import { isDependencyIssue } from './dependency-texts.js';
+import { enDependencies } from './en-dependencies.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -31,6 +33,7 @@ function entry(item: InProgressEntry): string {
 }
 
 function issue(issue: PlanIssue, where: string): string {
+  if (isDependencyIssue(issue)) return enDependencies.issue(issue, where);
   switch (issue.code) {
     case 'invalid_json':
       return `The arguments are not valid JSON${issue.position === undefined ? '' : ` (at character ${issue.position})`}. Send one JSON object.`;
@@ -103,6 +106,8 @@ export const en: Locale = {
   plan: {
     heading: '### Current todo list',
     empty: 'No todos.',
+    after: (list) => ` (after ${ids(list)})`,
+    blocked: (open) => ` (blocked: waits for ${ids(open)})`,
     progress: (p) =>
       ` (${p.completed}/${p.total} completed${p.cancelled ? `, ${p.cancelled} cancelled` : ''})`,
   },
@@ -169,6 +174,7 @@ export const en: Locale = {
     ],
   },
   person: enPerson,
+  dependencies: enDependencies,
   issue,
   typeName,
 };

@@ -1,5 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
+import { isDependencyIssue } from './dependency-texts.js';
+import { zhDependencies } from './zh-dependencies.js';
 import type { Locale } from './locale.js';
 import { zhPerson } from './zh-person.js';
 
@@ -37,6 +39,7 @@ function entry(item: InProgressEntry): string {
 }
 
 function issue(issue: PlanIssue, where: string): string {
+  if (isDependencyIssue(issue)) return zhDependencies.issue(issue, where);
   switch (issue.code) {
     case 'invalid_json':
       return `参数不是合法的 JSON${issue.position === undefined ? '' : `（第 ${issue.position} 个字符处）`}。请发送一个 JSON 对象。`;
@@ -108,6 +111,8 @@ export const zh: Locale = {
   plan: {
     heading: '### 当前待办清单',
     empty: '暂无待办。',
+    after: (list) => `（在 ${ids(list)} 之后）`,
+    blocked: (open) => `（受阻：等待 ${ids(open)}）`,
     progress: (p) =>
       `（已完成 ${p.completed}/${p.total}${p.cancelled ? `，已取消 ${p.cancelled}` : ''}）`,
   },
@@ -171,6 +176,7 @@ export const zh: Locale = {
     ],
   },
   person: zhPerson,
+  dependencies: zhDependencies,
   issue,
   typeName,
 };

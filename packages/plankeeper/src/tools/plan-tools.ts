@@ -9,6 +9,7 @@
  *   key: { agent: 'support', session: 'user-42' },
  * });
  */
+import type { DependencyMode } from '../engine/operations/dependencies.js';
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
@@ -51,6 +52,8 @@ export interface PlanToolsOptions {
   echoPlan?: boolean;
   /** Plan key for calls whose context has none. */
   defaultKey?: PlanKey;
+  /** How `blockedBy` constrains order for these tools' writes. Default: the engine's. */
+  dependencies?: DependencyMode;
 }
 
 export function createPlanTools(options: PlanToolsOptions): ToolDefinition[] {
@@ -60,6 +63,7 @@ export function createPlanTools(options: PlanToolsOptions): ToolDefinition[] {
     locale,
     ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
     ...(options.defaultKey && { defaultKey: options.defaultKey }),
+    ...(options.dependencies && { dependencies: options.dependencies }),
   });
   const preset = options.preset ?? 'whole-list';
   const wholeList = [todoWriteTool(kit), readAllTool(kit, 'todo_read')];

@@ -8,9 +8,20 @@ import { TODO_STATUSES } from '../engine/todo-item.js';
 
 const idSchema = z.union([z.string().regex(/^[1-9]\d*$/), z.number().int().min(1)]);
 
-export function createSchemas(limits: PlanLimits) {
+/** Descriptions of fields whose use is not plain from their name. */
+export interface FieldDescriptions {
+  writeBlockedBy: string;
+  addBlockedBy: string;
+}
+
+export function createSchemas(limits: PlanLimits, fields?: FieldDescriptions) {
   const text = z.string().max(limits.maxTextLength);
   const content = z.string().max(limits.maxContentLength);
+  // An id or another entry's exact content; the engine resolves and checks each one.
+  const blockers = (description: string | undefined) => {
+    const list = z.array(z.union([z.number().int().min(1), content])).max(limits.maxItems);
+    return (description === undefined ? list : list.describe(description)).optional();
+  };
   return {
     todo_write: z.strictObject({
       todos: z
@@ -22,6 +33,7 @@ export function createSchemas(limits: PlanLimits) {
             description: text.optional(),
             activeForm: text.optional(),
             note: text.optional(),
+            blockedBy: blockers(fields?.writeBlockedBy),
           }),
         )
         .max(limits.maxItems),
@@ -34,6 +46,7 @@ export function createSchemas(limits: PlanLimits) {
             content,
             description: text.optional(),
             activeForm: text.optional(),
+            blockedBy: blockers(fields?.addBlockedBy),
           }),
         )
         .min(1)

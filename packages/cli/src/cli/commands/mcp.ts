@@ -6,10 +6,11 @@
  * @example
  * plankeeper mcp --store sqlite:.plankeeper/plans.db
  * plankeeper mcp --store memory --session shared --lang zh
+ * plankeeper mcp --session release --dependencies enforce
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
 import type { Command } from 'commander';
-import type { PlanStore, PlanToolPreset } from 'plankeeper';
+import type { DependencyMode, PlanStore, PlanToolPreset } from 'plankeeper';
 import { LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
@@ -26,6 +27,7 @@ import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
+const DEPENDENCY_MODES: readonly DependencyMode[] = ['off', 'warn', 'enforce'];
 const TOKEN_ENV = 'PLANKEEPER_MCP_TOKEN';
 
 /** Flags as commander hands them over. */
@@ -41,6 +43,7 @@ export interface RawMcpFlags {
   idleTimeout?: string;
   maxSessions?: string;
   for?: string;
+  dependencies?: string;
 }
 
 export interface McpSettings {
@@ -51,6 +54,8 @@ export interface McpSettings {
   for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
+  /** How `blockedBy` constrains order; unset: the engine's default. */
+  dependencies?: DependencyMode;
   http?: {
     port: number;
     host: string;
@@ -75,6 +80,10 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--lang <id>',
       `language of tools and instructions: ${LOCALE_IDS.join(', ')} (default: en)`,
+    )
+    .option(
+      '--dependencies <mode>',
+      `how blockedBy constrains order: ${DEPENDENCY_MODES.join(', ')} (default: warn)`,
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -107,6 +116,15 @@ export function parseMcpFlags(
       `--lang must be one of ${LOCALE_IDS.join(', ')}, not ${JSON.stringify(locale)}.`,
     );
   }
+  const dependencies = flags.dependencies;
+  if (
+    dependencies !== undefined &&
+    !(DEPENDENCY_MODES as readonly string[]).includes(dependencies)
+  ) {
+    throw new CliError(
+      `--dependencies must be one of ${DEPENDENCY_MODES.join(', ')}, not ${JSON.stringify(dependencies)}.`,
+    );
+  }
   const forAgent = flags.for;
   if (forAgent !== undefined && !(MCP_AGENTS as readonly string[]).includes(forAgent)) {
     throw new CliError(
@@ -126,6 +144,7 @@ export function parseMcpFlags(
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
     preset: preset as PlanToolPreset,
     locale: locale as LocaleId,
+    ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
   };
 
   if (flags.http === undefined) {
@@ -179,7 +198,10 @@ export async function runMcp(settings: McpSettings): Promise<void> {
     : await openForStdio(settings.store);
   const signal = watchSignals();
   try {
-    const engine = new PlanEngine({ store });
+    const engine = new PlanEngine({
+      store,
+      ...(settings.dependencies && { dependencies: settings.dependencies }),
+    });
     const serverOptions = {
       engine,
       agent: settings.agent,

@@ -52,6 +52,7 @@ export async function runScript(
       }),
     },
     ...(settings.dropPolicy && { dropPolicy: settings.dropPolicy }),
+    ...(settings.dependencies && { dependencies: settings.dependencies }),
   });
   const agent = new Agent({
     model,

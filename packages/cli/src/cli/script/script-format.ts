@@ -44,6 +44,7 @@ export const scriptOptionsSchema = z.strictObject({
   goalCheck: z.boolean().optional(),
   echoPlan: z.boolean().optional(),
   dropPolicy: z.enum(['report', 'reject']).optional(),
+  dependencies: z.enum(['off', 'warn', 'enforce']).optional(),
   maxItems: z.number().int().min(1).optional(),
   maxContentLength: z.number().int().min(1).optional(),
   /** Folder for knowledge_search, relative to the script; default: the bundled after-sales base. */

@@ -27,6 +27,7 @@ import {
 import { PlanEngine } from '../../engine/plan-engine.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
+import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import { planToolsFor } from '../../harness/plan-setup.js';
 import { getLocale, type Locale, type LocaleId } from '../../locale/index.js';
 import type { PlanToolPreset } from '../../tools/plan-tools.js';
@@ -60,6 +61,8 @@ export interface PlanMiddlewareOptions<
   instructions?: string | false;
   /** Append the updated list to plan tool results. Default: only when injection is off. */
   echoPlan?: boolean;
+  /** How `blockedBy` constrains the order of the model's writes. Default: the engine's (`warn`). */
+  dependencies?: DependencyMode;
   /** Context fields the key function reads; LangChain passes a middleware only these. */
   contextSchema?: TContextSchema;
   /** Sessions whose turn state is kept in memory, least recently used dropped first. Default 1000. */

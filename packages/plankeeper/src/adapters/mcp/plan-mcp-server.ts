@@ -18,6 +18,7 @@ import {
   type Tool,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
@@ -47,6 +48,8 @@ export interface PlanMcpServerOptions {
   locale?: LocaleId;
   /** Append the updated list to write results. Default true: MCP hosts do not inject the plan. */
   echoPlan?: boolean;
+  /** How `blockedBy` constrains the order of writes. Default: the engine's (`warn`). */
+  dependencies?: DependencyMode;
   /**
    * Also send each result's data (items, version) as `structuredContent`. Default false:
    * hosts that find it show the model that JSON instead of the text. The same data is
@@ -93,6 +96,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     locale,
     preset: options.preset ?? 'both',
     ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
+    ...(options.dependencies && { dependencies: options.dependencies }),
   });
   const ignored = new Set(options.ignoredArguments ?? []);
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -3,12 +3,15 @@ import { isBlankText } from '../blank-text.js';
 import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
+import { addDependencies, type BlockerInput } from './dependencies.js';
 import { characterIssues, type OperationResult } from './operation-result.js';
 
 export interface AddItemInput {
   content: string;
   description?: string;
   activeForm?: string;
+  /** Ids of existing items, or exact contents of other entries of the call, this one waits for. */
+  blockedBy?: readonly BlockerInput[];
 }
 
 const TEXT_FIELDS = ['content', 'description', 'activeForm'] as const;
@@ -33,10 +36,8 @@ export function addItems(
   if (count > limits.maxItems) {
     issues.push({ code: 'too_many_items', path: ['todos'], maximum: limits.maxItems, count });
   }
-  if (issues.length > 0) return { ok: false, issues };
-
   let nextId = record.nextId;
-  const added = input.map((entry): TodoItem => {
+  const built = input.map((entry): TodoItem => {
     const item: TodoItem = {
       id: String(nextId++),
       content: entry.content.trim(),
@@ -46,6 +47,10 @@ export function addItems(
     if (entry.activeForm?.trim()) item.activeForm = entry.activeForm.trim();
     return item;
   });
+  const dependencies = addDependencies(record.items, input, built);
+  issues.push(...dependencies.issues);
+  if (issues.length > 0) return { ok: false, issues };
+  const added = dependencies.items;
   return {
     ok: true,
     items: [...record.items, ...added],

@@ -7,6 +7,12 @@ import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
 import {
+  checkOrder,
+  type DependencyFacts,
+  type DependencyMode,
+  dependencyFacts,
+} from './dependencies.js';
+import {
   characterIssues,
   duplicateIssues,
   normalizeId,
@@ -18,7 +24,7 @@ export interface CompleteItemInput {
   reason: string;
 }
 
-export interface CompleteFacts {
+export interface CompleteFacts extends DependencyFacts {
   completed: TodoItem[];
   /** Ids that were already completed; completing them again changes nothing. */
   alreadyCompleted: string[];
@@ -28,6 +34,7 @@ export function completeItems(
   record: PlanRecord,
   input: readonly CompleteItemInput[],
   limits: PlanLimits,
+  dependencies: DependencyMode = 'warn',
 ): OperationResult<CompleteFacts> {
   // A plan never holds more than maxItems items, so a longer list is wrong as a whole;
   // checking it entry by entry would only cost time and a reply nobody can read.
@@ -75,12 +82,21 @@ export function completeItems(
     completed.push(done);
     return done;
   });
+  const position = new Map(ids.map((id, index) => [id!, index]));
+  const order = checkOrder(
+    record.items,
+    items,
+    dependencies,
+    (item) => ({ id: item.id, content: item.content }),
+    (item) => ['items', position.get(item.id)!, 'id'],
+  );
+  if (order.issues.length > 0) return { ok: false, issues: order.issues };
   const summary = completed.map((item) => `completed #${item.id}: ${item.note}`).join('; ');
   return {
     ok: true,
     items,
     nextId: record.nextId,
-    facts: { completed, alreadyCompleted },
+    facts: { completed, alreadyCompleted, ...dependencyFacts({ outOfOrder: order.outOfOrder }) },
     summary: summary || 'nothing new completed',
   };
 }

@@ -2,9 +2,15 @@
 import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
+import {
+  checkOrder,
+  type DependencyFacts,
+  dependencyFacts,
+  detachRemoved,
+} from './dependencies.js';
 import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
 
-export interface RemoveFacts {
+export interface RemoveFacts extends DependencyFacts {
   removed: TodoItem[];
 }
 
@@ -38,11 +44,19 @@ export function removeItems(
 
   const doomed = new Set(ids as string[]);
   const removed = record.items.filter((item) => doomed.has(item.id));
+  const { items, detached } = detachRemoved(
+    record.items.filter((item) => !doomed.has(item.id)),
+    removed.map((item) => item.id),
+  );
+  // Order is not checked: removing changes no status. Only what it unblocked is of interest.
+  const { unblocked } = checkOrder(record.items, items, 'off', labelById, () => []);
   return {
     ok: true,
-    items: record.items.filter((item) => !doomed.has(item.id)),
+    items,
     nextId: record.nextId,
-    facts: { removed },
+    facts: { removed, ...dependencyFacts({ detached, unblocked }) },
     summary: `removed ${removed.map((item) => `#${item.id}`).join(' ')}`,
   };
 }
+
+const labelById = (item: TodoItem) => ({ id: item.id, content: item.content });

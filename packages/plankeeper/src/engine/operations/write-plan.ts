@@ -20,6 +20,12 @@ import {
   normalizeId,
   type OperationResult,
 } from './operation-result.js';
+import {
+  type BlockerInput,
+  type DependencyFacts,
+  type DependencyMode,
+  writeDependencies,
+} from './dependencies.js';
 
 export interface WriteItemInput {
   id?: string | number;
@@ -28,13 +34,15 @@ export interface WriteItemInput {
   description?: string;
   activeForm?: string;
   note?: string;
+  /** Ids, or exact contents of other entries, this item waits for; `[]` clears them. */
+  blockedBy?: readonly BlockerInput[];
 }
 
 export type DropPolicy = 'report' | 'reject';
 
 const TEXT_FIELDS = ['content', 'description', 'activeForm', 'note'] as const;
 
-export interface WriteFacts {
+export interface WriteFacts extends DependencyFacts {
   added: string[];
   /** Open items of the previous list that this write left out. */
   dropped: TodoItem[];
@@ -47,6 +55,7 @@ export function writePlan(
   input: readonly WriteItemInput[],
   limits: PlanLimits,
   dropPolicy: DropPolicy,
+  dependencies: DependencyMode = 'warn',
 ): OperationResult<WriteFacts> {
   const issues: PlanIssue[] = [];
   const existing = new Map(record.items.map((item) => [item.id, item]));
@@ -102,7 +111,7 @@ export function writePlan(
 
   let nextId = record.nextId;
   const added: string[] = [];
-  const items: TodoItem[] = input.map((item, index) => {
+  const built: TodoItem[] = input.map((item, index) => {
     let id = explicitIds[index];
     if (item.id === undefined) {
       const candidates = byContent.get(contents[index]!);
@@ -115,6 +124,9 @@ export function writePlan(
     const previous = id === undefined ? undefined : existing.get(id);
     return buildItem(id ?? '?', contents[index]!, item, previous);
   });
+  const order = writeDependencies(record.items, input, built, dependencies);
+  const items = order.items;
+  issues.push(...order.issues);
 
   const active: InProgressEntry[] = [];
   items.forEach((item, index) => {
@@ -143,7 +155,13 @@ export function writePlan(
       ? 'cleared the list'
       : `wrote ${items.length} items${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
   const unchanged = sameItems(record.items, items);
-  return { ok: true, items, nextId, facts: { added, dropped, unchanged }, summary };
+  return {
+    ok: true,
+    items,
+    nextId,
+    facts: { added, dropped, unchanged, ...order.facts },
+    summary,
+  };
 }
 
 /** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */

@@ -40,7 +40,10 @@ export function checkRecord(keyName: string, value: unknown): PlanRecord {
         item !== null &&
         typeof item.id === 'string' &&
         typeof item.content === 'string' &&
-        (TODO_STATUSES as readonly string[]).includes(item.status),
+        (TODO_STATUSES as readonly string[]).includes(item.status) &&
+        (item.blockedBy === undefined ||
+          (Array.isArray(item.blockedBy) &&
+            item.blockedBy.every((id: unknown) => typeof id === 'string'))),
     );
   if (!itemsValid || typeof record.nextId !== 'number' || typeof record.updatedAt !== 'number') {
     throw new PlanRecordError(keyName, 'the stored record is missing fields (corrupt record).');

@@ -3,6 +3,7 @@
  * rejection and a plan are put into words for the model.
  */
 import { ConfigurationError } from '../../engine/errors.js';
+import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import type { OperationOutcome, PlanEngine, PlanSnapshot } from '../../engine/plan-engine.js';
 import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
@@ -40,7 +41,10 @@ export interface PlanToolKit {
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
-  meta(tool: string, context: ToolContext): { tool: string; turn?: string; callId?: string };
+  meta(
+    tool: string,
+    context: ToolContext,
+  ): { tool: string; turn?: string; callId?: string; dependencies?: DependencyMode };
 }
 
 export interface PlanToolKitOptions {
@@ -49,6 +53,8 @@ export interface PlanToolKitOptions {
   echoPlan?: boolean;
   /** Used when a call's context carries no key (single-session hosts). */
   defaultKey?: PlanKey;
+  /** Dependency mode of every write, instead of the engine's. */
+  dependencies?: DependencyMode;
 }
 
 export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
@@ -56,7 +62,10 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
   return {
     engine,
     locale,
-    schemas: createSchemas(engine.limits),
+    schemas: createSchemas(engine.limits, {
+      writeBlockedBy: locale.dependencies.writeField,
+      addBlockedBy: locale.dependencies.addField,
+    }),
     echoPlan: options.echoPlan ?? true,
     keyOf(context) {
       const key = context.key ?? options.defaultKey;
@@ -111,6 +120,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         tool,
         ...(context.turn !== undefined && { turn: context.turn }),
         ...(context.callId !== undefined && { callId: context.callId }),
+        ...(options.dependencies && { dependencies: options.dependencies }),
       };
     },
   };

@@ -1,6 +1,7 @@
 import { quoteText } from '../../engine/render.js';
 import { progressOf } from '../../engine/todo-item.js';
 import type { ToolDefinition } from '../tool.js';
+import { dependencyLines } from './dependency-lines.js';
 import type { PlanToolKit } from './plan-tool-kit.js';
 import { planWriteTool } from './plan-write-tool.js';
 
@@ -24,6 +25,7 @@ export function todoWriteTool(kit: PlanToolKit): ToolDefinition {
       ];
       // An explicit clear drops nothing by mistake; the engine reports no drops for it.
       if (facts.dropped.length > 0) lines.push(results.dropped(facts.dropped, quoteText));
+      lines.push(...dependencyLines(kit.locale, facts));
       return { lines, data: { ...facts }, echo: (kit.echoPlan || unchanged) && !empty };
     },
   });

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../tool.js';
+import { dependencyLines } from './dependency-lines.js';
 import type { PlanToolKit } from './plan-tool-kit.js';
 import { planWriteTool } from './plan-write-tool.js';
 
@@ -12,6 +13,7 @@ export function todosCompleteTool(kit: PlanToolKit): ToolDefinition {
           facts.completed.map((item) => item.id),
           facts.alreadyCompleted,
         ),
+        ...dependencyLines(kit.locale, facts),
       ],
       data: { ...facts },
     }),

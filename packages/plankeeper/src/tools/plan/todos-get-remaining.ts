@@ -1,4 +1,4 @@
-import { renderPlan } from '../../engine/render.js';
+import { openBlockersOf, renderPlan } from '../../engine/render.js';
 import { isOpen } from '../../engine/todo-item.js';
 import type { ToolDefinition } from '../tool.js';
 import { planTool } from './plan-tool.js';
@@ -9,13 +9,17 @@ export function todosGetRemainingTool(kit: PlanToolKit): ToolDefinition {
   return planTool(kit, name, async (input, key) => {
     if (!input.ok) return kit.reject(name, input.issues);
     const snapshot = await kit.engine.snapshot(key);
-    const open = snapshot.items.filter(isOpen);
+    // Ready items first: what can be done now is what the model should see first.
+    const waiting = openBlockersOf(snapshot.items);
+    const open = snapshot.items
+      .filter(isOpen)
+      .sort((a, b) => Number(waiting.has(a.id)) - Number(waiting.has(b.id)));
     return {
       ok: true,
       text:
         open.length === 0
           ? kit.locale.results.noneRemaining
-          : renderPlan(open, { locale: kit.locale, heading: false }),
+          : renderPlan(open, { locale: kit.locale, heading: false, markBlocked: true }),
       data: { items: open, version: snapshot.version },
       title: kit.locale.titles.open(name, open.length),
     };

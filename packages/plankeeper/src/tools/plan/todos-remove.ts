@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../tool.js';
+import { dependencyLines } from './dependency-lines.js';
 import type { PlanToolKit } from './plan-tool-kit.js';
 import { planWriteTool } from './plan-write-tool.js';
 
@@ -7,8 +8,11 @@ export function todosRemoveTool(kit: PlanToolKit): ToolDefinition {
     name: 'todos_remove',
     apply: (key, value, meta) => kit.engine.remove(key, value.ids, meta),
     describe: (_snapshot, facts) => ({
-      lines: [kit.locale.results.removed(facts.removed.map((item) => item.id))],
-      data: { removed: facts.removed },
+      lines: [
+        kit.locale.results.removed(facts.removed.map((item) => item.id)),
+        ...dependencyLines(kit.locale, facts),
+      ],
+      data: { ...facts },
     }),
   });
 }
