@@ -26,7 +26,7 @@ export const zhDependencies: DependencyTexts = {
         const known = issue.known.length ? `（现有编号：${ids(issue.known)}）` : '';
         return /^\d+$/.test(issue.received)
           ? `${where}：清单中没有 #${issue.received}${known}。尚无编号的条目，请改写它的完整 content。`
-          : `${where}：没有其他条目的 content 是 ${quoted(issue.received)}。请照抄所等待条目的 content${issue.known.length ? `，或写现有编号${known}` : ''}。`;
+          : `${where}：没有其他条目的 content 是 ${quoted(issue.received)}。请照抄所等待条目的 content${issue.known.length ? `，或写现有编号（${ids(issue.known)}）` : ''}。`;
       }
       case 'ambiguous_blocker':
         return `${where}：有多个条目的 content 都是 ${quoted(issue.received)}。请让这些条目的 content 互不相同，或改写编号。`;

@@ -74,7 +74,7 @@ describe('rejection texts', () => {
     });
     expect(result.text.split('\n').slice(1)).toEqual([
       '- todos[0].content has 301 characters; the limit is 300. Shorten it.',
-      '- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note.',
+      '- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note, blockedBy.',
       '- todos[1].content is blank; write what the step is.',
       '- todos[2].id: there is no item #7. Current ids: #1. Leave id out to add a new item.',
       `- 2 entries are in_progress (#1 ${'x'.repeat(300)}; todos[1] "\\u200b\\u200d"); only one may be. Set the others to pending or completed.`,

@@ -188,10 +188,11 @@ export function checkOrder(
   const was = new Map(before.map((item) => [item.id, item]));
   const now = new Map(after.map((item) => [item.id, item]));
   for (const item of after) {
-    if (!item.blockedBy?.length) continue;
     const previous = was.get(item.id);
+    if (!item.blockedBy?.length && !previous?.blockedBy?.length) continue;
     if (
       mode !== 'off' &&
+      item.blockedBy?.length &&
       (item.status === 'in_progress' || item.status === 'completed') &&
       previous?.status !== item.status
     ) {
