@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRecord } from './store/record-codec.js';
+import { PlanRecordError } from './errors.js';
 import type { DependencyMode } from './operations/dependencies.js';
 import { PlanEngine } from './plan-engine.js';
 import type { PlanKey } from './plan-key.js';
-import { PlanRecordError } from './errors.js';
+import { decodeRecord } from './store/record-codec.js';
 
 const key: PlanKey = { agent: 'release', session: 's-1' };
 
@@ -72,7 +72,7 @@ describe('blockedBy in a whole-list write', () => {
   it.each([
     ['an id not in the plan', [9], 'unknown_blocker', '9'],
     ['content no other entry has', ['Lint'], 'unknown_blocker', 'Lint'],
-    ["the id a new entry would get (new entries go by content)", ['2'], 'unknown_blocker', '2'],
+    ['the id a new entry would get (new entries go by content)', ['2'], 'unknown_blocker', '2'],
   ])('refuses %s, naming it, and stores nothing', async (_what, blockedBy, code, received) => {
     const { engine, stored } = engineWith();
     const outcome = await engine.write(key, [

@@ -141,7 +141,13 @@ export class PlanEngine {
   /** Replaces the whole list (`todo_write`). */
   write(key: PlanKey, items: readonly WriteItemInput[], meta: OperationMeta = {}) {
     return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) =>
-      writePlan(record, items, this.limits, this.dropPolicy, meta.dependencies ?? this.dependencies),
+      writePlan(
+        record,
+        items,
+        this.limits,
+        this.dropPolicy,
+        meta.dependencies ?? this.dependencies,
+      ),
     );
   }
 

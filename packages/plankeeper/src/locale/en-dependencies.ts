@@ -25,9 +25,7 @@ export const enDependencies: DependencyTexts = {
   outOfOrder: (items) =>
     `Out of order: ${items.map((item) => `#${item.id} is ${item.status} while ${ids(item.open)}, which it waits for, ${item.open.length === 1 ? 'is' : 'are'} still open`).join('; ')}.`,
   detached: (list) =>
-    list
-      .map((entry) => `#${entry.id} is no longer a blocker of ${ids(entry.from)}.`)
-      .join(' '),
+    list.map((entry) => `#${entry.id} is no longer a blocker of ${ids(entry.from)}.`).join(' '),
   unblocked: (list) => `Now unblocked: ${ids(list)}.`,
   issue(issue, where) {
     switch (issue.code) {

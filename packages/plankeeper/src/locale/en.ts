@@ -1,8 +1,8 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
-import { enPerson } from './en-person.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import { enDependencies } from './en-dependencies.js';
+import { enPerson } from './en-person.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');

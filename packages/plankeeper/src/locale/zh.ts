@@ -1,8 +1,8 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
-import { zhDependencies } from './zh-dependencies.js';
 import type { Locale } from './locale.js';
+import { zhDependencies } from './zh-dependencies.js';
 import { zhPerson } from './zh-person.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');

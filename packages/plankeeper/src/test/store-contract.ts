@@ -149,6 +149,37 @@ export function storeContract(target: StoreContractTarget): void {
       expect((await store.get(key))?.record).toEqual(rich);
     });
 
+    it("keeps each item's blockedBy exactly, in order, in get, history and for subscribers", async () => {
+      const writer = await open();
+      const watcher = target.shared ? await open() : writer;
+      const key = freshKey();
+      const changes: PlanChange[] = [];
+      const unsubscribe = await watcher.subscribe((change) => {
+        if (change.key.agent === key.agent) changes.push(change);
+      });
+      try {
+        const record = planRecord([
+          { content: 'Run tests', status: 'completed' },
+          { content: 'Build', blockedBy: ['1'] },
+          { content: 'Deploy', blockedBy: ['2', '1'] },
+          { content: 'Announce', blockedBy: [] },
+        ]);
+        await writer.compareAndSet(key, 0, record);
+        const read = await watcher.get(key);
+        expect(read?.record.items.map((item) => item.blockedBy)).toEqual([
+          undefined,
+          ['1'],
+          ['2', '1'],
+          [],
+        ]);
+        expect((await watcher.history(key))[0]?.record).toEqual(record);
+        await waitFor(() => changes.length > 0, 'the change with blockers');
+        expect(changes[0]?.record).toEqual(record);
+      } finally {
+        unsubscribe();
+      }
+    });
+
     it('refuses U+0000 and lone surrogates with a ConfigurationError, writing nothing, and keeps whole astral characters', async () => {
       const store = await open();
       const key = freshKey();

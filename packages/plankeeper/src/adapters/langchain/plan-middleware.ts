@@ -24,10 +24,10 @@ import {
   HumanMessage,
   ToolMessage,
 } from 'langchain';
+import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
-import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import { planToolsFor } from '../../harness/plan-setup.js';
 import { getLocale, type Locale, type LocaleId } from '../../locale/index.js';
 import type { PlanToolPreset } from '../../tools/plan-tools.js';

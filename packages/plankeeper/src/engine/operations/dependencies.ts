@@ -100,9 +100,7 @@ export function resolveBlockers(
   return { resolved, issues };
 }
 
-function contentIndex(
-  entries: readonly { id: string; content: string }[],
-): Map<string, string[]> {
+function contentIndex(entries: readonly { id: string; content: string }[]): Map<string, string[]> {
   const index = new Map<string, string[]>();
   for (const entry of entries) {
     const ids = index.get(entry.content);
@@ -246,9 +244,7 @@ export function detachRemoved(
     }
     return withBlockers({ ...item }, kept);
   });
-  const detached = removed
-    .filter((id) => from.has(id))
-    .map((id) => ({ id, from: from.get(id)! }));
+  const detached = removed.filter((id) => from.has(id)).map((id) => ({ id, from: from.get(id)! }));
   return { items: next, detached };
 }
 

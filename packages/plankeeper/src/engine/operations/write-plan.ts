@@ -15,17 +15,17 @@ import {
   type TodoStatus,
 } from '../todo-item.js';
 import {
-  characterIssues,
-  duplicateIssues,
-  normalizeId,
-  type OperationResult,
-} from './operation-result.js';
-import {
   type BlockerInput,
   type DependencyFacts,
   type DependencyMode,
   writeDependencies,
 } from './dependencies.js';
+import {
+  characterIssues,
+  duplicateIssues,
+  normalizeId,
+  type OperationResult,
+} from './operation-result.js';
 
 export interface WriteItemInput {
   id?: string | number;
