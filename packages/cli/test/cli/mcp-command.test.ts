@@ -114,6 +114,7 @@ describe('plankeeper mcp flags', () => {
           token: 'abc123',
           idleTimeout: '5',
           maxSessions: '8',
+          dependencies: 'enforce',
         },
         env,
         cwd,
@@ -124,6 +125,7 @@ describe('plankeeper mcp flags', () => {
       agent: 'coder',
       preset: 'granular',
       locale: 'zh',
+      dependencies: 'enforce',
       http: {
         port: 8765,
         host: '0.0.0.0',
@@ -144,6 +146,7 @@ describe('plankeeper mcp flags', () => {
   it.each([
     [{ preset: 'all' }, '--preset must be one of whole-list, granular, both, not "all".'],
     [{ lang: 'fr' }, '--lang must be one of en, zh, not "fr".'],
+    [{ dependencies: 'strict' }, '--dependencies must be one of off, warn, enforce, not "strict".'],
     [{ http: 'eighty' }, '--http must be a port from 0 to 65535, not "eighty".'],
     [{ http: '70000' }, '--http must be a port from 0 to 65535, not "70000".'],
     [{ http: '-1' }, '--http must be a port from 0 to 65535, not "-1".'],
