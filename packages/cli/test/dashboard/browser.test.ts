@@ -92,7 +92,7 @@ beforeAll(async () => {
         status: 'in_progress',
         activeForm: 'Checking the order date',
       },
-      { id: '3', content: 'Draft the answer', status: 'pending' },
+      { id: '3', content: 'Draft the answer', status: 'pending', blockedBy: ['2'] },
     ],
     { callId: 'call_start' },
   );
@@ -208,8 +208,10 @@ describe('dashboard page in Chromium', () => {
       expect(items.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual([
         '[x] #1 Look up the return policy note: found section 4.2',
         '[>] #2 Check the order date now: Checking the order date',
-        '[ ] #3 Draft the answer',
+        '[ ] #3 Draft the answer after #2 blocked: waits for #2',
       ]);
+      const third = page.locator('#detail-pane ol.items > li[data-id="3"]');
+      expect(await third.getAttribute('data-blocked')).toBe('true');
       const revisions = page.locator('#detail-pane ol.timeline > li');
       expect(await revisions.count()).toBe(3);
       const newest = await revisions.nth(0).textContent();
@@ -295,6 +297,11 @@ describe('dashboard page in Chromium', () => {
               .locator('#detail-pane ol.items > li[data-id="2"]')
               .getAttribute('data-status'),
           ).toBe('completed');
+          // #3 waited for #2: still shown as after #2, no longer blocked.
+          const third = page.locator('#detail-pane ol.items > li[data-id="3"]');
+          expect(await third.getAttribute('data-blocked')).toBeNull();
+          expect(await third.locator('.waits-after').textContent()).toBe('after #2');
+          expect(await third.locator('.blocked-marker').count()).toBe(0);
           const newest = await page.locator('#detail-pane ol.timeline > li').first().textContent();
           expect(newest).toContain('call call_from_elsewhere');
           expect(newest).toContain('completed #2 Check the order date — ordered on 3 May');

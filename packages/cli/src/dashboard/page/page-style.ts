@@ -88,6 +88,8 @@ ol.items li { padding: 6px 0; border-bottom: 1px solid var(--line); }
 .item-extra { margin: 2px 0 0 62px; font-size: 13px; color: var(--muted); white-space: pre-wrap; word-break: break-word; }
 .item-extra.active { color: var(--accent); }
 .content { white-space: pre-wrap; word-break: break-word; }
+.waits-after { color: var(--muted); font-size: 13px; }
+.blocked-marker { font-size: 12px; border: 1px solid currentColor; border-radius: 3px; padding: 0 4px; color: var(--muted); }
 ol.timeline { list-style: none; padding: 0; margin: 0; }
 ol.timeline > li { padding: 8px 0 8px 14px; border-left: 2px solid var(--line); margin-left: 4px; position: relative; }
 ol.timeline > li::before { content: ""; position: absolute; left: -5px; top: 13px; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); }

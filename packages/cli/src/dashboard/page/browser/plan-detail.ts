@@ -22,12 +22,35 @@ function markerOf(status: string): string {
   return (STATUS_MARKERS as Record<string, string | undefined>)[status] || '[?]';
 }
 
+const hashIds = (ids: readonly string[]) => ids.map((id) => `#${id}`).join(', ');
+
+/**
+ * What an item waits for: "after #1, #2" and, while it is open and some of those are too,
+ * a "blocked" marker that names them, in words a screen reader reads as they are shown.
+ */
+function dependencyParts(
+  item: TodoItem,
+  items: readonly TodoItem[],
+): { parts: (Node | string)[]; blocked: boolean } {
+  const blockers = item.blockedBy ?? [];
+  if (blockers.length === 0) return { parts: [], blocked: false };
+  const parts: (Node | string)[] = [' ', el('span', 'waits-after', `after ${hashIds(blockers)}`)];
+  const isOpen = (other: TodoItem | undefined) =>
+    other !== undefined && (other.status === 'pending' || other.status === 'in_progress');
+  const open = blockers.filter((id) => isOpen(items.find((other) => other.id === id)));
+  const blocked = isOpen(item) && open.length > 0;
+  if (blocked) parts.push(' ', el('span', 'blocked-marker', `blocked: waits for ${hashIds(open)}`));
+  return { parts, blocked };
+}
+
 function renderItems(items: readonly TodoItem[]): HTMLOListElement {
   const list = el('ol', 'items');
   for (const [index, item] of items.entries()) {
     const entry = el('li', `item status-${item.status}`);
     entry.dataset.id = item.id;
     entry.dataset.status = item.status;
+    const waits = dependencyParts(item, items);
+    if (waits.blocked) entry.dataset.blocked = 'true';
     // Spaces between the parts keep copied text readable ("[x] #1 Step").
     entry.append(
       el('span', 'marker', markerOf(item.status)),
@@ -35,6 +58,7 @@ function renderItems(items: readonly TodoItem[]): HTMLOListElement {
       el('span', 'item-id', `#${item.id}`),
       ' ',
       el('span', 'content', item.content),
+      ...waits.parts,
       ' ',
       itemActions(item, index, items),
     );
