@@ -61,6 +61,31 @@ describe('plankeeper todos', () => {
     expect(scoped.stdout).toContain('- [ ] #1 Sub step');
   });
 
+  it('shows what each item waits for, marking items whose blockers are still open', async () => {
+    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
+    const store = await openStore(url);
+    const engine = new PlanEngine({ store });
+    await engine.write({ agent: 'release', session: 'r-1' }, [
+      { content: 'Run tests', status: 'completed' },
+      { content: 'Build', status: 'in_progress', blockedBy: ['Run tests'] },
+      { content: 'Deploy', status: 'pending', blockedBy: ['Run tests', 'Build'] },
+    ]);
+    await store.close();
+    const shown = await runCli(['todos', '--store', url, '--agent', 'release', '--session', 'r-1']);
+    expect(shown.stdout).toContain(
+      '- [x] #1 Run tests\n- [>] #2 Build (after #1)\n- [ ] #3 Deploy (blocked: waits for #2)\n',
+    );
+    const json = JSON.parse(
+      (await runCli(['todos', '--store', url, '--agent', 'release', '--session', 'r-1', '--json']))
+        .stdout,
+    );
+    expect(json.plan.items.map((item: { blockedBy?: string[] }) => item.blockedBy)).toEqual([
+      undefined,
+      ['1'],
+      ['1', '2'],
+    ]);
+  });
+
   it('explains an unknown session and a bad store', async () => {
     const store = await seededStore();
     const missing = await runCli(['todos', '--store', store, '--session', 'nope']);
