@@ -133,11 +133,11 @@ export function renderPlan(items: readonly TodoItem[], options: RenderOptions): 
   }
   if (items.length === 0) lines.push(locale.plan.empty);
   const open = options.markBlocked ? openBlockersOf(items) : undefined;
+  // One options object for every item: this runs for every plan shown to the model.
+  const itemOptions = { notes: options.notes === true, texts: locale.plan };
   for (const item of items) {
     const waiting = open?.get(item.id);
-    lines.push(
-      renderItem(item, { ...options, texts: locale.plan, ...(waiting && { open: waiting }) }),
-    );
+    lines.push(renderItem(item, waiting ? { ...itemOptions, open: waiting } : itemOptions));
   }
   return lines.join('\n');
 }

@@ -52,39 +52,61 @@ export function oversizedText(raw: string, bounds: InputBounds): PlanIssue | und
  */
 export function exceededBound(value: unknown, bounds: InputBounds): PlanIssue | undefined {
   let chars = 0;
-  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
-    { value, depth: 1, path: [] },
-  ];
+  // Objects and arrays still to visit; a node's path is built only when it breaks a bound,
+  // and primitives are counted where they are found: this walk runs on every tool call.
+  const stack: WalkNode[] = [{ value, depth: 1, parent: undefined, key: undefined }];
+  const tooLarge = (): PlanIssue => ({
+    code: 'request_too_large',
+    path: [],
+    maximum: bounds.maxChars,
+  });
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (typeof node.value === 'string') chars += node.value.length;
-    else chars += 1;
-    if (chars > bounds.maxChars) {
-      return { code: 'request_too_large', path: [], maximum: bounds.maxChars };
-    }
-    if (typeof node.value !== 'object' || node.value === null) continue;
+    chars += 1;
+    if (chars > bounds.maxChars) return tooLarge();
+    const container = node.value as object;
     if (node.depth > bounds.maxDepth) {
-      return { code: 'too_deep', path: node.path, maximum: bounds.maxDepth };
+      return { code: 'too_deep', path: pathOf(node), maximum: bounds.maxDepth };
     }
-    const isArray = Array.isArray(node.value);
+    const isArray = Array.isArray(container);
     // Counted before the entries are listed: listing a million ids is the cost to avoid.
-    const count = isArray ? (node.value as unknown[]).length : Object.keys(node.value).length;
+    const keys = isArray ? undefined : Object.keys(container);
+    const count = isArray ? (container as unknown[]).length : keys!.length;
     if (count > bounds.maxEntries) {
-      return { code: 'too_many_entries', path: node.path, maximum: bounds.maxEntries, count };
+      return { code: 'too_many_entries', path: pathOf(node), maximum: bounds.maxEntries, count };
     }
-    if (!isArray && hasAssignedPrototype(node.value)) {
-      const path = [...node.path, '__proto__'];
+    if (!isArray && hasAssignedPrototype(container)) {
+      const path = [...pathOf(node), '__proto__'];
       return { code: 'unknown_field', path, field: '__proto__', allowed: [] };
     }
-    const entries: [string | number, unknown][] = isArray
-      ? (node.value as unknown[]).map((item, index) => [index, item])
-      : Object.entries(node.value);
-    for (const [key, child] of entries) {
+    for (let index = 0; index < count; index++) {
+      const key = isArray ? index : keys![index]!;
       if (typeof key === 'string') chars += key.length;
-      stack.push({ value: child, depth: node.depth + 1, path: [...node.path, key] });
+      const child = (container as Record<string | number, unknown>)[key];
+      if (typeof child === 'object' && child !== null) {
+        stack.push({ value: child, depth: node.depth + 1, parent: node, key });
+      } else {
+        chars += typeof child === 'string' ? child.length : 1;
+        if (chars > bounds.maxChars) return tooLarge();
+      }
     }
   }
   return undefined;
+}
+
+interface WalkNode {
+  value: unknown;
+  depth: number;
+  parent: WalkNode | undefined;
+  key: string | number | undefined;
+}
+
+function pathOf(node: WalkNode): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: WalkNode | undefined = node; at?.key !== undefined; at = at.parent) {
+    path.unshift(at.key);
+  }
+  return path;
 }
 
 /**

@@ -19,7 +19,7 @@ export function createSchemas(limits: PlanLimits, fields?: FieldDescriptions) {
   const content = z.string().max(limits.maxContentLength);
   // An id or another entry's exact content; the engine resolves and checks each one.
   const blockers = (description: string | undefined) => {
-    const list = z.array(z.union([z.number().int().min(1), content])).max(limits.maxItems);
+    const list = z.array(z.union([content, z.number().int().min(1)])).max(limits.maxItems);
     return (description === undefined ? list : list.describe(description)).optional();
   };
   return {

@@ -132,7 +132,7 @@ describe.each([sqliteBackend, redisBackend, postgresBackend])('$name store', (ba
 
     it('each process completes the next item only once another has completed its blocker', async () => {
       const key = { agent: 'release', session: `chain-${Date.now()}` };
-      const [[written]] = await runAtOnce(namespace, key, [
+      const [[written] = []] = await runAtOnce(namespace, key, [
         [
           {
             write: [
@@ -143,14 +143,14 @@ describe.each([sqliteBackend, redisBackend, postgresBackend])('$name store', (ba
           },
         ],
       ]);
-      expect(written!.items.map((item) => [item.id, item.blockedBy])).toEqual([
+      expect(written!.items.map((item: TodoItem) => [item.id, item.blockedBy])).toEqual([
         ['1', undefined],
         ['2', ['1']],
         ['3', ['2']],
       ]);
 
       // A second process may not finish #3 before #2: refused, naming #2, nothing stored.
-      const [[early]] = await runAtOnce(namespace, key, [[complete('3')]]);
+      const [[early] = []] = await runAtOnce(namespace, key, [[complete('3')]]);
       expect(early!.ok).toBe(false);
       expect(early!.issues).toMatchObject([
         { code: 'blocked', entry: { id: '3' }, open: [{ id: '2' }] },
@@ -159,7 +159,7 @@ describe.each([sqliteBackend, redisBackend, postgresBackend])('$name store', (ba
 
       // Three more processes, one step each, in order: every step is accepted.
       for (const id of ['1', '2', '3']) {
-        const [[outcome]] = await runAtOnce(namespace, key, [[complete(id)]]);
+        const [[outcome] = []] = await runAtOnce(namespace, key, [[complete(id)]]);
         expect(outcome!.ok, JSON.stringify(outcome!.issues)).toBe(true);
       }
       const stored = await reader.get(key);

@@ -259,7 +259,9 @@ async function showPlan(
   }
   if (current) {
     process.stdout.write(`${encodePlanKey(key)}  v${current.version}\n`);
-    process.stdout.write(`${renderPlan(current.record.items, { locale, notes: true, markBlocked: true })}\n`);
+    process.stdout.write(
+      `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true })}\n`,
+    );
   } else process.stdout.write(`${encodePlanKey(key)}  deleted\n`);
   if (history.length > 0) {
     process.stdout.write('\nHistory (oldest first):\n');

@@ -120,8 +120,10 @@ export function hasBlockers(items: readonly TodoItem[]): boolean {
  * repeated at the end (`#1 → #2 → #1`), or undefined. An item waiting for itself is a cycle
  * of one.
  */
-export function findCycle(items: readonly TodoItem[]): TodoItem[] | undefined {
-  const byId = new Map(items.map((item) => [item.id, item]));
+export function findCycle(
+  items: readonly TodoItem[],
+  byId: ReadonlyMap<string, TodoItem> = new Map(items.map((item) => [item.id, item])),
+): TodoItem[] | undefined {
   // 1: on the current path; 2: fully explored, no cycle through it.
   const state = new Map<string, 1 | 2>();
   const path: TodoItem[] = [];
@@ -153,16 +155,6 @@ export function findCycle(items: readonly TodoItem[]): TodoItem[] | undefined {
   return undefined;
 }
 
-/** Ids of the items' blockers that are still open in `byId`. */
-export function openBlockers(item: TodoItem, byId: ReadonlyMap<string, TodoItem>): string[] {
-  const open: string[] = [];
-  for (const blocker of item.blockedBy ?? []) {
-    const other = byId.get(blocker);
-    if (other && isOpen(other)) open.push(blocker);
-  }
-  return open;
-}
-
 /** How an operation names an item in an issue: by id when it exists, else by place and content. */
 export type EntryLabel = (item: TodoItem) => DependencyEntry;
 
@@ -178,39 +170,47 @@ export function checkOrder(
   mode: DependencyMode,
   label: EntryLabel,
   pathOf: (item: TodoItem) => (string | number)[],
+  was: ReadonlyMap<string, TodoItem> = new Map(before.map((item) => [item.id, item])),
+  now: ReadonlyMap<string, TodoItem> = new Map(after.map((item) => [item.id, item])),
 ): { issues: PlanIssue[]; outOfOrder: OutOfOrder[]; unblocked: string[] } {
   const issues: PlanIssue[] = [];
   const outOfOrder: OutOfOrder[] = [];
   const unblocked: string[] = [];
   if (!hasBlockers(after) && !hasBlockers(before)) return { issues, outOfOrder, unblocked };
-  const was = new Map(before.map((item) => [item.id, item]));
-  const now = new Map(after.map((item) => [item.id, item]));
+  const openIn = (plan: ReadonlyMap<string, TodoItem>) => (id: string) => {
+    const other = plan.get(id);
+    return other !== undefined && isOpen(other);
+  };
+  const openNow = openIn(now);
+  const openBefore = openIn(was);
   for (const item of after) {
     const previous = was.get(item.id);
-    if (!item.blockedBy?.length && !previous?.blockedBy?.length) continue;
+    const blockers = item.blockedBy;
     if (
       mode !== 'off' &&
-      item.blockedBy?.length &&
+      blockers !== undefined &&
       (item.status === 'in_progress' || item.status === 'completed') &&
-      previous?.status !== item.status
+      previous?.status !== item.status &&
+      blockers.some(openNow)
     ) {
-      const open = openBlockers(item, now);
-      if (open.length > 0) {
-        if (mode === 'enforce') {
-          issues.push({
-            code: 'blocked',
-            path: pathOf(item),
-            entry: label(item),
-            status: item.status,
-            open: open.map((id) => label(now.get(id)!)),
-          });
-        } else outOfOrder.push({ id: item.id, status: item.status, open });
-      }
+      const open = blockers.filter(openNow);
+      if (mode === 'enforce') {
+        issues.push({
+          code: 'blocked',
+          path: pathOf(item),
+          entry: label(item),
+          status: item.status,
+          open: open.map((id) => label(now.get(id)!)),
+        });
+      } else outOfOrder.push({ id: item.id, status: item.status, open });
     }
-    if (!previous || !isOpen(item)) continue;
-    const waited = openBlockers(previous, was);
-    if (waited.length === 0 || openBlockers(item, now).length > 0) continue;
+    // Unblocked: it waited for an open blocker, waits for none now, and one of those it
+    // waited for is gone or cancelled (completing a blocker is the plain case, not news).
+    const waited = previous?.blockedBy;
+    if (!waited || !isOpen(item) || !waited.some(openBefore)) continue;
+    if (blockers?.some(openNow)) continue;
     const freed = waited.some((id) => {
+      if (!openBefore(id)) return false;
       const blocker = now.get(id);
       return blocker === undefined || blocker.status === 'cancelled';
     });
@@ -242,17 +242,22 @@ export function detachRemoved(
         else from.set(id, [item.id]);
       }
     }
-    return withBlockers({ ...item }, kept);
+    return withBlockers(item, kept);
   });
   const detached = removed.filter((id) => from.has(id)).map((id) => ({ id, from: from.get(id)! }));
   return { items: next, detached };
 }
 
-/** Sets `blockedBy`, leaving the field out when the list is empty. */
+/**
+ * A copy of `item` with these blockers, the field left out when there are none (the item
+ * itself when it has none either). Never `delete`: it would turn the item into a slow
+ * dictionary object for every later step (copies, comparisons, rendering).
+ */
 export function withBlockers(item: TodoItem, blockedBy: readonly string[] | undefined): TodoItem {
-  if (blockedBy && blockedBy.length > 0) item.blockedBy = [...blockedBy];
-  else delete item.blockedBy;
-  return item;
+  if (blockedBy && blockedBy.length > 0) return { ...item, blockedBy: [...blockedBy] };
+  if (item.blockedBy === undefined) return item;
+  const { blockedBy: _dropped, ...rest } = item;
+  return rest;
 }
 
 /** The facts worth telling, without empty lists. */
@@ -279,60 +284,120 @@ export function cycleIssue(
 
 /**
  * The dependency part of a whole-list write (`todo_write`): `items` is the new list in
- * the sent order, with ids. An entry that sends `blockedBy` gets exactly those blockers;
- * one that leaves it out keeps its earlier ones, minus items the list no longer holds
- * (reported as detached).
+ * the sent order, with ids, freshly built by the caller, so blockers are set on them in
+ * place. An entry that sends `blockedBy` gets exactly those blockers; one that leaves it
+ * out keeps its earlier ones, minus items the list no longer holds (reported as detached).
+ * `was` is the stored plan by id. This runs on every whole-list write, so it makes one
+ * pass and allocates only for what it finds.
  */
 export function writeDependencies(
   before: readonly TodoItem[],
   input: readonly { blockedBy?: readonly BlockerInput[] | undefined }[],
   items: TodoItem[],
   mode: DependencyMode,
+  was: ReadonlyMap<string, TodoItem> = new Map(before.map((item) => [item.id, item])),
 ): { items: TodoItem[]; issues: PlanIssue[]; facts: DependencyFacts } {
   const sent = input.some((entry) => entry.blockedBy !== undefined);
   if (!sent && !hasBlockers(before)) return { items, issues: [], facts: {} };
-  const was = new Map(before.map((item) => [item.id, item]));
-  const kept = new Set(items.map((item) => item.id));
-  const sources: BlockerSource[] = [];
-  let next = items.map((item, index) => {
-    const blockedBy = input[index]!.blockedBy;
-    if (blockedBy !== undefined) {
-      sources.push({ index, id: item.id, content: item.content, blockedBy });
-      return item;
-    }
-    const inherited = was.get(item.id)?.blockedBy;
-    return inherited ? withBlockers({ ...item }, inherited) : item;
+  const now = new Map<string, TodoItem>();
+  const position = new Map<string, number>();
+  items.forEach((item, index) => {
+    now.set(item.id, item);
+    position.set(item.id, index);
   });
-  const gone = before.filter((item) => !kept.has(item.id)).map((item) => item.id);
-  const { items: attached, detached } = detachRemoved(next, gone);
+  const issues: PlanIssue[] = [];
+  let byContent: Map<string, string[]> | undefined;
+  let detachedFrom: Map<string, string[]> | undefined;
+  let newEdge = false;
   // Only items that exist already have ids a model can know; new entries go by content.
-  const existing = new Set([...kept].filter((id) => was.has(id)));
-  const { resolved, issues } = resolveBlockers(sources, items, existing, 'todos');
-  next = attached.map((item, index) => {
-    const ids = resolved.get(index);
-    return ids === undefined ? item : withBlockers({ ...item }, ids);
+  const known = () => items.filter((item) => was.has(item.id)).map((item) => item.id);
+  items.forEach((item, index) => {
+    const sentBlockers = input[index]!.blockedBy;
+    if (sentBlockers === undefined) {
+      const inherited = was.get(item.id)?.blockedBy;
+      if (!inherited) return;
+      const kept: string[] = [];
+      for (const id of inherited) {
+        if (now.has(id)) kept.push(id);
+        else {
+          detachedFrom ??= new Map();
+          const from = detachedFrom.get(id);
+          if (from) from.push(item.id);
+          else detachedFrom.set(id, [item.id]);
+        }
+      }
+      if (kept.length > 0) item.blockedBy = kept;
+      return;
+    }
+    const ids: string[] = [];
+    sentBlockers.forEach((raw, at) => {
+      const text = typeof raw === 'number' ? String(raw) : raw.trim();
+      let id: string | undefined;
+      if (isDigits(text)) {
+        if (text.charCodeAt(0) !== ZERO && was.has(text) && now.has(text)) id = text;
+      } else {
+        byContent ??= contentIndex(items);
+        const matches = byContent.get(text)?.filter((other) => other !== item.id) ?? [];
+        if (matches.length > 1) {
+          const path = ['todos', index, 'blockedBy', at];
+          issues.push({ code: 'ambiguous_blocker', path, received: text, known: known() });
+          return;
+        }
+        id = matches[0];
+      }
+      if (id === undefined) {
+        const path = ['todos', index, 'blockedBy', at];
+        issues.push({ code: 'unknown_blocker', path, received: text, known: known() });
+      } else if (!ids.includes(id)) ids.push(id);
+    });
+    if (ids.length > 0) item.blockedBy = ids;
+    const earlier = was.get(item.id)?.blockedBy;
+    if (!newEdge && ids.some((id) => !earlier?.includes(id))) newEdge = true;
   });
-  const position = new Map(next.map((item, index) => [item.id, index]));
   const label: EntryLabel = (item) =>
     was.has(item.id)
       ? { id: item.id, content: item.content }
       : { index: position.get(item.id)!, content: item.content };
-  if (issues.length === 0) {
-    const cycle = findCycle(next);
+  // The stored plan has no cycle, and leaving edges out cannot make one: only a write
+  // that adds an edge needs the search.
+  if (issues.length === 0 && newEdge) {
+    const cycle = findCycle(items, now);
     if (cycle)
       issues.push(cycleIssue(cycle, label, ['todos', position.get(cycle[0]!.id)!, 'blockedBy']));
   }
-  const order = checkOrder(before, next, mode, label, (item) => [
-    'todos',
-    position.get(item.id)!,
-    'status',
-  ]);
+  const order = checkOrder(
+    before,
+    items,
+    mode,
+    label,
+    (item) => ['todos', position.get(item.id)!, 'status'],
+    was,
+    now,
+  );
   issues.push(...order.issues);
+  const detached: DetachedBlocker[] = [];
+  if (detachedFrom) {
+    for (const item of before) {
+      const from = detachedFrom.get(item.id);
+      if (from) detached.push({ id: item.id, from });
+    }
+  }
   return {
-    items: next,
+    items,
     issues,
     facts: dependencyFacts({ outOfOrder: order.outOfOrder, detached, unblocked: order.unblocked }),
   };
+}
+
+const ZERO = 48;
+
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < ZERO || code > ZERO + 9) return false;
+  }
+  return true;
 }
 
 /**
@@ -355,7 +420,7 @@ export function addDependencies(
   const { resolved, issues } = resolveBlockers(sources, added, existing, 'todos');
   const items = added.map((item, index) => {
     const ids = resolved.get(index);
-    return ids === undefined ? item : withBlockers({ ...item }, ids);
+    return ids === undefined ? item : withBlockers(item, ids);
   });
   if (issues.length === 0) {
     const cycle = findCycle(items);

@@ -124,7 +124,7 @@ export function writePlan(
     const previous = id === undefined ? undefined : existing.get(id);
     return buildItem(id ?? '?', contents[index]!, item, previous);
   });
-  const order = writeDependencies(record.items, input, built, dependencies);
+  const order = writeDependencies(record.items, input, built, dependencies, existing);
   const items = order.items;
   issues.push(...order.issues);
 
