@@ -228,7 +228,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     });
     expect(rejections.map((rejection) => rejection.result.ok)).toEqual([false, false]);
     expect(rejections.map((rejection) => rejection.message)).toEqual([
-      'Rejected; the todo list is unchanged. Fix and resend:\n- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note.',
+      'Rejected; the todo list is unchanged. Fix and resend:\n- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note, blockedBy.',
       'Rejected; the todo list is unchanged. Fix and resend:\n- 2 entries are in_progress (#1 Find the return policy; #2 Answer the customer); only one may be. Set the others to pending or completed.',
     ]);
     // The model reads each correction as the tool's error output on its next call.

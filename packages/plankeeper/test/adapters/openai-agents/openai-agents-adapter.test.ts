@@ -226,7 +226,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
     expect(await stored(planner)).toBe(before);
     const rejected = 'Rejected; the todo list is unchanged. Fix and resend:';
     expect(model.lines(1).at(-2)).toBe(
-      `result todo_write: ${rejected}\n- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note.`,
+      `result todo_write: ${rejected}\n- todos[0].priority: unknown field "priority". Allowed: id, content, status, description, activeForm, note, blockedBy.`,
     );
     expect(model.lines(2).at(-2)).toBe(
       `result todo_write: ${rejected}\n- 2 entries are in_progress (#1 Find the return policy; #2 Answer the customer); only one may be. Set the others to pending or completed.`,
