@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { PlanLimits } from '../engine/limits.js';
 import { TODO_STATUSES } from '../engine/todo-item.js';
+import { en } from '../locale/en.js';
 
 const idSchema = z.union([z.string().regex(/^[1-9]\d*$/), z.number().int().min(1)]);
 
@@ -14,14 +15,21 @@ export interface FieldDescriptions {
   addBlockedBy: string;
 }
 
-export function createSchemas(limits: PlanLimits, fields?: FieldDescriptions) {
+const ENGLISH_FIELDS: FieldDescriptions = {
+  writeBlockedBy: en.dependencies.writeField,
+  addBlockedBy: en.dependencies.addField,
+};
+
+export function createSchemas(limits: PlanLimits, fields: FieldDescriptions = ENGLISH_FIELDS) {
   const text = z.string().max(limits.maxTextLength);
   const content = z.string().max(limits.maxContentLength);
   // An id or another entry's exact content; the engine resolves and checks each one.
-  const blockers = (description: string | undefined) => {
-    const list = z.array(z.union([content, z.number().int().min(1)])).max(limits.maxItems);
-    return (description === undefined ? list : list.describe(description)).optional();
-  };
+  const blockers = (description: string) =>
+    z
+      .array(z.union([content, z.number().int().min(1)]))
+      .max(limits.maxItems)
+      .describe(description)
+      .optional();
   return {
     todo_write: z.strictObject({
       todos: z
@@ -33,7 +41,7 @@ export function createSchemas(limits: PlanLimits, fields?: FieldDescriptions) {
             description: text.optional(),
             activeForm: text.optional(),
             note: text.optional(),
-            blockedBy: blockers(fields?.writeBlockedBy),
+            blockedBy: blockers(fields.writeBlockedBy),
           }),
         )
         .max(limits.maxItems),
@@ -46,7 +54,7 @@ export function createSchemas(limits: PlanLimits, fields?: FieldDescriptions) {
             content,
             description: text.optional(),
             activeForm: text.optional(),
-            blockedBy: blockers(fields?.addBlockedBy),
+            blockedBy: blockers(fields.addBlockedBy),
           }),
         )
         .min(1)
