@@ -17,6 +17,11 @@ export interface TodoItem {
   activeForm?: string;
   /** Why the item was completed or cancelled, as the model reported it. */
   note?: string;
+  /**
+   * In a shared list: the session that started the item (kept once it is completed, as who
+   * finished it). Set by the engine from the host's `meta.owner`, never from tool arguments.
+   */
+  owner?: string;
 }
 
 /** Format version of {@link PlanRecord}; a store refuses records of a version it does not know. */
@@ -80,7 +85,8 @@ export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[
         item.status === other.status &&
         item.description === other.description &&
         item.activeForm === other.activeForm &&
-        item.note === other.note
+        item.note === other.note &&
+        item.owner === other.owner
       );
     })
   );

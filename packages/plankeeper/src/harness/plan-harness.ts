@@ -26,6 +26,7 @@ import type { ToolContext } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
+import { withoutOthersWork } from './others-work.js';
 import { personChangeLines } from './person-changes.js';
 import {
   buildPlanSection,
@@ -61,6 +62,12 @@ export interface HarnessOptions {
   finishCheck?: boolean;
   /** Ask once per turn to check the answer against the request when a plan was used. Default true. */
   goalCheck?: boolean;
+  /**
+   * This session's name when `key` is a shared list (see sharedListKey): items it starts
+   * become its own, and other sessions' items in progress are not its to change, finish or
+   * wait for. Comes from the host, never from the model.
+   */
+  owner?: string;
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {
@@ -84,6 +91,7 @@ export class PlanHarness {
   readonly engine: PlanEngine;
   readonly key: PlanKey;
   readonly locale: Locale;
+  readonly owner: string | undefined;
   private readonly options: HarnessOptions;
   private readonly nudge: Nudge | undefined;
   private turnState: TurnState;
@@ -96,6 +104,7 @@ export class PlanHarness {
     this.key = options.key;
     this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
     this.options = options;
+    this.owner = options.owner;
     this.nudge = options.nudge === false ? undefined : new Nudge(options.nudge);
     this.turnState = newTurnState(this.nextTurnId(), '');
   }
@@ -121,7 +130,12 @@ export class PlanHarness {
 
   /** The context plan tools need: the host's key and this turn. */
   toolContext(callId?: string): ToolContext {
-    return { key: this.key, turn: this.turnState.id, ...(callId !== undefined && { callId }) };
+    return {
+      key: this.key,
+      turn: this.turnState.id,
+      ...(callId !== undefined && { callId }),
+      ...(this.owner !== undefined && { owner: this.owner }),
+    };
   }
 
   snapshot(): Promise<PlanSnapshot> {
@@ -159,6 +173,7 @@ export class PlanHarness {
           turn: this.turnState.id,
           changed,
           whenUnchanged: injection?.whenUnchanged ?? 'focus',
+          ...(this.owner !== undefined && { owner: this.owner }),
         });
     if (text === undefined) {
       // Seeing no plan at all counts as seeing it: a plan written next is news.
@@ -219,7 +234,7 @@ export class PlanHarness {
     this.planUpdatedThisRound = false;
     if (!this.nudge) return undefined;
     const rounds = await this.nudge.afterRound(updated, async () =>
-      (await this.snapshot()).items.some(isOpen),
+      withoutOthersWork((await this.snapshot()).items, this.owner).some(isOpen),
     );
     return rounds === undefined ? undefined : this.locale.harness.reminder(rounds);
   }
@@ -228,7 +243,10 @@ export class PlanHarness {
   async checkFinish(answer: string): Promise<Bounce | undefined> {
     this.seen.answered();
     if (this.options.finishCheck !== false) {
-      const text = finishCheck(this.turnState, await this.snapshot(), this.locale);
+      // Another session's item in progress is theirs to finish, not this session's.
+      const snapshot = await this.snapshot();
+      const mine = { ...snapshot, items: withoutOthersWork(snapshot.items, this.owner) };
+      const text = finishCheck(this.turnState, mine, this.locale);
       if (text !== undefined) return { kind: 'finish-check', text };
     }
     if (this.options.goalCheck !== false) {

@@ -1,6 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { enPerson } from './en-person.js';
+import { enShared } from './en-shared.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -74,6 +75,8 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where}: there is no item #${issue.id}. ${issue.known.length ? `Current ids: ${ids(issue.known)}.` : 'The list is empty.'}${issue.omitToAdd ? ' Leave id out to add a new item.' : ''}`;
     case 'dropped_open':
       return `Open items ${ids(issue.ids)} are missing from the list. Include them, or set them to completed or cancelled.`;
+    case 'owned_by_other':
+      return enShared.ownedByOther(issue);
     case 'alias_conflict':
       return `${where}: content and title differ; send only content.`;
     case 'out_of_range':
@@ -169,6 +172,7 @@ export const en: Locale = {
     ],
   },
   person: enPerson,
+  shared: enShared,
   issue,
   typeName,
 };

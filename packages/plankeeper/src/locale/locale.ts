@@ -6,6 +6,7 @@ import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 import type { PersonTexts } from './person-texts.js';
+import type { SharedTexts } from './shared-texts.js';
 
 export type LocaleId = 'en' | 'zh';
 
@@ -81,6 +82,8 @@ export interface Locale {
   };
   /** A person's changes: what the model is told, what a refused change says. */
   person: PersonTexts;
+  /** Shared lists: another session's item, and the others' work under the plan. */
+  shared: SharedTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

@@ -47,6 +47,8 @@ export function writePlan(
   input: readonly WriteItemInput[],
   limits: PlanLimits,
   dropPolicy: DropPolicy,
+  /** In a shared list: ids in progress under other owners, which do not count towards "one in_progress". */
+  othersInProgress: ReadonlySet<string> = new Set(),
 ): OperationResult<WriteFacts> {
   const issues: PlanIssue[] = [];
   const existing = new Map(record.items.map((item) => [item.id, item]));
@@ -118,7 +120,7 @@ export function writePlan(
 
   const active: InProgressEntry[] = [];
   items.forEach((item, index) => {
-    if (item.status !== 'in_progress') return;
+    if (item.status !== 'in_progress' || othersInProgress.has(item.id)) return;
     // Only an existing item can be called by its id: a new entry's id is tentative, and a
     // rejected write creates no item to go by it.
     const id = existing.has(item.id) ? item.id : undefined;

@@ -40,7 +40,10 @@ export interface PlanToolKit {
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
-  meta(tool: string, context: ToolContext): { tool: string; turn?: string; callId?: string };
+  meta(
+    tool: string,
+    context: ToolContext,
+  ): { tool: string; turn?: string; callId?: string; owner?: string };
 }
 
 export interface PlanToolKitOptions {
@@ -111,6 +114,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         tool,
         ...(context.turn !== undefined && { turn: context.turn }),
         ...(context.callId !== undefined && { callId: context.callId }),
+        ...(context.owner !== undefined && { owner: context.owner }),
       };
     },
   };

@@ -44,7 +44,10 @@ export function planWriteTool<Name extends PlanToolName, Facts>(
     async (input, key, context) => {
       if (!input.ok) {
         return kit.rejectInput(name, key, input, (value) =>
-          spec.apply(key, value, { dryRun: true }),
+          spec.apply(key, value, {
+            dryRun: true,
+            ...(context.owner !== undefined && { owner: context.owner }),
+          }),
         );
       }
       const outcome = await spec.apply(key, input.value, kit.meta(name, context));
