@@ -392,6 +392,7 @@ export class PlanEngine {
           tool: meta.tool,
           summary: result.summary,
           ...(meta.callId && { callId: meta.callId }),
+          ...(meta.owner !== undefined && { owner: meta.owner }),
         },
         onWritten: (written) => ({
           ok: true,
