@@ -118,24 +118,51 @@ describe('owners in a shared list', () => {
     ]);
   });
 
-  it('lets only the finisher reopen a completed item; setting it back to pending frees it', async () => {
+  it("keeps another session's finished item as it is: no reopening or resetting it, but leaving it out is fine", async () => {
     const engine = await seeded();
     await claim(engine, '1', 'sess-b');
     await engine.complete(key, [{ id: '1', reason: 'written' }], { owner: 'sess-b' });
     const reopen = await claim(engine, '1', 'sess-a');
     expect(!reopen.ok && reopen.issues[0]).toMatchObject({
       code: 'owned_by_other',
+      path: ['todos', 0],
       status: 'completed',
       owner: 'sess-b',
     });
-    const plan = await engine.snapshot(key);
-    const reset = await engine.write(
+    // A whole list sent from a read before sess-b finished would undo its work.
+    const stale = await engine.write(
       key,
-      plan.items.map(({ id, content }) => ({ id, content, status: 'pending' as const })),
+      [
+        { id: '1', content: 'Write docs', status: 'pending' },
+        { id: '2', content: 'Write tests', status: 'in_progress' },
+        { id: '3', content: 'Ship', status: 'pending' },
+      ],
       { owner: 'sess-a' },
     );
-    expect(reset.ok && reset.snapshot.items.every((item) => item.owner === undefined)).toBe(true);
-    expect((await claim(engine, '1', 'sess-a')).ok).toBe(true);
+    expect(!stale.ok && stale.issues.map((issue) => issue.code)).toEqual(['owned_by_other']);
+    const without = await engine.write(
+      key,
+      [
+        { id: '2', content: 'Write tests', status: 'in_progress' },
+        { id: '3', content: 'Ship', status: 'pending' },
+      ],
+      { owner: 'sess-a' },
+    );
+    expect(without.ok && without.snapshot.items.map((item) => item.owner)).toEqual([
+      'sess-a',
+      undefined,
+    ]);
+    // Its own owner may set it back to pending, which frees it.
+    await claim(engine, '3', 'sess-b');
+    const back = await engine.write(
+      key,
+      [
+        { id: '2', content: 'Write tests', status: 'in_progress' },
+        { id: '3', content: 'Ship', status: 'pending' },
+      ],
+      { owner: 'sess-b' },
+    );
+    expect(back.ok && back.snapshot.items[1]).toEqual({ id: '3', content: 'Ship', status: 'pending' });
   });
 
   it('releases the items of a session that is gone back to pending, with a revision saying so', async () => {

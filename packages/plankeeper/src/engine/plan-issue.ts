@@ -54,7 +54,7 @@ export type PlanIssue =
       id: string;
       content: string;
       owner: string;
-      /** `in_progress`: the owner is working on it; `completed`: only the owner may reopen it. */
+      /** `in_progress`: the owner is working on it; `completed`: the owner finished it. */
       status: 'in_progress' | 'completed';
     }
   | { code: 'alias_conflict'; path: IssuePath }

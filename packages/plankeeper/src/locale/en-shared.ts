@@ -5,7 +5,7 @@ export const enShared: SharedTexts = {
   ownedByOther: (issue) =>
     issue.status === 'in_progress'
       ? `#${issue.id} ${quoteText(issue.content)} is in progress by ${quoteText(issue.owner)}; leave it as it is and work on another item.`
-      : `#${issue.id} ${quoteText(issue.content)} was completed by ${quoteText(issue.owner)}; only they can reopen it. Add a new item instead.`,
+      : `#${issue.id} ${quoteText(issue.content)} was completed by ${quoteText(issue.owner)}; only they can change it. Leave it as it is, or add a new item.`,
   others: (work, more) =>
     `Others: ${work.map((each) => `${quoteText(each.owner)} on #${each.id} ${quoteText(each.content)}`).join('; ')}${more ? `; +${more} more` : ''}`,
 };

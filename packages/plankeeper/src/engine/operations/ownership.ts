@@ -3,10 +3,11 @@
  * argument. The rules, checked on the plan an operation is decided on (so inside the
  * engine's compare-and-set retry: two sessions starting one item can never both win):
  * - an item set `in_progress` gets the writer as its owner; claiming is just starting;
- * - while it is in progress, no other writer may change, complete, drop or remove it;
- * - a completed item keeps its owner (who finished it); only that owner may reopen it to
- *   `in_progress`. Others may leave it out, remove it, or set it back to pending, which
- *   frees it;
+ * - no other writer may change an owned item (status or text), nor drop or remove it while
+ *   it is in progress. A completed item keeps its owner (who finished it); others may leave
+ *   it out or remove it, but not reopen it: a whole-list write sent from a stale read would
+ *   otherwise undo another session's finished work without anyone noticing;
+ * - an item its owner sets back to pending (or cancels) is free again;
  * - "at most one in_progress" counts only the writer's own items (see othersInProgress).
  * Without owners anywhere (a plan no host shares) every rule is a no-op.
  */
@@ -52,18 +53,16 @@ export function withOwnership<Facts>(
     });
 
   for (const item of record.items) {
-    if (item.status !== 'in_progress' || item.owner === undefined || item.owner === writer)
-      continue;
+    if (item.owner === undefined || item.owner === writer) continue;
+    if (item.status !== 'in_progress' && item.status !== 'completed') continue;
     const next = after.get(item.id);
-    if (!next || !sameWork(item, next)) refuse(item, item.owner, 'in_progress');
+    // Leaving out someone's finished item is fine; their work in progress is not.
+    if (next ? !sameWork(item, next) : item.status === 'in_progress') {
+      refuse(item, item.owner, item.status);
+    }
   }
   const items = result.items.map((next) => {
-    const previous = before.get(next.id);
-    const owner = ownerAfter(previous, next, writer);
-    if (owner === 'refused') {
-      refuse(previous!, previous!.owner!, 'completed');
-      return next;
-    }
+    const owner = ownerAfter(before.get(next.id), next, writer);
     if (owner === next.owner) return next;
     const { owner: _, ...rest } = next;
     return owner === undefined ? rest : { ...rest, owner };
@@ -72,23 +71,19 @@ export function withOwnership<Facts>(
   return { ...result, items };
 }
 
-/** The owner `next` has after the write, or `refused` for reopening another's finished item. */
+/** The owner `next` has after the write (another's item is unchanged, or refused above). */
 function ownerAfter(
   previous: TodoItem | undefined,
   next: TodoItem,
   writer: string | undefined,
-): string | undefined | 'refused' {
-  const wasOwner = previous?.owner;
+): string | undefined {
   switch (next.status) {
     case 'in_progress':
-      // Someone else's item in progress is kept as it is (or refused above).
-      if (previous?.status === 'in_progress' && wasOwner !== undefined) return wasOwner;
-      if (previous?.status === 'completed' && wasOwner !== undefined && wasOwner !== writer) {
-        return 'refused';
-      }
-      return writer;
+      return previous?.status === 'in_progress' && previous.owner !== undefined
+        ? previous.owner
+        : writer;
     case 'completed':
-      return wasOwner ?? writer;
+      return previous?.owner ?? writer;
     default:
       // Pending or cancelled: nobody works on it, so it is free again.
       return undefined;
