@@ -162,7 +162,11 @@ describe('owners in a shared list', () => {
       ],
       { owner: 'sess-b' },
     );
-    expect(back.ok && back.snapshot.items[1]).toEqual({ id: '3', content: 'Ship', status: 'pending' });
+    expect(back.ok && back.snapshot.items[1]).toEqual({
+      id: '3',
+      content: 'Ship',
+      status: 'pending',
+    });
   });
 
   it('releases the items of a session that is gone back to pending, with a revision saying so', async () => {

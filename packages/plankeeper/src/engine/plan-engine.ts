@@ -22,7 +22,12 @@ import {
   completeItems,
 } from './operations/complete-items.js';
 import type { OperationResult } from './operations/operation-result.js';
-import { othersInProgress, releaseItems, withOwnership } from './operations/ownership.js';
+import {
+  busyClaims,
+  othersInProgress,
+  releaseItems,
+  withOwnership,
+} from './operations/ownership.js';
 import {
   applyPersonEdit,
   type PersonEdit,
@@ -146,10 +151,11 @@ export class PlanEngine {
       const owned = withOwnership(record, result, meta.owner, (id) =>
         placed.includes(id) ? ['todos', placed.indexOf(id)] : ['todos'],
       );
+      if (!owned.ok) return owned;
       // Owners count: a re-sent list that only claimed an item did change it.
-      return owned.ok
-        ? { ...owned, facts: { ...owned.facts, unchanged: sameItems(record.items, owned.items) } }
-        : owned;
+      const facts = { ...owned.facts, unchanged: sameItems(record.items, owned.items) };
+      const busy = busyClaims(owned.items, items, meta.owner);
+      return { ...owned, facts: busy.length > 0 ? { ...facts, busy } : facts };
     });
   }
 

@@ -15,13 +15,16 @@ import type { IssuePath, PlanIssue } from '../plan-issue.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
 import type { OperationResult } from './operation-result.js';
 
-/** Ids in progress under another owner than `writer`; they do not count towards the writer's one. */
+/**
+ * Ids another owner than `writer` holds (in progress or finished). They do not count towards
+ * the writer's one in_progress: sent as they are, they stay the other's; sent changed (a
+ * stale read shows a finished item still in progress), the owner check refuses them and
+ * names the owner, which says more than "two entries are in_progress".
+ */
 export function othersInProgress(record: PlanRecord, writer: string | undefined): Set<string> {
   const ids = new Set<string>();
   for (const item of record.items) {
-    if (item.status === 'in_progress' && item.owner !== undefined && item.owner !== writer) {
-      ids.add(item.id);
-    }
+    if (item.owner !== undefined && item.owner !== writer) ids.add(item.id);
   }
   return ids;
 }
@@ -98,6 +101,25 @@ function sameWork(item: TodoItem, other: TodoItem): boolean {
     item.description === other.description &&
     item.activeForm === other.activeForm &&
     item.note === other.note
+  );
+}
+
+/**
+ * Entries a whole-list write sent `in_progress` that stay another session's, when `writer`
+ * ends with none of its own in progress: re-sending someone's item as it is keeps it, so a
+ * claim sent from a read before theirs is accepted without being one, and the writer must
+ * hear that it got nothing. `written` is the stored list, entry for entry as `sent`.
+ */
+export function busyClaims(
+  written: readonly TodoItem[],
+  sent: readonly { status: string }[],
+  writer: string | undefined,
+): TodoItem[] {
+  if (writer === undefined) return [];
+  if (written.some((item) => item.status === 'in_progress' && item.owner === writer)) return [];
+  return written.filter(
+    (item, index) =>
+      sent[index]?.status === 'in_progress' && item.owner !== undefined && item.owner !== writer,
   );
 }
 

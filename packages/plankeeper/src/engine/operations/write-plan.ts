@@ -40,6 +40,11 @@ export interface WriteFacts {
   dropped: TodoItem[];
   /** The items are exactly the stored ones: the write only re-sent the list. */
   unchanged: boolean;
+  /**
+   * Shared lists: entries sent `in_progress` that stay another session's, when the writer
+   * has none of its own in progress (its claim came too late). Set by the engine.
+   */
+  busy?: TodoItem[];
 }
 
 export function writePlan(

@@ -24,6 +24,7 @@ export function todoWriteTool(kit: PlanToolKit): ToolDefinition {
       ];
       // An explicit clear drops nothing by mistake; the engine reports no drops for it.
       if (facts.dropped.length > 0) lines.push(results.dropped(facts.dropped, quoteText));
+      if (facts.busy) lines.push(kit.locale.shared.busy(facts.busy));
       return { lines, data: { ...facts }, echo: (kit.echoPlan || unchanged) && !empty };
     },
   });
