@@ -96,6 +96,8 @@ export class PlanHarness {
   private readonly nudge: Nudge | undefined;
   private turnState: TurnState;
   private planUpdatedThisRound = false;
+  /** A plan write of this session succeeded in this user turn (what a shared list's checks go by). */
+  private wroteThisTurn = false;
   private readonly seen = new SeenPlan();
   private turnCount = 0;
 
@@ -124,6 +126,7 @@ export class PlanHarness {
     this.seen.answered();
     this.turnState = newTurnState(id, task);
     this.planUpdatedThisRound = false;
+    this.wroteThisTurn = false;
     await this.engine.noteTurn(this.key, id);
     return this.turnState;
   }
@@ -150,7 +153,10 @@ export class PlanHarness {
   async planSection(): Promise<PlanSectionOutput | undefined> {
     const injection = this.options.injection;
     if (injection === false) return undefined;
-    const snapshot = await this.snapshot();
+    const stored = await this.snapshot();
+    // A shared list is a standing list that other sessions write in their own turns: it
+    // is never this session's leftover.
+    const snapshot = this.owner === undefined ? stored : { ...stored, turn: this.turnState.id };
     const stamp = SeenPlan.stamp(snapshot);
     const seen = this.seen.seenFor(snapshot);
     const changed = seen !== stamp;
@@ -245,7 +251,16 @@ export class PlanHarness {
     if (this.options.finishCheck !== false) {
       // Another session's item in progress is theirs to finish, not this session's.
       const snapshot = await this.snapshot();
-      const mine = { ...snapshot, items: withoutOthersWork(snapshot.items, this.owner) };
+      // In a shared list the last writer may be another session: what counts is whether this
+      // one wrote this turn, and only its own and the free items are its to finish.
+      const mine =
+        this.owner === undefined
+          ? snapshot
+          : {
+              ...snapshot,
+              turn: this.wroteThisTurn ? this.turnState.id : undefined,
+              items: withoutOthersWork(snapshot.items, this.owner),
+            };
       const text = finishCheck(this.turnState, mine, this.locale);
       if (text !== undefined) return { kind: 'finish-check', text };
     }
@@ -262,6 +277,7 @@ export class PlanHarness {
     this.turnState.planUsed = true;
     if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
     this.planUpdatedThisRound = true;
+    this.wroteThisTurn = true;
     const version = (result?.data as { version?: unknown } | undefined)?.version;
     if (name === 'todo_write' && typeof version === 'number') this.seen.wroteWhole(version);
     return true;
