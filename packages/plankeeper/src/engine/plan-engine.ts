@@ -24,6 +24,12 @@ import {
 import { DEPENDENCY_MODES, type DependencyMode } from './operations/dependencies.js';
 import type { OperationResult } from './operations/operation-result.js';
 import {
+  busyClaims,
+  othersInProgress,
+  releaseItems,
+  withOwnership,
+} from './operations/ownership.js';
+import {
   applyPersonEdit,
   type PersonEdit,
   type PersonEditProblem,
@@ -36,7 +42,7 @@ import {
   type WriteItemInput,
   writePlan,
 } from './operations/write-plan.js';
-import type { PlanIssue } from './plan-issue.js';
+import type { IssuePath, PlanIssue } from './plan-issue.js';
 import { encodePlanKey, keyIsWithin, type PlanKey } from './plan-key.js';
 import { RecentPlans } from './recent-plans.js';
 import { MemoryPlanStore } from './store/memory-store.js';
@@ -47,7 +53,14 @@ import type {
   VersionedPlan,
   VersionedState,
 } from './store/plan-store.js';
-import { emptyRecord, isOpen, type PlanRecord, samePlan, type TodoItem } from './todo-item.js';
+import {
+  emptyRecord,
+  isOpen,
+  type PlanRecord,
+  sameItems,
+  samePlan,
+  type TodoItem,
+} from './todo-item.js';
 
 export interface PlanEngineOptions {
   /** Where plans live. Default: a new in-memory store. */
@@ -79,6 +92,12 @@ export interface OperationMeta {
   tool?: string;
   callId?: string;
   turn?: string;
+  /**
+   * The writing session in a shared list, from the host (never from tool arguments): an
+   * item it sets `in_progress` becomes its own, and items other owners are working on are
+   * refused to it (see operations/ownership.ts).
+   */
+  owner?: string;
   /**
    * Check the operation against the stored plan and report the outcome without writing
    * (the snapshot of an accepted dry run is the plan as it would be).
@@ -140,15 +159,27 @@ export class PlanEngine {
 
   /** Replaces the whole list (`todo_write`). */
   write(key: PlanKey, items: readonly WriteItemInput[], meta: OperationMeta = {}) {
-    return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) =>
-      writePlan(
+    return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) => {
+      const others = othersInProgress(record, meta.owner);
+      const result = writePlan(
         record,
         items,
         this.limits,
         this.dropPolicy,
         meta.dependencies ?? this.dependencies,
-      ),
-    );
+        others,
+      );
+      // The written list is the sent one, entry for entry, so an id's place is its index.
+      const placed = result.ok ? result.items.map((item) => item.id) : [];
+      const owned = withOwnership(record, result, meta.owner, (id) =>
+        placed.includes(id) ? ['todos', placed.indexOf(id)] : ['todos'],
+      );
+      if (!owned.ok) return owned;
+      // Owners count: a re-sent list that only claimed an item did change it.
+      const facts = { ...owned.facts, unchanged: sameItems(record.items, owned.items) };
+      const busy = busyClaims(owned.items, items, meta.owner);
+      return { ...owned, facts: busy.length > 0 ? { ...facts, busy } : facts };
+    });
   }
 
   /** Appends items (`todos_add`). */
@@ -161,15 +192,48 @@ export class PlanEngine {
   /** Marks items completed with their reasons (`todos_complete`). */
   complete(key: PlanKey, items: readonly CompleteItemInput[], meta: OperationMeta = {}) {
     return this.apply<CompleteFacts>(key, { tool: 'todos_complete', ...meta }, (record) =>
-      completeItems(record, items, this.limits, meta.dependencies ?? this.dependencies),
+      withOwnership(
+        record,
+        completeItems(record, items, this.limits, meta.dependencies ?? this.dependencies),
+        meta.owner,
+        (id) =>
+          placeOf(
+            items.map((entry) => entry.id),
+            id,
+            'items',
+          ),
+      ),
     );
   }
 
   /** Deletes items by id (`todos_remove`). */
   remove(key: PlanKey, ids: readonly (string | number)[], meta: OperationMeta = {}) {
     return this.apply<RemoveFacts>(key, { tool: 'todos_remove', ...meta }, (record) =>
-      removeItems(record, ids, this.limits),
+      withOwnership(record, removeItems(record, ids, this.limits), meta.owner, (id) =>
+        placeOf(ids, id, 'ids'),
+      ),
     );
+  }
+
+  /**
+   * Sets the items `owner` has in progress in the shared list at `key` back to pending and
+   * frees them, for a host that knows that session is gone. Resolves to the freed ids
+   * (none: nothing is written).
+   */
+  releaseOwner(key: PlanKey, owner: string): Promise<string[]> {
+    return this.commit<string[]>(key, (stored) => {
+      if (!stored) return { done: [] };
+      const { items, released } = releaseItems(stored.record, owner);
+      if (released.length === 0) return { done: [] };
+      return {
+        write: { ...stored.record, items, updatedAt: this.now() },
+        source: {
+          tool: 'host:release',
+          summary: `released ${released.map((id) => `#${id}`).join(' ')} of ${owner}`,
+        },
+        onWritten: () => released,
+      };
+    });
   }
 
   /**
@@ -361,6 +425,7 @@ export class PlanEngine {
           tool: meta.tool,
           summary: result.summary,
           ...(meta.callId && { callId: meta.callId }),
+          ...(meta.owner !== undefined && { owner: meta.owner }),
         },
         onWritten: (written) => ({
           ok: true,
@@ -459,6 +524,12 @@ function toSnapshot(record: PlanRecord, version: number, absent: boolean): PlanS
     updatedAt: absent ? undefined : record.updatedAt,
     turn: record.turn,
   };
+}
+
+/** Where `id` was sent in `list` (ids as strings or numbers), for an issue's path. */
+function placeOf(list: readonly (string | number)[], id: string, field: string): IssuePath {
+  const index = list.findIndex((entry) => String(entry).trim() === id);
+  return index < 0 ? [field] : [field, index];
 }
 
 function delay(ms: number): Promise<void> {

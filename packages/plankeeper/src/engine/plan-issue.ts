@@ -47,6 +47,16 @@ export type PlanIssue =
       omitToAdd?: true;
     }
   | { code: 'dropped_open'; path: IssuePath; ids: readonly string[] }
+  | {
+      /** In a shared list: the item belongs to another session (see operations/ownership.ts). */
+      code: 'owned_by_other';
+      path: IssuePath;
+      id: string;
+      content: string;
+      owner: string;
+      /** `in_progress`: the owner is working on it; `completed`: the owner finished it. */
+      status: 'in_progress' | 'completed';
+    }
   | { code: 'alias_conflict'; path: IssuePath }
   | { code: 'out_of_range'; path: IssuePath; maximum: number; received: string }
   | { code: 'too_many_entries'; path: IssuePath; maximum: number; count: number }

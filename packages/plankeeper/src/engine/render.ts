@@ -6,6 +6,8 @@
  *   - [>] #2 Draft the answer with sources
  *   - [ ] #3 Send the answer
  *
+ * In a shared list an item in progress also names its owner: `- [>] #2 Draft … [sess-b]`.
+ *
  * Item text is untrusted (the model wrote it), so anything that could break the
  * one-line-per-item structure is shown quoted and escaped.
  */
@@ -91,6 +93,10 @@ export function renderItem(
   } = {},
 ): string {
   let line = `- ${STATUS_MARKERS[item.status]} #${item.id} ${quoteText(item.content)}`;
+  // In a shared list: who is on it; who finished it only for people (with the notes).
+  if (item.owner !== undefined && (item.status === 'in_progress' || options.notes)) {
+    line += ` [${quoteText(item.owner)}]`;
+  }
   if (item.description) line += ` — ${quoteText(item.description)}`;
   if (item.blockedBy?.length) {
     const texts = options.texts ?? ENGLISH_AFTER;

@@ -19,6 +19,11 @@ export interface TodoItem {
   note?: string;
   /** Ids of items in the same plan this one waits for; absent when it waits for none. */
   blockedBy?: string[];
+  /**
+   * In a shared list: the session that started the item (kept once it is completed, as who
+   * finished it). Set by the engine from the host's `meta.owner`, never from tool arguments.
+   */
+  owner?: string;
 }
 
 /** Format version of {@link PlanRecord}; a store refuses records of a version it does not know. */
@@ -83,7 +88,8 @@ export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[
         item.description === other.description &&
         item.activeForm === other.activeForm &&
         item.note === other.note &&
-        sameBlockers(item.blockedBy, other.blockedBy)
+        sameBlockers(item.blockedBy, other.blockedBy) &&
+        item.owner === other.owner
       );
     })
   );

@@ -14,11 +14,13 @@
 export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
 export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, renderPlan } from '../engine/render.js';
+export { isSharedListKey, SHARED_LIST_AGENT, sharedListKey } from '../engine/shared-list.js';
 export type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
+export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
 export { describePersonChanges, personChangeLines } from './person-changes.js';
 export {
   buildPlanSection,

@@ -26,6 +26,7 @@ import type { ToolContext } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
+import { withoutOthersWork } from './others-work.js';
 import { personChangeLines } from './person-changes.js';
 import {
   buildPlanSection,
@@ -61,6 +62,12 @@ export interface HarnessOptions {
   finishCheck?: boolean;
   /** Ask once per turn to check the answer against the request when a plan was used. Default true. */
   goalCheck?: boolean;
+  /**
+   * This session's name when `key` is a shared list (see sharedListKey): items it starts
+   * become its own, and other sessions' items in progress are not its to change, finish or
+   * wait for. Comes from the host, never from the model.
+   */
+  owner?: string;
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {
@@ -84,10 +91,13 @@ export class PlanHarness {
   readonly engine: PlanEngine;
   readonly key: PlanKey;
   readonly locale: Locale;
+  readonly owner: string | undefined;
   private readonly options: HarnessOptions;
   private readonly nudge: Nudge | undefined;
   private turnState: TurnState;
   private planUpdatedThisRound = false;
+  /** A plan write of this session succeeded in this user turn (what a shared list's checks go by). */
+  private wroteThisTurn = false;
   private readonly seen = new SeenPlan();
   private turnCount = 0;
 
@@ -96,6 +106,7 @@ export class PlanHarness {
     this.key = options.key;
     this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
     this.options = options;
+    this.owner = options.owner;
     this.nudge = options.nudge === false ? undefined : new Nudge(options.nudge);
     this.turnState = newTurnState(this.nextTurnId(), '');
   }
@@ -115,13 +126,19 @@ export class PlanHarness {
     this.seen.answered();
     this.turnState = newTurnState(id, task);
     this.planUpdatedThisRound = false;
+    this.wroteThisTurn = false;
     await this.engine.noteTurn(this.key, id);
     return this.turnState;
   }
 
   /** The context plan tools need: the host's key and this turn. */
   toolContext(callId?: string): ToolContext {
-    return { key: this.key, turn: this.turnState.id, ...(callId !== undefined && { callId }) };
+    return {
+      key: this.key,
+      turn: this.turnState.id,
+      ...(callId !== undefined && { callId }),
+      ...(this.owner !== undefined && { owner: this.owner }),
+    };
   }
 
   snapshot(): Promise<PlanSnapshot> {
@@ -136,7 +153,10 @@ export class PlanHarness {
   async planSection(): Promise<PlanSectionOutput | undefined> {
     const injection = this.options.injection;
     if (injection === false) return undefined;
-    const snapshot = await this.snapshot();
+    const stored = await this.snapshot();
+    // A shared list is a standing list that other sessions write in their own turns: it
+    // is never this session's leftover.
+    const snapshot = this.owner === undefined ? stored : { ...stored, turn: this.turnState.id };
     const stamp = SeenPlan.stamp(snapshot);
     const seen = this.seen.seenFor(snapshot);
     const changed = seen !== stamp;
@@ -159,6 +179,7 @@ export class PlanHarness {
           turn: this.turnState.id,
           changed,
           whenUnchanged: injection?.whenUnchanged ?? 'focus',
+          ...(this.owner !== undefined && { owner: this.owner }),
         });
     if (text === undefined) {
       // Seeing no plan at all counts as seeing it: a plan written next is news.
@@ -219,7 +240,7 @@ export class PlanHarness {
     this.planUpdatedThisRound = false;
     if (!this.nudge) return undefined;
     const rounds = await this.nudge.afterRound(updated, async () =>
-      (await this.snapshot()).items.some(isOpen),
+      withoutOthersWork((await this.snapshot()).items, this.owner).some(isOpen),
     );
     return rounds === undefined ? undefined : this.locale.harness.reminder(rounds);
   }
@@ -228,7 +249,19 @@ export class PlanHarness {
   async checkFinish(answer: string): Promise<Bounce | undefined> {
     this.seen.answered();
     if (this.options.finishCheck !== false) {
-      const text = finishCheck(this.turnState, await this.snapshot(), this.locale);
+      // Another session's item in progress is theirs to finish, not this session's.
+      const snapshot = await this.snapshot();
+      // In a shared list the last writer may be another session: what counts is whether this
+      // one wrote this turn, and only its own and the free items are its to finish.
+      const mine =
+        this.owner === undefined
+          ? snapshot
+          : {
+              ...snapshot,
+              turn: this.wroteThisTurn ? this.turnState.id : undefined,
+              items: withoutOthersWork(snapshot.items, this.owner),
+            };
+      const text = finishCheck(this.turnState, mine, this.locale);
       if (text !== undefined) return { kind: 'finish-check', text };
     }
     if (this.options.goalCheck !== false) {
@@ -244,6 +277,7 @@ export class PlanHarness {
     this.turnState.planUsed = true;
     if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
     this.planUpdatedThisRound = true;
+    this.wroteThisTurn = true;
     const version = (result?.data as { version?: unknown } | undefined)?.version;
     if (name === 'todo_write' && typeof version === 'number') this.seen.wroteWhole(version);
     return true;

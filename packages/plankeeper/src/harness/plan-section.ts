@@ -10,6 +10,7 @@ import type { PlanSnapshot } from '../engine/plan-engine.js';
 import { renderPlan } from '../engine/render.js';
 import { isOpen, progressOf, type TodoItem } from '../engine/todo-item.js';
 import type { Locale } from '../locale/locale.js';
+import { othersLine, withoutOthersWork } from './others-work.js';
 
 /** What to show when the plan has not changed since the model last saw it. */
 export type UnchangedPlanForm = 'full' | 'focus' | 'omit';
@@ -21,6 +22,11 @@ export interface PlanSectionInput {
   /** Whether the plan changed since the model last saw it (or it never saw it). */
   changed: boolean;
   whenUnchanged: UnchangedPlanForm;
+  /**
+   * The reading session in a shared list: its own item is the current one, and one line
+   * under the plan names what the other sessions are working on.
+   */
+  owner?: string;
 }
 
 /** A custom section builder; return undefined to inject nothing on this call. */
@@ -36,6 +42,13 @@ export function isLeftover(snapshot: PlanSnapshot, turn: string): boolean {
 }
 
 export function buildPlanSection(input: PlanSectionInput): string | undefined {
+  const section = planSectionText(input);
+  if (section === undefined) return undefined;
+  const others = othersLine(input.snapshot.items, input.owner, input.locale);
+  return others ? `${section}\n${others}` : section;
+}
+
+function planSectionText(input: PlanSectionInput): string | undefined {
   const { snapshot, locale } = input;
   if (snapshot.items.length === 0) return undefined;
   if (isLeftover(snapshot, input.turn)) {
@@ -50,7 +63,7 @@ export function buildPlanSection(input: PlanSectionInput): string | undefined {
   if (input.changed || input.whenUnchanged === 'full')
     return renderPlan(snapshot.items, { locale });
   if (input.whenUnchanged === 'omit') return undefined;
-  const open = snapshot.items.filter(isOpen);
+  const open = withoutOthersWork(snapshot.items, input.owner).filter(isOpen);
   const current = open.find((item) => item.status === 'in_progress');
   return locale.harness.focus(
     progressOf(snapshot.items),

@@ -3,6 +3,7 @@ import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import { enDependencies } from './en-dependencies.js';
 import { enPerson } from './en-person.js';
+import { enShared } from './en-shared.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -77,6 +78,8 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where}: there is no item #${issue.id}. ${issue.known.length ? `Current ids: ${ids(issue.known)}.` : 'The list is empty.'}${issue.omitToAdd ? ' Leave id out to add a new item.' : ''}`;
     case 'dropped_open':
       return `Open items ${ids(issue.ids)} are missing from the list. Include them, or set them to completed or cancelled.`;
+    case 'owned_by_other':
+      return enShared.ownedByOther(issue);
     case 'alias_conflict':
       return `${where}: content and title differ; send only content.`;
     case 'out_of_range':
@@ -175,6 +178,7 @@ export const en: Locale = {
   },
   person: enPerson,
   dependencies: enDependencies,
+  shared: enShared,
   issue,
   typeName,
 };

@@ -7,6 +7,7 @@ import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 import type { DependencyTexts } from './dependency-texts.js';
 import type { PersonTexts } from './person-texts.js';
+import type { SharedTexts } from './shared-texts.js';
 
 export type LocaleId = 'en' | 'zh';
 
@@ -84,6 +85,8 @@ export interface Locale {
   person: PersonTexts;
   /** Item dependencies (`blockedBy`): field descriptions, notes and rejections. */
   dependencies: DependencyTexts;
+  /** Shared lists: another session's item, and the others' work under the plan. */
+  shared: SharedTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

@@ -4,6 +4,7 @@ import { isDependencyIssue } from './dependency-texts.js';
 import type { Locale } from './locale.js';
 import { zhDependencies } from './zh-dependencies.js';
 import { zhPerson } from './zh-person.js';
+import { zhShared } from './zh-shared.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
 
@@ -83,6 +84,8 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where}：没有 #${issue.id} 这一项。${issue.known.length ? `现有编号：${ids(issue.known)}。` : '清单为空。'}${issue.omitToAdd ? '新增事项请不要带 id。' : ''}`;
     case 'dropped_open':
       return `未完成的 ${ids(issue.ids)} 不在清单中。请保留它们，或标为 completed 或 cancelled。`;
+    case 'owned_by_other':
+      return zhShared.ownedByOther(issue);
     case 'alias_conflict':
       return `${where}：content 与 title 不一致，请只发送 content。`;
     case 'out_of_range':
@@ -177,6 +180,7 @@ export const zh: Locale = {
   },
   person: zhPerson,
   dependencies: zhDependencies,
+  shared: zhShared,
   issue,
   typeName,
 };

@@ -22,6 +22,8 @@ export interface ToolContext {
   turn?: string;
   /** The model's id for this tool call, recorded in the plan's history. */
   callId?: string;
+  /** The writing session in a shared list (see OperationMeta.owner); from the host, never arguments. */
+  owner?: string;
   signal?: AbortSignal;
 }
 

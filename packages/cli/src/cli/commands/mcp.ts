@@ -7,6 +7,7 @@
  * plankeeper mcp --store sqlite:.plankeeper/plans.db
  * plankeeper mcp --store memory --session shared --lang zh
  * plankeeper mcp --session release --dependencies enforce
+ * plankeeper mcp --store sqlite:.plankeeper/plans.db --list release-1.4
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
 import type { Command } from 'commander';
@@ -44,6 +45,7 @@ export interface RawMcpFlags {
   maxSessions?: string;
   for?: string;
   dependencies?: string;
+  list?: string;
 }
 
 export interface McpSettings {
@@ -52,6 +54,8 @@ export interface McpSettings {
   agent: string;
   /** Inside this coding agent: its session ids key the plans (see mcp-keying). */
   for?: McpAgent;
+  /** Every session naming this list shares its plan; each session owns the items it starts. */
+  list?: string;
   preset: PlanToolPreset;
   locale: LocaleId;
   /** How `blockedBy` constrains order; unset: the engine's default. */
@@ -75,6 +79,10 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--for <agent>',
       `serve inside a coding agent, keyed by its own session ids: ${MCP_AGENTS.join(', ')}`,
+    )
+    .option(
+      '--list <name>',
+      'share one plan among every session naming this list; items a session starts are its own',
     )
     .option('--preset <preset>', `tools to offer: ${PRESETS.join(', ')} (default: both)`)
     .option(
@@ -137,9 +145,14 @@ export function parseMcpFlags(
   const agent = nonBlank('--agent', flags.agent) ?? forAgent ?? 'mcp';
   const session = nonBlank('--session', flags.session);
   const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
+  const list = nonBlank('--list', flags.list);
+  if (list !== undefined && list.length > 100) {
+    throw new CliError(`--list must be a name of at most 100 characters, not ${list.length}.`);
+  }
   const settings: McpSettings = {
     store,
     ...(session !== undefined && { session }),
+    ...(list !== undefined && { list }),
     agent,
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
     preset: preset as PlanToolPreset,
@@ -208,6 +221,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       preset: settings.preset,
       locale: settings.locale,
       ...(settings.session !== undefined && { session: settings.session }),
+      ...(settings.list !== undefined && { list: settings.list }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
     };
     if (settings.http) {

@@ -19,6 +19,7 @@ interface SetupFlags {
   dir?: string;
   store?: string;
   lang: string;
+  list?: string;
   remove?: boolean;
 }
 
@@ -32,6 +33,10 @@ export function registerSetupCommand(program: Command): void {
     .option('--dir <dir>', 'the project directory (default: the current directory)')
     .option('--store <url>', 'plan store (default: sqlite:<dir>/.plankeeper/plans.db)')
     .addOption(langOption())
+    .option(
+      '--list <name>',
+      'work on this shared list: every session naming it shares one plan, each owning what it starts',
+    )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
       process.stdout.write(await runSetupCommand(agent, flags));
@@ -43,6 +48,13 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     throw new CliError(`setup: unknown agent "${agent}"; use one of ${AGENTS.join(', ')}.`);
   }
   const lang = parseLang(flags.lang);
+  const list = flags.list?.trim();
+  if (list !== undefined && (list === '' || list.length > 100 || !/^[\w.:@+-]+$/.test(list))) {
+    throw new CliError(
+      `--list must be a name of 1 to 100 letters, digits or . _ - : @ +, not ${JSON.stringify(flags.list)}.`,
+      EXIT.usage,
+    );
+  }
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -52,6 +64,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.dir !== undefined && { dir: flags.dir }),
       ...(flags.store !== undefined && { store: flags.store }),
       lang,
+      ...(list !== undefined && { list }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

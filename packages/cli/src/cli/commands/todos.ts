@@ -7,7 +7,15 @@
  */
 import type { Command } from 'commander';
 import type { ChangeSource, PlanStore } from 'plankeeper';
-import { encodePlanKey, getLocale, type PlanKey, PlanRecordError, renderPlan } from 'plankeeper';
+import {
+  encodePlanKey,
+  getLocale,
+  PlanEngine,
+  type PlanKey,
+  PlanRecordError,
+  renderPlan,
+} from 'plankeeper';
+import { sharedListKey } from 'plankeeper/harness';
 import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -18,6 +26,8 @@ import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './to
 
 interface TodosFlags extends EditFlags {
   store?: string;
+  list?: string;
+  release?: string;
   json?: boolean;
   delete?: boolean;
   watch?: boolean;
@@ -33,6 +43,11 @@ export function registerTodosCommand(program: Command): void {
     .option('--agent <name>', 'only plans of this agent')
     .option('--session <id>', "show this session's plan and history")
     .option('--scope <path>', 'scope path of a sub-agent plan, segments joined by "/"')
+    .option('--list <name>', 'the shared list of this name (instead of --agent and --session)')
+    .option(
+      '--release <session>',
+      "with --list: set that session's items in progress back to pending",
+    )
     .option('--history <n>', 'revisions to show', '20')
     .option('--json', 'print JSON')
     .option('--delete', 'delete the plan of --session (its history stays in stores that keep it)')
@@ -59,6 +74,19 @@ export function registerTodosCommand(program: Command): void {
 
 async function todos(flags: TodosFlags): Promise<number> {
   const locale = getLocale(parseLang(flags.lang));
+  if (flags.list !== undefined) {
+    if (flags.agent !== undefined || flags.session !== undefined) {
+      throw new CliError(
+        '--list names the plan itself; leave out --agent and --session.',
+        EXIT.usage,
+      );
+    }
+    // A shared list is stored as the plan of agent "list", session NAME (see sharedListKey).
+    const key = sharedListKey(flags.list);
+    flags.agent = key.agent;
+    flags.session = key.session;
+  }
+  if (flags.release !== undefined) return await releaseOwner(flags);
   const historyLimit = Number(flags.history);
   if (!Number.isInteger(historyLimit) || historyLimit < 0) {
     throw new CliError(`--history: "${flags.history}" is not a whole number.`, EXIT.usage);
@@ -144,6 +172,31 @@ async function todos(flags: TodosFlags): Promise<number> {
         EXIT.runFailed,
       );
     }
+  } finally {
+    await store.close();
+  }
+}
+
+/** `--list NAME --release SESSION`: frees a gone session's items in progress. */
+async function releaseOwner(flags: TodosFlags): Promise<number> {
+  if (flags.list === undefined) {
+    throw new CliError('--release goes with --list NAME.', EXIT.usage);
+  }
+  const owner = flags.release!.trim();
+  if (owner === '')
+    throw new CliError('--release needs the session whose items to free.', EXIT.usage);
+  const key = editKey(flags);
+  const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
+  try {
+    const released = await new PlanEngine({ store, recentPlans: 0 }).releaseOwner(key, owner);
+    process.stdout.write(
+      flags.json
+        ? `${JSON.stringify({ key, owner, released })}\n`
+        : released.length === 0
+          ? `${owner} has no items in progress in ${flags.list}.\n`
+          : `Released ${released.map((id) => `#${id}`).join(', ')} of ${owner}; back to pending.\n`,
+    );
+    return EXIT.ok;
   } finally {
     await store.close();
   }

@@ -11,10 +11,12 @@ import { readHookState, toStored } from './hook-state.js';
 export async function applyDiscipline(
   engine: PlanEngine,
   { key, event }: KeyedEvent,
-  options: DisciplineOptions,
+  /** `planKey`: the shared list the session works on, when it is not the session's own plan. */
+  options: DisciplineOptions & { planKey?: PlanKey },
 ): Promise<NeutralAnswer> {
-  const snapshot = await engine.snapshot(key);
-  const recent = await recentRevisions(engine, key, event, snapshot.version);
+  const planKey = options.planKey ?? key;
+  const snapshot = await engine.snapshot(planKey);
+  const recent = await recentRevisions(engine, key, planKey, event, snapshot.version);
   let decision: Decision | undefined;
   await engine.updateTurnState(key, (current) => {
     decision = decide(event, snapshot, readHookState(current), options, recent);
@@ -34,11 +36,12 @@ const MAX_RECENT = 20;
 async function recentRevisions(
   engine: PlanEngine,
   key: PlanKey,
+  planKey: PlanKey,
   event: NeutralEvent,
   version: number,
 ): Promise<PlanRevision[]> {
   if (event.kind !== 'tool-done' || event.isPlanWrite) return [];
   const shown = readHookState((await engine.turnState(key))?.state).shownVersion;
   if (version <= shown) return [];
-  return engine.history(key, Math.min(version - shown, MAX_RECENT));
+  return engine.history(planKey, Math.min(version - shown, MAX_RECENT));
 }

@@ -14,6 +14,7 @@ import {
   type PlanSnapshot,
   quoteText,
   renderPlan,
+  withoutOthersWork,
 } from 'plankeeper/harness';
 import { type NeutralAnswer, type NeutralEvent, NOTHING } from './events.js';
 import type { HookState } from './hook-state.js';
@@ -25,6 +26,8 @@ export interface DisciplineOptions {
   now?: number;
   /** A fresh turn id, for agents whose prompt event carries none. */
   newTurn?: () => string;
+  /** The agent's session when it works on a shared list: others' items are not its to finish. */
+  owner?: string;
 }
 
 export interface Decision {
@@ -62,12 +65,14 @@ export function decide(
         restorePending: false,
       };
       // Whatever is stored now was written before this request: a leftover when still open.
+      // Not so a shared list, a standing list other sessions write in their own turns.
       const section = buildPlanSection({
-        snapshot: { ...snapshot, turn: undefined },
+        snapshot: { ...snapshot, turn: options.owner === undefined ? undefined : turn },
         locale,
         turn,
         changed: true,
         whenUnchanged: 'full',
+        ...(options.owner !== undefined && { owner: options.owner }),
       });
       return { next, answer: section ? { kind: 'context', text: section } : NOTHING };
     }
@@ -89,7 +94,7 @@ export function decide(
       return afterTool(event, snapshot, state, options, recent);
     case 'stop':
     case 'subagent-stop':
-      return atStop(event, snapshot, state, locale);
+      return atStop(event, snapshot, state, locale, options.owner);
     case 'subagent-start':
       // A sub-agent's plan lives in its own scope; its turn starts now.
       return {
@@ -136,7 +141,10 @@ function afterTool(
   }
   let nextRounds = rounds;
   // Only while the plan has open items (seed 002): a plan-free task is never nagged.
-  if (rounds >= (options.nudgeAfter ?? 3) && snapshot.items.some(isOpen)) {
+  if (
+    rounds >= (options.nudgeAfter ?? 3) &&
+    withoutOthersWork(snapshot.items, options.owner).some(isOpen)
+  ) {
     parts.push(locale.harness.reminder(rounds));
     nextRounds = 0;
   }
@@ -151,10 +159,11 @@ function atStop(
   snapshot: PlanSnapshot,
   state: HookState,
   locale: Locale,
+  owner: string | undefined,
 ): Decision {
   // Our own counters bound the bounces (once each per turn), whatever stop_hook_active says.
   if (!state.wroteThisTurn) return { next: undefined, answer: NOTHING };
-  const open = snapshot.items.filter(isOpen);
+  const open = withoutOthersWork(snapshot.items, owner).filter(isOpen);
   if (open.length > 0 && state.finishBounces < 1) {
     const reason = locale.harness.finishCheck(open, quoteText);
     return {

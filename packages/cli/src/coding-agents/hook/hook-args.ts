@@ -7,13 +7,17 @@ export interface HookArgs {
   event: string;
   store?: string;
   lang?: string;
+  /** The shared list the agent's sessions work on (see sharedListKey). */
+  list?: string;
   nudgeAfter?: number;
 }
 
 export function parseHookArgs(args: readonly string[]): HookArgs {
   const [agent, event, ...rest] = args;
   if (!agent || !event || agent.startsWith('-') || event.startsWith('-')) {
-    throw new Error('usage: plankeeper hook <agent> <event> [--store URL] [--lang en|zh]');
+    throw new Error(
+      'usage: plankeeper hook <agent> <event> [--store URL] [--list NAME] [--lang en|zh]',
+    );
   }
   const parsed: HookArgs = { agent, event };
   for (let i = 0; i < rest.length; i += 2) {
@@ -21,6 +25,7 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
     if (value === undefined) throw new Error(`${flag} needs a value`);
     if (flag === '--store') parsed.store = value;
     else if (flag === '--lang') parsed.lang = value;
+    else if (flag === '--list') parsed.list = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
       parsed.nudgeAfter = Number(value);
     else throw new Error(`unknown option ${flag} ${value}`);

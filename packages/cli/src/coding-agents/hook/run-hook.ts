@@ -5,7 +5,7 @@
  * inside every agent's hook timeout: plankeeper never blocks an agent because it broke.
  */
 import type { PlanStore } from 'plankeeper';
-import { getLocale, type LocaleId, PlanEngine } from 'plankeeper/harness';
+import { getLocale, type LocaleId, PlanEngine, sharedListKey } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
@@ -106,7 +106,13 @@ async function answerHook(
     if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
       await recordCliSession(engine, keyed.key.session);
     }
+    // In a shared list the agent's session is the writer; its hook state stays its own.
+    const shared =
+      parsed.list === undefined
+        ? {}
+        : { planKey: sharedListKey(parsed.list, keyed.key.scope), owner: keyed.key.session };
     return await applyDiscipline(engine, keyed, {
+      ...shared,
       locale: getLocale(lang as LocaleId),
       ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
       newTurn: () => globalThis.crypto.randomUUID(),

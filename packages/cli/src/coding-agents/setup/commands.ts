@@ -4,18 +4,21 @@
  */
 import type { SetupAgent, SetupContext } from './types.js';
 
-/** `<bin> hook <agent> <event> --store URL [--lang zh]` (without the node binary). */
+/** `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh]` (without the node binary). */
 export function hookArgs(ctx: SetupContext, event: string): string[] {
-  return [ctx.bin, 'hook', ctx.agent, event, '--store', ctx.store, ...langArgs(ctx)];
+  return [ctx.bin, 'hook', ctx.agent, event, '--store', ctx.store, ...optionArgs(ctx)];
 }
 
-/** `<bin> mcp --store URL --for <agent> [--lang zh]` (without the node binary). */
+/** `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh]` (without the node binary). */
 export function mcpArgs(ctx: SetupContext): string[] {
-  return [ctx.bin, 'mcp', '--store', ctx.store, '--for', ctx.agent, ...langArgs(ctx)];
+  return [ctx.bin, 'mcp', '--store', ctx.store, '--for', ctx.agent, ...optionArgs(ctx)];
 }
 
-function langArgs(ctx: SetupContext): string[] {
-  return ctx.lang === 'zh' ? ['--lang', 'zh'] : [];
+function optionArgs(ctx: SetupContext): string[] {
+  return [
+    ...(ctx.list !== undefined ? ['--list', ctx.list] : []),
+    ...(ctx.lang === 'zh' ? ['--lang', 'zh'] : []),
+  ];
 }
 
 /** POSIX shell quoting: plain words stay as they are, anything else in single quotes. */

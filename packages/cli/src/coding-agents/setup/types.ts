@@ -10,6 +10,8 @@ export interface SetupContext {
   /** The validated store URL the MCP server and the hooks share. */
   store: string;
   lang: 'en' | 'zh';
+  /** A shared list every session of the agent works on (`--list NAME` on the server and hooks). */
+  list?: string;
   /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
   node: string;
   /** Absolute path of plankeeper's bin script. */

@@ -21,6 +21,7 @@ import {
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
+import { sharedListKey } from '../../engine/shared-list.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
@@ -42,6 +43,12 @@ export interface PlanMcpServerOptions {
   agent?: string;
   /** Session part of the plan key. Default: a fresh random id, so each connection has its own plan. */
   session?: string;
+  /**
+   * Share one plan among every connection and process that names this list (see
+   * sharedListKey). Each call's session (`session`, or the one `keyForCall` names) is then
+   * the writer who owns the items it starts, not a plan of its own.
+   */
+  list?: string;
   /** Which plan tools to offer. Default `both`. */
   preset?: PlanToolPreset;
   /** Language of tool descriptions, results and instructions. Default `en`. */
@@ -87,10 +94,17 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   const { engine } = options;
   const localeId = options.locale ?? 'en';
   const locale = getLocale(localeId);
-  const key: PlanKey = {
+  const sessionKey: PlanKey = {
     agent: options.agent ?? 'mcp',
     session: options.session ?? globalThis.crypto.randomUUID(),
   };
+  const { list } = options;
+  // In a shared list a session's key names the writer; the plan is the list's.
+  const planOf = (session: PlanKey): { key: PlanKey; owner?: string } =>
+    list === undefined
+      ? { key: session }
+      : { key: sharedListKey(list, session.scope), owner: session.session };
+  const key = planOf(sessionKey).key;
   const tools = createPlanTools({
     engine,
     locale,
@@ -136,7 +150,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
       );
     }
     const args = request.params.arguments;
-    const callKey =
+    const callSession =
       (await options.keyForCall?.({
         name,
         meta: request.params._meta as Record<string, unknown> | undefined,
@@ -144,12 +158,14 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         ...(typeof args === 'object' &&
           args !== null &&
           !Array.isArray(args) && { arguments: args as Record<string, unknown> }),
-      })) ?? key;
+      })) ?? sessionKey;
+    const { key: callKey, owner } = planOf(callSession);
     try {
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,
         callId: String(extra.requestId),
         signal: extra.signal,
+        ...(owner !== undefined && { owner }),
       });
       const { version } = (result.data ?? {}) as { version?: unknown };
       const byPerson = await seenPlans.personChanges(

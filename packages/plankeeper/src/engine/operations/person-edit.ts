@@ -95,6 +95,8 @@ export function applyPersonEdit(
       }
       const status = edit.kind === 'cancel' ? 'cancelled' : 'completed';
       const next: TodoItem = { ...item, status };
+      // A cancelled item is nobody's (see ownership.ts); a completed one keeps who started it.
+      if (status === 'cancelled') delete next.owner;
       if (reason !== undefined) next.note = reason.trim();
       const verb = edit.kind === 'cancel' ? 'cancelled' : 'completed';
       return {

@@ -48,6 +48,11 @@ export interface WriteFacts extends DependencyFacts {
   dropped: TodoItem[];
   /** The items are exactly the stored ones: the write only re-sent the list. */
   unchanged: boolean;
+  /**
+   * Shared lists: entries sent `in_progress` that stay another session's, when the writer
+   * has none of its own in progress (its claim came too late). Set by the engine.
+   */
+  busy?: TodoItem[];
 }
 
 export function writePlan(
@@ -56,6 +61,8 @@ export function writePlan(
   limits: PlanLimits,
   dropPolicy: DropPolicy,
   dependencies: DependencyMode = 'warn',
+  /** In a shared list: ids in progress under other owners, which do not count towards "one in_progress". */
+  othersInProgress: ReadonlySet<string> = new Set(),
 ): OperationResult<WriteFacts> {
   const issues: PlanIssue[] = [];
   const existing = new Map(record.items.map((item) => [item.id, item]));
@@ -130,7 +137,7 @@ export function writePlan(
 
   const active: InProgressEntry[] = [];
   items.forEach((item, index) => {
-    if (item.status !== 'in_progress') return;
+    if (item.status !== 'in_progress' || othersInProgress.has(item.id)) return;
     // Only an existing item can be called by its id: a new entry's id is tentative, and a
     // rejected write creates no item to go by it.
     const id = existing.has(item.id) ? item.id : undefined;

@@ -85,6 +85,8 @@ export interface ChangeSource {
   name?: string;
   /** A person's change as data, so each language can tell the model what was done. */
   edit?: PersonEditInfo;
+  /** In a shared list: the session that wrote the change (OperationMeta.owner). */
+  owner?: string;
 }
 
 /** What a person did, in the change source: the kind, the item, and where it went. */

@@ -44,7 +44,13 @@ export interface PlanToolKit {
   meta(
     tool: string,
     context: ToolContext,
-  ): { tool: string; turn?: string; callId?: string; dependencies?: DependencyMode };
+  ): {
+    tool: string;
+    turn?: string;
+    callId?: string;
+    dependencies?: DependencyMode;
+    owner?: string;
+  };
 }
 
 export interface PlanToolKitOptions {
@@ -121,6 +127,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         ...(context.turn !== undefined && { turn: context.turn }),
         ...(context.callId !== undefined && { callId: context.callId }),
         ...(options.dependencies && { dependencies: options.dependencies }),
+        ...(context.owner !== undefined && { owner: context.owner }),
       };
     },
   };

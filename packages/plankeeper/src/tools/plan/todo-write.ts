@@ -26,6 +26,7 @@ export function todoWriteTool(kit: PlanToolKit): ToolDefinition {
       // An explicit clear drops nothing by mistake; the engine reports no drops for it.
       if (facts.dropped.length > 0) lines.push(results.dropped(facts.dropped, quoteText));
       lines.push(...dependencyLines(kit.locale, facts));
+      if (facts.busy) lines.push(kit.locale.shared.busy(facts.busy));
       return { lines, data: { ...facts }, echo: (kit.echoPlan || unchanged) && !empty };
     },
   });

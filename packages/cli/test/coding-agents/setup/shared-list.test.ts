@@ -1,0 +1,144 @@
+/**
+ * `plankeeper setup <agent> --list NAME`: the written MCP server and hooks name the shared
+ * list, and the hook commands exactly as written, run as processes, keep the discipline on
+ * it: the agent's session id is the owner, the others' work is shown and not the session's
+ * to finish.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlanEngine } from 'plankeeper';
+import { sharedListKey } from 'plankeeper/harness';
+import { openStore } from 'plankeeper/stores';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT } from '../../../src/cli/exit-codes.js';
+import { runCli } from '../../support/run-cli.js';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8');
+/** The Claude Code session of the fixtures. */
+const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
+
+let root: string;
+let env: NodeJS.ProcessEnv;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'pk-setup-list-'));
+  mkdirSync(join(root, 'home'));
+  env = { HOME: join(root, 'home'), CODEX_HOME: join(root, 'home', '.codex') };
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+interface HookEntry {
+  matcher?: string;
+  hooks: { type: string; command: string; args?: string[] }[];
+}
+
+describe('plankeeper setup --list', () => {
+  it('claude-code: the MCP server and every hook name the list; a second run changes nothing', async () => {
+    const run = await runCli(['setup', 'claude-code', '--dir', root, '--list', 'team-1.4'], {
+      env,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(EXIT.ok);
+    const server = JSON.parse(readFileSync(join(root, '.mcp.json'), 'utf8')).mcpServers.plankeeper;
+    expect(server.args.slice(1)).toEqual([
+      'mcp',
+      '--store',
+      `sqlite:${root}/.plankeeper/plans.db`,
+      '--for',
+      'claude-code',
+      '--list',
+      'team-1.4',
+    ]);
+    const settings = JSON.parse(readFileSync(join(root, '.claude', 'settings.json'), 'utf8'));
+    const hooks = Object.values(settings.hooks as Record<string, HookEntry[]>).flat();
+    expect(hooks.length).toBeGreaterThan(3);
+    for (const entry of hooks) {
+      for (const each of entry.hooks) {
+        expect([each.command, ...(each.args ?? [])].join(' ')).toMatch(/ --list team-1\.4(\s|$)/);
+      }
+    }
+    const again = await runCli(['setup', 'claude-code', '--dir', root, '--list', 'team-1.4'], {
+      env,
+    });
+    expect(again.stdout).toBe(`plankeeper setup claude-code: nothing to change in ${root}.\n`);
+  });
+
+  it('gemini: the MCP server names the list too', async () => {
+    const run = await runCli(['setup', 'gemini', '--dir', root, '--list', 'team'], { env });
+    expect(run.code).toBe(EXIT.ok);
+    const settings = JSON.parse(readFileSync(join(root, '.gemini', 'settings.json'), 'utf8'));
+    expect(settings.mcpServers.plankeeper.args.slice(-2)).toEqual(['--list', 'team']);
+  });
+
+  it('refuses a blank or odd list name as a usage error, writing nothing', async () => {
+    const run = await runCli(['setup', 'codex', '--dir', root, '--list', 'a b'], { env });
+    expect(run.code).toBe(EXIT.usage);
+    expect(run.stderr).toBe(
+      'plankeeper: --list must be a name of 1 to 100 letters, digits or . _ - : @ +, not "a b".\n',
+    );
+  });
+
+  it('the hooks as written, run as processes: the session owns its items, sees the others, and is bounced only for its own', async () => {
+    await runCli(['setup', 'claude-code', '--dir', root, '--list', 'team'], { env });
+    const settings = JSON.parse(readFileSync(join(root, '.claude', 'settings.json'), 'utf8'));
+    const commandOf = (event: string) =>
+      (settings.hooks[event] as HookEntry[])
+        .flatMap((entry) => entry.hooks)
+        .find((each) => each.args?.includes('hook'))!;
+    const runHook = (event: string, input: string) => {
+      const entry = commandOf(event);
+      const result = spawnSync(entry.command, entry.args!, {
+        input,
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      return result.stdout;
+    };
+
+    // Another session is on #1; this one (the fixtures' session) started #2.
+    const store = await openStore(`sqlite:${root}/.plankeeper/plans.db`);
+    const key = sharedListKey('team');
+    try {
+      const engine = new PlanEngine({ store });
+      await engine.add(key, [{ content: 'Parse' }, { content: 'Test' }, { content: 'Docs' }]);
+      const claim = (id: string, owner: string) =>
+        engine.snapshot(key).then((plan) =>
+          engine.write(
+            key,
+            plan.items.map(({ id: each, content, status }) => ({
+              id: each,
+              content,
+              status: each === id ? ('in_progress' as const) : status,
+            })),
+            { owner },
+          ),
+        );
+      expect((await claim('1', 'sess-other')).ok).toBe(true);
+      expect((await claim('2', SESSION)).ok).toBe(true);
+    } finally {
+      await store.close();
+    }
+
+    const prompt = JSON.parse(runHook('UserPromptSubmit', fixture('UserPromptSubmit')));
+    const context = prompt.hookSpecificOutput.additionalContext as string;
+    // The current list, not a leftover: a shared list is a standing one.
+    expect(context).toBe(
+      [
+        '### Current todo list (0/3 completed)',
+        '- [>] #1 Parse [sess-other]',
+        `- [>] #2 Test [${SESSION}]`,
+        '- [ ] #3 Docs',
+        'Others: sess-other on #1 Parse',
+      ].join('\n'),
+    );
+    runHook('PostToolUse', fixture('PostToolUse'));
+    const stop = JSON.parse(runHook('Stop', fixture('Stop')));
+    expect(stop.decision).toBe('block');
+    expect(stop.reason).toContain('#2 Test; #3 Docs');
+    expect(stop.reason).not.toContain('#1');
+  });
+});

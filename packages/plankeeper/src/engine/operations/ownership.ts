@@ -1,0 +1,139 @@
+/**
+ * Owners in a shared list. The writer is the host's session (`meta.owner`), never a tool
+ * argument. The rules, checked on the plan an operation is decided on (so inside the
+ * engine's compare-and-set retry: two sessions starting one item can never both win):
+ * - an item set `in_progress` gets the writer as its owner; claiming is just starting;
+ * - no other writer may change an owned item (status or text), nor drop or remove it while
+ *   it is in progress. A completed item keeps its owner (who finished it); others may leave
+ *   it out or remove it, but not reopen it: a whole-list write sent from a stale read would
+ *   otherwise undo another session's finished work without anyone noticing;
+ * - an item its owner sets back to pending (or cancels) is free again;
+ * - "at most one in_progress" counts only the writer's own items (see othersInProgress).
+ * Without owners anywhere (a plan no host shares) every rule is a no-op.
+ */
+import type { IssuePath, PlanIssue } from '../plan-issue.js';
+import type { PlanRecord, TodoItem } from '../todo-item.js';
+import type { OperationResult } from './operation-result.js';
+
+/**
+ * Ids another owner than `writer` holds (in progress or finished). They do not count towards
+ * the writer's one in_progress: sent as they are, they stay the other's; sent changed (a
+ * stale read shows a finished item still in progress), the owner check refuses them and
+ * names the owner, which says more than "two entries are in_progress".
+ */
+export function othersInProgress(record: PlanRecord, writer: string | undefined): Set<string> {
+  const ids = new Set<string>();
+  for (const item of record.items) {
+    if (item.owner !== undefined && item.owner !== writer) ids.add(item.id);
+  }
+  return ids;
+}
+
+/**
+ * `result` with owners set on its items, or a rejection naming each item it would have
+ * taken from another owner. `pathOf` places an issue in the sent arguments.
+ */
+export function withOwnership<Facts>(
+  record: PlanRecord,
+  result: OperationResult<Facts>,
+  writer: string | undefined,
+  pathOf: (id: string) => IssuePath,
+): OperationResult<Facts> {
+  if (!result.ok) return result;
+  const hasOwners = record.items.some((item) => item.owner !== undefined);
+  if (!hasOwners && writer === undefined) return result;
+  const before = new Map(record.items.map((item) => [item.id, item]));
+  const after = new Map(result.items.map((item) => [item.id, item]));
+  const issues: PlanIssue[] = [];
+  const refuse = (item: TodoItem, owner: string, status: 'in_progress' | 'completed') =>
+    issues.push({
+      code: 'owned_by_other',
+      path: pathOf(item.id),
+      id: item.id,
+      content: item.content,
+      owner,
+      status,
+    });
+
+  for (const item of record.items) {
+    if (item.owner === undefined || item.owner === writer) continue;
+    if (item.status !== 'in_progress' && item.status !== 'completed') continue;
+    const next = after.get(item.id);
+    // Leaving out someone's finished item is fine; their work in progress is not.
+    if (next ? !sameWork(item, next) : item.status === 'in_progress') {
+      refuse(item, item.owner, item.status);
+    }
+  }
+  const items = result.items.map((next) => {
+    const owner = ownerAfter(before.get(next.id), next, writer);
+    if (owner === next.owner) return next;
+    const { owner: _, ...rest } = next;
+    return owner === undefined ? rest : { ...rest, owner };
+  });
+  if (issues.length > 0) return { ok: false, issues };
+  return { ...result, items };
+}
+
+/** The owner `next` has after the write (another's item is unchanged, or refused above). */
+function ownerAfter(
+  previous: TodoItem | undefined,
+  next: TodoItem,
+  writer: string | undefined,
+): string | undefined {
+  switch (next.status) {
+    case 'in_progress':
+      return previous?.status === 'in_progress' && previous.owner !== undefined
+        ? previous.owner
+        : writer;
+    case 'completed':
+      return previous?.owner ?? writer;
+    default:
+      // Pending or cancelled: nobody works on it, so it is free again.
+      return undefined;
+  }
+}
+
+/** Same status and texts: a whole-list write that re-sent another's item unchanged. */
+function sameWork(item: TodoItem, other: TodoItem): boolean {
+  return (
+    item.status === other.status &&
+    item.content === other.content &&
+    item.description === other.description &&
+    item.activeForm === other.activeForm &&
+    item.note === other.note
+  );
+}
+
+/**
+ * Entries a whole-list write sent `in_progress` that stay another session's, when `writer`
+ * ends with none of its own in progress: re-sending someone's item as it is keeps it, so a
+ * claim sent from a read before theirs is accepted without being one, and the writer must
+ * hear that it got nothing. `written` is the stored list, entry for entry as `sent`.
+ */
+export function busyClaims(
+  written: readonly TodoItem[],
+  sent: readonly { status: string }[],
+  writer: string | undefined,
+): TodoItem[] {
+  if (writer === undefined) return [];
+  if (written.some((item) => item.status === 'in_progress' && item.owner === writer)) return [];
+  return written.filter(
+    (item, index) =>
+      sent[index]?.status === 'in_progress' && item.owner !== undefined && item.owner !== writer,
+  );
+}
+
+/** Items `owner` has in progress set back to pending, for a host whose session died. */
+export function releaseItems(
+  record: PlanRecord,
+  owner: string,
+): { items: TodoItem[]; released: string[] } {
+  const released: string[] = [];
+  const items = record.items.map((item) => {
+    if (item.status !== 'in_progress' || item.owner !== owner) return item;
+    released.push(item.id);
+    const { owner: _, ...rest } = item;
+    return { ...rest, status: 'pending' as const };
+  });
+  return { items, released };
+}
