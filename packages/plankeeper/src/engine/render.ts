@@ -33,6 +33,8 @@ export interface RenderOptions {
   heading?: boolean;
   /** Include completion notes (for people; the model does not need them each turn). */
   notes?: boolean;
+  /** Text a host appends to an item's line, such as a sub-agent's progress; not quoted. */
+  suffix?: (item: TodoItem) => string | undefined;
 }
 
 /**
@@ -68,10 +70,15 @@ export function quoteText(text: string): string {
   return escapeUnsafeChars(JSON.stringify(text));
 }
 
-export function renderItem(item: TodoItem, options: { notes?: boolean } = {}): string {
+export function renderItem(
+  item: TodoItem,
+  options: Pick<RenderOptions, 'notes' | 'suffix'> = {},
+): string {
   let line = `- ${STATUS_MARKERS[item.status]} #${item.id} ${quoteText(item.content)}`;
   if (item.description) line += ` — ${quoteText(item.description)}`;
   if (options.notes && item.note) line += ` (${quoteText(item.note)})`;
+  const suffix = options.suffix?.(item);
+  if (suffix) line += suffix;
   return line;
 }
 

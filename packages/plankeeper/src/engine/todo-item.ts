@@ -1,6 +1,7 @@
 /**
  * The todo item and the plan record a store keeps.
  */
+import { type SubAgentLink, sameSubAgentLink } from './sub-agent-link.js';
 
 /** Every status an item can have; `cancelled` keeps a dropped step visible instead of deleting it. */
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
@@ -17,6 +18,8 @@ export interface TodoItem {
   activeForm?: string;
   /** Why the item was completed or cancelled, as the model reported it. */
   note?: string;
+  /** The sub-agent the host delegated this item to (see sub-agent-link.ts); hosts set it, models cannot. */
+  subAgent?: SubAgentLink;
 }
 
 /** Format version of {@link PlanRecord}; a store refuses records of a version it does not know. */
@@ -80,7 +83,8 @@ export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[
         item.status === other.status &&
         item.description === other.description &&
         item.activeForm === other.activeForm &&
-        item.note === other.note
+        item.note === other.note &&
+        sameSubAgentLink(item.subAgent, other.subAgent)
       );
     })
   );
@@ -102,7 +106,9 @@ export function samePlan(before: PlanRecord, after: PlanRecord): boolean {
 
 /** A deep copy, so callers can never reach into stored state. */
 export function copyItems(items: readonly TodoItem[]): TodoItem[] {
-  return items.map((item) => ({ ...item }));
+  return items.map((item) =>
+    item.subAgent ? { ...item, subAgent: { ...item.subAgent } } : { ...item },
+  );
 }
 
 /** A record whose items can be changed without touching `record`'s. */

@@ -15,8 +15,15 @@ export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine
 export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, renderPlan } from '../engine/render.js';
 export type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
+export type {
+  SubAgentEndInfo,
+  SubAgentEnding,
+  SubAgentLink,
+  SubAgentLinkProblem,
+} from '../engine/sub-agent-link.js';
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+export { changeNotices } from './change-notices.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
 export { describePersonChanges, personChangeLines } from './person-changes.js';
@@ -27,3 +34,14 @@ export {
   type PlanSectionInput,
   type UnchangedPlanForm,
 } from './plan-section.js';
+export {
+  describeSubAgentEnds,
+  endSubAgent,
+  engineReader,
+  type PlanItemsReader,
+  type StartSubAgentOutcome,
+  type SubAgentScope,
+  startSubAgent,
+  subAgentProgress,
+  subAgentSuffix,
+} from './sub-agent-rollup.js';

@@ -1,6 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { enPerson } from './en-person.js';
+import { enSubAgent } from './en-sub-agent.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -169,6 +170,7 @@ export const en: Locale = {
     ],
   },
   person: enPerson,
+  subAgent: enSubAgent,
   issue,
   typeName,
 };

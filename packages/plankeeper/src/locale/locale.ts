@@ -6,6 +6,7 @@ import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 import type { PersonTexts } from './person-texts.js';
+import type { SubAgentTexts } from './sub-agent-texts.js';
 
 export type LocaleId = 'en' | 'zh';
 
@@ -81,6 +82,8 @@ export interface Locale {
   };
   /** A person's changes: what the model is told, what a refused change says. */
   person: PersonTexts;
+  /** A sub-agent on one of the plan's items: its progress, how it ended, a refused delegation. */
+  subAgent: SubAgentTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

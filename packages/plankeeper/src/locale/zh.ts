@@ -2,6 +2,7 @@ import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
 import { zhPerson } from './zh-person.js';
+import { zhSubAgent } from './zh-sub-agent.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
 
@@ -171,6 +172,7 @@ export const zh: Locale = {
     ],
   },
   person: zhPerson,
+  subAgent: zhSubAgent,
   issue,
   typeName,
 };
