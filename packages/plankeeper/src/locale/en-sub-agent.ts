@@ -8,14 +8,16 @@ export const enSubAgent: SubAgentTexts = {
   progress: (link, p) =>
     ` (sub-agent${link.ended ? ` ${ENDED[link.ended]}` : ''}: ${p ? `${p.completed}/${p.total}` : 'no plan yet'})`,
   ended: (info, quote) => {
-    const done = `${info.progress.completed}/${info.progress.total} done`;
+    const { completed, total } = info.progress;
+    const done = total === 0 ? 'it kept no todo list' : `${completed}/${total} done`;
+    const open = info.open.length ? `; its open items: ${ids(info.open)}` : '';
     switch (info.ended) {
       case 'finished':
-        return `Sub-agent on #${info.item} finished: ${done}. Check its result, then complete #${info.item} yourself.`;
+        return `Sub-agent on #${info.item} finished (${done}). Check its result, then complete #${info.item} yourself.`;
       case 'stopped':
-        return `Sub-agent on #${info.item} stopped with ${info.open.length} open (${done}; its open items: ${ids(info.open)}). Decide what to do with #${info.item}.`;
+        return `Sub-agent on #${info.item} stopped with ${info.open.length} open (${done}${open}). Decide what to do with #${info.item}.`;
       case 'failed':
-        return `Sub-agent on #${info.item} failed: ${quote(info.error ?? 'unknown error')} (${done}${info.open.length ? `; its open items: ${ids(info.open)}` : ''}). Decide what to do with #${info.item}.`;
+        return `Sub-agent on #${info.item} failed: ${quote(info.error ?? 'unknown error')} (${done}${open}). Decide what to do with #${info.item}.`;
     }
   },
   problem: (problem) => {

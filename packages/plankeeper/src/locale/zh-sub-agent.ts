@@ -10,14 +10,16 @@ export const zhSubAgent: SubAgentTexts = {
   progress: (link, p) =>
     `（子代理${link.ended ? ENDED[link.ended] : ''}：${p ? `${p.completed}/${p.total}` : '尚无清单'}）`,
   ended: (info, quote) => {
-    const done = `已完成 ${info.progress.completed}/${info.progress.total}`;
+    const { completed, total } = info.progress;
+    const done = total === 0 ? '它没有建待办清单' : `完成 ${completed}/${total}`;
+    const open = info.open.length ? `；其未完成项：${ids(info.open)}` : '';
     switch (info.ended) {
       case 'finished':
-        return `#${info.item} 的子代理已完成：${done}。请核对其结果，再由你将 #${info.item} 标为完成。`;
+        return `#${info.item} 的子代理已结束（${done}）。请核对其结果，再由你将 #${info.item} 标为完成。`;
       case 'stopped':
-        return `#${info.item} 的子代理停止时仍有 ${info.open.length} 项未完成（${done}；其未完成项：${ids(info.open)}）。请决定如何处理 #${info.item}。`;
+        return `#${info.item} 的子代理停止时仍有 ${info.open.length} 项未完成（${done}${open}）。请决定如何处理 #${info.item}。`;
       case 'failed':
-        return `#${info.item} 的子代理失败：${quote(info.error ?? '未知错误')}（${done}${info.open.length ? `；其未完成项：${ids(info.open)}` : ''}）。请决定如何处理 #${info.item}。`;
+        return `#${info.item} 的子代理失败：${quote(info.error ?? '未知错误')}（${done}${open}）。请决定如何处理 #${info.item}。`;
     }
   },
   problem: (problem) => {

@@ -97,7 +97,7 @@ describe.each(allBackends)('sub-agent roll-up through the agent loop ($name stor
       // The parent's call after the delegation: the end notice, then the list with progress.
       const afterDelegation = injected(parentModel.requests[2]!.messages);
       expect(afterDelegation).toContain(
-        'Sub-agent on #1 finished: 2/2 done. Check its result, then complete #1 yourself.',
+        'Sub-agent on #1 finished (2/2 done). Check its result, then complete #1 yourself.',
       );
       expect(afterDelegation).toContain('- [>] #1 Research the policy (sub-agent finished: 2/2)');
       // The parent's item was not completed for it: its model did that.
@@ -150,7 +150,7 @@ describe.each(allBackends)('sub-agent roll-up through the agent loop ($name stor
       expect(afterFirst).toContain('#1 Research the policy (sub-agent stopped: 1/2)');
       const afterSecond = injected(parentModel.requests[3]!.messages);
       expect(afterSecond).toMatch(
-        /Sub-agent on #2 failed: "?The script ran out[^\n]*\(0\/0 done\)\. Decide what to do with #2\./,
+        /Sub-agent on #2 failed: "?The script ran out[^\n]*\(it kept no todo list\)\. Decide what to do with #2\./,
       );
       expect(afterSecond).not.toContain('Sub-agent on #1');
       expect(afterSecond).toContain('#1 Research the policy (sub-agent stopped: 1/2)');
