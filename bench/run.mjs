@@ -8,6 +8,7 @@ const sections = [
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
   ['mcp sessions', './mcp.mjs'],
+  ['sub-agents', './sub-agents.mjs'],
 ];
 
 const only = process.argv.slice(2);

@@ -72,8 +72,25 @@ export interface PlanDetailResponse {
   stale: boolean;
   /** Open items left from an earlier user turn than the agent's current one. */
   leftover: boolean;
+  /** The sub-agents the plan's items were delegated to, in item order. */
+  subAgents: SubAgentSummary[];
   /** Oldest first, as the store keeps it. */
   timeline: TimelineEntry[];
+}
+
+/** A delegated item's sub-agent: where its own plan is and how far it got. */
+export interface SubAgentSummary {
+  /** The parent plan's item. */
+  item: string;
+  scope: string;
+  /** `encodePlanKey` of the sub-agent's plan; open it with `/api/plan?key=`. */
+  key: string;
+  /** False while the sub-agent has written no plan. */
+  exists: boolean;
+  total: number;
+  completed: number;
+  /** How its last turn ended; absent while it works. */
+  ended?: 'finished' | 'stopped' | 'failed';
 }
 
 /** Sent on `/api/events` as a `plan-changed` event after every accepted write or delete. */

@@ -14,6 +14,7 @@ import {
 } from 'plankeeper';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';
+import { subAgentsOf } from './sub-agent-summaries.js';
 
 export interface TimelineContext {
   store: PlanStore;
@@ -44,6 +45,7 @@ export async function readPlanDetail(
     items,
     stale: updatedAt !== null && isStalePlan({ open, updatedAt }, context),
     leftover: stored ? isLeftoverRecord(stored.record) : false,
+    subAgents: await subAgentsOf(key, items, context.store),
     timeline: timelineOf(history),
   };
 }

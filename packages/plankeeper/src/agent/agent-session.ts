@@ -35,6 +35,8 @@ export class AgentSession {
     private readonly agent: ResolvedAgent,
     readonly key: PlanKey,
     private readonly tools: ReadonlyMap<string, ToolDefinition>,
+    /** Runs after each turn with its result, before `send` returns (a sub-agent's roll-up). */
+    private readonly afterTurn?: (result: RunResult) => Promise<void>,
   ) {
     this.toolSpecs = [...tools.values()].map(({ name, description, inputSchema }) => ({
       name,
@@ -57,6 +59,7 @@ export class AgentSession {
     this.agent.observer({ type: 'turn-started', turn, task });
     this.history.push({ role: 'user', content: task });
     const result = await this.runTurn(turn, options.signal);
+    await this.afterTurn?.(result);
     this.agent.observer({ type: 'turn-finished', answer: result.answer, error: result.error });
     return result;
   }

@@ -13,6 +13,7 @@ import { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { defaultInstructions } from '../harness/instructions.js';
 import { planToolsFor } from '../harness/plan-setup.js';
+import { endSubAgent, startSubAgent } from '../harness/sub-agent-rollup.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
@@ -109,6 +110,39 @@ export class Agent {
         ? { agent: this.resolved.name, session }
         : { agent: this.resolved.name, ...session };
     return new AgentSession(this.resolved, key, this.toolTable());
+  }
+
+  /**
+   * A session of this agent as a sub-agent on item `item` of the plan at `parent` (often
+   * the `key` a host tool gets in its context): its plan lives in child scope `scope`
+   * under the parent's key, the parent's item shows that plan's progress, and the end of
+   * each turn (finished, stopped with open items, failed) reaches the parent's next plan
+   * section. The parent's plan must be in this agent's store. A bad item is refused with
+   * `text` for the model.
+   *
+   * @example
+   * const started = await researcher.subAgent({ parent: context.key, item: '2', scope: 'research' });
+   * if (!started.ok) return { ok: false, text: started.text };
+   * const result = await started.session.send('Find the return policy');
+   */
+  async subAgent(options: {
+    parent: PlanKey;
+    item: string | number;
+    scope: string;
+  }): Promise<{ ok: true; session: AgentSession } | { ok: false; text: string }> {
+    const engine = this.resolved.planning?.engine;
+    if (!engine) {
+      throw new ConfigurationError(
+        "A sub-agent needs planning: create it with planning and the parent plan's engine.",
+      );
+    }
+    const started = await startSubAgent(engine, { ...options, locale: this.resolved.locale });
+    if (!started.ok) return started;
+    const sub = started.sub;
+    const session = new AgentSession(this.resolved, sub.key, this.toolTable(), async (result) => {
+      await endSubAgent(engine, sub, result.error === null ? {} : { error: result.error });
+    });
+    return { ok: true, session };
   }
 
   /** Each session gets its own copy of the tool table, with plan tools when planning. */

@@ -54,6 +54,12 @@ import type {
   VersionedState,
 } from './store/plan-store.js';
 import {
+  linkSubAgent,
+  type SubAgentEndInfo,
+  type SubAgentLink,
+  type SubAgentLinkProblem,
+} from './sub-agent-link.js';
+import {
   emptyRecord,
   isOpen,
   type PlanRecord,
@@ -124,6 +130,11 @@ export type OperationOutcome<Facts> =
 export type PersonEditOutcome =
   | { ok: true; snapshot: PlanSnapshot }
   | { ok: false; problem: PersonEditProblem; snapshot: PlanSnapshot };
+
+/** A host's sub-agent link: the plan as stored after it, or why it was refused. */
+export type SubAgentLinkOutcome =
+  | { ok: true; snapshot: PlanSnapshot }
+  | { ok: false; problem: SubAgentLinkProblem; snapshot: PlanSnapshot };
 
 /** Longest name a person may sign a change with. */
 const MAX_PERSON_NAME = 80;
@@ -298,6 +309,46 @@ export class PlanEngine {
         write: { ...stored.record, activeTurn: turn },
         source: { tool: 'host:turn-started', summary: 'new user turn' },
         onWritten: () => undefined,
+      };
+    });
+  }
+
+  /**
+   * Sets item `id`'s sub-agent link (see sub-agent-link.ts): a host delegating the item to
+   * a sub-agent, or noting how it ended (`end`, kept in the revision's source for the
+   * parent's next plan section). The plan keeps its `turn`: this is no new request.
+   */
+  setSubAgent(
+    key: PlanKey,
+    id: string,
+    link: SubAgentLink,
+    end?: SubAgentEndInfo,
+  ): Promise<SubAgentLinkOutcome> {
+    return this.commit<SubAgentLinkOutcome>(key, (stored) => {
+      const version = stored?.version ?? 0;
+      const record = stored?.record ?? emptyRecord(this.now());
+      const result = linkSubAgent(record.items, id, link);
+      if (!result.ok) {
+        return {
+          done: {
+            ok: false,
+            problem: result.problem,
+            snapshot: toSnapshot(record, version, !stored),
+          },
+        };
+      }
+      const next: PlanRecord = { ...record, items: result.items, updatedAt: this.now() };
+      const summary = end
+        ? `sub-agent on #${id} ${end.ended}: ${end.progress.completed}/${end.progress.total} done`
+        : `delegated #${id} to sub-agent ${link.scope}`;
+      return {
+        write: next,
+        source: {
+          tool: end ? 'host:sub-agent-ended' : 'host:sub-agent-started',
+          summary,
+          ...(end && { subAgent: end }),
+        },
+        onWritten: (written) => ({ ok: true, snapshot: toSnapshot(next, written, false) }),
       };
     });
   }

@@ -47,6 +47,8 @@ export interface RenderOptions {
   notes?: boolean;
   /** Mark items whose blockers are still open with the `blocked` text. Default false. */
   markBlocked?: boolean;
+  /** Text a host appends to an item's line, such as a sub-agent's progress; not quoted. */
+  suffix?: (item: TodoItem) => string | undefined;
 }
 
 /**
@@ -90,6 +92,8 @@ export function renderItem(
     texts?: Pick<PlanTexts, 'after' | 'blocked'>;
     /** The item's blockers that are still open, to mark it blocked. */
     open?: readonly string[];
+    /** Text a host appends to the line, such as a sub-agent's progress; not quoted. */
+    suffix?: RenderOptions['suffix'];
   } = {},
 ): string {
   let line = `- ${STATUS_MARKERS[item.status]} #${item.id} ${quoteText(item.content)}`;
@@ -103,6 +107,8 @@ export function renderItem(
     line += options.open?.length ? texts.blocked(options.open) : texts.after(item.blockedBy);
   }
   if (options.notes && item.note) line += ` (${quoteText(item.note)})`;
+  const suffix = options.suffix?.(item);
+  if (suffix) line += suffix;
   return line;
 }
 
@@ -140,7 +146,11 @@ export function renderPlan(items: readonly TodoItem[], options: RenderOptions): 
   if (items.length === 0) lines.push(locale.plan.empty);
   const open = options.markBlocked ? openBlockersOf(items) : undefined;
   // One options object for every item: this runs for every plan shown to the model.
-  const itemOptions = { notes: options.notes === true, texts: locale.plan };
+  const itemOptions = {
+    notes: options.notes === true,
+    texts: locale.plan,
+    ...(options.suffix && { suffix: options.suffix }),
+  };
   for (const item of items) {
     const waiting = open?.get(item.id);
     lines.push(renderItem(item, waiting ? { ...itemOptions, open: waiting } : itemOptions));

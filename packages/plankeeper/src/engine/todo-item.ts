@@ -1,6 +1,7 @@
 /**
  * The todo item and the plan record a store keeps.
  */
+import { type SubAgentLink, sameSubAgentLink } from './sub-agent-link.js';
 
 /** Every status an item can have; `cancelled` keeps a dropped step visible instead of deleting it. */
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
@@ -24,6 +25,8 @@ export interface TodoItem {
    * finished it). Set by the engine from the host's `meta.owner`, never from tool arguments.
    */
   owner?: string;
+  /** The sub-agent the host delegated this item to (see sub-agent-link.ts); hosts set it, models cannot. */
+  subAgent?: SubAgentLink;
 }
 
 /** Format version of {@link PlanRecord}; a store refuses records of a version it does not know. */
@@ -89,7 +92,8 @@ export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[
         item.activeForm === other.activeForm &&
         item.note === other.note &&
         sameBlockers(item.blockedBy, other.blockedBy) &&
-        item.owner === other.owner
+        item.owner === other.owner &&
+        sameSubAgentLink(item.subAgent, other.subAgent)
       );
     })
   );
@@ -119,7 +123,13 @@ export function samePlan(before: PlanRecord, after: PlanRecord): boolean {
 /** A deep copy, so callers can never reach into stored state. */
 export function copyItems(items: readonly TodoItem[]): TodoItem[] {
   return items.map((item) =>
-    item.blockedBy ? { ...item, blockedBy: [...item.blockedBy] } : { ...item },
+    item.blockedBy || item.subAgent
+      ? {
+          ...item,
+          ...(item.blockedBy && { blockedBy: [...item.blockedBy] }),
+          ...(item.subAgent && { subAgent: { ...item.subAgent } }),
+        }
+      : { ...item },
   );
 }
 

@@ -16,8 +16,15 @@ export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, renderPlan } from '../engine/render.js';
 export { isSharedListKey, SHARED_LIST_AGENT, sharedListKey } from '../engine/shared-list.js';
 export type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
+export type {
+  SubAgentEndInfo,
+  SubAgentEnding,
+  SubAgentLink,
+  SubAgentLinkProblem,
+} from '../engine/sub-agent-link.js';
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+export { changeNotices } from './change-notices.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
@@ -29,3 +36,14 @@ export {
   type PlanSectionInput,
   type UnchangedPlanForm,
 } from './plan-section.js';
+export {
+  describeSubAgentEnds,
+  endSubAgent,
+  engineReader,
+  type PlanItemsReader,
+  type StartSubAgentOutcome,
+  type SubAgentScope,
+  startSubAgent,
+  subAgentProgress,
+  subAgentSuffix,
+} from './sub-agent-rollup.js';

@@ -23,11 +23,11 @@ import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
+import { changeNotices } from './change-notices.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
 import { withoutOthersWork } from './others-work.js';
-import { personChangeLines } from './person-changes.js';
 import {
   buildPlanSection,
   isLeftover,
@@ -35,6 +35,7 @@ import {
   type UnchangedPlanForm,
 } from './plan-section.js';
 import { SeenPlan } from './seen-plan.js';
+import { engineReader, subAgentProgress } from './sub-agent-rollup.js';
 import { newTurnState, type TurnState } from './turn-state.js';
 import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
@@ -100,9 +101,11 @@ export class PlanHarness {
   private wroteThisTurn = false;
   private readonly seen = new SeenPlan();
   private turnCount = 0;
+  private readonly readPlan: ReturnType<typeof engineReader>;
 
   constructor(options: PlanHarnessOptions) {
     this.engine = options.engine;
+    this.readPlan = engineReader(options.engine);
     this.key = options.key;
     this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
     this.options = options;
@@ -180,6 +183,7 @@ export class PlanHarness {
           changed,
           whenUnchanged: injection?.whenUnchanged ?? 'focus',
           ...(this.owner !== undefined && { owner: this.owner }),
+          subAgents: await subAgentProgress(this.readPlan, this.key, snapshot.items),
         });
     if (text === undefined) {
       // Seeing no plan at all counts as seeing it: a plan written next is news.
@@ -188,9 +192,10 @@ export class PlanHarness {
     }
     this.seen.offer(stamp);
     // Only against a plan the model saw: a first sight has no "since" to tell about.
-    const byPerson =
+    // (A person's changes and how a sub-agent ended: see change-notices.ts.)
+    const notices =
       changed && seen !== undefined
-        ? await personChangeLines(
+        ? await changeNotices(
             this.engine,
             this.key,
             SeenPlan.versionOf(seen),
@@ -198,7 +203,7 @@ export class PlanHarness {
             this.locale,
           )
         : undefined;
-    return { text: byPerson ? `${byPerson}\n${text}` : text, placement };
+    return { text: notices ? `${notices}\n${text}` : text, placement };
   }
 
   /**

@@ -8,9 +8,10 @@
  */
 import type { PlanSnapshot } from '../engine/plan-engine.js';
 import { renderPlan } from '../engine/render.js';
-import { isOpen, progressOf, type TodoItem } from '../engine/todo-item.js';
+import { isOpen, type PlanProgress, progressOf, type TodoItem } from '../engine/todo-item.js';
 import type { Locale } from '../locale/locale.js';
 import { othersLine, withoutOthersWork } from './others-work.js';
+import { subAgentSuffix } from './sub-agent-rollup.js';
 
 /** What to show when the plan has not changed since the model last saw it. */
 export type UnchangedPlanForm = 'full' | 'focus' | 'omit';
@@ -27,6 +28,8 @@ export interface PlanSectionInput {
    * under the plan names what the other sessions are working on.
    */
   owner?: string;
+  /** Progress of the sub-agents on delegated items (see sub-agent-rollup.ts), by item id. */
+  subAgents?: ReadonlyMap<string, PlanProgress | undefined>;
 }
 
 /** A custom section builder; return undefined to inject nothing on this call. */
@@ -51,17 +54,26 @@ export function buildPlanSection(input: PlanSectionInput): string | undefined {
 function planSectionText(input: PlanSectionInput): string | undefined {
   const { snapshot, locale } = input;
   if (snapshot.items.length === 0) return undefined;
+  const suffix = input.subAgents && subAgentSuffix(input.subAgents, locale);
   if (isLeftover(snapshot, input.turn)) {
     // A finished leftover asks nothing of the model; showing it would only cost tokens.
     if (!snapshot.items.some(isOpen)) return undefined;
     return [
       locale.harness.leftoverHeading,
-      renderPlan(snapshot.items, { locale, heading: false }),
+      renderPlan(snapshot.items, { locale, heading: false, ...(suffix && { suffix }) }),
       locale.harness.leftoverAdvice,
     ].join('\n');
   }
-  if (input.changed || input.whenUnchanged === 'full')
-    return renderPlan(snapshot.items, { locale });
+  // A sub-agent's progress moves while the parent's plan stays as it was, so an open
+  // delegated item keeps the full list (where its progress shows) instead of the focus form.
+  const delegatedOpen =
+    suffix !== undefined && snapshot.items.some((item) => item.subAgent && isOpen(item));
+  if (
+    input.changed ||
+    input.whenUnchanged === 'full' ||
+    (delegatedOpen && input.whenUnchanged === 'focus')
+  )
+    return renderPlan(snapshot.items, { locale, ...(suffix && { suffix }) });
   if (input.whenUnchanged === 'omit') return undefined;
   const open = withoutOthersWork(snapshot.items, input.owner).filter(isOpen);
   const current = open.find((item) => item.status === 'in_progress');

@@ -4,6 +4,7 @@ import { isDependencyIssue } from './dependency-texts.js';
 import { enDependencies } from './en-dependencies.js';
 import { enPerson } from './en-person.js';
 import { enShared } from './en-shared.js';
+import { enSubAgent } from './en-sub-agent.js';
 import type { Locale } from './locale.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -179,6 +180,7 @@ export const en: Locale = {
   person: enPerson,
   dependencies: enDependencies,
   shared: enShared,
+  subAgent: enSubAgent,
   issue,
   typeName,
 };

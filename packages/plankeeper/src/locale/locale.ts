@@ -8,6 +8,7 @@ import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 import type { DependencyTexts } from './dependency-texts.js';
 import type { PersonTexts } from './person-texts.js';
 import type { SharedTexts } from './shared-texts.js';
+import type { SubAgentTexts } from './sub-agent-texts.js';
 
 export type LocaleId = 'en' | 'zh';
 
@@ -87,6 +88,8 @@ export interface Locale {
   dependencies: DependencyTexts;
   /** Shared lists: another session's item, and the others' work under the plan. */
   shared: SharedTexts;
+  /** A sub-agent on one of the plan's items: its progress, how it ended, a refused delegation. */
+  subAgent: SubAgentTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

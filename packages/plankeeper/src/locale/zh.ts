@@ -5,6 +5,7 @@ import type { Locale } from './locale.js';
 import { zhDependencies } from './zh-dependencies.js';
 import { zhPerson } from './zh-person.js';
 import { zhShared } from './zh-shared.js';
+import { zhSubAgent } from './zh-sub-agent.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
 
@@ -181,6 +182,7 @@ export const zh: Locale = {
   person: zhPerson,
   dependencies: zhDependencies,
   shared: zhShared,
+  subAgent: zhSubAgent,
   issue,
   typeName,
 };

@@ -23,6 +23,7 @@ import { langOption, parseLang } from '../lang-option.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './todos-edit.js';
+import { subAgentLines, subAgentView } from './todos-sub-agents.js';
 
 interface TodosFlags extends EditFlags {
   store?: string;
@@ -137,7 +138,7 @@ async function todos(flags: TodosFlags): Promise<number> {
           ...(flags.scope && { scope: flags.scope.split('/') }),
         };
         if ((await store.history(key, { limit: 1 })).length > 0) {
-          return await showPlan(store, key, historyLimit, flags.json === true, locale);
+          return await showPlan(store, key, historyLimit, flags.json === true, locale, flags.store);
         }
       }
       throw new CliError(
@@ -164,7 +165,7 @@ async function todos(flags: TodosFlags): Promise<number> {
       return await watchChanges(store, key, flags.json === true, locale);
     }
     try {
-      return await showPlan(store, key, historyLimit, flags.json === true, locale);
+      return await showPlan(store, key, historyLimit, flags.json === true, locale, flags.store);
     } catch (error) {
       if (!PlanRecordError.isInstance(error)) throw error;
       throw new CliError(
@@ -301,20 +302,26 @@ async function showPlan(
   historyLimit: number,
   json: boolean,
   locale: ReturnType<typeof getLocale>,
+  storeFlag?: string,
 ): Promise<number> {
   const current = await store.get(key);
   const history = historyLimit === 0 ? [] : await store.history(key, { limit: historyLimit });
+  const subAgents = await subAgentView(store, key, current?.record.items ?? [], locale);
   if (json) {
     process.stdout.write(
-      `${JSON.stringify({ key, version: current?.version ?? 0, plan: current?.record ?? null, history }, null, 2)}\n`,
+      `${JSON.stringify({ key, version: current?.version ?? 0, plan: current?.record ?? null, subAgents: subAgents.entries, history }, null, 2)}\n`,
     );
     return EXIT.ok;
   }
   if (current) {
+    const { suffix } = subAgents;
     process.stdout.write(`${encodePlanKey(key)}  v${current.version}\n`);
     process.stdout.write(
-      `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true })}\n`,
+      `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true, ...(suffix && { suffix }) })}\n`,
     );
+    for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
+      process.stdout.write(`${line}\n`);
+    }
   } else process.stdout.write(`${encodePlanKey(key)}  deleted\n`);
   if (history.length > 0) {
     process.stdout.write('\nHistory (oldest first):\n');

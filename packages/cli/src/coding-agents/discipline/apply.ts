@@ -7,6 +7,7 @@ import type { PlanEngine, PlanKey, PlanRevision } from 'plankeeper';
 import { type Decision, type DisciplineOptions, decide } from './decide.js';
 import type { KeyedEvent, NeutralAnswer, NeutralEvent } from './events.js';
 import { readHookState, toStored } from './hook-state.js';
+import { rollUpSubAgent } from './sub-agent-links.js';
 
 export async function applyDiscipline(
   engine: PlanEngine,
@@ -22,7 +23,9 @@ export async function applyDiscipline(
     decision = decide(event, snapshot, readHookState(current), options, recent);
     return decision.next && toStored(decision.next);
   });
-  return decision?.answer ?? { kind: 'none' };
+  const answer = decision?.answer ?? { kind: 'none' };
+  await rollUpSubAgent(engine, { key, event }, answer);
+  return answer;
 }
 
 /** Most revisions read to tell the model who changed its plan; older ones it need not hear of. */

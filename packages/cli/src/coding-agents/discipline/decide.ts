@@ -7,6 +7,7 @@
 import {
   buildPlanSection,
   describePersonChanges,
+  describeSubAgentEnds,
   isHonestPartial,
   isOpen,
   type Locale,
@@ -181,19 +182,20 @@ function atStop(
   return { next: undefined, answer: NOTHING };
 }
 
-/** The changed list, after who changed it when a person did (since the version last shown). */
+/** The changed list, after who changed it when a person did, and sub-agent ends (since the version last shown). */
 function changedSection(
   snapshot: PlanSnapshot,
   locale: Locale,
   recent: readonly PlanRevision[],
   shownVersion: number,
 ): string {
-  const byPerson = describePersonChanges(
-    recent.filter((revision) => revision.version > shownVersion),
-    locale,
-  );
+  const since = recent.filter((revision) => revision.version > shownVersion);
+  // Who changed it (a person), and how a sub-agent on one of its items ended.
+  const notices = [describePersonChanges(since, locale), describeSubAgentEnds(since, locale)]
+    .filter((line) => line !== undefined)
+    .join('\n');
   const list = `${locale.harness.changedHeading}\n${renderPlan(snapshot.items, { locale, heading: false })}`;
-  return byPerson ? `${byPerson}\n${list}` : list;
+  return notices ? `${notices}\n${list}` : list;
 }
 
 function restoredSection(snapshot: PlanSnapshot, locale: Locale): string {

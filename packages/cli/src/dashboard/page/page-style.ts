@@ -87,6 +87,7 @@ ol.items li { padding: 6px 0; border-bottom: 1px solid var(--line); }
 .status-in_progress .marker, .status-in_progress .content { color: var(--accent); font-weight: 600; }
 .item-extra { margin: 2px 0 0 62px; font-size: 13px; color: var(--muted); white-space: pre-wrap; word-break: break-word; }
 .item-extra.active { color: var(--accent); }
+.item-extra.sub-agent a { color: var(--accent); }
 .content { white-space: pre-wrap; word-break: break-word; }
 .waits-after { color: var(--muted); font-size: 13px; }
 .blocked-marker { font-size: 12px; border: 1px solid currentColor; border-radius: 3px; padding: 0 4px; color: var(--muted); }

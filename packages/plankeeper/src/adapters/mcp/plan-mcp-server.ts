@@ -31,7 +31,14 @@ import {
   INSTRUCTIONS_PROMPT_NAME,
   instructionsPrompt,
 } from './instructions-prompt.js';
-import { isChangeOf, PLAN_RESOURCE_URI, planResource, readPlanResource } from './plan-resource.js';
+import {
+  isChangeOf,
+  PLAN_RESOURCE_URI,
+  planResource,
+  readPlanResource,
+  resourceKey,
+  subAgentResourceTemplate,
+} from './plan-resource.js';
 import { RawCallToolRequestSchema } from './raw-call-request.js';
 import { ResultPlanVersions } from './result-plan-versions.js';
 import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
@@ -185,10 +192,14 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   server.setRequestHandler(ListResourcesRequestSchema, () => ({
     resources: [planResource(locale)],
   }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [subAgentResourceTemplate()],
+  }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    assertPlanUri(request.params.uri);
-    return { contents: await readPlanResource(engine, key, locale) };
+    const { uri } = request.params;
+    const resource = resourceKey(uri, key);
+    if (!resource) assertPlanUri(uri, true);
+    return { contents: await readPlanResource(engine, resource ?? key, locale, uri) };
   });
 
   // Store subscription, opened on the first resources/subscribe and closed with the server.
@@ -253,11 +264,13 @@ function withoutIgnored(args: unknown, ignored: ReadonlySet<string>): unknown {
 /** JSON-RPC code MCP uses for an unknown resource URI. */
 const RESOURCE_NOT_FOUND = -32002;
 
-function assertPlanUri(uri: string): void {
+/** Subscriptions are to this plan only; reads also take its sub-agents' plans (`readable`). */
+function assertPlanUri(uri: string, readable = false): void {
   if (uri !== PLAN_RESOURCE_URI) {
+    const also = readable ? " and its sub-agents' plans (plankeeper://plan/sub-agent/{scope})" : '';
     throw new McpError(
       RESOURCE_NOT_FOUND,
-      `Unknown resource ${JSON.stringify(uri)}; this server has ${PLAN_RESOURCE_URI}.`,
+      `Unknown resource ${JSON.stringify(uri)}; this server has ${PLAN_RESOURCE_URI}${also}.`,
     );
   }
 }

@@ -185,5 +185,7 @@ function buildItem(
   if (description !== undefined && description.trim() !== '') item.description = description.trim();
   if (activeForm !== undefined && activeForm.trim() !== '') item.activeForm = activeForm.trim();
   if (note !== undefined && note.trim() !== '') item.note = note.trim();
+  // The host's delegation is no field the model sends: it stays with the item's id.
+  if (previous?.subAgent) item.subAgent = { ...previous.subAgent };
   return item;
 }

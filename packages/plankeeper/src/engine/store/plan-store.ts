@@ -61,7 +61,9 @@
  * - States have no epoch, so versions restart at 1 after a delete or an expiry. That is
  *   enough for bookkeeping that a delete or an expiry is meant to reset anyway.
  */
+
 import type { PlanKey } from '../plan-key.js';
+import type { SubAgentEndInfo } from '../sub-agent-link.js';
 import type { PlanRecord } from '../todo-item.js';
 
 /** A record together with the version it was stored at. */
@@ -87,6 +89,8 @@ export interface ChangeSource {
   edit?: PersonEditInfo;
   /** In a shared list: the session that wrote the change (OperationMeta.owner). */
   owner?: string;
+  /** How a sub-agent on one of the plan's items ended, so the parent model can be told. */
+  subAgent?: SubAgentEndInfo;
 }
 
 /** What a person did, in the change source: the kind, the item, and where it went. */

@@ -71,7 +71,11 @@ export function connect(): void {
       agent: event.agent,
       session: event.session,
     });
-    if (event.key === state.selected) pendingDetail = true;
+    // A sub-agent's write moves the progress shown on the selected plan's item.
+    const subAgents = state.selectedPlan?.subAgents ?? [];
+    if (event.key === state.selected || subAgents.some((sub) => sub.key === event.key)) {
+      pendingDetail = true;
+    }
     schedule();
   });
 }

@@ -1,6 +1,6 @@
 /** The selected plan in full: its items, then its timeline of revisions, newest first. */
 import { STATUS_MARKERS, type TodoItem } from 'plankeeper';
-import type { PlanDetailResponse, TimelineEntry } from '../../api-types.js';
+import type { PlanDetailResponse, SubAgentSummary, TimelineEntry } from '../../api-types.js';
 import { getJson } from './api.js';
 import { ago, planState } from './clock.js';
 import { describeChange } from './describe-change.js';
@@ -43,8 +43,12 @@ function dependencyParts(
   return { parts, blocked };
 }
 
-function renderItems(items: readonly TodoItem[]): HTMLOListElement {
+function renderItems(
+  items: readonly TodoItem[],
+  subAgents: readonly SubAgentSummary[],
+): HTMLOListElement {
   const list = el('ol', 'items');
+  const subAgentOf = new Map(subAgents.map((sub) => [sub.item, sub]));
   for (const [index, item] of items.entries()) {
     const entry = el('li', `item status-${item.status}`);
     entry.dataset.id = item.id;
@@ -67,9 +71,32 @@ function renderItems(items: readonly TodoItem[]): HTMLOListElement {
     }
     if (item.description) entry.append(el('div', 'item-extra description', item.description));
     if (item.note) entry.append(el('div', 'item-extra note', `note: ${item.note}`));
+    const sub = subAgentOf.get(item.id);
+    if (sub) entry.append(subAgentLine(sub));
     list.append(entry);
   }
   return list;
+}
+
+/** "sub-agent research: 1/2 done · stopped — open its plan", the link selecting the child plan. */
+function subAgentLine(sub: SubAgentSummary): HTMLDivElement {
+  const line = el('div', 'item-extra sub-agent');
+  line.dataset.key = sub.key;
+  const progress = sub.exists ? `${sub.completed}/${sub.total} done` : 'no plan yet';
+  line.append(
+    el(
+      'span',
+      'sub-agent-progress',
+      `sub-agent ${sub.scope}: ${progress}${sub.ended ? ` · ${sub.ended}` : ''}`,
+    ),
+  );
+  if (sub.exists) {
+    const link = el('a', 'sub-agent-link', 'open its plan');
+    // The address selects a plan (see selection.ts), so the link needs no handler.
+    link.href = `#plan=${encodeURIComponent(sub.key)}`;
+    line.append(' — ', link);
+  }
+  return line;
 }
 
 function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
@@ -132,7 +159,11 @@ function renderDetail(plan: PlanDetailResponse): void {
     parts.push(el('p', 'hint', 'This plan was deleted or expired; its history is below.'));
   } else {
     parts.push(el('h3', null, `Items · ${done}/${plan.items.length} completed`));
-    parts.push(plan.items.length ? renderItems(plan.items) : el('p', 'hint', 'The plan is empty.'));
+    parts.push(
+      plan.items.length
+        ? renderItems(plan.items, plan.subAgents ?? [])
+        : el('p', 'hint', 'The plan is empty.'),
+    );
   }
   // A deleted plan can be started again by adding to it, as with plankeeper todos --add.
   parts.push(editControls());

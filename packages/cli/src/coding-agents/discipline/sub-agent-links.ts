@@ -1,0 +1,61 @@
+/**
+ * Sub-agent roll-up for coding agents whose hooks say when a sub-agent starts and stops
+ * (Claude Code and Codex SubagentStart/SubagentStop, OpenCode's child sessions). A
+ * sub-agent's events are keyed to the scope [agent id] under its parent's plan. When it
+ * starts, it is linked to the item the parent has in progress (the agent tells no item,
+ * and the one in progress is what the parent is delegating); when it stops for good, how
+ * it ended is recorded on that item, and the parent's next tool call shows the changed
+ * list with one line on it (see decide.ts).
+ */
+import type { PlanEngine, PlanKey } from 'plankeeper';
+import { endSubAgent } from 'plankeeper/harness';
+import type { KeyedEvent, NeutralAnswer } from './events.js';
+
+/** The parent's key and the sub-agent's segment, for a key one scope below a plan. */
+function splitChild(key: PlanKey): { parent: PlanKey; scope: string } | undefined {
+  const scope = key.scope ?? [];
+  const segment = scope.at(-1);
+  if (segment === undefined) return undefined;
+  const rest = scope.slice(0, -1);
+  return {
+    parent: { agent: key.agent, session: key.session, ...(rest.length > 0 && { scope: rest }) },
+    scope: segment,
+  };
+}
+
+/** Links a starting sub-agent to its parent's item in progress; nothing when there is none. */
+async function linkStarted(engine: PlanEngine, key: PlanKey): Promise<void> {
+  const child = splitChild(key);
+  if (!child) return;
+  const current = (await engine.snapshot(child.parent)).items.find(
+    (item) => item.status === 'in_progress',
+  );
+  if (!current || current.subAgent?.scope === child.scope) return;
+  await engine.setSubAgent(child.parent, current.id, { scope: child.scope });
+}
+
+/** Records how a stopping sub-agent ended on the parent's item linked to it, if any. */
+async function reportStopped(engine: PlanEngine, key: PlanKey): Promise<void> {
+  const child = splitChild(key);
+  if (!child) return;
+  const item = (await engine.snapshot(child.parent)).items.find(
+    (candidate) => candidate.subAgent?.scope === child.scope,
+  );
+  if (!item) return;
+  await endSubAgent(engine, { parent: child.parent, item: item.id, scope: child.scope, key });
+}
+
+/**
+ * The roll-up side of one hook call, after its answer is decided: a stop the hook blocks
+ * is no end, since the sub-agent goes on.
+ */
+export async function rollUpSubAgent(
+  engine: PlanEngine,
+  { key, event }: KeyedEvent,
+  answer: NeutralAnswer,
+): Promise<void> {
+  if (event.kind === 'subagent-start') await linkStarted(engine, key);
+  else if (event.kind === 'subagent-stop' && answer.kind !== 'block') {
+    await reportStopped(engine, key);
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Sub-agent roll-up through Claude Code's hooks (recorded inputs, one hook process per
+ * call, a SQLite store): SubagentStart links the sub-agent to the parent's item in
+ * progress; a SubagentStop that is not blocked records how it ended; the parent's next
+ * tool call is told once.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+
+const fixture = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
+const AGENT_ID = 'a31480ec1e6ab1cfb';
+const PARENT = { agent: 'claude-code', session: SESSION };
+const CHILD = { ...PARENT, scope: [AGENT_ID] };
+
+let dir: string;
+let store: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pk-hook-sub-'));
+  store = `sqlite:${join(dir, 'plans.db')}`;
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function hook(event: string, input: Record<string, unknown>) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runHook(['claude-code', event, '--store', store], {
+    stdin: [JSON.stringify(input)],
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd: dir,
+  });
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  return stdout.trim() === ''
+    ? undefined
+    : (JSON.parse(stdout) as {
+        decision?: string;
+        hookSpecificOutput?: { additionalContext: string };
+      });
+}
+
+async function withEngine<T>(use: (engine: PlanEngine) => Promise<T>): Promise<T> {
+  const opened = await openStore(store);
+  try {
+    return await use(new PlanEngine({ store: opened }));
+  } finally {
+    await opened.close();
+  }
+}
+
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  ...fixture('PostToolUse'),
+  tool_name: name,
+  ...extra,
+});
+
+describe('plankeeper hook claude-code: sub-agent roll-up', () => {
+  it('links the sub-agent to the item in progress and tells the parent how it ended, once', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await withEngine((engine) =>
+      engine.write(PARENT, [
+        { content: 'Check the parser', status: 'in_progress' },
+        { content: 'Fix it', status: 'pending' },
+      ]),
+    );
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    await hook('SubagentStart', fixture('SubagentStart'));
+    expect(
+      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]),
+    ).toMatchObject({
+      id: '1',
+      subAgent: { scope: AGENT_ID },
+    });
+
+    // The sub-agent plans in its own scope and stops with an item open: bounced once first.
+    await withEngine((engine) =>
+      engine.write(CHILD, [
+        { content: 'Read the parser', status: 'completed' },
+        { content: 'Run its tests', status: 'pending' },
+      ]),
+    );
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write', { agent_id: AGENT_ID }));
+    expect((await hook('SubagentStop', fixture('SubagentStop')))?.decision).toBe('block');
+    expect(
+      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent),
+    ).toEqual({ scope: AGENT_ID });
+    // Its second stop is let go (the goal check is answered honestly): that is its end.
+    const honest = {
+      ...fixture('SubagentStop'),
+      last_assistant_message: 'I could not run the tests.',
+    };
+    expect(await hook('SubagentStop', honest)).toBeUndefined();
+
+    const told = (await hook('PostToolUse', fixture('PostToolUse.Agent')))?.hookSpecificOutput
+      ?.additionalContext;
+    expect(told?.split('\n')).toEqual([
+      'Sub-agent on #1 stopped with 1 open (1/2 done; its open items: #2). Decide what to do with #1.',
+      '### Your todo list was changed outside this conversation (another session, a person or a sub-agent); this is the list now',
+      '- [>] #1 Check the parser',
+      '- [ ] #2 Fix it',
+    ]);
+    expect(await hook('PostToolUse', tool('Read'))).toBeUndefined();
+    // Not completed for the parent: its model decides.
+    expect(
+      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]),
+    ).toMatchObject({
+      status: 'in_progress',
+      subAgent: { scope: AGENT_ID, ended: 'stopped' },
+    });
+  });
+
+  it('links nothing when the parent has no item in progress', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await withEngine((engine) => engine.write(PARENT, [{ content: 'Later', status: 'pending' }]));
+    await hook('SubagentStart', fixture('SubagentStart'));
+    expect(await hook('SubagentStop', fixture('SubagentStop'))).toBeUndefined();
+    const history = await withEngine((engine) => engine.history(PARENT));
+    expect(history.some((revision) => revision.source.tool.startsWith('host:sub-agent'))).toBe(
+      false,
+    );
+    expect(
+      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent),
+    ).toBeUndefined();
+  });
+});

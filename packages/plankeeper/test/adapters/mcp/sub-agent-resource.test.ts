@@ -1,0 +1,83 @@
+/**
+ * The MCP server with sub-agents, through the official SDK client: the plan resource shows
+ * a delegated item's progress and lists the sub-agent's plan, which reads as a resource of
+ * its own under the connection's plan.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPlanMcpServer, PLAN_RESOURCE_URI } from '../../../src/adapters/mcp/index.js';
+import { PlanEngine } from '../../../src/engine/plan-engine.js';
+import { startSubAgent } from '../../../src/harness/sub-agent-rollup.js';
+import { en } from '../../../src/locale/en.js';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+const key = { agent: 'coder', session: 's1' };
+
+async function connected(engine: PlanEngine) {
+  const server = createPlanMcpServer({ engine, agent: key.agent, session: key.session });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  clients.push(client);
+  return client;
+}
+
+const texts = (result: { contents: unknown[] }) =>
+  (result.contents as { mimeType: string; text: string }[]).map((content) => content.text);
+
+describe('MCP plan resource with sub-agents', () => {
+  it("shows the delegated item's progress and reads the sub-agent's plan under it", async () => {
+    const engine = new PlanEngine();
+    await engine.write(key, [
+      { content: 'Research the bug', status: 'in_progress' },
+      { content: 'Fix it', status: 'pending' },
+    ]);
+    const started = await startSubAgent(engine, {
+      parent: key,
+      item: '1',
+      scope: 'research/1',
+      locale: en,
+    });
+    if (!started.ok) throw new Error(started.text);
+    await engine.write(started.sub.key, [
+      { content: 'Read the logs', status: 'completed' },
+      { content: 'Bisect', status: 'in_progress' },
+    ]);
+    const client = await connected(engine);
+
+    const [markdown, json] = texts(await client.readResource({ uri: PLAN_RESOURCE_URI }));
+    expect(markdown).toContain('- [>] #1 Research the bug (sub-agent: 1/2)');
+    const data = JSON.parse(json!);
+    expect(data.subAgents).toEqual([
+      {
+        item: '1',
+        scope: 'research/1',
+        uri: 'plankeeper://plan/sub-agent/research%2F1',
+        total: 2,
+        completed: 1,
+      },
+    ]);
+
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual([
+      'plankeeper://plan/sub-agent/{scope}',
+    ]);
+    const child = await client.readResource({ uri: data.subAgents[0].uri });
+    const [childMarkdown, childJson] = texts(child);
+    expect(childMarkdown).toBe(
+      '### Current todo list (1/2 completed)\n- [x] #1 Read the logs\n- [>] #2 Bisect',
+    );
+    expect(JSON.parse(childJson!)).toMatchObject({ scope: ['research/1'], version: 1 });
+    expect((child.contents[0] as { uri: string }).uri).toBe(data.subAgents[0].uri);
+
+    await expect(client.readResource({ uri: 'plankeeper://plan/other' })).rejects.toThrow(
+      /Unknown resource "plankeeper:\/\/plan\/other"; this server has plankeeper:\/\/plan and its sub-agents' plans/,
+    );
+  });
+});
