@@ -51,7 +51,21 @@ export type PlanIssue =
   | { code: 'out_of_range'; path: IssuePath; maximum: number; received: string }
   | { code: 'too_many_entries'; path: IssuePath; maximum: number; count: number }
   | { code: 'too_deep'; path: IssuePath; maximum: number }
-  | { code: 'request_too_large'; path: IssuePath; maximum: number };
+  | { code: 'request_too_large'; path: IssuePath; maximum: number }
+  /**
+   * The evidence rule (see evidence.ts): no successful tool call counts for completing the
+   * item. `window` says where calls would have counted: since it `started` (in_progress),
+   * since the `last_update` of the plan (granular family), or `none` (it was never started).
+   */
+  | {
+      code: 'no_evidence';
+      path: IssuePath;
+      id: string;
+      content: string;
+      window: 'started' | 'none' | 'last_update';
+    }
+  /** A host's verifier refused the completion; `reason` is its text for the model. */
+  | { code: 'completion_refused'; path: IssuePath; id: string; content: string; reason: string };
 
 export interface InProgressEntry {
   /** Index in the sent list. */

@@ -17,12 +17,19 @@
  * const reminder = await harness.endToolRound();     // after each reply with tool calls
  * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
+import type {
+  CompletionGate,
+  CompletionRefusal,
+  EvidenceCall,
+  EvidenceMode,
+} from '../engine/evidence.js';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
+import { EvidenceLog } from './evidence-log.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -35,6 +42,12 @@ import {
 } from './plan-section.js';
 import { SeenPlan } from './seen-plan.js';
 import { newTurnState, type TurnState } from './turn-state.js';
+import {
+  type CompletionVerifier,
+  DEFAULT_VERIFIER_TIMEOUT_MS,
+  runVerifiers,
+  type VerifierSpec,
+} from './verifiers.js';
 import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
 export type { ToolCallOutcome, WrappedToolCall };
@@ -61,6 +74,16 @@ export interface HarnessOptions {
   finishCheck?: boolean;
   /** Ask once per turn to check the answer against the request when a plan was used. Default true. */
   goalCheck?: boolean;
+  /**
+   * The evidence rule: an item counts as completed only when a non-plan tool call
+   * succeeded after it became in_progress. `warn` lets it through and says it had none;
+   * `enforce` rejects the write. Default: the engine's `evidence` option (itself `off`).
+   */
+  evidence?: EvidenceMode;
+  /** Host checks that may refuse a completion with a text for the model (see verifiers.ts). */
+  verifiers?: readonly (CompletionVerifier | VerifierSpec)[];
+  /** Time a verifier may take before the completion is refused as unchecked. Default 60 s. */
+  verifierTimeoutMs?: number;
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {
@@ -90,6 +113,8 @@ export class PlanHarness {
   private planUpdatedThisRound = false;
   private readonly seen = new SeenPlan();
   private turnCount = 0;
+  /** Successful non-plan calls and where items started, for the evidence rule and verifiers. */
+  private readonly evidenceLog = new EvidenceLog();
 
   constructor(options: PlanHarnessOptions) {
     this.engine = options.engine;
@@ -121,7 +146,62 @@ export class PlanHarness {
 
   /** The context plan tools need: the host's key and this turn. */
   toolContext(callId?: string): ToolContext {
-    return { key: this.key, turn: this.turnState.id, ...(callId !== undefined && { callId }) };
+    const gate = this.completionGate();
+    return {
+      key: this.key,
+      turn: this.turnState.id,
+      ...(callId !== undefined && { callId }),
+      ...(gate && { gate }),
+    };
+  }
+
+  /**
+   * Notes a successful non-plan tool call the harness did not run itself (a framework ran
+   * it, or a coding agent's hook saw it), so it counts as evidence. Calls run through
+   * `wrapTool` are noted already.
+   */
+  noteToolSuccess(tool: string, callId?: string, at?: number): void {
+    if (ALL_PLAN_TOOL_NAMES.includes(tool)) return;
+    this.evidenceLog.record(tool, callId, at);
+  }
+
+  /** The successful non-plan calls the harness holds, oldest first: what evidence can be made of. */
+  toolSuccesses(): EvidenceCall[] {
+    return this.evidenceLog.all();
+  }
+
+  /** The gate plan writes carry, when the evidence rule or a verifier is on. */
+  private completionGate(): CompletionGate | undefined {
+    const evidence = this.options.evidence ?? this.engine.evidence;
+    const verifiers = this.options.verifiers ?? [];
+    if (evidence === 'off' && verifiers.length === 0) return undefined;
+    const log = this.evidenceLog;
+    const { key, locale } = this;
+    const timeoutMs = this.options.verifierTimeoutMs ?? DEFAULT_VERIFIER_TIMEOUT_MS;
+    // One verdict per item and reason: a write decided again after a concurrent change
+    // does not run a slow check (a test run) twice.
+    const verdicts = new Map<string, Promise<CompletionRefusal[]>>();
+    return {
+      evidence,
+      callsFor: (item, started) => log.callsFor(item, started),
+      written: (items) => log.written(items),
+      ...(verifiers.length > 0 && {
+        async verify(completions, write) {
+          const refusals = [];
+          // One at a time: two checks of one write (a test run each) would race each other.
+          for (const completion of completions) {
+            const id = `${completion.item.id}\u0000${completion.item.note ?? ''}`;
+            let verdict = verdicts.get(id);
+            if (!verdict) {
+              verdict = runVerifiers(verifiers, [completion], { key, locale, ...write }, timeoutMs);
+              verdicts.set(id, verdict);
+            }
+            refusals.push(...(await verdict));
+          }
+          return refusals;
+        },
+      }),
+    };
   }
 
   snapshot(): Promise<PlanSnapshot> {
@@ -207,7 +287,7 @@ export class PlanHarness {
       this.record(call.name, { ok: false });
       throw error;
     }
-    if (this.record(call.name, call.outcome(value))) call.onPlanUpdate?.(value);
+    if (this.record(call.name, call.outcome(value), call.callId)) call.onPlanUpdate?.(value);
     return value;
   }
 
@@ -239,8 +319,12 @@ export class PlanHarness {
   }
 
   /** Notes one call's outcome; returns true when it updated the plan. */
-  private record(name: string, { ok, result }: ToolCallOutcome): boolean {
-    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
+  private record(name: string, { ok, result }: ToolCallOutcome, callId?: string): boolean {
+    if (!ok) return false;
+    if (!ALL_PLAN_TOOL_NAMES.includes(name)) {
+      this.evidenceLog.record(name, callId);
+      return false;
+    }
     this.turnState.planUsed = true;
     if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
     this.planUpdatedThisRound = true;

@@ -1,5 +1,6 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
+import { enEvidence } from './en-evidence.js';
 import { enPerson } from './en-person.js';
 import type { Locale } from './locale.js';
 
@@ -84,6 +85,9 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where} is nested more than ${issue.maximum} levels deep. Send flat entries as the schema shows.`;
     case 'request_too_large':
       return `The arguments are longer than ${issue.maximum} characters. Send only the fields the schema lists, with short texts.`;
+    case 'no_evidence':
+    case 'completion_refused':
+      return enEvidence.issue(issue);
   }
 }
 
@@ -169,6 +173,7 @@ export const en: Locale = {
     ],
   },
   person: enPerson,
+  evidence: enEvidence,
   issue,
   typeName,
 };

@@ -1,6 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
+import { zhEvidence } from './zh-evidence.js';
 import { zhPerson } from './zh-person.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
@@ -90,6 +91,9 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where} 嵌套超过 ${issue.maximum} 层。请按 schema 发送扁平的条目。`;
     case 'request_too_large':
       return `参数超过 ${issue.maximum} 个字符。请只发送 schema 列出的字段，文字从简。`;
+    case 'no_evidence':
+    case 'completion_refused':
+      return zhEvidence.issue(issue);
   }
 }
 
@@ -171,6 +175,7 @@ export const zh: Locale = {
     ],
   },
   person: zhPerson,
+  evidence: zhEvidence,
   issue,
   typeName,
 };

@@ -2,6 +2,7 @@
  * A framework-neutral tool: plain data plus an `execute` function. Adapters translate
  * this shape into each framework's own tool type; nothing here knows any framework.
  */
+import type { CompletionGate } from '../engine/evidence.js';
 import type { PlanKey } from '../engine/plan-key.js';
 
 /** What one tool call produced: text for the model, data for a UI, and whether it worked. */
@@ -22,6 +23,8 @@ export interface ToolContext {
   turn?: string;
   /** The model's id for this tool call, recorded in the plan's history. */
   callId?: string;
+  /** The host's record of tool calls and its verifiers, for the evidence rule (see evidence.ts). */
+  gate?: CompletionGate;
   signal?: AbortSignal;
 }
 

@@ -61,6 +61,7 @@
  * - States have no epoch, so versions restart at 1 after a delete or an expiry. That is
  *   enough for bookkeeping that a delete or an expiry is meant to reset anyway.
  */
+import type { CompletionEvidence } from '../evidence.js';
 import type { PlanKey } from '../plan-key.js';
 import type { PlanRecord } from '../todo-item.js';
 
@@ -85,6 +86,8 @@ export interface ChangeSource {
   name?: string;
   /** A person's change as data, so each language can tell the model what was done. */
   edit?: PersonEditInfo;
+  /** Why each item this write completed counted as done (the evidence rule, when on). */
+  evidence?: CompletionEvidence[];
 }
 
 /** What a person did, in the change source: the kind, the item, and where it went. */

@@ -3,7 +3,12 @@
  * rejection and a plan are put into words for the model.
  */
 import { ConfigurationError } from '../../engine/errors.js';
-import type { OperationOutcome, PlanEngine, PlanSnapshot } from '../../engine/plan-engine.js';
+import type {
+  OperationMeta,
+  OperationOutcome,
+  PlanEngine,
+  PlanSnapshot,
+} from '../../engine/plan-engine.js';
 import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { renderPlan } from '../../engine/render.js';
@@ -40,7 +45,7 @@ export interface PlanToolKit {
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
-  meta(tool: string, context: ToolContext): { tool: string; turn?: string; callId?: string };
+  meta(tool: string, context: ToolContext): OperationMeta & { tool: string };
 }
 
 export interface PlanToolKitOptions {
@@ -111,6 +116,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         tool,
         ...(context.turn !== undefined && { turn: context.turn }),
         ...(context.callId !== undefined && { callId: context.callId }),
+        ...(context.gate !== undefined && { gate: context.gate }),
       };
     },
   };
