@@ -8,11 +8,7 @@
  * @example
  * const harness = new PlanHarness({ engine, key, verifiers: [requireTool('run_tests')] });
  */
-import type {
-  Completion,
-  CompletionContext,
-  CompletionRefusal,
-} from '../engine/evidence.js';
+import type { Completion, CompletionContext, CompletionRefusal } from '../engine/evidence.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import type { TodoItem } from '../engine/todo-item.js';
 import type { Locale } from '../locale/locale.js';

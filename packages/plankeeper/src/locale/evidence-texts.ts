@@ -21,8 +21,11 @@ export interface EvidenceTexts {
   toolMissing(tools: readonly string[]): string;
   /** Built-in: the reason names none of the calls that count (`tools`; empty when none succeeded). */
   citeCall(tools: readonly string[]): string;
-  /** The person's check command failed; `tail` is its last output lines (may be empty). */
-  commandFailed(command: string, exit: string, tail: string): string;
+  /**
+   * The person's check command failed with an exit code (or was ended by a signal, a
+   * string); `tail` is its last output lines (may be empty).
+   */
+  commandFailed(command: string, exit: number | string, tail: string): string;
   /** The person's check command did not finish in time. */
   commandTimedOut(command: string, seconds: number): string;
 }

@@ -2,6 +2,8 @@ import { quoteText } from '../engine/render.js';
 import type { EvidenceTexts } from './evidence-texts.js';
 
 const names = (tools: readonly string[]) => tools.join('、');
+const exitText = (exit: number | string) =>
+  typeof exit === 'number' ? `退出码 ${exit}` : `被 ${exit} 终止`;
 
 export const zhEvidence: EvidenceTexts = {
   issue(issue) {
@@ -21,12 +23,12 @@ export const zhEvidence: EvidenceTexts = {
   verifierFailed: (message) => `完成检查无法运行（${message}）。`,
   verifierTimedOut: (seconds) => `完成检查未能在 ${seconds} 秒内结束。`,
   toolMissing: (tools) =>
-    `自它开始以来需要有一次成功的 ${names(tools)} 调用。请先运行，再标为完成。`,
+    `自它开始以来需要有一次成功的 ${tools.join(' 或 ')} 调用。请先运行，再标为完成。`,
   citeCall: (tools) =>
     tools.length === 0
       ? '完成理由必须指明证明它已完成的工具调用，而自它开始以来没有任何工具调用成功。'
       : `完成理由必须指明证明它已完成的工具调用（其一：${names(tools)}）。`,
   commandFailed: (command, exit, tail) =>
-    `检查命令 \`${command}\` 失败（${exit}）${tail ? `，最后几行输出：\n${tail}` : '。'}\n请修复问题后再标为完成。`,
+    `检查命令 \`${command}\` 失败（${exitText(exit)}）${tail ? `，最后几行输出：\n${tail}` : '。'}\n请修复问题后再标为完成。`,
   commandTimedOut: (command, seconds) => `检查命令 \`${command}\` 未能在 ${seconds} 秒内结束。`,
 };

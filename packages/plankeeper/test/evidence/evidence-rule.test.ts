@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '../../src/agent/agent.js';
 import type { PlanningOptions } from '../../src/agent/planning-options.js';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
+import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 const failing: ToolDefinition = {
@@ -53,14 +53,17 @@ describe('evidence: enforce', () => {
   });
 
   it('accepts it after a successful call, and keeps the call on the revision', async () => {
-    const { results, history } = await run(
-      [started, lookup('policy'), firstDone, { final: 'x' }],
-      { evidence: 'enforce' },
-    );
+    const { results, history } = await run([started, lookup('policy'), firstDone, { final: 'x' }], {
+      evidence: 'enforce',
+    });
     expect(results[2]).toBe('Todo list updated (1/2 completed).');
     const last = (await history()).at(-1)!;
     expect(last.source.evidence).toEqual([
-      { id: '1', count: 1, calls: [{ tool: 'lookup', callId: expect.any(String), at: expect.any(Number) }] },
+      {
+        id: '1',
+        count: 1,
+        calls: [{ tool: 'lookup', callId: expect.any(String), at: expect.any(Number) }],
+      },
     ]);
     expect(last.source.summary).toBe('wrote 2 items · evidence #1: lookup');
   });
@@ -94,13 +97,25 @@ describe('evidence: enforce', () => {
   });
 
   it('the granular family: one stretch of work counts for one item', async () => {
-    const add = { tool: 'todos_add', args: { todos: [{ content: 'Search' }, { content: 'Answer' }] } };
+    const add = {
+      tool: 'todos_add',
+      args: { todos: [{ content: 'Search' }, { content: 'Answer' }] },
+    };
     const complete = (...ids: string[]) => ({
       tool: 'todos_complete',
       args: { items: ids.map((id) => ({ id, reason: 'looked it up' })) },
     });
     const { results } = await run(
-      [add, lookup(), complete('1', '2'), complete('1'), complete('2'), lookup(), complete('2'), { final: 'x' }],
+      [
+        add,
+        lookup(),
+        complete('1', '2'),
+        complete('1'),
+        complete('2'),
+        lookup(),
+        complete('2'),
+        { final: 'x' },
+      ],
       { evidence: 'enforce', preset: 'granular' },
     );
     expect(results[2]).toContain(

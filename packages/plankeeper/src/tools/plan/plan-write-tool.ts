@@ -5,8 +5,8 @@
  * so its rejection also names what the plan itself would refuse.
  */
 import type { z } from 'zod';
-import type { OperationMeta, OperationOutcome, PlanSnapshot } from '../../engine/plan-engine.js';
 import type { CompletionEvidence } from '../../engine/evidence.js';
+import type { OperationMeta, OperationOutcome, PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import type { TodoItem } from '../../engine/todo-item.js';
