@@ -15,6 +15,8 @@ export class EvidenceLog {
   /** Item id → the sequence number when it became in_progress. */
   private readonly starts = new Map<string, number>();
   private lastWrite = 0;
+  /** Calls taken in from elsewhere, so one offered again is not counted twice. */
+  private readonly absorbed = new Set<string>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -47,6 +49,24 @@ export class EvidenceLog {
       if (!this.starts.has(item.id)) this.starts.set(item.id, this.seq);
     }
     for (const id of this.starts.keys()) if (!active.has(id)) this.starts.delete(id);
+  }
+
+  /**
+   * Takes in calls recorded by another process (a coding agent's hooks), oldest first,
+   * each once however often it is offered. Absorb before each plan write: a call counts
+   * for an item only when it was absorbed after the write that started it, so a call
+   * that happened before that write must be absorbed before it, as it then is.
+   */
+  absorb(calls: readonly EvidenceCall[]): void {
+    for (const call of calls) {
+      const id = `${call.tool}\u0000${call.callId ?? ''}\u0000${call.at}`;
+      if (this.absorbed.has(id)) continue;
+      this.absorbed.add(id);
+      if (this.absorbed.size > MAX_CALLS * 2) {
+        this.absorbed.delete(this.absorbed.values().next().value as string);
+      }
+      this.record(call.tool, call.callId, call.at);
+    }
   }
 
   /** Every call this log holds, oldest first (copies). */

@@ -24,6 +24,7 @@ export type {
   EvidenceCall,
   EvidenceMode,
 } from '../engine/evidence.js';
+export { EVIDENCE_MODES } from '../engine/evidence.js';
 export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
 export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, renderPlan } from '../engine/render.js';

@@ -17,18 +17,14 @@
  * const reminder = await harness.endToolRound();     // after each reply with tool calls
  * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
-import type {
-  CompletionGate,
-  CompletionRefusal,
-  EvidenceCall,
-  EvidenceMode,
-} from '../engine/evidence.js';
+import type { CompletionGate, EvidenceCall, EvidenceMode } from '../engine/evidence.js';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
+import { createCompletionGate } from './completion-gate.js';
 import { EvidenceLog } from './evidence-log.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
@@ -42,12 +38,7 @@ import {
 } from './plan-section.js';
 import { SeenPlan } from './seen-plan.js';
 import { newTurnState, type TurnState } from './turn-state.js';
-import {
-  type CompletionVerifier,
-  DEFAULT_VERIFIER_TIMEOUT_MS,
-  runVerifiers,
-  type VerifierSpec,
-} from './verifiers.js';
+import type { CompletionVerifier, VerifierSpec } from './verifiers.js';
 import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
 export type { ToolCallOutcome, WrappedToolCall };
@@ -172,36 +163,14 @@ export class PlanHarness {
 
   /** The gate plan writes carry, when the evidence rule or a verifier is on. */
   private completionGate(): CompletionGate | undefined {
-    const evidence = this.options.evidence ?? this.engine.evidence;
-    const verifiers = this.options.verifiers ?? [];
-    if (evidence === 'off' && verifiers.length === 0) return undefined;
-    const log = this.evidenceLog;
-    const { key, locale } = this;
-    const timeoutMs = this.options.verifierTimeoutMs ?? DEFAULT_VERIFIER_TIMEOUT_MS;
-    // One verdict per item and reason: a write decided again after a concurrent change
-    // does not run a slow check (a test run) twice.
-    const verdicts = new Map<string, Promise<CompletionRefusal[]>>();
-    return {
-      evidence,
-      callsFor: (item, started) => log.callsFor(item, started),
-      written: (items) => log.written(items),
-      ...(verifiers.length > 0 && {
-        async verify(completions, write) {
-          const refusals = [];
-          // One at a time: two checks of one write (a test run each) would race each other.
-          for (const completion of completions) {
-            const id = `${completion.item.id}\u0000${completion.item.note ?? ''}`;
-            let verdict = verdicts.get(id);
-            if (!verdict) {
-              verdict = runVerifiers(verifiers, [completion], { key, locale, ...write }, timeoutMs);
-              verdicts.set(id, verdict);
-            }
-            refusals.push(...(await verdict));
-          }
-          return refusals;
-        },
-      }),
-    };
+    return createCompletionGate({
+      log: this.evidenceLog,
+      evidence: this.options.evidence ?? this.engine.evidence,
+      verifiers: this.options.verifiers,
+      verifierTimeoutMs: this.options.verifierTimeoutMs,
+      key: this.key,
+      locale: this.locale,
+    });
   }
 
   snapshot(): Promise<PlanSnapshot> {

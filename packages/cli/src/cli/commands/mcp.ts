@@ -8,17 +8,21 @@
  * plankeeper mcp --store memory --session shared --lang zh
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { PlanStore, PlanToolPreset } from 'plankeeper';
-import { LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
+import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine, type PlanKey } from 'plankeeper';
+import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
+import { recordedSuccesses } from '../../coding-agents/discipline/hook-state.js';
 import {
   MCP_AGENTS,
   type McpAgent,
   mcpKeyingFor,
 } from '../../coding-agents/mcp-keying/for-agent.js';
+import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { ReopeningStore } from '../reopening-store.js';
@@ -41,6 +45,9 @@ export interface RawMcpFlags {
   idleTimeout?: string;
   maxSessions?: string;
   for?: string;
+  evidence?: string;
+  verify?: string;
+  verifyIn?: string;
 }
 
 export interface McpSettings {
@@ -51,6 +58,11 @@ export interface McpSettings {
   for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
+  /** The evidence rule for plan writes (calls recorded by the agent's hooks count). */
+  evidence?: EvidenceMode;
+  /** The person's check command, run at a tagged or the final completion, in `verifyIn`. */
+  verify?: string;
+  verifyIn?: string;
   http?: {
     port: number;
     host: string;
@@ -75,6 +87,15 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--lang <id>',
       `language of tools and instructions: ${LOCALE_IDS.join(', ')} (default: en)`,
+    )
+    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`)
+    .option(
+      '--verify <command>',
+      'check command run when an item tagged [verify] or the last open item is completed; a failure refuses it',
+    )
+    .option(
+      '--verify-in <dir>',
+      'directory the --verify command runs in (default: the current one)',
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -119,8 +140,22 @@ export function parseMcpFlags(
   const agent = nonBlank('--agent', flags.agent) ?? forAgent ?? 'mcp';
   const session = nonBlank('--session', flags.session);
   const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
+  const evidence = flags.evidence;
+  if (evidence !== undefined && !(EVIDENCE_MODES as readonly string[]).includes(evidence)) {
+    throw new CliError(
+      `--evidence must be one of ${EVIDENCE_MODES.join(', ')}, not ${JSON.stringify(evidence)}.`,
+    );
+  }
+  const verify = nonBlank('--verify', flags.verify);
+  const verifyIn = nonBlank('--verify-in', flags.verifyIn);
+  if (verifyIn !== undefined && verify === undefined) {
+    throw new CliError('--verify-in applies only with --verify COMMAND.');
+  }
   const settings: McpSettings = {
     store,
+    ...(evidence !== undefined && { evidence: evidence as EvidenceMode }),
+    ...(verify !== undefined && { verify }),
+    ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
     ...(session !== undefined && { session }),
     agent,
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
@@ -187,6 +222,19 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       locale: settings.locale,
       ...(settings.session !== undefined && { session: settings.session }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
+      ...(settings.evidence && { evidence: settings.evidence }),
+      ...(settings.verify && {
+        verifiers: [
+          commandVerifier({
+            command: settings.verify,
+            ...(settings.verifyIn && { cwd: settings.verifyIn }),
+          }),
+        ],
+      }),
+      // Inside a coding agent its hooks record the other tool calls beside the plan.
+      ...(settings.for !== undefined && {
+        toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
+      }),
     };
     if (settings.http) {
       const handle = await listen(

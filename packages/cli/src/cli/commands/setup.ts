@@ -19,6 +19,8 @@ interface SetupFlags {
   dir?: string;
   store?: string;
   lang: string;
+  evidence?: string;
+  verify?: string;
   remove?: boolean;
 }
 
@@ -32,6 +34,11 @@ export function registerSetupCommand(program: Command): void {
     .option('--dir <dir>', 'the project directory (default: the current directory)')
     .option('--store <url>', 'plan store (default: sqlite:<dir>/.plankeeper/plans.db)')
     .addOption(langOption())
+    .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)')
+    .option(
+      '--verify <command>',
+      'check command run in DIR when an item tagged [verify] or the last open item is completed',
+    )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
       process.stdout.write(await runSetupCommand(agent, flags));
@@ -43,6 +50,16 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     throw new CliError(`setup: unknown agent "${agent}"; use one of ${AGENTS.join(', ')}.`);
   }
   const lang = parseLang(flags.lang);
+  if (flags.evidence !== undefined && flags.evidence !== 'warn' && flags.evidence !== 'enforce') {
+    throw new CliError(
+      `setup: --evidence must be warn or enforce, not ${JSON.stringify(flags.evidence)}.`,
+      EXIT.usage,
+    );
+  }
+  const verify = flags.verify?.trim();
+  if (flags.verify !== undefined && !verify) {
+    throw new CliError('setup: --verify needs a command, such as "npm test".', EXIT.usage);
+  }
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -52,6 +69,8 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.dir !== undefined && { dir: flags.dir }),
       ...(flags.store !== undefined && { store: flags.store }),
       lang,
+      ...(flags.evidence !== undefined && { evidence: flags.evidence as 'warn' | 'enforce' }),
+      ...(verify && { verify }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

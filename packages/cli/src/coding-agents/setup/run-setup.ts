@@ -37,6 +37,8 @@ export interface SetupOptions {
   /** Store URL (default: `sqlite:<dir>/.plankeeper/plans.db`). */
   store?: string;
   lang?: 'en' | 'zh';
+  evidence?: 'warn' | 'enforce';
+  verify?: string;
   remove?: boolean;
   /** The node binary and plankeeper bin the written commands run (default: these). */
   node?: string;
@@ -85,6 +87,8 @@ export function setupContext(options: SetupOptions): SetupContext {
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
     codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),
+    ...(options.evidence && { evidence: options.evidence }),
+    ...(options.verify && { verify: options.verify }),
   };
 }
 
