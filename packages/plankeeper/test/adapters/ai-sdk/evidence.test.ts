@@ -21,7 +21,7 @@ const lookup = tool({
 const broken = tool({
   description: 'Always fails.',
   inputSchema: input,
-  execute: async () => {
+  execute: async (): Promise<string> => {
     throw new Error('service down');
   },
 });

@@ -47,7 +47,9 @@ describe('MCP server: evidence', () => {
     await call('todo_write', status('in_progress'));
     const refused = await call('todo_write', status('completed'));
     expect(refused.ok).toBe(false);
-    expect(refused.text).toContain('#1 Fix the bug cannot be completed: no tool call has succeeded');
+    expect(refused.text).toContain(
+      '#1 Fix the bug cannot be completed: no tool call has succeeded',
+    );
     const key = { agent: 'mcp', session: 'ev' };
     expect((await engine.snapshot(key)).items[0]!.status).toBe('in_progress');
     recorded.push({ tool: 'Edit', at: 2 });
