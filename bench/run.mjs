@@ -2,6 +2,7 @@
 // a baseline measured in the same run on the same machine.
 const sections = [
   ['plan engine', './engine.mjs'],
+  ['evidence rule', './evidence.mjs'],
   ['stores', './stores.mjs'],
   ['tokens', './tokens.mjs'],
   ['install size', './install.mjs'],
