@@ -84,7 +84,6 @@ export function commandVerifier(options: CommandVerifierOptions): VerifierSpec {
 
 /** The last lines of the output, bounded, without colour codes. */
 export function tailOf(output: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are what it removes.
   const plain = output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').trimEnd();
   const lines = plain.split(/\r?\n/).slice(-TAIL_LINES).join('\n');
   return lines.length > TAIL_CHARS ? `…${lines.slice(-TAIL_CHARS)}` : lines;

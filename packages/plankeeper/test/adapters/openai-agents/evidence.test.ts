@@ -9,11 +9,11 @@ import { ScriptedModel } from './scripted-model.js';
 
 const key = { agent: 'support', session: 'agents-evidence' };
 const parameters = {
-  type: 'object',
-  properties: { query: { type: 'string' } },
+  type: 'object' as const,
+  properties: { query: { type: 'string' as const } },
   required: ['query'],
-  additionalProperties: false,
-} as const;
+  additionalProperties: false as const,
+};
 const lookup = tool({
   name: 'lookup',
   description: 'Look something up.',
