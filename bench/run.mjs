@@ -3,6 +3,7 @@
 const sections = [
   ['plan engine', './engine.mjs'],
   ['dependencies', './dependencies.mjs'],
+  ['evidence rule', './evidence.mjs'],
   ['stores', './stores.mjs'],
   ['tokens', './tokens.mjs'],
   ['install size', './install.mjs'],

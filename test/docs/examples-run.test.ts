@@ -13,6 +13,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createPlanTools, PlanEngine } from 'plankeeper';
 import type { HttpHandle } from 'plankeeper/mcp';
 import { describe, expect, it, vi } from 'vitest';
+import { evidenceRun } from '../../examples/evidence.js';
 import { serve } from '../../examples/mcp-server.js';
 import { ask } from '../../examples/own-model.js';
 import {
@@ -122,5 +123,16 @@ describe('the rejection the README shows', () => {
       { key: { agent: 'a', session: 's' } },
     );
     expect(result.text).toBe(shown?.trimEnd());
+  });
+});
+
+describe('examples/evidence.ts', () => {
+  it('refuses the tick with no work, accepts it after the test run', async () => {
+    const { refusal, plan, answer } = await evidenceRun();
+    expect(refusal).toBe(
+      'Rejected; the todo list is unchanged. Fix and resend:\n- #1 Fix the parser cannot be completed: no tool call has succeeded since it became in_progress. Do the work with your tools first, then mark it completed.',
+    );
+    expect(plan).toEqual([{ id: '1', content: 'Fix the parser', status: 'completed' }]);
+    expect(answer).toBe('Fixed; the tests pass.');
   });
 });

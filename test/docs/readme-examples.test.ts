@@ -41,6 +41,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'examples/own-model.ts': 'test/docs/examples-run.test.ts',
   'examples/mcp-server.ts': 'test/docs/examples-run.test.ts',
   'examples/sub-agents.ts': 'test/docs/sub-agents-example.test.ts',
+  'examples/evidence.ts': 'test/docs/examples-run.test.ts',
 };
 
 function scriptFile(code: string): string {

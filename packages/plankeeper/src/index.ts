@@ -27,6 +27,8 @@ export {
   PlankeeperError,
   PlanRecordError,
 } from './engine/errors.js';
+// The evidence rule's types; the verifiers themselves are in `plankeeper/harness`.
+export type { CompletionEvidence, EvidenceCall, EvidenceMode } from './engine/evidence.js';
 export { DEFAULT_LIMITS, type PlanLimits } from './engine/limits.js';
 export type { AddItemInput } from './engine/operations/add-items.js';
 export type { CompleteItemInput } from './engine/operations/complete-items.js';
@@ -97,6 +99,7 @@ export {
   planToolsFor,
   setUpPlan,
 } from './harness/plan-setup.js';
+export type { CompletionVerifier, VerifierContext, VerifierSpec } from './harness/verifiers.js';
 export { getLocale, LOCALE_IDS, type Locale, type LocaleId } from './locale/index.js';
 // The plan tools, framework-neutral.
 export {

@@ -2,7 +2,7 @@
  * The JSON the dashboard's API returns. The page reads these shapes; so can any script
  * (`curl /api/plans`), which is why they are spelled out here.
  */
-import type { PersonEdit, TodoItem, TodoStatus } from 'plankeeper';
+import type { CompletionEvidence, PersonEdit, TodoItem, TodoStatus } from 'plankeeper';
 import type { ItemChange } from './revision-changes.js';
 
 /** One plan in the list: where it is, how far along, and what is being done now. */
@@ -45,6 +45,8 @@ export interface TimelineEntry {
   /** `person` when a person made the change (the CLI, this page), with their name if given. */
   by?: 'person';
   name?: string;
+  /** Under the evidence rule: the tool calls that counted for each item this revision completed. */
+  evidence?: CompletionEvidence[];
   /** True when this revision removed the whole plan. */
   deleted: boolean;
   /**

@@ -4,7 +4,7 @@
  * guard on over that baseline; "leftover-marking" is the plan section as shipped and is
  * measured against "injection", the same section with leftover marking taken out.
  */
-import type { PlanningOptions, PlanSectionBuilder } from 'plankeeper';
+import type { CompletionVerifier, PlanningOptions, PlanSectionBuilder } from 'plankeeper';
 import { isOpen, progressOf, renderPlan } from 'plankeeper';
 
 export const GUARD_COLUMNS = [
@@ -14,6 +14,8 @@ export const GUARD_COLUMNS = [
   'nudge',
   'finish-check',
   'goal-check',
+  'evidence',
+  'verifier',
   'all',
 ] as const;
 
@@ -27,6 +29,8 @@ export const COST_BASELINE: Record<GuardColumn, GuardColumn | undefined> = {
   nudge: 'off',
   'finish-check': 'off',
   'goal-check': 'off',
+  evidence: 'off',
+  verifier: 'off',
   all: 'off',
 };
 
@@ -37,6 +41,8 @@ export const COLUMN_LABELS: Record<GuardColumn, string> = {
   nudge: 'nudge',
   'finish-check': 'finish',
   'goal-check': 'goal',
+  evidence: 'evidence',
+  verifier: 'verifier',
   all: 'all on',
 };
 
@@ -68,7 +74,27 @@ const OFF: PlanningOptions = {
   goalCheck: false,
 };
 
-export function planningFor(column: GuardColumn): PlanningOptions {
+/**
+ * The person's check command as the verifier column runs it: the environment's own check
+ * (its test suite) at the final completion or an item tagged [verify], as
+ * `plankeeper mcp --verify "npm test"` would; no check, no verifier.
+ */
+export function checkVerifier(check: EnvironmentCheck): CompletionVerifier {
+  return (item, context) => {
+    const tagged = `${item.content} ${item.description ?? ''}`.includes('[verify]');
+    if (!tagged && context.openAfter > 0) return true;
+    const outcome = check();
+    return outcome.ok || context.locale.evidence.commandFailed(CHECK_COMMAND, 1, outcome.output);
+  };
+}
+
+/** The command the eval's check stands for, as the model reads it in a refusal. */
+const CHECK_COMMAND = 'npm test';
+
+export type EnvironmentCheck = () => { ok: true } | { ok: false; output: string };
+
+/** "evidence" and "verifier" are the rule and the check alone over "off", like every guard column. */
+export function planningFor(column: GuardColumn, check?: EnvironmentCheck): PlanningOptions {
   switch (column) {
     case 'off':
       return OFF;
@@ -82,6 +108,10 @@ export function planningFor(column: GuardColumn): PlanningOptions {
       return { ...OFF, finishCheck: true };
     case 'goal-check':
       return { ...OFF, goalCheck: true };
+    case 'evidence':
+      return { ...OFF, evidence: 'enforce' };
+    case 'verifier':
+      return { ...OFF, ...(check && { verifiers: [checkVerifier(check)] }) };
     case 'all':
       return {};
   }

@@ -175,7 +175,7 @@ async function runScenario(
     model,
     system: scenario.system(lang),
     tools: prepared.tools,
-    planning: planningFor(column),
+    planning: planningFor(column, prepared.check),
     maxSteps: scenario.maxSteps,
     locale: lang,
   });

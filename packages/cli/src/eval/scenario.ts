@@ -21,6 +21,8 @@ export interface PreparedScenario {
   behaviourModel(): ModelClient;
   /** Judges the run from its turns' results. */
   outcome(results: readonly RunResult[]): Outcome;
+  /** The environment's own check of the work, for the verifier column (see Environment.check). */
+  check?(): { ok: true } | { ok: false; output: string };
 }
 
 export interface Scenario {
@@ -67,6 +69,7 @@ export function defineScenario<E extends Environment>(definition: {
         beginTurn: (turn) => environment.beginTurn(turn),
         behaviourModel: () => definition.behaviourModel(lang),
         outcome: (results) => definition.outcome(environment, results, lang),
+        ...(environment.check && { check: () => environment.check!() }),
       };
     },
   };

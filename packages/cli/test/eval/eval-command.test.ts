@@ -70,7 +70,7 @@ describe('plankeeper eval with behaviour models', () => {
     expect(stderr).toBe('');
     expect(stdout).toContain('(SCRIPTED BEHAVIOUR MODELS, lang en)');
     expect(stdout).toMatch(
-      /^never updates the plan while working +fails +missed +missed +missed +caught +missed +caught$/m,
+      /^never updates the plan while working +fails +missed +missed +missed +caught +missed +missed +missed +caught$/m,
     );
     expect(stdout).toContain('  model: Writes the plan once');
   });

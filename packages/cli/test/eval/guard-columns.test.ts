@@ -94,6 +94,9 @@ describe('planningFor', () => {
     ['nudge', ['reminder']],
     ['finish-check', ['finish-check']],
     ['goal-check', ['goal-check']],
+    // The rule and the check inject nothing; they act on plan writes only.
+    ['evidence', []],
+    ['verifier', []],
     ['all', ['plan', 'reminder', 'finish-check', 'goal-check']],
   ] as const)('%s turns on exactly what its column says', async (column, expected) => {
     expect([...(await injectedKinds(column))].sort()).toEqual([...expected].sort());

@@ -57,7 +57,7 @@ describe('runEval', () => {
   it('rejects an unknown scenario, naming the known ones', async () => {
     await expect(runEval({ scenarios: ['nope'] })).rejects.toThrow(UnknownScenarioError);
     await expect(runEval({ scenarios: ['nope'] })).rejects.toThrow(
-      'There is no scenario "nope". Scenarios: distraction, never-updates, stops-early, off-target, stale-plan, parallel-writes, write-loop, diligent.',
+      'There is no scenario "nope". Scenarios: distraction, never-updates, stops-early, off-target, stale-plan, parallel-writes, write-loop, ticks-without-doing, claims-tests-pass, diligent.',
     );
   });
 
@@ -84,7 +84,7 @@ describe('runEval', () => {
       'plankeeper eval: guard effectiveness (SCRIPTED BEHAVIOUR MODELS, lang en)',
     );
     expect(text).toMatch(
-      /^carries a stale plan into a new question +fails +missed +caught +missed +missed +missed +caught$/m,
+      /^carries a stale plan into a new question +fails +missed +caught +missed +missed +missed +missed +missed +caught$/m,
     );
     expect(text).toContain('  leftover  PASS  old item not carried, tests run');
     expect(text).toMatch(/^total +\S/m);

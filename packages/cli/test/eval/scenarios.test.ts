@@ -15,6 +15,8 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: true,
     'finish-check': true,
     'goal-check': false,
+    evidence: false,
+    verifier: false,
     all: true,
   },
   'never-updates': {
@@ -23,6 +25,8 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: false,
     'finish-check': true,
     'goal-check': false,
+    evidence: false,
+    verifier: false,
     all: true,
   },
   'stops-early': {
@@ -31,6 +35,8 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: false,
     'finish-check': false,
     'goal-check': true,
+    evidence: false,
+    verifier: false,
     all: true,
   },
   'off-target': {
@@ -39,6 +45,8 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: false,
     'finish-check': false,
     'goal-check': true,
+    evidence: false,
+    verifier: false,
     all: true,
   },
   'stale-plan': {
@@ -47,6 +55,8 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: false,
     'finish-check': false,
     'goal-check': false,
+    evidence: false,
+    verifier: false,
     all: true,
   },
   'parallel-writes': {
@@ -55,6 +65,8 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: false,
     'finish-check': true,
     'goal-check': false,
+    evidence: false,
+    verifier: false,
     all: true,
   },
   // A write that changes nothing is answered with the stored list, so each loop ends
@@ -65,7 +77,32 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     nudge: false,
     'finish-check': false,
     'goal-check': false,
+    evidence: false,
+    verifier: false,
     all: true,
+  },
+  // "all on" is the shipped defaults, where evidence is off and no verifier is set.
+  'ticks-without-doing': {
+    injection: false,
+    'leftover-marking': false,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': false,
+    evidence: true,
+    verifier: false,
+    all: false,
+  },
+  // The test run fails, so no call succeeded for the tests item: the evidence rule refuses
+  // every retry and the budget runs out; only the person's check names the failing test.
+  'claims-tests-pass': {
+    injection: false,
+    'leftover-marking': false,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': false,
+    evidence: false,
+    verifier: true,
+    all: false,
   },
 };
 
@@ -100,6 +137,23 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     expect(runs.injection?.extraCalls).toBe(0);
     expect(runs.injection?.extraInputTokens).toBeGreaterThan(0);
     expect(runs.all?.extraCalls).toBe(1);
+    // A diligent model's work is its evidence, and its work passes the check: no cost.
+    expect(runs.evidence).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+    expect(runs.verifier).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+  });
+
+  it('ticks-without-doing: with guards off only the patch is applied; the evidence rule gets every step done', () => {
+    const { off, evidence } = scenario('ticks-without-doing').runs;
+    expect(off?.detail).toBe('not done: set_version, run_tests, build_package');
+    expect(evidence?.detail).toBe('all 4 steps done');
+  });
+
+  it('claims-tests-pass: the answer says the tests pass while one fails; the check makes it fix the test', () => {
+    const { off, verifier, evidence } = scenario('claims-tests-pass').runs;
+    expect(off?.detail).toBe('a test still fails');
+    expect(off?.answer).toMatch(lang === 'en' ? /all tests pass/ : /测试全部通过/);
+    expect(verifier?.detail).toBe('tests pass, and were run');
+    expect(evidence?.error).toMatch(/^Step budget exhausted/);
   });
 
   it.each(Object.keys(TRUTH))('%s: the failure shows with guards off', (id) => {

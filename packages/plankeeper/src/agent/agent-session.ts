@@ -13,7 +13,7 @@ import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { createCompletionLoop } from '../harness/completion-loop.js';
 import { PlanHarness } from '../harness/plan-harness.js';
-import type { ToolDefinition } from '../tools/tool.js';
+import type { ToolContext, ToolDefinition } from '../tools/tool.js';
 import type { ResolvedAgent } from './agent.js';
 import { executeTool, type ToolOutcome } from './execute-tool.js';
 import type { ChatMessage, InjectionKind, ModelToolSpec, ToolCall } from './model-client.js';
@@ -174,7 +174,7 @@ export class AgentSession {
     signal: AbortSignal | undefined,
   ): Promise<ToolOutcome> {
     const { agent, harness } = this;
-    const run = () =>
+    const run = (context?: ToolContext) =>
       executeTool(
         call,
         this.tools,
@@ -182,6 +182,8 @@ export class AgentSession {
         { key: this.key, turn, step },
         agent.observer,
         signal,
+        // The harness's record of this run's calls, so plan writes meet the evidence rule.
+        context?.gate,
       );
     if (!harness) return run();
     return harness.wrapTool({

@@ -5,6 +5,7 @@
  * nudge counts.
  */
 import { ConfigurationError } from '../engine/errors.js';
+import type { CompletionGate } from '../engine/evidence.js';
 import type { ToolDefinition, ToolResult } from '../tools/tool.js';
 import type { AgentObserver } from './agent-events.js';
 import type { ToolCall } from './model-client.js';
@@ -24,6 +25,7 @@ export async function executeTool(
   context: HookContext,
   observe: AgentObserver,
   signal?: AbortSignal,
+  gate?: CompletionGate,
 ): Promise<ToolOutcome> {
   observe({ type: 'tool-started', call });
   const outcome = await run();
@@ -58,6 +60,7 @@ export async function executeTool(
         turn: context.turn,
         callId: call.id,
         ...(signal && { signal }),
+        ...(gate && { gate }),
       });
       return { ok: result.ok, observation: result.text, result };
     } catch (error) {

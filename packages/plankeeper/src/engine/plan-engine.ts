@@ -13,6 +13,7 @@
  * (await engine.snapshot(key)).items; // [{ id: '1', content: ..., status: 'pending' }]
  */
 import { ConfigurationError, PlanConflictError } from './errors.js';
+import type { CompletionEvidence, CompletionGate, EvidenceMode } from './evidence.js';
 import { KeyLock } from './key-lock.js';
 import { type PlanLimits, resolveLimits } from './limits.js';
 import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
@@ -21,6 +22,13 @@ import {
   type CompleteItemInput,
   completeItems,
 } from './operations/complete-items.js';
+import {
+  evidenceIssues,
+  evidenceSummary,
+  keptEvidence,
+  newCompletions,
+  withEvidence,
+} from './operations/completion-check.js';
 import { DEPENDENCY_MODES, type DependencyMode } from './operations/dependencies.js';
 import type { OperationResult } from './operations/operation-result.js';
 import {
@@ -91,6 +99,12 @@ export interface PlanEngineOptions {
    * copy from a Map and so costs no more than holding would; 0 reads before every write.
    */
   recentPlans?: number;
+  /**
+   * The evidence rule for writes whose gate names none (see evidence.ts). Default `off`.
+   * Under `enforce`, a write with no gate has no calls to show, so it completes nothing.
+   * A person's change (editAsPerson) is never subject to it.
+   */
+  evidence?: EvidenceMode;
 }
 
 /** Who is writing: the tool and call, and the host's current user turn. */
@@ -111,6 +125,8 @@ export interface OperationMeta {
   dryRun?: boolean;
   /** The dependency mode for this operation, instead of the engine's. */
   dependencies?: DependencyMode;
+  /** The host's record of tool calls and its verifiers, for the completions of this write. */
+  gate?: CompletionGate;
 }
 
 /** A read-only copy of a plan. Changing it changes nothing stored. */
@@ -123,7 +139,13 @@ export interface PlanSnapshot {
 }
 
 export type OperationOutcome<Facts> =
-  | { ok: true; snapshot: PlanSnapshot; facts: Facts }
+  | {
+      ok: true;
+      snapshot: PlanSnapshot;
+      facts: Facts;
+      /** Under the evidence rule (warn or enforce): why each item this write completed counted as done. */
+      evidence?: CompletionEvidence[];
+    }
   | { ok: false; issues: PlanIssue[]; snapshot: PlanSnapshot };
 
 /** A person's change: the plan as stored after it, or the one problem and the plan as it is. */
@@ -144,6 +166,7 @@ export class PlanEngine {
   readonly limits: PlanLimits;
   readonly dropPolicy: DropPolicy;
   readonly dependencies: DependencyMode;
+  readonly evidence: EvidenceMode;
   private readonly ttlMs: number | undefined;
   private readonly now: () => number;
   private readonly maxAttempts: number;
@@ -160,6 +183,7 @@ export class PlanEngine {
         `dependencies must be one of ${DEPENDENCY_MODES.join(', ')}, got ${String(this.dependencies)}.`,
       );
     }
+    this.evidence = options.evidence ?? 'off';
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
     this.maxAttempts = options.maxAttempts ?? 100;
@@ -443,14 +467,16 @@ export class PlanEngine {
     meta: OperationMeta & { tool: string },
     operation: (record: PlanRecord) => OperationResult<Facts>,
   ): Promise<OperationOutcome<Facts>> {
+    const mode = meta.gate?.evidence ?? this.evidence;
     return this.commit<OperationOutcome<Facts>>(key, (stored) => {
       const version = stored?.version ?? 0;
       const record = stored?.record ?? emptyRecord(this.now());
-      const result = operation(record);
-      if (!result.ok) {
+      const reject = (issues: PlanIssue[]) => {
         const snapshot = toSnapshot(record, version, !stored);
-        return { done: { ok: false, issues: result.issues, snapshot } };
-      }
+        return { done: { ok: false as const, issues, snapshot } };
+      };
+      const result = operation(record);
+      if (!result.ok) return reject(result.issues);
       const next: PlanRecord = {
         ...record,
         items: result.items,
@@ -461,29 +487,66 @@ export class PlanEngine {
         next.turn = meta.turn;
         next.activeTurn = meta.turn;
       } else delete next.turn;
-      // A write that would store the same plan again (a re-sent list, completing a done
-      // item) is no change: no new version, revision or change event for subscribers
-      // (MCP clients, the dashboard), so watchers never hear of a change that is none.
-      if (meta.dryRun || (stored && samePlan(record, next))) {
-        const shown = meta.dryRun ? next : record;
+      const decideWrite = (evidence: CompletionEvidence[] | undefined) => {
+        // A write that would store the same plan again (a re-sent list, completing a done
+        // item) is no change: no new version, revision or change event for subscribers
+        // (MCP clients, the dashboard), so watchers never hear of a change that is none.
+        if (meta.dryRun || (stored && samePlan(record, next))) {
+          const shown = meta.dryRun ? next : record;
+          return {
+            done: {
+              ok: true as const,
+              facts: result.facts,
+              snapshot: toSnapshot(shown, version, false),
+              ...(evidence && { evidence }),
+            },
+          };
+        }
         return {
-          done: { ok: true, facts: result.facts, snapshot: toSnapshot(shown, version, false) },
+          write: next,
+          source: {
+            tool: meta.tool,
+            summary: result.summary + (evidence ? evidenceSummary(evidence) : ''),
+            ...(meta.callId && { callId: meta.callId }),
+            ...(meta.owner !== undefined && { owner: meta.owner }),
+            ...(evidence && { evidence }),
+          },
+          onWritten: (written: number) => {
+            meta.gate?.written?.(next.items);
+            return {
+              ok: true as const,
+              facts: result.facts,
+              snapshot: toSnapshot(next, written, false),
+              ...(evidence && { evidence }),
+            };
+          },
         };
-      }
-      return {
-        write: next,
-        source: {
-          tool: meta.tool,
-          summary: result.summary,
-          ...(meta.callId && { callId: meta.callId }),
-          ...(meta.owner !== undefined && { owner: meta.owner }),
-        },
-        onWritten: (written) => ({
-          ok: true,
-          facts: result.facts,
-          snapshot: toSnapshot(next, written, false),
-        }),
       };
+      const verify = meta.dryRun ? undefined : meta.gate?.verify;
+      if (mode === 'off' && !verify) return decideWrite(undefined);
+      const found = newCompletions(record.items, next.items);
+      if (found.length === 0) return decideWrite(undefined);
+      const completions = withEvidence(found, meta.gate, meta.tool);
+      const issues = evidenceIssues(completions, mode, meta.tool);
+      if (issues.length > 0) return reject(issues);
+      const evidence = mode === 'off' ? undefined : keptEvidence(completions);
+      if (!verify) return decideWrite(evidence);
+      const openAfter = next.items.filter(isOpen).length;
+      // The only step that waits: a host's verifiers (a test run, say), under the key's lock.
+      return verify(completions, { tool: meta.tool, openAfter }).then((refusals) => {
+        if (refusals.length === 0) return decideWrite(evidence);
+        const list = meta.tool === 'todo_write' ? 'todos' : 'items';
+        const byId = new Map(completions.map(({ item }) => [item.id, item]));
+        return reject(
+          refusals.map(({ id, reason }) => ({
+            code: 'completion_refused' as const,
+            path: [list],
+            id,
+            content: byId.get(id)?.content ?? '',
+            reason,
+          })),
+        );
+      });
     });
   }
 
@@ -502,7 +565,9 @@ export class PlanEngine {
     return this.lock.run(name, async () => {
       const held = this.recent.get(name);
       if (held) {
-        const decision = decide(held);
+        const pending = decide(held);
+        // Only a verifier's answer is awaited; a decision taken at once costs no extra tick.
+        const decision = pending instanceof Promise ? await pending : pending;
         if ('write' in decision) {
           const written = await this.tryWrite(key, name, held, decision);
           if (written) return written.answer;
@@ -511,7 +576,8 @@ export class PlanEngine {
       }
       for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
         const stored = await this.read(key, name);
-        const decision = decide(stored);
+        const pending = decide(stored);
+        const decision = pending instanceof Promise ? await pending : pending;
         if ('done' in decision) return decision.done;
         const written = await this.tryWrite(key, name, stored, decision);
         if (written) return written.answer;
@@ -561,7 +627,9 @@ interface WriteDecision<T> {
 }
 
 /** What an operation does with the stored plan: answer at once, or write and then answer. */
-type Decide<T> = (stored: VersionedPlan | undefined) => { done: T } | WriteDecision<T>;
+type Decide<T> = (
+  stored: VersionedPlan | undefined,
+) => { done: T } | WriteDecision<T> | Promise<{ done: T } | WriteDecision<T>>;
 
 /**
  * Wraps a record the caller owns: records from the store are copies by contract, and

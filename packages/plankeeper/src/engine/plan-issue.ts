@@ -75,7 +75,22 @@ export type PlanIssue =
       entry: DependencyEntry;
       status: 'in_progress' | 'completed';
       open: readonly DependencyEntry[];
-    };
+    }
+
+  /**
+   * The evidence rule (see evidence.ts): no successful tool call counts for completing the
+   * item. `window` says where calls would have counted: since it `started` (in_progress),
+   * since the `last_update` of the plan (granular family), or `none` (it was never started).
+   */
+  | {
+      code: 'no_evidence';
+      path: IssuePath;
+      id: string;
+      content: string;
+      window: 'started' | 'none' | 'last_update';
+    }
+  /** A host's verifier refused the completion; `reason` is its text for the model. */
+  | { code: 'completion_refused'; path: IssuePath; id: string; content: string; reason: string };
 
 /** An item named in a dependency issue: by id when it exists, else by place in the sent list. */
 export interface DependencyEntry {
@@ -85,7 +100,6 @@ export interface DependencyEntry {
   index?: number;
   content: string;
 }
-
 export interface InProgressEntry {
   /** Index in the sent list. */
   index: number;

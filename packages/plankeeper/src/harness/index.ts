@@ -10,7 +10,21 @@
  * It also carries the engine, the locale and the plan rendering (the same exports as the
  * root's), so a short-lived process such as a coding-agent hook can compose the discipline
  * without loading the root's plan tools (and their zod) or the agent loop.
+ *
+ * The completion verifiers live here too (`requireTool`, `requireCitedCall`): pass them as
+ * `verifiers` to PlanHarness, the Agent's planning options or an adapter.
  */
+
+export type {
+  Completion,
+  CompletionContext,
+  CompletionEvidence,
+  CompletionGate,
+  CompletionRefusal,
+  EvidenceCall,
+  EvidenceMode,
+} from '../engine/evidence.js';
+export { EVIDENCE_MODES } from '../engine/evidence.js';
 export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
 export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, renderPlan } from '../engine/render.js';
@@ -47,3 +61,12 @@ export {
   subAgentProgress,
   subAgentSuffix,
 } from './sub-agent-rollup.js';
+export {
+  type CompletionVerifier,
+  DEFAULT_VERIFIER_TIMEOUT_MS,
+  requireCitedCall,
+  requireTool,
+  type VerifierContext,
+  type VerifierSpec,
+  type VerifierVerdict,
+} from './verifiers.js';

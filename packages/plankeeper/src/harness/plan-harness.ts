@@ -17,13 +17,19 @@
  * const reminder = await harness.endToolRound();     // after each reply with tool calls
  * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
+import type { CompletionGate, EvidenceCall, EvidenceMode } from '../engine/evidence.js';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
+
 import { changeNotices } from './change-notices.js';
+
+import { createCompletionGate } from './completion-gate.js';
+import { EvidenceLog } from './evidence-log.js';
+
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -37,6 +43,7 @@ import {
 import { SeenPlan } from './seen-plan.js';
 import { engineReader, subAgentProgress } from './sub-agent-rollup.js';
 import { newTurnState, type TurnState } from './turn-state.js';
+import type { CompletionVerifier, VerifierSpec } from './verifiers.js';
 import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
 export type { ToolCallOutcome, WrappedToolCall };
@@ -69,6 +76,16 @@ export interface HarnessOptions {
    * wait for. Comes from the host, never from the model.
    */
   owner?: string;
+  /**
+   * The evidence rule: an item counts as completed only when a non-plan tool call
+   * succeeded after it became in_progress. `warn` lets it through and says it had none;
+   * `enforce` rejects the write. Default: the engine's `evidence` option (itself `off`).
+   */
+  evidence?: EvidenceMode;
+  /** Host checks that may refuse a completion with a text for the model (see verifiers.ts). */
+  verifiers?: readonly (CompletionVerifier | VerifierSpec)[];
+  /** Time a verifier may take before the completion is refused as unchecked. Default 60 s. */
+  verifierTimeoutMs?: number;
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {
@@ -102,6 +119,8 @@ export class PlanHarness {
   private readonly seen = new SeenPlan();
   private turnCount = 0;
   private readonly readPlan: ReturnType<typeof engineReader>;
+  /** Successful non-plan calls and where items started, for the evidence rule and verifiers. */
+  private readonly evidenceLog = new EvidenceLog();
 
   constructor(options: PlanHarnessOptions) {
     this.engine = options.engine;
@@ -136,12 +155,41 @@ export class PlanHarness {
 
   /** The context plan tools need: the host's key and this turn. */
   toolContext(callId?: string): ToolContext {
+    const gate = this.completionGate();
     return {
       key: this.key,
       turn: this.turnState.id,
       ...(callId !== undefined && { callId }),
       ...(this.owner !== undefined && { owner: this.owner }),
+      ...(gate && { gate }),
     };
+  }
+
+  /**
+   * Notes a successful non-plan tool call the harness did not run itself (a framework ran
+   * it, or a coding agent's hook saw it), so it counts as evidence. Calls run through
+   * `wrapTool` are noted already.
+   */
+  noteToolSuccess(tool: string, callId?: string, at?: number): void {
+    if (ALL_PLAN_TOOL_NAMES.includes(tool)) return;
+    this.evidenceLog.record(tool, callId, at);
+  }
+
+  /** The successful non-plan calls the harness holds, oldest first: what evidence can be made of. */
+  toolSuccesses(): EvidenceCall[] {
+    return this.evidenceLog.all();
+  }
+
+  /** The gate plan writes carry, when the evidence rule or a verifier is on. */
+  private completionGate(): CompletionGate | undefined {
+    return createCompletionGate({
+      log: this.evidenceLog,
+      evidence: this.options.evidence ?? this.engine.evidence,
+      verifiers: this.options.verifiers,
+      verifierTimeoutMs: this.options.verifierTimeoutMs,
+      key: this.key,
+      locale: this.locale,
+    });
   }
 
   snapshot(): Promise<PlanSnapshot> {
@@ -233,7 +281,7 @@ export class PlanHarness {
       this.record(call.name, { ok: false });
       throw error;
     }
-    if (this.record(call.name, call.outcome(value))) call.onPlanUpdate?.(value);
+    if (this.record(call.name, call.outcome(value), call.callId)) call.onPlanUpdate?.(value);
     return value;
   }
 
@@ -277,8 +325,12 @@ export class PlanHarness {
   }
 
   /** Notes one call's outcome; returns true when it updated the plan. */
-  private record(name: string, { ok, result }: ToolCallOutcome): boolean {
-    if (!ok || !ALL_PLAN_TOOL_NAMES.includes(name)) return false;
+  private record(name: string, { ok, result }: ToolCallOutcome, callId?: string): boolean {
+    if (!ok) return false;
+    if (!ALL_PLAN_TOOL_NAMES.includes(name)) {
+      this.evidenceLog.record(name, callId);
+      return false;
+    }
     this.turnState.planUsed = true;
     if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
     this.planUpdatedThisRound = true;

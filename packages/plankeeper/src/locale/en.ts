@@ -2,6 +2,7 @@ import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import { enDependencies } from './en-dependencies.js';
+import { enEvidence } from './en-evidence.js';
 import { enPerson } from './en-person.js';
 import { enShared } from './en-shared.js';
 import { enSubAgent } from './en-sub-agent.js';
@@ -91,6 +92,9 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where} is nested more than ${issue.maximum} levels deep. Send flat entries as the schema shows.`;
     case 'request_too_large':
       return `The arguments are longer than ${issue.maximum} characters. Send only the fields the schema lists, with short texts.`;
+    case 'no_evidence':
+    case 'completion_refused':
+      return enEvidence.issue(issue);
   }
 }
 
@@ -181,6 +185,7 @@ export const en: Locale = {
   dependencies: enDependencies,
   shared: enShared,
   subAgent: enSubAgent,
+  evidence: enEvidence,
   issue,
   typeName,
 };

@@ -6,6 +6,7 @@ import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 import type { DependencyTexts } from './dependency-texts.js';
+import type { EvidenceTexts } from './evidence-texts.js';
 import type { PersonTexts } from './person-texts.js';
 import type { SharedTexts } from './shared-texts.js';
 import type { SubAgentTexts } from './sub-agent-texts.js';
@@ -90,6 +91,8 @@ export interface Locale {
   shared: SharedTexts;
   /** A sub-agent on one of the plan's items: its progress, how it ended, a refused delegation. */
   subAgent: SubAgentTexts;
+  /** The evidence rule and completion verifiers: refusals, warnings, built-in checks. */
+  evidence: EvidenceTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

@@ -3,6 +3,7 @@ import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import type { Locale } from './locale.js';
 import { zhDependencies } from './zh-dependencies.js';
+import { zhEvidence } from './zh-evidence.js';
 import { zhPerson } from './zh-person.js';
 import { zhShared } from './zh-shared.js';
 import { zhSubAgent } from './zh-sub-agent.js';
@@ -97,6 +98,9 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where} 嵌套超过 ${issue.maximum} 层。请按 schema 发送扁平的条目。`;
     case 'request_too_large':
       return `参数超过 ${issue.maximum} 个字符。请只发送 schema 列出的字段，文字从简。`;
+    case 'no_evidence':
+    case 'completion_refused':
+      return zhEvidence.issue(issue);
   }
 }
 
@@ -183,6 +187,7 @@ export const zh: Locale = {
   dependencies: zhDependencies,
   shared: zhShared,
   subAgent: zhSubAgent,
+  evidence: zhEvidence,
   issue,
   typeName,
 };

@@ -454,6 +454,26 @@ export function storeContract(target: StoreContractTarget): void {
       );
     });
 
+    it('keeps the evidence of a completion in its source, as written', async () => {
+      const store = await open();
+      const key = freshKey();
+      const source = {
+        tool: 'todo_write',
+        summary: 'wrote 1 items · evidence #1: run_tests',
+        evidence: [
+          {
+            id: '1',
+            count: 2,
+            calls: [{ tool: 'run_tests', callId: 'call_9', at: 1_700_000_000_123 }],
+          },
+        ],
+      };
+      await store.compareAndSet(key, 0, planRecord([{ content: 'a', status: 'completed' }]), {
+        source,
+      });
+      expect((await store.history(key)).map((revision) => revision.source)).toEqual([source]);
+    });
+
     it("keeps a person's change as theirs: by, name and the change, in history and for subscribers", async () => {
       const writer = await open();
       const watcher = target.shared ? await open() : writer;

@@ -2,6 +2,7 @@
  * A framework-neutral tool: plain data plus an `execute` function. Adapters translate
  * this shape into each framework's own tool type; nothing here knows any framework.
  */
+import type { CompletionGate } from '../engine/evidence.js';
 import type { PlanKey } from '../engine/plan-key.js';
 
 /** What one tool call produced: text for the model, data for a UI, and whether it worked. */
@@ -24,6 +25,8 @@ export interface ToolContext {
   callId?: string;
   /** The writing session in a shared list (see OperationMeta.owner); from the host, never arguments. */
   owner?: string;
+  /** The host's record of tool calls and its verifiers, for the evidence rule (see evidence.ts). */
+  gate?: CompletionGate;
   signal?: AbortSignal;
 }
 

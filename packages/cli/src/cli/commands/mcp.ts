@@ -10,17 +10,21 @@
  * plankeeper mcp --store sqlite:.plankeeper/plans.db --list release-1.4
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { DependencyMode, PlanStore, PlanToolPreset } from 'plankeeper';
-import { LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
+import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine, type PlanKey } from 'plankeeper';
+import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
+import { recordedSuccesses } from '../../coding-agents/discipline/hook-state.js';
 import {
   MCP_AGENTS,
   type McpAgent,
   mcpKeyingFor,
 } from '../../coding-agents/mcp-keying/for-agent.js';
+import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { ReopeningStore } from '../reopening-store.js';
@@ -46,6 +50,9 @@ export interface RawMcpFlags {
   for?: string;
   dependencies?: string;
   list?: string;
+  evidence?: string;
+  verify?: string;
+  verifyIn?: string;
 }
 
 export interface McpSettings {
@@ -60,6 +67,11 @@ export interface McpSettings {
   locale: LocaleId;
   /** How `blockedBy` constrains order; unset: the engine's default. */
   dependencies?: DependencyMode;
+  /** The evidence rule for plan writes (calls recorded by the agent's hooks count). */
+  evidence?: EvidenceMode;
+  /** The person's check command, run at a tagged or the final completion, in `verifyIn`. */
+  verify?: string;
+  verifyIn?: string;
   http?: {
     port: number;
     host: string;
@@ -92,6 +104,15 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--dependencies <mode>',
       `how blockedBy constrains order: ${DEPENDENCY_MODES.join(', ')} (default: warn)`,
+    )
+    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`)
+    .option(
+      '--verify <command>',
+      'check command run when an item tagged [verify] or the last open item is completed; a failure refuses it',
+    )
+    .option(
+      '--verify-in <dir>',
+      'directory the --verify command runs in (default: the current one)',
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -149,8 +170,22 @@ export function parseMcpFlags(
   if (list !== undefined && list.length > 100) {
     throw new CliError(`--list must be a name of at most 100 characters, not ${list.length}.`);
   }
+  const evidence = flags.evidence;
+  if (evidence !== undefined && !(EVIDENCE_MODES as readonly string[]).includes(evidence)) {
+    throw new CliError(
+      `--evidence must be one of ${EVIDENCE_MODES.join(', ')}, not ${JSON.stringify(evidence)}.`,
+    );
+  }
+  const verify = nonBlank('--verify', flags.verify);
+  const verifyIn = nonBlank('--verify-in', flags.verifyIn);
+  if (verifyIn !== undefined && verify === undefined) {
+    throw new CliError('--verify-in applies only with --verify COMMAND.');
+  }
   const settings: McpSettings = {
     store,
+    ...(evidence !== undefined && { evidence: evidence as EvidenceMode }),
+    ...(verify !== undefined && { verify }),
+    ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
     ...(session !== undefined && { session }),
     ...(list !== undefined && { list }),
     agent,
@@ -223,6 +258,19 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       ...(settings.session !== undefined && { session: settings.session }),
       ...(settings.list !== undefined && { list: settings.list }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
+      ...(settings.evidence && { evidence: settings.evidence }),
+      ...(settings.verify && {
+        verifiers: [
+          commandVerifier({
+            command: settings.verify,
+            ...(settings.verifyIn && { cwd: settings.verifyIn }),
+          }),
+        ],
+      }),
+      // Inside a coding agent its hooks record the other tool calls beside the plan.
+      ...(settings.for !== undefined && {
+        toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
+      }),
     };
     if (settings.http) {
       const handle = await listen(

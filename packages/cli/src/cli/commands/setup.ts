@@ -20,6 +20,8 @@ interface SetupFlags {
   store?: string;
   lang: string;
   list?: string;
+  evidence?: string;
+  verify?: string;
   remove?: boolean;
 }
 
@@ -36,6 +38,11 @@ export function registerSetupCommand(program: Command): void {
     .option(
       '--list <name>',
       'work on this shared list: every session naming it shares one plan, each owning what it starts',
+    )
+    .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)')
+    .option(
+      '--verify <command>',
+      'check command run in DIR when an item tagged [verify] or the last open item is completed',
     )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
@@ -55,6 +62,16 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       EXIT.usage,
     );
   }
+  if (flags.evidence !== undefined && flags.evidence !== 'warn' && flags.evidence !== 'enforce') {
+    throw new CliError(
+      `setup: --evidence must be warn or enforce, not ${JSON.stringify(flags.evidence)}.`,
+      EXIT.usage,
+    );
+  }
+  const verify = flags.verify?.trim();
+  if (flags.verify !== undefined && !verify) {
+    throw new CliError('setup: --verify needs a command, such as "npm test".', EXIT.usage);
+  }
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -65,6 +82,8 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.store !== undefined && { store: flags.store }),
       lang,
       ...(list !== undefined && { list }),
+      ...(flags.evidence !== undefined && { evidence: flags.evidence as 'warn' | 'enforce' }),
+      ...(verify && { verify }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

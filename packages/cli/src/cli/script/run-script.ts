@@ -3,11 +3,13 @@
  * and everything else (tools, validation, plan section, reminders, checks) is the same
  * code a real model meets.
  */
+
 import { dirname, resolve } from 'node:path';
 import type { ChatMessage, LocaleId, RunResult, TodoItem } from 'plankeeper';
 import { Agent, type AgentOptions, PlanEngine } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
 import { knowledgeBaseDir, knowledgeSearchTool } from '../../builtin-tools/index.js';
+import { commandVerifier } from '../../verify/command-verifier.js';
 import type { Script, ScriptOptions } from './script-format.js';
 import { turnsOf } from './script-format.js';
 
@@ -73,6 +75,12 @@ export async function runScript(
             ...(settings.finishCheck !== undefined && { finishCheck: settings.finishCheck }),
             ...(settings.goalCheck !== undefined && { goalCheck: settings.goalCheck }),
             ...(settings.echoPlan !== undefined && { echoPlan: settings.echoPlan }),
+            ...(settings.evidence && { evidence: settings.evidence }),
+            ...(settings.verify && {
+              verifiers: [
+                commandVerifier({ command: settings.verify, cwd: dirname(options.file) }),
+              ],
+            }),
           },
   });
   const session = agent.session('script');

@@ -45,6 +45,10 @@ export const scriptOptionsSchema = z.strictObject({
   echoPlan: z.boolean().optional(),
   dropPolicy: z.enum(['report', 'reject']).optional(),
   dependencies: z.enum(['off', 'warn', 'enforce']).optional(),
+  /** The evidence rule: a completion needs a successful non-plan call since the item started. */
+  evidence: z.enum(['off', 'warn', 'enforce']).optional(),
+  /** A check command run when an item tagged [verify] or the last open item is completed. */
+  verify: z.string().min(1).optional(),
   maxItems: z.number().int().min(1).optional(),
   maxContentLength: z.number().int().min(1).optional(),
   /** Folder for knowledge_search, relative to the script; default: the bundled after-sales base. */

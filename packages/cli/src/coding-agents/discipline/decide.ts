@@ -18,7 +18,7 @@ import {
   withoutOthersWork,
 } from 'plankeeper/harness';
 import { type NeutralAnswer, type NeutralEvent, NOTHING } from './events.js';
-import type { HookState } from './hook-state.js';
+import { type HookState, MAX_SUCCESSES } from './hook-state.js';
 
 export interface DisciplineOptions {
   locale: Locale;
@@ -92,7 +92,7 @@ export function decide(
       };
     }
     case 'tool-done':
-      return afterTool(event, snapshot, state, options, recent);
+      return withSuccess(event, state, afterTool(event, snapshot, state, options, recent));
     case 'stop':
     case 'subagent-stop':
       return atStop(event, snapshot, state, locale, options.owner);
@@ -207,4 +207,19 @@ const MAX_TASK_EXCERPT = 600;
 
 function excerpt(task: string): string {
   return task.length > MAX_TASK_EXCERPT ? `${task.slice(0, MAX_TASK_EXCERPT)}…` : task;
+}
+
+/**
+ * Records a successful call of any tool but plankeeper's own (every agent names those with
+ * "plankeeper" in their namespace), for the MCP server's evidence rule.
+ */
+function withSuccess(
+  event: Extract<NeutralEvent, { kind: 'tool-done' }>,
+  state: HookState,
+  decision: Decision,
+): Decision {
+  if (!event.ok || /plankeeper/i.test(event.tool)) return decision;
+  const next = decision.next ?? state;
+  const successes = [...(next.successes ?? []), { tool: event.tool, at: Date.now() }];
+  return { ...decision, next: { ...next, successes: successes.slice(-MAX_SUCCESSES) } };
 }

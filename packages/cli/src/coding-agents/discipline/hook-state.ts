@@ -1,3 +1,4 @@
+import type { EvidenceCall, PlanEngine, PlanKey } from 'plankeeper';
 /**
  * What the hooks remember per plan between their processes, kept in the store beside the
  * plan (engine.updateTurnState), so concurrent hook processes never lose an update.
@@ -22,7 +23,15 @@ export interface HookState {
    * (BeforeAgent), which must continue the turn, not start a new one.
    */
   lastBlock?: string;
+  /**
+   * The last successful tool calls other than plankeeper's own, oldest first: what the
+   * MCP server's evidence rule counts (the server sees only plan tool calls).
+   */
+  successes?: EvidenceCall[];
 }
+
+/** Successes kept; more than one item's worth of work, little enough for every hook write. */
+export const MAX_SUCCESSES = 30;
 
 export function readHookState(raw: Record<string, unknown> | undefined): HookState {
   const number = (value: unknown) =>
@@ -42,7 +51,27 @@ export function readHookState(raw: Record<string, unknown> | undefined): HookSta
     goalBounces: number(raw?.goalBounces),
     restorePending: raw?.restorePending === true,
     ...(lastBlock !== undefined && { lastBlock }),
+    ...(Array.isArray(raw?.successes) && { successes: readSuccesses(raw.successes) }),
   };
+}
+
+function readSuccesses(raw: unknown[]): EvidenceCall[] {
+  return raw.flatMap((entry) => {
+    const call = entry as Partial<EvidenceCall> | null;
+    return typeof call?.tool === 'string' && typeof call.at === 'number'
+      ? [{ tool: call.tool, at: call.at }]
+      : [];
+  });
+}
+
+/** The successes the hooks recorded for `key` (for the MCP server's evidence rule). */
+export async function recordedSuccesses(engine: PlanEngine, key: PlanKey): Promise<EvidenceCall[]> {
+  try {
+    return readHookState((await engine.turnState(key))?.state).successes ?? [];
+  } catch {
+    // A store that keeps no harness state has no hooks' record either.
+    return [];
+  }
 }
 
 export function toStored(state: HookState): Record<string, unknown> {

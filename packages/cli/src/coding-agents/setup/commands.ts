@@ -9,9 +9,22 @@ export function hookArgs(ctx: SetupContext, event: string): string[] {
   return [ctx.bin, 'hook', ctx.agent, event, '--store', ctx.store, ...optionArgs(ctx)];
 }
 
-/** `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh]` (without the node binary). */
+/**
+ * `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]`
+ * (without the node binary).
+ */
 export function mcpArgs(ctx: SetupContext): string[] {
-  return [ctx.bin, 'mcp', '--store', ctx.store, '--for', ctx.agent, ...optionArgs(ctx)];
+  return [
+    ctx.bin,
+    'mcp',
+    '--store',
+    ctx.store,
+    '--for',
+    ctx.agent,
+    ...optionArgs(ctx),
+    ...(ctx.evidence ? ['--evidence', ctx.evidence] : []),
+    ...(ctx.verify ? ['--verify', ctx.verify, '--verify-in', ctx.dir] : []),
+  ];
 }
 
 function optionArgs(ctx: SetupContext): string[] {

@@ -39,6 +39,8 @@ export interface SetupOptions {
   lang?: 'en' | 'zh';
   /** Share one plan among every session of the agent (and any other naming this list). */
   list?: string;
+  evidence?: 'warn' | 'enforce';
+  verify?: string;
   remove?: boolean;
   /** The node binary and plankeeper bin the written commands run (default: these). */
   node?: string;
@@ -88,6 +90,8 @@ export function setupContext(options: SetupOptions): SetupContext {
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
     codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),
+    ...(options.evidence && { evidence: options.evidence }),
+    ...(options.verify && { verify: options.verify }),
   };
 }
 

@@ -18,6 +18,10 @@ export interface SetupContext {
   bin: string;
   /** Where Codex keeps its user config ($CODEX_HOME, default ~/.codex). */
   codexHome: string;
+  /** The MCP server's evidence rule (`--evidence`), when the person asked for one. */
+  evidence?: 'warn' | 'enforce';
+  /** The person's check command for completions (`--verify`), run in the project directory. */
+  verify?: string;
 }
 
 /** One file's planned change: `after` undefined means delete it. */

@@ -11,6 +11,23 @@ import type { Environment, EnvironmentAction } from './environment.js';
 const PATCHES: Record<string, string> = {
   'fix-login-timeout':
     'Applied fix-login-timeout: src/auth/session.ts, src/auth/session.test.ts — 2 files changed, 9 insertions(+), 3 deletions(-).',
+  'add-retry-backoff':
+    'Applied add-retry-backoff: src/client/retry.ts — 1 file changed, 14 insertions(+), 2 deletions(-).',
+  'fix-retry-test':
+    'Applied fix-retry-test: src/client/retry.test.ts — 1 file changed, 3 insertions(+), 3 deletions(-).',
+};
+
+/** A patch that breaks a test until its fix is applied too. */
+const BREAKS: Record<string, { fix: string; failure: string }> = {
+  'add-retry-backoff': {
+    fix: 'fix-retry-test',
+    failure: ` FAIL  src/client/retry.test.ts
+  ● retry › waits 200 ms before the second attempt
+    expected 200, received 400 (backoff doubled); the test predates add-retry-backoff, patch fix-retry-test updates it
+
+Test Suites: 1 failed, 23 passed, 24 total
+Tests:       1 failed, 317 passed, 318 total`,
+  },
 };
 
 const TEST_OUTPUT = ` PASS  src/auth/session.test.ts
@@ -27,6 +44,8 @@ export class ReleaseDesk implements Environment {
   readonly changelog: string[] = [];
   readonly actions: EnvironmentAction[] = [];
   private turn = 1;
+  /** The failing test a broken patch left, until its fix is applied. */
+  private broken: { fix: string; failure: string } | undefined;
 
   readonly tools = [
     defineTool(
@@ -66,12 +85,15 @@ export class ReleaseDesk implements Environment {
           };
         }
         this.record('apply_patch', name.trim());
+        if (BREAKS[name.trim()]) this.broken = BREAKS[name.trim()];
+        if (this.broken?.fix === name.trim()) this.broken = undefined;
         return result;
       },
     ),
     defineTool('run_tests', 'Run the test suite.', z.strictObject({}), () => {
-      this.record('run_tests', 'passed');
-      return TEST_OUTPUT;
+      const outcome = this.check();
+      this.record('run_tests', outcome.ok ? 'passed' : 'failed');
+      return outcome.ok ? TEST_OUTPUT : { ok: false, text: outcome.output };
     }),
     defineTool(
       'build_package',
@@ -102,6 +124,11 @@ export class ReleaseDesk implements Environment {
       },
     ),
   ];
+
+  /** What the person's check command (the test suite) says now, run outside the model's tools. */
+  check(): { ok: true } | { ok: false; output: string } {
+    return this.broken ? { ok: false, output: this.broken.failure } : { ok: true };
+  }
 
   beginTurn(turn: number): void {
     this.turn = turn;

@@ -1,5 +1,6 @@
 /** The scenario suite, in report order. */
 import type { Scenario } from '../scenario.js';
+import { claimsTestsPassScenario } from './claims-tests-pass.js';
 import { diligentScenario } from './diligent.js';
 import { distractionScenario } from './distraction.js';
 import { neverUpdatesScenario } from './never-updates.js';
@@ -7,6 +8,7 @@ import { offTargetScenario } from './off-target.js';
 import { parallelWritesScenario } from './parallel-writes.js';
 import { stalePlanScenario } from './stale-plan.js';
 import { stopsEarlyScenario } from './stops-early.js';
+import { ticksWithoutDoingScenario } from './ticks-without-doing.js';
 import { writeLoopScenario } from './write-loop.js';
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -17,5 +19,7 @@ export const SCENARIOS: readonly Scenario[] = [
   stalePlanScenario,
   parallelWritesScenario,
   writeLoopScenario,
+  ticksWithoutDoingScenario,
+  claimsTestsPassScenario,
   diligentScenario,
 ];

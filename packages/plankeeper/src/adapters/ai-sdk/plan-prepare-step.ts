@@ -3,6 +3,7 @@ import type { ModelMessage } from 'ai';
 import type { ConversationLedger } from '../../harness/conversation-ledger.js';
 import { harnessedInput } from '../../harness/framework-input.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
+import { createToolResultObserver } from './observed-tool-results.js';
 
 /** A `prepareStep` for `generateText`/`streamText`; it only ever returns `messages`. */
 export type PlanPrepareStep = (options: {
@@ -13,9 +14,14 @@ export function createPlanPrepareStep(
   harness: PlanHarness,
   ledger: ConversationLedger<ModelMessage>,
 ): PlanPrepareStep {
-  return async ({ messages }) => ({
-    messages: await harnessedInput(harness, ledger, messages, { userMessage, toolRounds }),
-  });
+  const observe = createToolResultObserver(harness);
+  return async ({ messages }) => {
+    // The host's tools ran in the framework: their successes are evidence (see evidence-log.ts).
+    observe(messages);
+    return {
+      messages: await harnessedInput(harness, ledger, messages, { userMessage, toolRounds }),
+    };
+  };
 }
 
 /** A message from the harness, in the user's role as plankeeper's own loop sends it. */

@@ -121,6 +121,11 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           ...(nudge !== undefined && { nudge }),
           ...(finishCheck !== undefined && { finishCheck }),
           ...(goalCheck !== undefined && { goalCheck }),
+          ...(options.evidence !== undefined && { evidence: options.evidence }),
+          ...(options.verifiers !== undefined && { verifiers: options.verifiers }),
+          ...(options.verifierTimeoutMs !== undefined && {
+            verifierTimeoutMs: options.verifierTimeoutMs,
+          }),
         }),
       ),
     options.maxSessions ?? 1000,

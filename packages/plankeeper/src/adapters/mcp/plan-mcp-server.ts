@@ -18,12 +18,14 @@ import {
   type Tool,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { EvidenceCall, EvidenceMode } from '../../engine/evidence.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { sharedListKey } from '../../engine/shared-list.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
 import { defaultInstructions } from '../../harness/instructions.js';
+import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
 import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
 import {
@@ -41,6 +43,7 @@ import {
 } from './plan-resource.js';
 import { RawCallToolRequestSchema } from './raw-call-request.js';
 import { ResultPlanVersions } from './result-plan-versions.js';
+import { ServerEvidence } from './server-evidence.js';
 import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
 import { failedCallResult, toCallToolResult } from './tool-result.js';
 
@@ -82,6 +85,20 @@ export interface PlanMcpServerOptions {
    * other unknown field is still rejected.
    */
   ignoredArguments?: readonly string[];
+  /**
+   * The evidence rule for this server's plan writes (see HarnessOptions.evidence). The
+   * server runs no other tool, so the calls that count come from `toolSuccesses`.
+   * Default `off`.
+   */
+  evidence?: EvidenceMode;
+  /** Checks that may refuse a completion, configured by the person running the server. */
+  verifiers?: readonly (CompletionVerifier | VerifierSpec)[];
+  verifierTimeoutMs?: number;
+  /**
+   * The successful non-plan tool calls recorded for `key` by another process, oldest first
+   * (a coding agent's hooks record them beside the plan). Read before each plan call.
+   */
+  toolSuccesses?: (key: PlanKey) => Promise<readonly EvidenceCall[]>;
 }
 
 /** What a key function gets to see of one `tools/call`. */
@@ -146,6 +163,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   }));
 
   const seenPlans = new ResultPlanVersions(engine, locale);
+  const evidence = new ServerEvidence(options, engine, locale);
 
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -168,11 +186,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
       })) ?? sessionKey;
     const { key: callKey, owner } = planOf(callSession);
     try {
+      const gate = await evidence.gateFor(callKey);
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,
         callId: String(extra.requestId),
         signal: extra.signal,
         ...(owner !== undefined && { owner }),
+        ...(gate && { gate }),
       });
       const { version } = (result.data ?? {}) as { version?: unknown };
       const byPerson = await seenPlans.personChanges(

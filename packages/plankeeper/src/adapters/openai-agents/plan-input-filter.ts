@@ -11,6 +11,7 @@ import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
 import type { ConversationLedger } from '../../harness/conversation-ledger.js';
 import { harnessedInput } from '../../harness/framework-input.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
+import { createToolResultObserver } from './observed-tool-results.js';
 
 /** Items that carry a locally run tool's output back to the model. */
 const TOOL_OUTPUT_TYPES = new Set([
@@ -24,10 +25,15 @@ export function createPlanInputFilter(
   harness: PlanHarness,
   ledger: ConversationLedger<AgentInputItem>,
 ): CallModelInputFilter {
-  return async ({ modelData }) => ({
-    ...modelData,
-    input: await harnessedInput(harness, ledger, modelData.input, { userMessage, toolRounds }),
-  });
+  const observe = createToolResultObserver(harness);
+  return async ({ modelData }) => {
+    // The host's tools ran in the framework: their successes are evidence (see evidence-log.ts).
+    observe(modelData.input);
+    return {
+      ...modelData,
+      input: await harnessedInput(harness, ledger, modelData.input, { userMessage, toolRounds }),
+    };
+  };
 }
 
 /** A message from the harness, in the user's role as plankeeper's own loop sends it. */

@@ -62,6 +62,7 @@
  *   enough for bookkeeping that a delete or an expiry is meant to reset anyway.
  */
 
+import type { CompletionEvidence } from '../evidence.js';
 import type { PlanKey } from '../plan-key.js';
 import type { SubAgentEndInfo } from '../sub-agent-link.js';
 import type { PlanRecord } from '../todo-item.js';
@@ -91,6 +92,8 @@ export interface ChangeSource {
   owner?: string;
   /** How a sub-agent on one of the plan's items ended, so the parent model can be told. */
   subAgent?: SubAgentEndInfo;
+  /** Why each item this write completed counted as done (the evidence rule, when on). */
+  evidence?: CompletionEvidence[];
 }
 
 /** What a person did, in the change source: the kind, the item, and where it went. */

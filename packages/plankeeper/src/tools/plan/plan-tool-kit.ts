@@ -4,7 +4,12 @@
  */
 import { ConfigurationError } from '../../engine/errors.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
-import type { OperationOutcome, PlanEngine, PlanSnapshot } from '../../engine/plan-engine.js';
+import type {
+  OperationMeta,
+  OperationOutcome,
+  PlanEngine,
+  PlanSnapshot,
+} from '../../engine/plan-engine.js';
 import { formatPath, type PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { renderPlan } from '../../engine/render.js';
@@ -41,16 +46,7 @@ export interface PlanToolKit {
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
   render(snapshot: PlanSnapshot): string;
-  meta(
-    tool: string,
-    context: ToolContext,
-  ): {
-    tool: string;
-    turn?: string;
-    callId?: string;
-    dependencies?: DependencyMode;
-    owner?: string;
-  };
+  meta(tool: string, context: ToolContext): OperationMeta & { tool: string };
 }
 
 export interface PlanToolKitOptions {
@@ -128,6 +124,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         ...(context.callId !== undefined && { callId: context.callId }),
         ...(options.dependencies && { dependencies: options.dependencies }),
         ...(context.owner !== undefined && { owner: context.owner }),
+        ...(context.gate !== undefined && { gate: context.gate }),
       };
     },
   };

@@ -5,9 +5,11 @@
  * so its rejection also names what the plan itself would refuse.
  */
 import type { z } from 'zod';
+import type { CompletionEvidence } from '../../engine/evidence.js';
 import type { OperationMeta, OperationOutcome, PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanIssue } from '../../engine/plan-issue.js';
 import type { PlanKey } from '../../engine/plan-key.js';
+import type { TodoItem } from '../../engine/todo-item.js';
 import type { PlanToolName, PlanToolSchemas } from '../schemas.js';
 import type { ToolDefinition } from '../tool.js';
 import { planTool } from './plan-tool.js';
@@ -51,14 +53,31 @@ export function planWriteTool<Name extends PlanToolName, Facts>(
       if (!outcome.ok) return kit.reject(name, outcome.issues, outcome.snapshot);
       const { snapshot, facts } = outcome;
       const { lines, data, echo = kit.echoPlan } = spec.describe(snapshot, facts);
+      const unproven = unprovenItems(outcome.evidence, snapshot);
+      if (unproven.length > 0) lines.push(kit.locale.evidence.unproven(unproven));
       if (echo) lines.push(kit.render(snapshot));
       return {
         ok: true,
         text: lines.join('\n'),
-        data: { items: snapshot.items, version: snapshot.version, ...data },
+        data: {
+          items: snapshot.items,
+          version: snapshot.version,
+          ...data,
+          ...(outcome.evidence && { evidence: outcome.evidence }),
+        },
         title: progressTitle(kit, name, snapshot),
       };
     },
     spec.normalize,
   );
+}
+
+/** Items completed with no call to show for them (the evidence rule's `warn`). */
+function unprovenItems(
+  evidence: readonly CompletionEvidence[] | undefined,
+  snapshot: PlanSnapshot,
+): TodoItem[] {
+  if (!evidence) return [];
+  const none = new Set(evidence.filter((entry) => entry.count === 0).map((entry) => entry.id));
+  return none.size === 0 ? [] : snapshot.items.filter((item) => none.has(item.id));
 }

@@ -1,0 +1,106 @@
+/**
+ * The person's check command as a verifier: the real `plankeeper mcp --verify` process over
+ * stdio with the official SDK client, and the command runner's bounds (output tail, timeout).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { parseMcpFlags } from '../../src/cli/commands/mcp.js';
+import { runCheckCommand, tailOf } from '../../src/verify/command-verifier.js';
+
+const repo = fileURLToPath(new URL('../../../../', import.meta.url));
+const bin = join(repo, 'bin', 'plankeeper.js');
+const scratch = mkdtempSync(join(tmpdir(), 'plankeeper-verify-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+});
+
+async function serve(args: string[]) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, 'mcp', '--store', 'memory', '--session', 's', ...args],
+    cwd: scratch,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return async (name: string, input: Record<string, unknown>) => {
+    const result = (await client.callTool({ name, arguments: input })) as CallToolResult;
+    return { ok: !result.isError, text: (result.content[0] as { text: string }).text };
+  };
+}
+
+const add = { todos: [{ content: 'Fix the parser' }, { content: 'Ship it' }] };
+const complete = (id: string) => ({ items: [{ id, reason: 'done' }] });
+
+describe('plankeeper mcp --verify', () => {
+  it('runs the command at the final completion, refuses on failure with its last lines; earlier items pass', async () => {
+    writeFileSync(
+      join(scratch, 'check.mjs'),
+      "console.log('FAIL parser.test.ts');\nprocess.exit(1);\n",
+    );
+    const call = await serve(['--verify', 'node check.mjs', '--verify-in', scratch]);
+    await call('todos_add', add);
+    expect((await call('todos_complete', complete('1'))).ok).toBe(true);
+    const refused = await call('todos_complete', complete('2'));
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toBe(
+      'Rejected; the todo list is unchanged. Fix and resend:\n- #2 Ship it cannot be completed yet: the check `node check.mjs` failed (exit code 1); its last lines:\nFAIL parser.test.ts\nFix the cause, then complete the item.',
+    );
+    const all = await call('todos_get_all', {});
+    expect(all.text).toContain('[ ] #2 Ship it');
+  });
+
+  it('an item tagged [verify] runs the command even when others stay open', async () => {
+    writeFileSync(join(scratch, 'fail.mjs'), 'process.exit(2);\n');
+    const call = await serve(['--verify', 'node fail.mjs', '--verify-in', scratch]);
+    await call('todos_add', {
+      todos: [{ content: 'Run the tests [verify]' }, { content: 'Ship' }],
+    });
+    const refused = await call('todos_complete', complete('1'));
+    expect(refused.text).toContain('failed (exit code 2).');
+  });
+
+  it('rejects bad flags with a one-line error', () => {
+    expect(() => parseMcpFlags({ evidence: 'strict' }, {}, scratch)).toThrow(
+      '--evidence must be one of off, warn, enforce, not "strict".',
+    );
+    expect(() => parseMcpFlags({ verifyIn: scratch }, {}, scratch)).toThrow(
+      '--verify-in applies only with --verify COMMAND.',
+    );
+  });
+});
+
+describe('runCheckCommand', () => {
+  it('keeps only the last 20 lines, at most 2000 characters, without colour codes', async () => {
+    const outcome = await runCheckCommand({
+      command: `node -e "for (let i = 1; i <= 50; i++) console.log('\\x1b[31mline ' + i + '\\x1b[0m'); process.exit(4)"`,
+      cwd: scratch,
+    });
+    expect(outcome).toMatchObject({ ok: false, exit: 4 });
+    const tail = (outcome as { tail: string }).tail.split('\n');
+    expect(tail).toHaveLength(20);
+    expect(tail[0]).toBe('line 31');
+    expect(tail.at(-1)).toBe('line 50');
+    expect(tailOf('x'.repeat(5000))).toHaveLength(2001);
+  });
+
+  it('ends a command that runs too long, children included, and says it timed out', async () => {
+    const started = Date.now();
+    const outcome = await runCheckCommand({
+      command: 'node -e "setTimeout(() => {}, 60000)" & wait',
+      cwd: scratch,
+      timeoutMs: 300,
+    });
+    expect(outcome).toEqual({ ok: false, timedOut: true });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The evidence rule's data: which successful tool calls show that an item was worked on,
+ * and the gate a host hands the engine with a write so completions can be checked against
+ * them (see operations/completion-check.ts). The engine never sees a tool call itself: the
+ * host (the harness, on its one tool path) keeps the record and answers for it.
+ */
+import type { PlanKey } from './plan-key.js';
+import type { TodoItem, TodoStatus } from './todo-item.js';
+
+/**
+ * `off`: completions are taken as reported. `warn`: a completion without evidence goes
+ * through, and the result and the revision say it had none. `enforce`: it is rejected.
+ */
+export type EvidenceMode = 'off' | 'warn' | 'enforce';
+
+export const EVIDENCE_MODES: readonly EvidenceMode[] = ['off', 'warn', 'enforce'];
+
+/** One successful non-plan tool call, as the host saw it. */
+export interface EvidenceCall {
+  tool: string;
+  callId?: string;
+  /** Milliseconds since the epoch when the call finished. */
+  at: number;
+}
+
+/** One item a write would complete, with what came before it. */
+export interface Completion {
+  item: TodoItem;
+  /** Its status before this write; undefined for an item the write adds as completed. */
+  before: TodoStatus | undefined;
+  /** The successful non-plan calls that count for it (see CompletionGate.callsFor). */
+  calls: readonly EvidenceCall[];
+}
+
+/** What a verifier is told about one completion. */
+export interface CompletionContext {
+  key: PlanKey;
+  /** The plan tool that completes the item. */
+  tool: string;
+  /** The completion reason the model gave (the item's note), if any. */
+  reason: string | undefined;
+  /** Successful non-plan tool calls since the item started, oldest first. */
+  calls: readonly EvidenceCall[];
+  /** Open items the plan would have left after this write; 0 for the final completion. */
+  openAfter: number;
+}
+
+/** A refused completion: the item and the text the model reads as its correction. */
+export interface CompletionRefusal {
+  id: string;
+  reason: string;
+}
+
+/**
+ * What a host passes with a write (OperationMeta.gate) so the engine can check its
+ * completions. Everything is optional but `callsFor`: a gate without verifiers only
+ * answers for the evidence rule.
+ */
+export interface CompletionGate {
+  /** Overrides the engine's `evidence` option for this write. */
+  evidence?: EvidenceMode;
+  /**
+   * The successful non-plan calls that count for completing `item`. `started` is true when
+   * the item was in_progress before this write (its window opens when it started); false
+   * for an item of the granular family, which has no in_progress, whose window opens at
+   * the last plan write. The engine lets one such window count for one item only.
+   */
+  callsFor(item: TodoItem, started: boolean): readonly EvidenceCall[];
+  /** Host checks (verifiers) of the completions the evidence rule let through; refusals by item. */
+  verify?(
+    completions: readonly Completion[],
+    write: { tool: string; openAfter: number },
+  ): Promise<CompletionRefusal[]>;
+  /** Told after a write is stored, with the items it stored (so the host can mark starts). */
+  written?(items: readonly TodoItem[]): void;
+}
+
+/** Calls kept per item in a revision: enough to show why it counted as done. */
+export const EVIDENCE_CALLS_KEPT = 5;
+
+/** Why one item counted as done, as a revision keeps it. */
+export interface CompletionEvidence {
+  id: string;
+  /** The last few calls that counted (at most EVIDENCE_CALLS_KEPT), oldest first. */
+  calls: EvidenceCall[];
+  /** How many calls counted in all. */
+  count: number;
+}

@@ -1,0 +1,99 @@
+/**
+ * The evidence rule over one write: which items it completes, which successful tool calls
+ * count for each, and the issues (enforce) or notes (warn) for those with none. Pure: the
+ * calls come from the host's gate (see evidence.ts), so the engine decides on data alone.
+ */
+import {
+  type Completion,
+  type CompletionEvidence,
+  type CompletionGate,
+  EVIDENCE_CALLS_KEPT,
+  type EvidenceMode,
+} from '../evidence.js';
+import type { PlanIssue } from '../plan-issue.js';
+import type { TodoItem } from '../todo-item.js';
+
+/** Items `after` holds as completed that `before` did not, with their earlier status. */
+export function newCompletions(
+  before: readonly TodoItem[],
+  after: readonly TodoItem[],
+): Omit<Completion, 'calls'>[] {
+  const previous = new Map(before.map((item) => [item.id, item.status]));
+  const found: Omit<Completion, 'calls'>[] = [];
+  for (const item of after) {
+    if (item.status !== 'completed') continue;
+    const status = previous.get(item.id);
+    if (status !== 'completed') found.push({ item, before: status });
+  }
+  return found;
+}
+
+/**
+ * The calls that count for each completion. An item that was in_progress has its own
+ * window. A pending item completed with `todos_complete` (the granular family, which has
+ * no in_progress) gets the calls since the last plan write, and only the first such item
+ * of a write does: one stretch of work cannot show that several steps were done. Any
+ * other item (pending, cancelled or new, completed by a whole-list write) never had a
+ * window, so nothing counts for it.
+ */
+export function withEvidence(
+  completions: readonly Omit<Completion, 'calls'>[],
+  gate: CompletionGate | undefined,
+  tool: string,
+): Completion[] {
+  let sharedWindowClaimed = false;
+  return completions.map((completion) => {
+    if (!gate) return { ...completion, calls: [] };
+    if (completion.before === 'in_progress') {
+      return { ...completion, calls: gate.callsFor(completion.item, true) };
+    }
+    if (tool === 'todos_complete' && completion.before === 'pending' && !sharedWindowClaimed) {
+      const calls = gate.callsFor(completion.item, false);
+      if (calls.length > 0) sharedWindowClaimed = true;
+      return { ...completion, calls };
+    }
+    return { ...completion, calls: [] };
+  });
+}
+
+/** Under `enforce`, one issue per completion with no call to show for it. */
+export function evidenceIssues(
+  completions: readonly Completion[],
+  mode: EvidenceMode,
+  tool: string,
+): PlanIssue[] {
+  if (mode !== 'enforce') return [];
+  const list = tool === 'todo_write' ? 'todos' : 'items';
+  return completions
+    .filter((completion) => completion.calls.length === 0)
+    .map(({ item, before }) => ({
+      code: 'no_evidence' as const,
+      path: [list],
+      id: item.id,
+      content: item.content,
+      window: before === 'in_progress' ? 'started' : tool === 'todo_write' ? 'none' : 'last_update',
+    }));
+}
+
+/** What a revision keeps of each completion: the last few calls and their count. */
+export function keptEvidence(completions: readonly Completion[]): CompletionEvidence[] {
+  return completions.map(({ item, calls }) => ({
+    id: item.id,
+    calls: calls.slice(-EVIDENCE_CALLS_KEPT).map((call) => ({ ...call })),
+    count: calls.length,
+  }));
+}
+
+/**
+ * The revision summary's tail for timelines: "evidence #2: run_tests, read_file; #3: none".
+ * Engine data in one language, like the rest of the summary.
+ */
+export function evidenceSummary(evidence: readonly CompletionEvidence[]): string {
+  if (evidence.length === 0) return '';
+  const parts = evidence.map(({ id, calls, count }) => {
+    if (count === 0) return `#${id}: none`;
+    const names = [...new Set(calls.map((call) => call.tool))].join(', ');
+    return `#${id}: ${names}${count > calls.length ? ` (+${count - calls.length} earlier)` : ''}`;
+  });
+  return ` · evidence ${parts.join('; ')}`;
+}

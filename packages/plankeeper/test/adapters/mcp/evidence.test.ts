@@ -1,0 +1,86 @@
+/**
+ * The evidence rule and verifiers on the MCP server, through the official SDK client. The
+ * server runs no other tool: the calls that count come from `toolSuccesses` (in a coding
+ * agent, what its hooks recorded beside the plan).
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPlanMcpServer, type PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
+import type { EvidenceCall } from '../../../src/engine/evidence.js';
+import { PlanEngine } from '../../../src/engine/plan-engine.js';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()));
+});
+
+async function connect(options: PlanMcpServerOptions) {
+  const server = createPlanMcpServer(options);
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  clients.push(client);
+  return async (name: string, args: unknown) => {
+    const result = (await client.callTool({
+      name,
+      arguments: args as Record<string, unknown>,
+    })) as CallToolResult;
+    return { ok: !result.isError, text: (result.content[0] as { text: string }).text };
+  };
+}
+
+const status = (status: string) => ({ todos: [{ content: 'Fix the bug', status }] });
+
+describe('MCP server: evidence', () => {
+  it('enforce: refuses a completion until a recorded call succeeded after the item started', async () => {
+    const engine = new PlanEngine();
+    const recorded: EvidenceCall[] = [{ tool: 'Bash', at: 1 }];
+    const call = await connect({
+      engine,
+      session: 'ev',
+      evidence: 'enforce',
+      toolSuccesses: async () => recorded,
+    });
+    await call('todo_write', status('in_progress'));
+    const refused = await call('todo_write', status('completed'));
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain(
+      '#1 Fix the bug cannot be completed: no tool call has succeeded',
+    );
+    const key = { agent: 'mcp', session: 'ev' };
+    expect((await engine.snapshot(key)).items[0]!.status).toBe('in_progress');
+    recorded.push({ tool: 'Edit', at: 2 });
+    const accepted = await call('todo_write', status('completed'));
+    expect(accepted.ok).toBe(true);
+    expect((await engine.history(key)).at(-1)!.source.evidence).toEqual([
+      { id: '1', count: 1, calls: [{ tool: 'Edit', at: 2 }] },
+    ]);
+  });
+
+  it('verifiers configured on the server refuse with their text; the plan stays as it was', async () => {
+    const engine = new PlanEngine();
+    const call = await connect({
+      engine,
+      session: 'ver',
+      verifiers: [() => 'the test run failed.'],
+    });
+    await call('todos_add', { todos: [{ content: 'Fix the bug' }] });
+    const refused = await call('todos_complete', { items: [{ id: '1', reason: 'fixed' }] });
+    expect(refused).toEqual({
+      ok: false,
+      text: 'Rejected; the todo list is unchanged. Fix and resend:\n- #1 Fix the bug cannot be completed yet: the test run failed.',
+    });
+    expect((await engine.snapshot({ agent: 'mcp', session: 'ver' })).items[0]!.status).toBe(
+      'pending',
+    );
+  });
+
+  it('off by default: no gate, completions as before', async () => {
+    const call = await connect({ engine: new PlanEngine(), session: 'off' });
+    await call('todo_write', status('in_progress'));
+    expect((await call('todo_write', status('completed'))).ok).toBe(true);
+  });
+});
