@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStalePlan } from './todo-item.js';
+import { isStalePlan, sameItems } from './todo-item.js';
 
 describe('isStalePlan', () => {
   const clock = { now: 1_000_000, staleAfterMs: 60_000 };
@@ -15,5 +15,18 @@ describe('isStalePlan', () => {
 
   it('is never true for a plan with nothing left to do, however old', () => {
     expect(isStalePlan({ open: 0, updatedAt: 0 }, clock)).toBe(false);
+  });
+});
+
+describe('sameItems', () => {
+  const item = { id: '2', content: 'Build', status: 'pending' as const };
+
+  it('tells lists apart by their blockers, in order, and treats none and [] alike', () => {
+    expect(sameItems([{ ...item, blockedBy: ['1'] }], [{ ...item, blockedBy: ['1'] }])).toBe(true);
+    expect(sameItems([{ ...item, blockedBy: ['1'] }], [item])).toBe(false);
+    expect(
+      sameItems([{ ...item, blockedBy: ['1', '3'] }], [{ ...item, blockedBy: ['3', '1'] }]),
+    ).toBe(false);
+    expect(sameItems([{ ...item, blockedBy: [] }], [item])).toBe(true);
   });
 });

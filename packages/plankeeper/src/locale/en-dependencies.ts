@@ -1,3 +1,4 @@
+/** What the model reads about item dependencies, in English (see dependency-texts.ts). */
 import type { DependencyEntry } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { DependencyTexts } from './dependency-texts.js';

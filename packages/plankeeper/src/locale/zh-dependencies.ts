@@ -1,3 +1,4 @@
+/** What the model reads about item dependencies, in Chinese (see dependency-texts.ts). */
 import { quoteText } from '../engine/render.js';
 import type { DependencyTexts } from './dependency-texts.js';
 import { entryLabel } from './en-dependencies.js';

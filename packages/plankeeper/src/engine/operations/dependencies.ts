@@ -1,8 +1,10 @@
 /**
  * Item dependencies (`blockedBy`): resolving what a model wrote into ids, refusing
  * unknown blockers and cycles, checking order under the engine's dependency mode, and
- * noticing what a removal or cancellation unblocks. Every function here is pure and does
- * nothing when no item has blockers, so plans without dependencies pay almost nothing.
+ * noticing what a removal or cancellation unblocks. The functions change nothing they are
+ * given (except writeDependencies, which sets blockers on the fresh items its caller just
+ * built) and return at once when no item has blockers, so plans without dependencies pay
+ * almost nothing.
  */
 import type { DependencyEntry, PlanIssue } from '../plan-issue.js';
 import { isOpen, type TodoItem } from '../todo-item.js';
