@@ -121,7 +121,9 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
       expect(main.items.map((item) => [item.content, item.status])).toEqual([
         ['Check the notes', 'completed'],
       ]);
-      expect(main.version).toBe(2);
+      // Its two writes, the sub-agent's link at SubagentStart and its end at SubagentStop.
+      expect(main.version).toBe(4);
+      expect(main.items[0]?.subAgent).toEqual({ scope: agentId(), ended: 'finished' });
       const sub = await engine.snapshot({ agent: 'claude-code', session, scope: [agentId()] });
       expect(sub.items.map((item) => [item.content, item.status])).toEqual([
         ['Open notes.txt', 'completed'],
@@ -170,6 +172,17 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
       expect(sub?.state.turn).toBe(agentId());
       expect(sub?.state).toMatchObject({ wroteThisTurn: true, finishBounces: 1 });
     });
+  });
+
+  it('tells the main conversation how the sub-agent on its item ended', () => {
+    const told = server
+      .ofKind('main')
+      .filter((request) =>
+        seenText(request).includes(
+          'Sub-agent on #1 finished (2/2 done). Check its result, then complete #1 yourself.',
+        ),
+      );
+    expect(told.length).toBeGreaterThan(0);
   });
 
   it('the main conversation gets no reminder and no sight of the sub-agent’s plan', () => {

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { getLocale, quoteText } from 'plankeeper/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedItems } from '../support/stored-plan.js';
+import { storedItems, storedPlan } from '../support/stored-plan.js';
 import { configurePlankeeper } from './support/plankeeper-config.js';
 import {
   mcpCall,
@@ -96,8 +96,20 @@ describe('Codex sub-agent with plankeeper: its own plan, its own finish check', 
   it('leaves the parent’s plan its own: the sub-agent’s write neither replaces nor shows up in it', async () => {
     expect(await storedItems(store, { agent: 'codex', session: run.threadId! })).toEqual([PARENT]);
     for (const request of model.main) {
-      expect(model.developerTexts(request).join('\n')).not.toContain(en.changedHeading);
+      expect(model.developerTexts(request).join('\n')).not.toContain(SUB[0]);
     }
+  });
+
+  it('links the sub-agent to the parent’s item in progress and tells the parent how it ended', async () => {
+    const parent = await storedPlan(store, { agent: 'codex', session: run.threadId! });
+    expect(parent.items[0]?.subAgent).toEqual({ scope: agentId(), ended: 'stopped' });
+    const told = model.main
+      .flatMap((request) => model.developerTexts(request))
+      .filter((text) => text.includes(en.changedHeading));
+    expect(told.length).toBeGreaterThan(0);
+    expect(told[0]).toContain(
+      'Sub-agent on #1 stopped with 2 open (0/2 done; its open items: #1, #2). Decide what to do with #1.',
+    );
   });
 
   it('refuses the sub-agent’s first stop once, with the finish check for its own open items', () => {
