@@ -23,6 +23,8 @@ export interface CommandVerifierOptions {
   /** Where the command runs. Default: the current directory. */
   cwd?: string;
   timeoutMs?: number;
+  /** Ends the command early (the harness's own time limit for the verifier). */
+  signal?: AbortSignal;
 }
 
 export type CommandOutcome =
@@ -48,10 +50,12 @@ export function runCheckCommand(options: CommandVerifierOptions): Promise<Comman
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const stop = () => {
       timedOut = true;
       kill(child.pid);
-    }, timeoutMs);
+    };
+    const timer = setTimeout(stop, timeoutMs);
+    options.signal?.addEventListener('abort', stop, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
       resolve({ ok: false, exit: 127, tail: error.message });
@@ -71,7 +75,7 @@ export function commandVerifier(options: CommandVerifierOptions): VerifierSpec {
   const verify: CompletionVerifier = async (item, context) => {
     const tagged = `${item.content} ${item.description ?? ''}`.includes(VERIFY_TAG);
     if (!tagged && context.openAfter > 0) return true;
-    const outcome = await runCheckCommand({ ...options, timeoutMs });
+    const outcome = await runCheckCommand({ ...options, timeoutMs, signal: context.signal });
     if (outcome.ok) return true;
     if ('timedOut' in outcome) {
       return context.locale.evidence.commandTimedOut(options.command, Math.ceil(timeoutMs / 1000));

@@ -73,6 +73,12 @@ describe('plankeeper mcp --verify', () => {
     expect(() => parseMcpFlags({ evidence: 'strict' }, {}, scratch)).toThrow(
       '--evidence must be one of off, warn, enforce, not "strict".',
     );
+    expect(() => parseMcpFlags({ evidence: 'enforce' }, {}, scratch)).toThrow(
+      "--evidence needs --for AGENT: that agent's hooks record the tool calls that count as evidence.",
+    );
+    expect(parseMcpFlags({ evidence: 'enforce', for: 'codex' }, {}, scratch).evidence).toBe(
+      'enforce',
+    );
     expect(() => parseMcpFlags({ verifyIn: scratch }, {}, scratch)).toThrow(
       '--verify-in applies only with --verify COMMAND.',
     );

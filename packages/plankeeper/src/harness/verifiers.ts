@@ -16,6 +16,8 @@ import type { Locale } from '../locale/locale.js';
 /** What a verifier is told: the item's tool history since it started, the reason, and the model's language. */
 export interface VerifierContext extends CompletionContext {
   locale: Locale;
+  /** Aborted when the verifier's time is up: stop what it started (a process, a request). */
+  signal: AbortSignal;
 }
 
 export type VerifierVerdict = true | string;
@@ -66,10 +68,14 @@ export async function runVerifiers(
 ): Promise<CompletionRefusal[]> {
   const refusals: CompletionRefusal[] = [];
   for (const { item, calls } of completions) {
-    const context: VerifierContext = { ...base, reason: item.note, calls };
     for (const entry of verifiers) {
       const spec = typeof entry === 'function' ? { verify: entry } : entry;
-      const verdict = await settle(spec, item, context, spec.timeoutMs ?? defaultTimeoutMs);
+      const verdict = await settle(
+        spec,
+        item,
+        { ...base, reason: item.note, calls },
+        spec.timeoutMs ?? defaultTimeoutMs,
+      );
       if (verdict !== true) {
         refusals.push({ id: item.id, reason: verdict });
         break;
@@ -82,15 +88,17 @@ export async function runVerifiers(
 async function settle(
   spec: VerifierSpec,
   item: TodoItem,
-  context: VerifierContext,
+  base: Omit<VerifierContext, 'signal'>,
   timeoutMs: number,
 ): Promise<VerifierVerdict> {
+  const controller = new AbortController();
+  const context: VerifierContext = { ...base, signal: controller.signal };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(
-      () => resolve(context.locale.evidence.verifierTimedOut(Math.ceil(timeoutMs / 1000))),
-      timeoutMs,
-    );
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(context.locale.evidence.verifierTimedOut(Math.ceil(timeoutMs / 1000)));
+    }, timeoutMs);
   });
   try {
     // A copy: a verifier cannot change the item it judges.

@@ -114,11 +114,23 @@ describe('verifiers', () => {
     expect(await status()).toBe('pending');
   });
 
-  it('a verifier that never answers times out: refused, plan unchanged', async () => {
+  it('a verifier that never answers times out: refused, plan unchanged, its signal aborted', async () => {
+    let aborted = false;
     const { results, status, history } = await run(
       [add, lookup(), complete('done'), { final: 'x' }],
-      { verifiers: [() => new Promise<true>(() => {})], verifierTimeoutMs: 30 },
+      {
+        verifiers: [
+          (_item, { signal }) =>
+            new Promise<true>(() => {
+              signal.addEventListener('abort', () => {
+                aborted = true;
+              });
+            }),
+        ],
+        verifierTimeoutMs: 30,
+      },
     );
+    expect(aborted).toBe(true);
     expect(results[2]).toBe(refusal('its completion check did not finish within 1 s.'));
     expect(await status()).toBe('pending');
     expect(await history()).toHaveLength(1);

@@ -176,6 +176,13 @@ export function parseMcpFlags(
       `--evidence must be one of ${EVIDENCE_MODES.join(', ')}, not ${JSON.stringify(evidence)}.`,
     );
   }
+  // Without a coding agent's hooks the server sees no tool call but its own, so under the
+  // rule nothing could ever be completed.
+  if (evidence !== undefined && evidence !== 'off' && forAgent === undefined) {
+    throw new CliError(
+      "--evidence needs --for AGENT: that agent's hooks record the tool calls that count as evidence.",
+    );
+  }
   const verify = nonBlank('--verify', flags.verify);
   const verifyIn = nonBlank('--verify-in', flags.verifyIn);
   if (verifyIn !== undefined && verify === undefined) {
