@@ -7,6 +7,7 @@ const sections = [
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
   ['mcp sessions', './mcp.mjs'],
+  ['claims on a shared list', './claims.mjs'],
 ];
 
 const only = process.argv.slice(2);
