@@ -26,7 +26,10 @@ import { printTable } from './report.mjs';
 const CALLERS = 32;
 const ITEMS = 40;
 const limits = { maxItems: ITEMS };
-const contents = Array.from({ length: ITEMS }, (_, index) => `Step ${index + 1}: fix module ${index + 1}`);
+const contents = Array.from(
+  { length: ITEMS },
+  (_, index) => `Step ${index + 1}: fix module ${index + 1}`,
+);
 
 const list = (items, id, status) =>
   items.map((item) => ({
@@ -84,7 +87,7 @@ async function claims(store, tag, total) {
   const perSecond = await rate(async (caller) => {
     const engine = engines[caller];
     const owner = `sess-${caller}`;
-    for (;; await setImmediate()) {
+    for (; ; await setImmediate()) {
       // A session that lost a claim goes back to its model before it tries again; a retry
       // in the same tick would only spin against the SQLite store's synchronous reads
       // while the winner's write waits for the group commit of the next turn of the loop.
@@ -104,7 +107,8 @@ async function claims(store, tag, total) {
     }
   }, total);
   const plan = await new PlanEngine({ store, limits }).snapshot(key);
-  if (plan.items.some((item) => item.owner !== undefined)) throw new Error('an item kept its owner');
+  if (plan.items.some((item) => item.owner !== undefined))
+    throw new Error('an item kept its owner');
   return { perSecond, refused: 1 - total / attempts };
 }
 
@@ -129,7 +133,11 @@ async function row(name, open, total) {
 export default async function claimsBench() {
   const rows = [];
   rows.push(
-    await row('memory', async () => ({ store: new MemoryPlanStore(), cleanup: async () => {} }), 1000),
+    await row(
+      'memory',
+      async () => ({ store: new MemoryPlanStore(), cleanup: async () => {} }),
+      1000,
+    ),
   );
   const directory = mkdtempSync(join(tmpdir(), 'plankeeper-bench-claims-'));
   rows.push(
