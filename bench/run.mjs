@@ -10,6 +10,7 @@ const sections = [
   ['hook start-up', './hook-startup.mjs'],
   ['mcp sessions', './mcp.mjs'],
   ['sub-agents', './sub-agents.mjs'],
+  ['claims on a shared list', './claims.mjs'],
 ];
 
 const only = process.argv.slice(2);

@@ -29,6 +29,10 @@ const NOT_RUN: [RegExp, string][] = [
   [/^npm i /, 'installs from the registry; the packages named are checked below'],
   [/^plankeeper \w+ .*\[/, 'a synopsis; its flags are checked'],
   [/^plankeeper setup /, 'needs a coding agent; the setup tests run it per agent'],
+  [
+    /^plankeeper todos --list \S+ --release /,
+    'needs a list with a gone session; coding-agents/setup/shared-list.test.ts releases one',
+  ],
   [/^plankeeper (mcp|dashboard)\b/, 'a server that runs until stopped; its flags are checked'],
 ];
 
@@ -42,6 +46,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'examples/mcp-server.ts': 'test/docs/examples-run.test.ts',
   'examples/sub-agents.ts': 'test/docs/sub-agents-example.test.ts',
   'examples/evidence.ts': 'test/docs/examples-run.test.ts',
+  'examples/shared-list.ts': 'test/docs/shared-list-example.test.ts',
 };
 
 function scriptFile(code: string): string {

@@ -140,5 +140,20 @@ describe('plankeeper setup --list', () => {
     expect(stop.decision).toBe('block');
     expect(stop.reason).toContain('#2 Test; #3 Docs');
     expect(stop.reason).not.toContain('#1');
+
+    // The other session is gone: a person frees its item.
+    const list = ['todos', '--store', `sqlite:${root}/.plankeeper/plans.db`, '--list', 'team'];
+    const released = await runCli([...list, '--release', 'sess-other']);
+    expect(released).toMatchObject({
+      code: EXIT.ok,
+      stdout: 'Released #1 of sess-other; back to pending.\n',
+      stderr: '',
+    });
+    const again = await runCli([...list, '--release', 'sess-other']);
+    expect(again.stdout).toBe('sess-other has no items in progress in team.\n');
+    const shown = await runCli(list);
+    expect(shown.stdout).toContain(
+      `list/team  v4\n### Current todo list (0/3 completed)\n- [ ] #1 Parse\n- [>] #2 Test [${SESSION}]`,
+    );
   });
 });
