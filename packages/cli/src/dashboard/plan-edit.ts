@@ -1,6 +1,6 @@
 /**
  * `POST /api/plan/edit`: a person's change to one plan from the page (add, cancel, done,
- * edit text, move). It goes through the engine like `plankeeper todos --cancel 2`: checked,
+ * edit text, move, note, approve). It goes through the engine like `plankeeper todos --cancel 2`: checked,
  * written by compare-and-set, recorded as the person's; the store's change stream then
  * brings it to every open page and the model sees it on its next call.
  */
@@ -85,6 +85,7 @@ const FIELDS: Record<PersonEdit['kind'], readonly string[]> = {
   edit: ['id', 'content'],
   move: ['id', 'before'],
   note: ['id', 'text'],
+  approve: [],
 };
 
 const REQUIRED: Record<PersonEdit['kind'], readonly string[]> = {
@@ -94,6 +95,7 @@ const REQUIRED: Record<PersonEdit['kind'], readonly string[]> = {
   edit: ['id', 'content'],
   move: ['id', 'before'],
   note: ['id', 'text'],
+  approve: [],
 };
 
 /** The request's key, change and name, or what is wrong with it. */

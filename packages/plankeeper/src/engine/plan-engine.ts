@@ -16,6 +16,7 @@ import { ConfigurationError, PlanConflictError } from './errors.js';
 import { KeyLock } from './key-lock.js';
 import { type PlanLimits, resolveLimits } from './limits.js';
 import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
+import { approvalAfterPersonEdit, approvalOf } from './operations/approve.js';
 import {
   type CompleteFacts,
   type CompleteItemInput,
@@ -46,7 +47,14 @@ import type {
   VersionedPlan,
   VersionedState,
 } from './store/plan-store.js';
-import { emptyRecord, isOpen, type PlanRecord, samePlan, type TodoItem } from './todo-item.js';
+import {
+  emptyRecord,
+  isOpen,
+  type PlanApproval,
+  type PlanRecord,
+  samePlan,
+  type TodoItem,
+} from './todo-item.js';
 
 export interface PlanEngineOptions {
   /** Where plans live. Default: a new in-memory store. */
@@ -86,6 +94,8 @@ export interface PlanSnapshot {
   nextId: number;
   updatedAt: number | undefined;
   turn: string | undefined;
+  /** A person's approval, when the plan has one (see approve.ts). */
+  approval?: PlanApproval;
 }
 
 export type OperationOutcome<Facts> =
@@ -155,7 +165,9 @@ export class PlanEngine {
    * `by: 'person'`, the name when given, and the change as data, so the model can be told
    * who changed what. The plan keeps its `turn`: a person's edit is no new request, and
    * must not make the model's current plan look like a leftover. On a compare-and-set
-   * conflict the edit is validated again on the winner's plan.
+   * conflict the edit is validated again on the winner's plan. `{kind: 'approve'}`
+   * approves the plan's steps (see approve.ts); any other edit of an approved plan keeps
+   * it approved, since the person made that change themselves.
    */
   editAsPerson(
     key: PlanKey,
@@ -176,11 +188,17 @@ export class PlanEngine {
       }
       const result = applyPersonEdit(record, edit, this.limits);
       if (!result.ok) return refuse(result.problem);
+      const now = this.now();
+      const approval =
+        edit.kind === 'approve'
+          ? approvalOf(record.items, now, name)
+          : approvalAfterPersonEdit(record, result.items);
       const next: PlanRecord = {
         ...record,
         items: result.items,
         nextId: result.nextId,
-        updatedAt: this.now(),
+        updatedAt: now,
+        ...(approval && { approval }),
       };
       // Setting a text to what it already says is no change, as for the model's writes.
       if (stored && samePlan(record, next)) {
@@ -436,6 +454,7 @@ function toSnapshot(record: PlanRecord, version: number, absent: boolean): PlanS
     nextId: record.nextId,
     updatedAt: absent ? undefined : record.updatedAt,
     turn: record.turn,
+    ...(record.approval && { approval: record.approval }),
   };
 }
 

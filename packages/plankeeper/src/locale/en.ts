@@ -1,5 +1,6 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
+import { enApproval } from './en-approval.js';
 import { enPerson } from './en-person.js';
 import type { Locale } from './locale.js';
 
@@ -169,6 +170,7 @@ export const en: Locale = {
     ],
   },
   person: enPerson,
+  approval: enApproval,
   issue,
   typeName,
 };

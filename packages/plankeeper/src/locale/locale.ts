@@ -5,6 +5,7 @@
 import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
+import type { ApprovalTexts } from './approval-texts.js';
 import type { PersonTexts } from './person-texts.js';
 
 export type LocaleId = 'en' | 'zh';
@@ -81,6 +82,8 @@ export interface Locale {
   };
   /** A person's changes: what the model is told, what a refused change says. */
   person: PersonTexts;
+  /** A plan that waits for a person's approval: held calls, and the approval's notice. */
+  approval: ApprovalTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

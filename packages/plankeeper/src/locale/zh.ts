@@ -1,6 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import type { Locale } from './locale.js';
+import { zhApproval } from './zh-approval.js';
 import { zhPerson } from './zh-person.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
@@ -171,6 +172,7 @@ export const zh: Locale = {
     ],
   },
   person: zhPerson,
+  approval: zhApproval,
   issue,
   typeName,
 };
