@@ -7,6 +7,7 @@
  * plankeeper setup claude-code
  * plankeeper setup codex --dir ~/src/app --store redis://localhost:6379 --lang zh
  * plankeeper setup gemini --remove
+ * plankeeper setup claude-code --approval on-change
  */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
@@ -19,6 +20,7 @@ interface SetupFlags {
   dir?: string;
   store?: string;
   lang: string;
+  approval?: string | boolean;
   remove?: boolean;
 }
 
@@ -32,6 +34,10 @@ export function registerSetupCommand(program: Command): void {
     .option('--dir <dir>', 'the project directory (default: the current directory)')
     .option('--store <url>', 'plan store (default: sqlite:<dir>/.plankeeper/plans.db)')
     .addOption(langOption())
+    .option(
+      '--approval [when]',
+      "hold the agent's other tools until a person approves the plan: once (default) or on-change",
+    )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
       process.stdout.write(await runSetupCommand(agent, flags));
@@ -43,6 +49,15 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     throw new CliError(`setup: unknown agent "${agent}"; use one of ${AGENTS.join(', ')}.`);
   }
   const lang = parseLang(flags.lang);
+  const approval = flags.approval === true ? 'once' : flags.approval;
+  if (
+    approval !== undefined &&
+    approval !== false &&
+    approval !== 'once' &&
+    approval !== 'on-change'
+  ) {
+    throw new CliError(`--approval: "${approval}" is neither once nor on-change.`, EXIT.usage);
+  }
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -52,6 +67,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.dir !== undefined && { dir: flags.dir }),
       ...(flags.store !== undefined && { store: flags.store }),
       lang,
+      ...(approval && { approval }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

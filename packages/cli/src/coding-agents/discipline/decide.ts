@@ -5,6 +5,8 @@
  */
 // plankeeper/harness, not the root: the root would load the plan tools and zod into every hook.
 import {
+  type ApprovalAgain,
+  approvalWait,
   buildPlanSection,
   describePersonChanges,
   isHonestPartial,
@@ -25,6 +27,8 @@ export interface DisciplineOptions {
   now?: number;
   /** A fresh turn id, for agents whose prompt event carries none. */
   newTurn?: () => string;
+  /** Hold non-plan tools until a person approves the plan (`--approval`). Default: off. */
+  approval?: ApprovalAgain;
 }
 
 export interface Decision {
@@ -87,8 +91,24 @@ export function decide(
     }
     case 'tool-done':
       return afterTool(event, snapshot, state, options, recent);
+    case 'tool-start': {
+      // Plan tools are never held: writing the plan is what the model does meanwhile.
+      if (options.approval === undefined || event.isPlanTool)
+        return { next: undefined, answer: NOTHING };
+      const wait = approvalWait(snapshot, options.approval);
+      return {
+        next: undefined,
+        answer:
+          wait === undefined
+            ? NOTHING
+            : { kind: 'deny', reason: locale.approval.waiting(wait, event.tool) },
+      };
+    }
     case 'stop':
     case 'subagent-stop':
+      // A plan waiting for a person is the answer's point: no bounce.
+      if (options.approval !== undefined && approvalWait(snapshot, options.approval) !== undefined)
+        return { next: undefined, answer: NOTHING };
       return atStop(event, snapshot, state, locale);
     case 'subagent-start':
       // A sub-agent's plan lives in its own scope; its turn starts now.

@@ -1,5 +1,6 @@
 /**
- * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]`, parsed
+ * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]
+ * [--approval once|on-change]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  */
 export interface HookArgs {
@@ -8,6 +9,8 @@ export interface HookArgs {
   store?: string;
   lang?: string;
   nudgeAfter?: number;
+  /** Hold non-plan tools until a person approves the plan: once, or again on each change. */
+  approval?: 'once' | 'on-change';
 }
 
 export function parseHookArgs(args: readonly string[]): HookArgs {
@@ -21,6 +24,8 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
     if (value === undefined) throw new Error(`${flag} needs a value`);
     if (flag === '--store') parsed.store = value;
     else if (flag === '--lang') parsed.lang = value;
+    else if (flag === '--approval' && (value === 'once' || value === 'on-change'))
+      parsed.approval = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
       parsed.nudgeAfter = Number(value);
     else throw new Error(`unknown option ${flag} ${value}`);

@@ -102,6 +102,8 @@ async function answerHook(
       );
     }
     if (!keyed) return NOTHING;
+    // Without approval a call about to run asks nothing of the plan: no read at all.
+    if (keyed.event.kind === 'tool-start' && parsed.approval === undefined) return NOTHING;
     const engine = new PlanEngine({ store });
     if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
       await recordCliSession(engine, keyed.key.session);
@@ -109,6 +111,9 @@ async function answerHook(
     return await applyDiscipline(engine, keyed, {
       locale: getLocale(lang as LocaleId),
       ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
+      ...(parsed.approval !== undefined && {
+        approval: parsed.approval === 'once' ? 'never' : 'on-change',
+      }),
       newTurn: () => globalThis.crypto.randomUUID(),
     });
   } finally {

@@ -10,6 +10,11 @@ export interface SetupContext {
   /** The validated store URL the MCP server and the hooks share. */
   store: string;
   lang: 'en' | 'zh';
+  /**
+   * Hold the agent's other tools until a person approves the plan (`--approval`): once per
+   * plan, or again whenever its steps change. Absent: no approval.
+   */
+  approval?: 'once' | 'on-change';
   /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
   node: string;
   /** Absolute path of plankeeper's bin script. */

@@ -86,9 +86,14 @@ describe('Claude Code adapter: parse', () => {
 });
 
 describe('Claude Code adapter: PreToolUse records the plan key of the tool use', () => {
-  it('in the main session: the session, no scope, expiring; no discipline event', () => {
+  it('in the main session: the session, no scope, expiring; a plan tool about to run', () => {
     const input = fixture('PreToolUse');
-    expect(claudeCodeAdapter.parse('PreToolUse', input)).toBeUndefined();
+    // The event only matters with --approval, and plankeeper's own tools are never held.
+    expect(claudeCodeAdapter.parse('PreToolUse', input)?.event).toEqual({
+      kind: 'tool-start',
+      tool: 'mcp__plankeeper__todo_write',
+      isPlanTool: true,
+    });
     expect(claudeCodeAdapter.record?.('PreToolUse', input)).toEqual({
       key: toolUseRecordKey('toolu_2025aa5d_001'),
       state: { session: SESSION },
