@@ -10,6 +10,11 @@ export type ApprovalWait = 'no-plan' | 'unapproved' | 'changed';
 export interface ApprovalTexts {
   /** The result of a held call of `tool`: it did not run. */
   waiting(reason: ApprovalWait, tool: string): string;
+  /**
+   * After the model's own plan write, for hosts that hold tools elsewhere (an MCP server
+   * beside coding-agent hooks): the plan now waits; end the turn and ask for a review.
+   */
+  awaiting: string;
   /** One line for the model on its next call after a person approved the plan. */
   approvedBy(name: string | undefined): string;
 }

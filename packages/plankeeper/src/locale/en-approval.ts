@@ -11,5 +11,7 @@ export const enApproval: ApprovalTexts = {
         return `Held: ${tool} did not run; the plan changed after a person approved it and waits for their approval again. Meanwhile you may revise the plan, then end your turn and say what changed.`;
     }
   },
+  awaiting:
+    "This plan waits for a person's approval; tools other than the plan tools are held until then. End your turn and ask for a review.",
   approvedBy: (name) => `Approved by a person${name ? ` (${name})` : ''}: carry out the plan.`,
 };

@@ -23,6 +23,8 @@ describe.each(LOCALE_IDS)('approval texts (%s)', (localeId) => {
       a.waiting('unapproved', 'run_shell'),
       '## Held: plan changed after approval',
       a.waiting('changed', 'run_shell'),
+      '## After a plan write while the plan waits (MCP server beside hooks)',
+      a.awaiting,
       '## Notice after approval (with and without a name)',
       a.approvedBy('Ana'),
       a.approvedBy(undefined),

@@ -41,6 +41,7 @@ export interface RawMcpFlags {
   idleTimeout?: string;
   maxSessions?: string;
   for?: string;
+  approval?: string | boolean;
 }
 
 export interface McpSettings {
@@ -51,6 +52,8 @@ export interface McpSettings {
   for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
+  /** The host holds other tools until a person approves the plan; results say when it waits. */
+  approval?: 'once' | 'on-change';
   http?: {
     port: number;
     host: string;
@@ -82,6 +85,10 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--idle-timeout <minutes>',
       'HTTP: close a session unused this long; its plan stays stored (default: 30; 0: never)',
+    )
+    .option(
+      '--approval [when]',
+      'the host holds other tools until a person approves the plan (once or on-change); write results say when it waits',
     )
     .option('--max-sessions <n>', 'HTTP: most sessions open at once; more get 503 (default: 100)')
     .action(async (flags: RawMcpFlags) => {
@@ -119,8 +126,13 @@ export function parseMcpFlags(
   const agent = nonBlank('--agent', flags.agent) ?? forAgent ?? 'mcp';
   const session = nonBlank('--session', flags.session);
   const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
+  const approval = flags.approval === true ? 'once' : flags.approval;
+  if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
+    throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
+  }
   const settings: McpSettings = {
     store,
+    ...(approval !== undefined && { approval }),
     ...(session !== undefined && { session }),
     agent,
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
@@ -185,6 +197,9 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       agent: settings.agent,
       preset: settings.preset,
       locale: settings.locale,
+      ...(settings.approval !== undefined && {
+        approval: { again: settings.approval === 'once' ? 'never' : 'on-change' } as const,
+      }),
       ...(settings.session !== undefined && { session: settings.session }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
     };

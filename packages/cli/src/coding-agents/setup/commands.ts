@@ -14,13 +14,26 @@ export function hookArgs(ctx: SetupContext, event: string): string[] {
     '--store',
     ctx.store,
     ...langArgs(ctx),
-    ...(ctx.approval ? ['--approval', ctx.approval] : []),
+    ...approvalArgs(ctx),
   ];
 }
 
-/** `<bin> mcp --store URL --for <agent> [--lang zh]` (without the node binary). */
+/** `<bin> mcp --store URL --for <agent> [--lang zh] [--approval W]` (without the node binary). */
 export function mcpArgs(ctx: SetupContext): string[] {
-  return [ctx.bin, 'mcp', '--store', ctx.store, '--for', ctx.agent, ...langArgs(ctx)];
+  return [
+    ctx.bin,
+    'mcp',
+    '--store',
+    ctx.store,
+    '--for',
+    ctx.agent,
+    ...langArgs(ctx),
+    ...approvalArgs(ctx),
+  ];
+}
+
+function approvalArgs(ctx: SetupContext): string[] {
+  return ctx.approval ? ['--approval', ctx.approval] : [];
 }
 
 function langArgs(ctx: SetupContext): string[] {

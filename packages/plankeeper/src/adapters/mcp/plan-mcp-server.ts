@@ -21,9 +21,14 @@ import {
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
+import { type ApprovalOption, approvalRules, approvalWait } from '../../harness/approval.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import {
+  createPlanTools,
+  PLAN_WRITE_TOOL_NAMES,
+  type PlanToolPreset,
+} from '../../tools/plan-tools.js';
 import {
   getInstructionsPrompt,
   INSTRUCTIONS_PROMPT_NAME,
@@ -65,6 +70,13 @@ export interface PlanMcpServerOptions {
    * other unknown field is still rejected.
    */
   ignoredArguments?: readonly string[];
+  /**
+   * The host holds its other tools until a person approves the plan (coding-agent hooks
+   * do, with `--approval`): a write that leaves the plan waiting says so in its result, so
+   * the model ends its turn for a review. This server runs plan tools only, so it holds
+   * nothing itself. Default: off.
+   */
+  approval?: ApprovalOption | false;
 }
 
 /** What a key function gets to see of one `tools/call`. */
@@ -121,6 +133,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   }));
 
   const seenPlans = new ResultPlanVersions(engine, locale);
+  const approval = approvalRules(options.approval);
+  /** The line a successful plan write gets while the plan waits for a person, if any. */
+  const awaitingApproval = async (tool: string, ok: boolean, callKey: PlanKey) => {
+    if (!approval || !ok || !PLAN_WRITE_TOOL_NAMES.includes(tool)) return undefined;
+    const wait = approvalWait(await engine.snapshot(callKey), approval.again);
+    return wait === undefined ? undefined : locale.approval.awaiting;
+  };
 
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -152,7 +171,8 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         callKey,
         typeof version === 'number' ? version : undefined,
       );
-      const text = byPerson ? `${byPerson}\n${result.text}` : result.text;
+      const waiting = await awaitingApproval(name, result.ok, callKey);
+      const text = [byPerson, result.text, waiting].filter(Boolean).join('\n');
       return toCallToolResult(
         { ...result, text },
         { structuredContent: options.structuredContent ?? false },
