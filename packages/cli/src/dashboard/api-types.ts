@@ -72,6 +72,11 @@ export interface PlanDetailResponse {
   stale: boolean;
   /** Open items left from an earlier user turn than the agent's current one. */
   leftover: boolean;
+  /**
+   * A person's approval of the plan, when it has one; `current` is false once the plan's
+   * steps changed after it (a host asking approval again on change holds its tools then).
+   */
+  approval: { name: string | null; at: number; current: boolean } | null;
   /** Oldest first, as the store keeps it. */
   timeline: TimelineEntry[];
 }

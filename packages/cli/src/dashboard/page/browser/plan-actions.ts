@@ -1,5 +1,6 @@
 /**
- * A person's changes on the page: done, cancel, edit text, move up or down, add. Every
+ * A person's changes on the page: done, cancel, edit text, note, move up or down, add,
+ * approve the plan. Every
  * control is a button or a text field, so the keyboard reaches all of them (Tab, Enter;
  * Escape leaves an edit). Each change is one POST; the event stream then brings it to
  * every open page, this one included, and the model sees it on its next call.
@@ -73,7 +74,10 @@ export function itemActions(item: TodoItem, index: number, items: readonly TodoI
       ),
     );
   }
-  bar.append(button('Edit', 'edit', item.id, `Edit the text of ${ref}`, () => startEdit(item)));
+  bar.append(
+    button('Edit', 'edit', item.id, `Edit the text of ${ref}`, () => startEdit(item)),
+    button('Note', 'note', item.id, `Set the note of ${ref}`, () => startNote(item)),
+  );
   const previous = items[index - 1];
   const next = items[index + 1];
   if (previous) {
@@ -116,6 +120,66 @@ function startEdit(item: TodoItem): void {
   content.replaceWith(box);
   box.focus();
   box.select();
+}
+
+/** A field for the item's note under it: Enter saves, Escape leaves the note as it was. */
+function startNote(item: TodoItem): void {
+  const entry = detail.querySelector<HTMLElement>(`li.item[data-id="${item.id}"]`);
+  if (!entry || entry.querySelector('.note-box')) return;
+  const box = el('input', 'note-box');
+  box.type = 'text';
+  box.value = item.note ?? '';
+  box.setAttribute('aria-label', `Note of #${item.id}; Enter saves, Escape cancels`);
+  box.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      send({ kind: 'note', id: item.id, text: box.value }, { action: 'note', id: item.id });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      box.remove();
+      detail
+        .querySelector<HTMLElement>(`li.item[data-id="${item.id}"] button[data-action="note"]`)
+        ?.focus();
+    }
+  });
+  entry.append(box);
+  box.focus();
+  box.select();
+}
+
+/**
+ * The plan's approval line: who approved it and whether that still covers the plan, and
+ * the Approve button while it does not (a host holding its tools waits for it).
+ */
+export function approvalControls(plan: {
+  items: readonly TodoItem[];
+  approval: { name: string | null; at: number; current: boolean } | null;
+}): HTMLElement {
+  const box = el('div', 'approval');
+  const { approval } = plan;
+  const by = approval?.name ? ` by ${approval.name}` : '';
+  if (approval?.current) {
+    box.dataset.state = 'approved';
+    box.append(el('span', 'approval-state', `Approved${by}`));
+    return box;
+  }
+  box.dataset.state = approval ? 'changed' : 'waiting';
+  box.append(
+    el(
+      'span',
+      'approval-state',
+      approval ? `Changed since it was approved${by}` : 'Not approved yet',
+    ),
+  );
+  if (plan.items.some((item) => item.status !== 'cancelled')) {
+    box.append(
+      ' ',
+      button('Approve', 'approve', '', 'Approve the plan as it is', () =>
+        send({ kind: 'approve' }, { action: 'approve', id: '' }),
+      ),
+    );
+  }
+  return box;
 }
 
 /** The name field and the add field under the items, and the line for a refused change. */
@@ -171,6 +235,12 @@ export function restoreFocus(before: { action: string; id: string } | undefined)
   const wanted = focusAfter ?? before;
   focusAfter = undefined;
   if (!wanted) return;
+  if (wanted.action === 'approve') {
+    // Approved: the button is gone, so the keyboard goes on from the approval line.
+    const approve = detail.querySelector<HTMLElement>('button[data-action="approve"]');
+    (approve ?? detail.querySelector<HTMLElement>('#add-item'))?.focus();
+    return;
+  }
   if (wanted.action === 'add-field' || wanted.action === 'add-item') {
     detail.querySelector<HTMLInputElement>('#add-item')?.focus();
     return;

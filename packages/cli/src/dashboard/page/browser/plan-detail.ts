@@ -7,6 +7,7 @@ import { describeChange } from './describe-change.js';
 import { el, scopeText } from './dom.js';
 import { detail } from './elements.js';
 import {
+  approvalControls,
   editControls,
   focusedControl,
   itemActions,
@@ -108,6 +109,7 @@ function renderDetail(plan: PlanDetailResponse): void {
     parts.push(el('p', 'hint', 'This plan was deleted or expired; its history is below.'));
   } else {
     parts.push(el('h3', null, `Items · ${done}/${plan.items.length} completed`));
+    parts.push(approvalControls(plan));
     parts.push(plan.items.length ? renderItems(plan.items) : el('p', 'hint', 'The plan is empty.'));
   }
   // A deleted plan can be started again by adding to it, as with plankeeper todos --add.
