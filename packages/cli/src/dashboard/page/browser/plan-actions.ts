@@ -11,6 +11,9 @@ import { postJson } from './api.js';
 import { el } from './dom.js';
 import { detail } from './elements.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
+
+const t = texts.actions;
 
 const NAME_KEY = 'plankeeper.person-name';
 
@@ -66,23 +69,23 @@ export function itemActions(item: TodoItem, index: number, items: readonly TodoI
   const ref = `#${item.id}`;
   if (open) {
     bar.append(
-      button('Done', 'done', item.id, `Mark ${ref} done`, () =>
+      button(t.done, 'done', item.id, t.doneTitle(ref), () =>
         send({ kind: 'done', id: item.id }, { action: 'done', id: item.id }),
       ),
-      button('Cancel', 'cancel', item.id, `Cancel ${ref}`, () =>
+      button(t.cancel, 'cancel', item.id, t.cancelTitle(ref), () =>
         send({ kind: 'cancel', id: item.id }, { action: 'cancel', id: item.id }),
       ),
     );
   }
   bar.append(
-    button('Edit', 'edit', item.id, `Edit the text of ${ref}`, () => startEdit(item)),
-    button('Note', 'note', item.id, `Set the note of ${ref}`, () => startNote(item)),
+    button(t.edit, 'edit', item.id, t.editTitle(ref), () => startEdit(item)),
+    button(t.note, 'note', item.id, t.noteTitle(ref), () => startNote(item)),
   );
   const previous = items[index - 1];
   const next = items[index + 1];
   if (previous) {
     bar.append(
-      button('↑', 'up', item.id, `Move ${ref} up`, () =>
+      button('↑', 'up', item.id, t.upTitle(ref), () =>
         send({ kind: 'move', id: item.id, before: previous.id }, { action: 'up', id: item.id }),
       ),
     );
@@ -90,7 +93,7 @@ export function itemActions(item: TodoItem, index: number, items: readonly TodoI
   if (next) {
     // Down is the next item moved before this one.
     bar.append(
-      button('↓', 'down', item.id, `Move ${ref} down`, () =>
+      button('↓', 'down', item.id, t.downTitle(ref), () =>
         send({ kind: 'move', id: next.id, before: item.id }, { action: 'down', id: item.id }),
       ),
     );
@@ -106,7 +109,7 @@ function startEdit(item: TodoItem): void {
   const box = el('input', 'edit-box');
   box.type = 'text';
   box.value = item.content;
-  box.setAttribute('aria-label', `New text of #${item.id}; Enter saves, Escape cancels`);
+  box.setAttribute('aria-label', t.editBox(`#${item.id}`));
   box.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -129,7 +132,7 @@ function startNote(item: TodoItem): void {
   const box = el('input', 'note-box');
   box.type = 'text';
   box.value = item.note ?? '';
-  box.setAttribute('aria-label', `Note of #${item.id}; Enter saves, Escape cancels`);
+  box.setAttribute('aria-label', t.noteBox(`#${item.id}`));
   box.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -157,24 +160,19 @@ export function approvalControls(plan: {
 }): HTMLElement {
   const box = el('div', 'approval');
   const { approval } = plan;
-  const by = approval?.name ? ` by ${approval.name}` : '';
   if (approval?.current) {
     box.dataset.state = 'approved';
-    box.append(el('span', 'approval-state', `Approved${by}`));
+    box.append(el('span', 'approval-state', t.approved(approval.name)));
     return box;
   }
   box.dataset.state = approval ? 'changed' : 'waiting';
   box.append(
-    el(
-      'span',
-      'approval-state',
-      approval ? `Changed since it was approved${by}` : 'Not approved yet',
-    ),
+    el('span', 'approval-state', approval ? t.changedSinceApproval(approval.name) : t.notApproved),
   );
   if (plan.items.some((item) => item.status !== 'cancelled')) {
     box.append(
       ' ',
-      button('Approve', 'approve', '', 'Approve the plan as it is', () =>
+      button(t.approve, 'approve', '', t.approveTitle, () =>
         send({ kind: 'approve' }, { action: 'approve', id: '' }),
       ),
     );
@@ -188,17 +186,17 @@ export function editControls(): HTMLElement {
   const name = el('input');
   name.id = 'person-name';
   name.type = 'text';
-  name.placeholder = 'Your name (shown to the model)';
-  name.setAttribute('aria-label', 'Your name, recorded with your changes');
+  name.placeholder = t.namePlaceholder;
+  name.setAttribute('aria-label', t.nameLabel);
   name.value = localStorage.getItem(NAME_KEY) ?? '';
   // Saved as typed: a live re-render rebuilds this field from the saved value.
   name.addEventListener('input', () => localStorage.setItem(NAME_KEY, name.value.trim()));
   const add = el('input');
   add.id = 'add-item';
   add.type = 'text';
-  add.placeholder = 'New item; Enter adds it';
-  add.setAttribute('aria-label', 'New item text; Enter adds it to the end');
-  const addButton = button('Add', 'add', '', 'Add the item', () => submitAdd(add));
+  add.placeholder = t.addPlaceholder;
+  add.setAttribute('aria-label', t.addLabel);
+  const addButton = button(t.add, 'add', '', t.addTitle, () => submitAdd(add));
   add.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
       event.preventDefault();
