@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanStore } from 'plankeeper';
-import { encodePlanKey } from 'plankeeper';
+import { encodePlanKey, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +155,41 @@ describe('dashboard: a person approves the plan and notes an item', () => {
     expect(await focused(page, 'data-action')).toBe('note');
     expect(await page.getAttribute('#detail-pane', 'data-version')).toBe(version);
     expect((await store.get(key))?.record.items[1]?.note).toBe('needs a test');
+  }, 30_000);
+
+  it('in Chinese (--lang zh): the page, its buttons and a refused change', async () => {
+    if (missingBrowser) throw new Error(missingBrowser);
+    const zhKey = { agent: 'coder', session: 'approve-zh' };
+    const engine = new PlanEngine({ store });
+    await engine.add(zhKey, [{ content: 'Find the bug' }]);
+    const chinese = await createDashboardServer({ store, lang: 'zh' });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${chinese.url}#plan=${encodeURIComponent(encodePlanKey(zhKey))}`);
+      await page.locator('#detail-pane li.item').first().waitFor();
+      expect(await page.textContent('#detail-pane .approval')).toBe('尚未批准 批准');
+      expect(await page.textContent('li.item[data-id="1"] button[data-action="done"]')).toBe(
+        '完成',
+      );
+      expect(await page.textContent('#live')).toBe('实时');
+      await page.click('button[data-action="approve"]');
+      await expect
+        .poll(() => page.textContent('#detail-pane .approval'), { timeout: 5000 })
+        .toBe('已批准');
+      expect(await page.textContent('#detail-pane li.revision .by')).toBe('由人员');
+      // A stale button (the agent closed #1 meanwhile): the refusal comes in Chinese.
+      await page.route('**/api/events*', (route) => route.abort());
+      await page.reload();
+      await page.locator('li.item[data-id="1"] button[data-action="done"]').waitFor();
+      await engine.complete(zhKey, [{ id: '1', reason: 'found' }]);
+      await page.click('li.item[data-id="1"] button[data-action="done"]');
+      const error = page.locator('#detail-pane .edit-error');
+      await error.waitFor();
+      expect(await error.textContent()).toBe(
+        '#1 已是已完成状态；只有待办或进行中的事项可以取消或标为完成。',
+      );
+    } finally {
+      await chinese.close();
+    }
   }, 30_000);
 });
