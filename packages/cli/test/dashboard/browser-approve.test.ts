@@ -133,7 +133,7 @@ describe('dashboard: a person approves the plan and notes an item', () => {
       .toEqual({ state: 'changed', text: 'Changed since it was approved by Ana', button: true });
   }, 60_000);
 
-  it('sets a note with Enter, leaves it with Escape', async () => {
+  it('sets a note with Enter; Escape leaves a note or a text as it was', async () => {
     if (missingBrowser) throw new Error(missingBrowser);
     const page = await openPlan();
     await page.focus('li.item[data-id="2"] button[data-action="note"]');
@@ -155,6 +155,16 @@ describe('dashboard: a person approves the plan and notes an item', () => {
     expect(await focused(page, 'data-action')).toBe('note');
     expect(await page.getAttribute('#detail-pane', 'data-version')).toBe(version);
     expect((await store.get(key))?.record.items[1]?.note).toBe('needs a test');
+
+    // The text field too: Escape leaves the text as it was and the keyboard on Edit.
+    await page.focus('li.item[data-id="1"] button[data-action="edit"]');
+    await page.keyboard.press('Enter');
+    expect(await focused(page, 'class')).toBe('edit-box');
+    await page.keyboard.type('Something else');
+    await page.keyboard.press('Escape');
+    expect(await page.textContent('li.item[data-id="1"] .content')).toBe('Find the bug');
+    expect(await focused(page, 'data-action')).toBe('edit');
+    expect(await page.getAttribute('#detail-pane', 'data-version')).toBe(version);
   }, 30_000);
 
   it('in Chinese (--lang zh): the page, its buttons and a refused change', async () => {
