@@ -40,6 +40,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'examples/quickstart.ts': 'test/docs/readme.test.ts',
   'examples/own-model.ts': 'test/docs/examples-run.test.ts',
   'examples/mcp-server.ts': 'test/docs/examples-run.test.ts',
+  'examples/approval.ts': 'test/docs/approval-example.test.ts',
 };
 
 function scriptFile(code: string): string {
