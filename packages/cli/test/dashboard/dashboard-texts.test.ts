@@ -162,7 +162,10 @@ describe('the dashboard server in Chinese', () => {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify(body),
-        }).then(async (response) => ({ status: response.status, ...(await response.json()) }));
+        }).then(async (response) => ({
+          status: response.status,
+          ...((await response.json()) as Record<string, unknown>),
+        }));
       expect(await post({ key: 'coder/s1', edit: { kind: 'done', id: '9' } })).toEqual({
         status: 409,
         error: '没有 #9 这一项；现有 #1。',

@@ -3,7 +3,7 @@
  * tools while the plan waits for a person (the tool does not run; the model reads the
  * waiting text as the call's error), and lets them run once a person approved.
  */
-import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { jsonSchema, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createPlankeeper, ToolHeldForApproval } from '../../../src/adapters/ai-sdk/index.js';
 import { promptLines, scriptedModel } from './scripted-model.js';
