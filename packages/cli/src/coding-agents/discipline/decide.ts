@@ -73,7 +73,13 @@ export function decide(
         changed: true,
         whenUnchanged: 'full',
       });
-      return { next, answer: section ? { kind: 'context', text: section } : NOTHING };
+      // Who changed the plan since the model last saw it (an approval, say), before the list.
+      const byPerson = describePersonChanges(
+        recent.filter((revision) => revision.version > state.shownVersion),
+        locale,
+      );
+      const text = [byPerson, section].filter(Boolean).join('\n');
+      return { next, answer: text ? { kind: 'context', text } : NOTHING };
     }
     case 'session-start':
     case 'pre-compact': {
@@ -84,9 +90,14 @@ export function decide(
         // What a hook says before compaction is compacted away: show it after, on the next event.
         return { next: { ...state, restorePending: true }, answer: NOTHING };
       }
+      const byPerson = describePersonChanges(
+        recent.filter((revision) => revision.version > state.shownVersion),
+        locale,
+      );
+      const restored = restoredSection(snapshot, locale);
       return {
         next: { ...state, shownVersion: snapshot.version, restorePending: false },
-        answer: { kind: 'context', text: restoredSection(snapshot, locale) },
+        answer: { kind: 'context', text: byPerson ? `${byPerson}\n${restored}` : restored },
       };
     }
     case 'tool-done':
