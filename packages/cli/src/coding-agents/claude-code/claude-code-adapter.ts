@@ -47,7 +47,11 @@ export const claudeCodeAdapter: HookAdapter = {
   },
 
   record(eventName, input) {
-    return eventName === 'PreToolUse' ? toolUseRecord(input) : undefined;
+    // Only plankeeper's own calls reach its MCP server: with --approval PreToolUse runs for
+    // every tool, and recording the others would write to the store for nothing.
+    if (eventName !== 'PreToolUse' || !text(input.tool_name)?.startsWith('mcp__plankeeper__'))
+      return undefined;
+    return toolUseRecord(input);
   },
 
   format(eventName, answer: NeutralAnswer): string {

@@ -89,7 +89,12 @@ async function answerHook(
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new Error('the hook input on stdin is not a JSON object');
   }
-  const keyed = adapter.parse(parsed.event, input as Record<string, unknown>);
+  const parsedEvent = adapter.parse(parsed.event, input as Record<string, unknown>);
+  // Without approval a call about to run asks nothing of the plan: no store at all for it.
+  const keyed =
+    parsedEvent?.event.kind === 'tool-start' && parsed.approval === undefined
+      ? undefined
+      : parsedEvent;
   const record = adapter.record?.(parsed.event, input as Record<string, unknown>);
   if (!keyed && !record) return NOTHING;
   const url = parsed.store ?? io.env.PLANKEEPER_STORE ?? `sqlite:${io.cwd}/.plankeeper/plans.db`;
@@ -102,8 +107,6 @@ async function answerHook(
       );
     }
     if (!keyed) return NOTHING;
-    // Without approval a call about to run asks nothing of the plan: no read at all.
-    if (keyed.event.kind === 'tool-start' && parsed.approval === undefined) return NOTHING;
     const engine = new PlanEngine({ store });
     if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
       await recordCliSession(engine, keyed.key.session);

@@ -108,6 +108,16 @@ describe('Claude Code adapter: PreToolUse records the plan key of the tool use',
     });
   });
 
+  it('nothing for another tool (PreToolUse runs for every tool with --approval)', () => {
+    const bash = { ...fixture('PreToolUse'), tool_name: 'Bash', tool_input: { command: 'ls' } };
+    expect(claudeCodeAdapter.record?.('PreToolUse', bash)).toBeUndefined();
+    expect(claudeCodeAdapter.parse('PreToolUse', bash)?.event).toEqual({
+      kind: 'tool-start',
+      tool: 'Bash',
+      isPlanTool: false,
+    });
+  });
+
   it('nothing for other events, or without a tool_use_id', () => {
     expect(claudeCodeAdapter.record?.('PostToolUse', fixture('PostToolUse'))).toBeUndefined();
     const { tool_use_id: _, ...input } = fixture('PreToolUse');
