@@ -110,6 +110,35 @@ describe('plankeeper hook with --approval', () => {
     expect(JSON.parse(after).hookSpecificOutput.additionalContext.split('\n')[0]).toBe(
       'Approved by a person (Ana): carry out the plan.',
     );
+    // Told once: the next tool result says nothing more.
+    expect(
+      hook('claude-code', 'PostToolUse', store, fixture('claude-code', 'PostToolUse'), [
+        '--approval',
+        'once',
+      ]),
+    ).toBe('');
+  });
+
+  it('claude-code: an approval between turns is told on the next prompt, before the list', async () => {
+    const store = await withPlan('claude-code');
+    const prompt = fixture('claude-code', 'UserPromptSubmit');
+    hook('claude-code', 'UserPromptSubmit', store, prompt, ['--approval', 'once']);
+    expect(
+      hook('claude-code', 'Stop', store, fixture('claude-code', 'Stop'), ['--approval', 'once']),
+    ).toBe('');
+    expect((await approve(store, 'claude-code')).code).toBe(0);
+    const next = hook(
+      'claude-code',
+      'UserPromptSubmit',
+      store,
+      { ...prompt, prompt_id: 'p-2', prompt: 'Go ahead' },
+      ['--approval', 'once'],
+    );
+    const lines = JSON.parse(next).hookSpecificOutput.additionalContext.split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'Approved by a person (Ana): carry out the plan.',
+      '### Leftover todo list from an earlier request',
+    ]);
   });
 
   it('codex, gemini and opencode answer a held call in their own formats, in the --lang language', async () => {
