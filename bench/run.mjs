@@ -7,6 +7,7 @@ const sections = [
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
   ['mcp sessions', './mcp.mjs'],
+  ['approval hold', './approval.mjs'],
 ];
 
 const only = process.argv.slice(2);
