@@ -11,6 +11,7 @@ const sections = [
   ['mcp sessions', './mcp.mjs'],
   ['sub-agents', './sub-agents.mjs'],
   ['claims on a shared list', './claims.mjs'],
+  ['approval hold', './approval.mjs'],
 ];
 
 const only = process.argv.slice(2);

@@ -47,6 +47,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'examples/sub-agents.ts': 'test/docs/sub-agents-example.test.ts',
   'examples/evidence.ts': 'test/docs/examples-run.test.ts',
   'examples/shared-list.ts': 'test/docs/shared-list-example.test.ts',
+  'examples/approval.ts': 'test/docs/approval-example.test.ts',
 };
 
 function scriptFile(code: string): string {

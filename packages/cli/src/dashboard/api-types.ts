@@ -76,6 +76,11 @@ export interface PlanDetailResponse {
   leftover: boolean;
   /** The sub-agents the plan's items were delegated to, in item order. */
   subAgents: SubAgentSummary[];
+  /**
+   * A person's approval of the plan, when it has one; `current` is false once the plan's
+   * steps changed after it (a host asking approval again on change holds its tools then).
+   */
+  approval: { name: string | null; at: number; current: boolean } | null;
   /** Oldest first, as the store keeps it. */
   timeline: TimelineEntry[];
 }

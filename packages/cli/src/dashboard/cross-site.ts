@@ -6,16 +6,20 @@
  * either; tools such as curl send neither and are let through (the other rules apply).
  */
 import type { IncomingMessage } from 'node:http';
+import { type DashboardTexts, enDashboard } from './dashboard-texts.js';
 
 /** Why the request comes from another site, or undefined when it comes from this page. */
-export function crossSiteProblem(request: IncomingMessage): string | undefined {
+export function crossSiteProblem(
+  request: IncomingMessage,
+  texts: DashboardTexts = enDashboard,
+): string | undefined {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') {
-    return `Changes from another site are refused (Sec-Fetch-Site: ${site}); use the dashboard page itself.`;
+    return texts.crossSite('Sec-Fetch-Site', String(site));
   }
   const origin = request.headers.origin;
   if (origin !== undefined && originHost(origin) !== request.headers.host?.toLowerCase()) {
-    return `Changes from another site are refused (Origin: ${origin}); use the dashboard page itself.`;
+    return texts.crossSite('Origin', origin);
   }
   return undefined;
 }

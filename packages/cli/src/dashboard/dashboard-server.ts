@@ -15,6 +15,7 @@ import {
 import { requestToken, tokenProblem } from './access-token.js';
 import { crossSiteProblem } from './cross-site.js';
 import { DashboardError } from './dashboard-error.js';
+import { type DashboardLang, dashboardTexts } from './dashboard-texts.js';
 import { EventStream } from './event-stream.js';
 import { BASE_HEADERS, sendError, sendJson } from './http-responses.js';
 import { dashboardPage } from './page/dashboard-page.js';
@@ -38,6 +39,11 @@ export interface DashboardOptions {
   staleAfterMs?: number;
   /** Interval of keep-alive comments on the event stream. Default 15 seconds. */
   keepAliveMs?: number;
+  /**
+   * Language of the page and of the server's refusals (`en` default, `zh`): one setting
+   * for both, so a person reads one language whatever their browser says.
+   */
+  lang?: DashboardLang;
   /** Clock, for tests of staleness. */
   now?: () => number;
 }
@@ -73,7 +79,9 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
   const token = options.token;
   checkOptions(options, host, port, staleAfterMs, keepAliveMs);
   if (token === undefined && !isLoopbackHost(host)) throw needsToken(host);
-  const page = dashboardPage();
+  const lang = options.lang ?? 'en';
+  const texts = dashboardTexts(lang);
+  const page = dashboardPage(lang);
 
   const store = options.store;
   const listings = new PlanListings(store);
@@ -92,19 +100,14 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
     // The one change a page makes is a POST to EDIT_PATH; everything else only reads.
     const allowed = url.pathname === EDIT_PATH ? 'POST' : 'GET, HEAD';
     if (!allowed.split(', ').includes(request.method ?? '')) {
-      sendError(response, 405, `Only ${allowed.replace(', ', ' or ')} is supported here.`, {
+      sendError(response, 405, texts.methodNotAllowed(allowed.split(', ')), {
         allow: allowed,
       });
       return;
     }
     if (token !== undefined) {
       if (!(await tokensMatch(token, requestToken(request, url)))) {
-        sendError(
-          response,
-          401,
-          'A valid access token is required: send "Authorization: Bearer <token>" or add ?token=<token> to the URL.',
-          { 'www-authenticate': 'Bearer' },
-        );
+        sendError(response, 401, texts.tokenRequired, { 'www-authenticate': 'Bearer' });
         return;
       }
     } else {
@@ -112,26 +115,20 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       // page cannot point its own host name at 127.0.0.1 (DNS rebinding) and read plans.
       const { host: hostHeader } = request.headers;
       if (!isLoopbackHostHeader(hostHeader)) {
-        const which =
-          hostHeader === undefined
-            ? 'without a Host header'
-            : `for host ${JSON.stringify(hostOfHostHeader(hostHeader) ?? hostHeader)}`;
-        sendError(
-          response,
-          403,
-          `Requests ${which} are refused; open the dashboard through 127.0.0.1 or localhost.`,
-        );
+        const host =
+          hostHeader === undefined ? undefined : (hostOfHostHeader(hostHeader) ?? hostHeader);
+        sendError(response, 403, texts.hostRefused(host));
         return;
       }
     }
     const context = { store, now: now(), staleAfterMs };
     if (url.pathname === EDIT_PATH) {
-      const crossSite = crossSiteProblem(request);
+      const crossSite = crossSiteProblem(request, texts);
       if (crossSite) {
         sendError(response, 403, crossSite);
         return;
       }
-      const answer = await handlePlanEdit(request, store);
+      const answer = await handlePlanEdit(request, store, lang);
       if (answer.status === 200) sendJson(response, 200, answer.body);
       else sendError(response, answer.status, answer.error);
       return;
@@ -159,23 +156,19 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       case '/api/plan': {
         const encoded = url.searchParams.get('key');
         if (!encoded) {
-          sendError(response, 400, 'Pass the plan as ?key=<key>, using a "key" from /api/plans.');
+          sendError(response, 400, texts.planKeyMissing);
           return;
         }
         let key: ReturnType<typeof decodePlanKey>;
         try {
           key = decodePlanKey(encoded);
         } catch {
-          sendError(
-            response,
-            400,
-            `Not a plan key: ${JSON.stringify(encoded)}. Use a "key" from /api/plans.`,
-          );
+          sendError(response, 400, texts.notAPlanKey(encoded));
           return;
         }
         const detail = await readPlanDetail(key, context);
         if (detail) sendJson(response, 200, detail);
-        else sendError(response, 404, `No plan ${JSON.stringify(encoded)}.`);
+        else sendError(response, 404, texts.noPlan(encoded));
         return;
       }
       case '/api/events':
@@ -187,7 +180,7 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
         }
         return;
       default:
-        sendError(response, 404, `Nothing at ${url.pathname}. Try / or /api/plans.`);
+        sendError(response, 404, texts.notFound(url.pathname));
     }
   };
 
@@ -195,7 +188,7 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
     handle(request, response).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       if (response.headersSent) response.destroy();
-      else sendError(response, 500, `The plan store failed: ${message}`);
+      else sendError(response, 500, texts.storeFailed(message));
     });
   });
 

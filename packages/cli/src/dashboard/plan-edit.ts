@@ -1,6 +1,6 @@
 /**
  * `POST /api/plan/edit`: a person's change to one plan from the page (add, cancel, done,
- * edit text, move). It goes through the engine like `plankeeper todos --cancel 2`: checked,
+ * edit text, move, note, approve). It goes through the engine like `plankeeper todos --cancel 2`: checked,
  * written by compare-and-set, recorded as the person's; the store's change stream then
  * brings it to every open page and the model sees it on its next call.
  */
@@ -15,6 +15,7 @@ import {
   type PlanStore,
 } from 'plankeeper';
 import type { PlanEditResponse } from './api-types.js';
+import { type DashboardLang, type DashboardTexts, dashboardTexts } from './dashboard-texts.js';
 
 /** A change is a few short fields; anything larger is not one. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -26,20 +27,22 @@ export type EditAnswer =
 export async function handlePlanEdit(
   request: IncomingMessage,
   store: PlanStore,
+  lang: DashboardLang = 'en',
 ): Promise<EditAnswer> {
+  const texts = dashboardTexts(lang);
   // JSON only: a form another site posts cannot set this type without asking first (CORS).
   if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
-    return { status: 415, error: 'Send the change as JSON (Content-Type: application/json).' };
+    return { status: 415, error: texts.editNotJson };
   }
   const text = await readBody(request);
-  if (text === undefined) return { status: 413, error: 'The change is too large.' };
+  if (text === undefined) return { status: 413, error: texts.editTooLarge };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { status: 400, error: 'The change is not valid JSON.' };
+    return { status: 400, error: texts.editBadJson };
   }
-  const read = readEdit(parsed);
+  const read = readEdit(parsed, texts);
   if (typeof read === 'string') return { status: 400, error: read };
   const engine = new PlanEngine({ store, recentPlans: 0 });
   try {
@@ -48,17 +51,14 @@ export async function handlePlanEdit(
       read.edit,
       read.by === undefined ? {} : { name: read.by },
     );
-    if (!outcome.ok) return { status: 409, error: getLocale('en').person.problem(outcome.problem) };
+    if (!outcome.ok) return { status: 409, error: getLocale(lang).person.problem(outcome.problem) };
     return {
       status: 200,
       body: { version: outcome.snapshot.version, items: outcome.snapshot.items },
     };
   } catch (error) {
     if (!PlanConflictError.isInstance(error)) throw error;
-    return {
-      status: 503,
-      error: 'Other writers kept changing this plan, so nothing was changed; try again.',
-    };
+    return { status: 503, error: texts.editConflict };
   }
 }
 
@@ -85,6 +85,7 @@ const FIELDS: Record<PersonEdit['kind'], readonly string[]> = {
   edit: ['id', 'content'],
   move: ['id', 'before'],
   note: ['id', 'text'],
+  approve: [],
 };
 
 const REQUIRED: Record<PersonEdit['kind'], readonly string[]> = {
@@ -94,34 +95,38 @@ const REQUIRED: Record<PersonEdit['kind'], readonly string[]> = {
   edit: ['id', 'content'],
   move: ['id', 'before'],
   note: ['id', 'text'],
+  approve: [],
 };
 
 /** The request's key, change and name, or what is wrong with it. */
-function readEdit(value: unknown): { key: PlanKey; edit: PersonEdit; by?: string } | string {
+function readEdit(
+  value: unknown,
+  texts: DashboardTexts,
+): { key: PlanKey; edit: PersonEdit; by?: string } | string {
   if (!isRecord(value) || typeof value.key !== 'string' || !isRecord(value.edit)) {
-    return 'Send {"key": "<key from /api/plans>", "edit": {"kind": ..., ...}, "by"?: "name"}.';
+    return texts.editShape;
   }
   let key: PlanKey;
   try {
     key = decodePlanKey(value.key);
   } catch {
-    return `Not a plan key: ${JSON.stringify(value.key)}. Use a "key" from /api/plans.`;
+    return texts.notAPlanKey(value.key);
   }
   const edit = value.edit;
   const kind = edit.kind;
   if (typeof kind !== 'string' || !Object.hasOwn(FIELDS, kind)) {
-    return `edit.kind must be one of ${Object.keys(FIELDS).join(', ')}.`;
+    return texts.editBadKind(Object.keys(FIELDS));
   }
   const allowed = FIELDS[kind as PersonEdit['kind']];
   for (const [field, text] of Object.entries(edit)) {
     if (field === 'kind') continue;
-    if (!allowed.includes(field)) return `edit.${field} does not go with kind ${kind}.`;
-    if (typeof text !== 'string') return `edit.${field} must be a string.`;
+    if (!allowed.includes(field)) return texts.editFieldNotWithKind(field, kind);
+    if (typeof text !== 'string') return texts.editFieldNotString(field);
   }
   for (const field of REQUIRED[kind as PersonEdit['kind']]) {
-    if (edit[field] === undefined) return `edit.${field} is missing.`;
+    if (edit[field] === undefined) return texts.editFieldMissing(field);
   }
-  if (value.by !== undefined && typeof value.by !== 'string') return 'by must be a string.';
+  if (value.by !== undefined && typeof value.by !== 'string') return texts.editByNotString;
   return {
     key,
     edit: edit as unknown as PersonEdit,

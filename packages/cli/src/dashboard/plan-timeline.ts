@@ -3,7 +3,7 @@
  * what it changed and which tool call made it.
  */
 
-import type { PlanRevision, PlanStore } from 'plankeeper';
+import type { PlanRecord, PlanRevision, PlanSnapshot, PlanStore } from 'plankeeper';
 import {
   encodePlanKey,
   isLeftoverRecord,
@@ -12,6 +12,7 @@ import {
   type PlanKey,
   progressOf,
 } from 'plankeeper';
+import { approvalWait } from 'plankeeper/harness';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';
 import { subAgentsOf } from './sub-agent-summaries.js';
@@ -46,8 +47,17 @@ export async function readPlanDetail(
     stale: updatedAt !== null && isStalePlan({ open, updatedAt }, context),
     leftover: stored ? isLeftoverRecord(stored.record) : false,
     subAgents: await subAgentsOf(key, items, context.store),
+    approval: approvalOf(stored?.record),
     timeline: timelineOf(history),
   };
+}
+
+function approvalOf(record: PlanRecord | undefined): PlanDetailResponse['approval'] {
+  const approval = record?.approval;
+  if (!approval) return null;
+  const current =
+    approvalWait({ items: record.items, approval } as PlanSnapshot, 'on-change') === undefined;
+  return { name: approval.name ?? null, at: approval.at, current };
 }
 
 export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {

@@ -128,6 +128,34 @@ describe('plankeeper dashboard flags', () => {
   });
 });
 
+describe('plankeeper dashboard --lang', () => {
+  it('serves the page and the refusals in Chinese with --lang zh, and refuses another language', async () => {
+    const stop = new AbortController();
+    let url = '';
+    const running = runDashboard(
+      { store: `sqlite:${join(directory, 'lang.db')}`, port: '0', lang: 'zh' },
+      {
+        stdout: { write: () => {} },
+        env: {},
+        signal: stop.signal,
+        onListening: (address) => {
+          url = address;
+        },
+      },
+    );
+    await waitUntil(() => url !== '');
+    expect(await (await fetch(url)).text()).toContain('<html lang="zh-CN">');
+    expect(await (await fetch(new URL('/nope', url))).json()).toEqual({
+      error: '/nope 处没有内容。请试试 / 或 /api/plans。',
+    });
+    stop.abort();
+    await running;
+    await expect(
+      runDashboard({ port: '0', lang: 'fr' }, { stdout: { write: () => {} }, env: {} }),
+    ).rejects.toThrow('--lang: "fr" is not supported; use en or zh.');
+  });
+});
+
 describe('plankeeper dashboard as a process', () => {
   let child: ChildProcess | undefined;
   afterAll(() => {

@@ -113,7 +113,7 @@ describe('dashboard: a person changes a plan from the page', () => {
       [
         { ...cancel2, edit: { kind: 'fly', id: '1' } },
         400,
-        'edit.kind must be one of add, cancel, done, edit, move, note.',
+        'edit.kind must be one of add, cancel, done, edit, move, note, approve.',
       ],
       [{ ...cancel2, edit: { kind: 'move', id: '1' } }, 400, 'edit.before is missing.'],
       [

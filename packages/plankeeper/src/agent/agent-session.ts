@@ -191,6 +191,11 @@ export class AgentSession {
       callId: call.id,
       run,
       outcome: (outcome) => outcome,
+      // Held for a person's approval: the call did not run, and says so like a blocked one.
+      held: (text): ToolOutcome => {
+        agent.observer({ type: 'tool-blocked', call, reason: text });
+        return { ok: false, result: undefined, blocked: text, observation: text };
+      },
       onPlanUpdate: ({ result }) => {
         const data = result?.data as { items: TodoItem[]; version: number };
         agent.observer({

@@ -17,6 +17,7 @@ import type { CompletionEvidence, CompletionGate, EvidenceMode } from './evidenc
 import { KeyLock } from './key-lock.js';
 import { type PlanLimits, resolveLimits } from './limits.js';
 import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
+import { approvalAfterPersonEdit, approvalOf } from './operations/approve.js';
 import {
   type CompleteFacts,
   type CompleteItemInput,
@@ -70,6 +71,7 @@ import {
 import {
   emptyRecord,
   isOpen,
+  type PlanApproval,
   type PlanRecord,
   sameItems,
   samePlan,
@@ -136,6 +138,8 @@ export interface PlanSnapshot {
   nextId: number;
   updatedAt: number | undefined;
   turn: string | undefined;
+  /** A person's approval, when the plan has one (see approve.ts). */
+  approval?: PlanApproval;
 }
 
 export type OperationOutcome<Facts> =
@@ -276,7 +280,9 @@ export class PlanEngine {
    * `by: 'person'`, the name when given, and the change as data, so the model can be told
    * who changed what. The plan keeps its `turn`: a person's edit is no new request, and
    * must not make the model's current plan look like a leftover. On a compare-and-set
-   * conflict the edit is validated again on the winner's plan.
+   * conflict the edit is validated again on the winner's plan. `{kind: 'approve'}`
+   * approves the plan's steps (see approve.ts); any other edit of an approved plan keeps
+   * it approved, since the person made that change themselves.
    */
   editAsPerson(
     key: PlanKey,
@@ -297,11 +303,17 @@ export class PlanEngine {
       }
       const result = applyPersonEdit(record, edit, this.limits);
       if (!result.ok) return refuse(result.problem);
+      const now = this.now();
+      const approval =
+        edit.kind === 'approve'
+          ? approvalOf(record.items, now, name)
+          : approvalAfterPersonEdit(record, result.items);
       const next: PlanRecord = {
         ...record,
         items: result.items,
         nextId: result.nextId,
-        updatedAt: this.now(),
+        updatedAt: now,
+        ...(approval && { approval }),
       };
       // Setting a text to what it already says is no change, as for the model's writes.
       if (stored && samePlan(record, next)) {
@@ -642,6 +654,7 @@ function toSnapshot(record: PlanRecord, version: number, absent: boolean): PlanS
     nextId: record.nextId,
     updatedAt: absent ? undefined : record.updatedAt,
     turn: record.turn,
+    ...(record.approval && { approval: record.approval }),
   };
 }
 

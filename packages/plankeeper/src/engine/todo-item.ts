@@ -48,6 +48,17 @@ export interface PlanRecord {
    * viewers such as the dashboard can tell without knowing the host's turns.
    */
   activeTurn?: string;
+  /** A person's approval of the plan's steps, when a host asks for one (see approve.ts). */
+  approval?: PlanApproval;
+}
+
+/** Who approved which steps when: `steps` is a fingerprint of the items' ids and texts. */
+export interface PlanApproval {
+  steps: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** The person's name, when they gave one. */
+  name?: string;
 }
 
 /** True when a stored plan still has open items from a user turn before the current one. */
@@ -116,6 +127,8 @@ export function samePlan(before: PlanRecord, after: PlanRecord): boolean {
     before.nextId === after.nextId &&
     before.turn === after.turn &&
     before.activeTurn === after.activeTurn &&
+    before.approval?.steps === after.approval?.steps &&
+    before.approval?.name === after.approval?.name &&
     sameItems(before.items, after.items)
   );
 }

@@ -1,7 +1,8 @@
 /**
  * `plankeeper/harness`: the harness's parts one by one, for hosts that compose their own
  * discipline instead of using `PlanHarness` (which the root exports): the plan section,
- * the leftover test, the nudge counter and the goal check's honest-partial test.
+ * the leftover test, the nudge counter, the goal check's honest-partial test and the
+ * approval rule (which calls a plan waiting for a person holds).
  *
  * @example
  * import { buildPlanSection } from 'plankeeper/harness';
@@ -38,6 +39,15 @@ export type {
 } from '../engine/sub-agent-link.js';
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+export {
+  type ApprovalAgain,
+  type ApprovalAnswer,
+  type ApprovalOption,
+  type ApprovalRules,
+  type ApprovalWait,
+  approvalRules,
+  approvalWait,
+} from './approval.js';
 export { changeNotices } from './change-notices.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';

@@ -39,9 +39,18 @@ export function describePersonChanges(
   for (const { source } of revisions) {
     if (source.by !== 'person' || !source.edit) continue;
     const last = runs.at(-1);
-    if (last && last.name === source.name) last.edits.push(source.edit);
+    // An approval is a line of its own ("Approved by a person (Ana)"), never merged into edits.
+    const approving = source.edit.kind === 'approve';
+    if (last && !approving && last.name === source.name && last.edits[0]?.kind !== 'approve')
+      last.edits.push(source.edit);
     else runs.push({ name: source.name, edits: [source.edit] });
   }
   if (runs.length === 0) return undefined;
-  return runs.map((run) => locale.person.changedBy(run.name, run.edits)).join('\n');
+  return runs
+    .map((run) =>
+      run.edits[0]?.kind === 'approve'
+        ? locale.approval.approvedBy(run.name)
+        : locale.person.changedBy(run.name, run.edits),
+    )
+    .join('\n');
 }

@@ -24,12 +24,15 @@ import { isOpen } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
-
+import {
+  type ApprovalOption,
+  type ApprovalRules,
+  approvalRules,
+  approvalWait,
+} from './approval.js';
 import { changeNotices } from './change-notices.js';
-
 import { createCompletionGate } from './completion-gate.js';
 import { EvidenceLog } from './evidence-log.js';
-
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -86,6 +89,11 @@ export interface HarnessOptions {
   verifiers?: readonly (CompletionVerifier | VerifierSpec)[];
   /** Time a verifier may take before the completion is refused as unchecked. Default 60 s. */
   verifierTimeoutMs?: number;
+  /**
+   * Hold every tool but the plan tools until a person approves the plan (see approval.ts).
+   * Default: no approval.
+   */
+  approval?: ApprovalOption | false;
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {
@@ -121,6 +129,7 @@ export class PlanHarness {
   private readonly readPlan: ReturnType<typeof engineReader>;
   /** Successful non-plan calls and where items started, for the evidence rule and verifiers. */
   private readonly evidenceLog = new EvidenceLog();
+  private readonly approval: ApprovalRules | undefined;
 
   constructor(options: PlanHarnessOptions) {
     this.engine = options.engine;
@@ -131,6 +140,7 @@ export class PlanHarness {
     this.owner = options.owner;
     this.nudge = options.nudge === false ? undefined : new Nudge(options.nudge);
     this.turnState = newTurnState(this.nextTurnId(), '');
+    this.approval = approvalRules(options.approval);
   }
 
   /** The current user turn. */
@@ -274,6 +284,13 @@ export class PlanHarness {
   async wrapTool<T>(call: WrappedToolCall<T>): Promise<T> {
     // The model called a tool, so it has answered its last input and seen that section.
     this.seen.answered();
+    if (call.held) {
+      const text = await this.approvalHold(call.name);
+      if (text !== undefined) {
+        this.record(call.name, { ok: false });
+        return call.held(text);
+      }
+    }
     let value: T;
     try {
       value = await call.run(this.toolContext(call.callId));
@@ -283,6 +300,40 @@ export class PlanHarness {
     }
     if (this.record(call.name, call.outcome(value), call.callId)) call.onPlanUpdate?.(value);
     return value;
+  }
+
+  /**
+   * With `approval` on: the text a call of `tool` gets instead of running while the plan
+   * waits for a person's approval, or undefined when it may run (a plan tool, an allowed
+   * tool, an approved plan, or the host's `approve` callback said yes just now).
+   */
+  async approvalHold(tool: string): Promise<string | undefined> {
+    const rules = this.approval;
+    if (!rules || ALL_PLAN_TOOL_NAMES.includes(tool) || rules.allow?.includes(tool))
+      return undefined;
+    const plan = await this.snapshot();
+    const wait = approvalWait(plan, rules.again);
+    if (wait === undefined) return undefined;
+    if (wait !== 'no-plan' && rules.approve) {
+      const answer = await rules.approve(plan, { tool });
+      if (answer) {
+        const name = typeof answer === 'object' ? answer.name : undefined;
+        const outcome = await this.engine.editAsPerson(
+          this.key,
+          { kind: 'approve' },
+          name === undefined ? {} : { name },
+        );
+        if (outcome.ok && approvalWait(outcome.snapshot, rules.again) === undefined)
+          return undefined;
+      }
+    }
+    return this.locale.approval.waiting(wait, tool);
+  }
+
+  /** True when `approval` is on and the plan waits for a person. */
+  async awaitingApproval(): Promise<boolean> {
+    if (!this.approval) return false;
+    return approvalWait(await this.snapshot(), this.approval.again) !== undefined;
   }
 
   /** Call after each model reply whose tool calls have all run; returns a due reminder. */
@@ -301,6 +352,8 @@ export class PlanHarness {
   /** Call when the model answers with plain text; returns a bounce to send back, at most one of each per turn. */
   async checkFinish(answer: string): Promise<Bounce | undefined> {
     this.seen.answered();
+    // A plan waiting for a person is the answer's point: nothing else can be done yet.
+    if (await this.awaitingApproval()) return undefined;
     if (this.options.finishCheck !== false) {
       // Another session's item in progress is theirs to finish, not this session's.
       const snapshot = await this.snapshot();

@@ -22,6 +22,12 @@ export interface WrappedToolCall<T> {
   run(context: ToolContext): T | Promise<T>;
   /** Reads the host's value as an outcome. */
   outcome(value: T): ToolCallOutcome;
+  /**
+   * The host's value for a call held for approval (see approval.ts), built from the text
+   * the model reads; the call does not run. Without it, `wrapTool` holds nothing: hosts
+   * that hold calls elsewhere (a framework's guardrail) ask `approvalHold` themselves.
+   */
+  held?(text: string): T;
   /** Called when the call updated the plan (a successful plan write). */
   onPlanUpdate?(value: T): void;
 }

@@ -1,5 +1,5 @@
 import { quoteText } from '../engine/render.js';
-import type { PersonEditInfo } from '../engine/store/plan-store.js';
+import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join(', ');
@@ -13,7 +13,7 @@ const STATUSES = {
   cancelled: 'cancelled',
 } as const;
 
-const because = (info: PersonEditInfo) => (info.reason ? ` (${quoteText(info.reason)})` : '');
+const because = (info: ItemEditInfo) => (info.reason ? ` (${quoteText(info.reason)})` : '');
 
 function edit(info: PersonEditInfo): string {
   switch (info.kind) {
@@ -29,6 +29,8 @@ function edit(info: PersonEditInfo): string {
       return `moved #${info.id} before #${info.anchor}`;
     case 'note':
       return `noted #${info.id}`;
+    case 'approve':
+      return 'approved the plan';
   }
 }
 
@@ -55,6 +57,8 @@ export const enPerson: PersonTexts = {
         return `The ${FIELDS[problem.field]} holds a character a plan cannot keep (U+0000 or half a character).`;
       case 'too_many_items':
         return `The list already holds ${problem.maximum} items, the most allowed.`;
+      case 'nothing_to_approve':
+        return 'There is no plan to approve yet; the list has no open or done items.';
     }
   },
 };

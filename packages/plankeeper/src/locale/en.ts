@@ -1,6 +1,7 @@
 import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
+import { enApproval } from './en-approval.js';
 import { enDependencies } from './en-dependencies.js';
 import { enEvidence } from './en-evidence.js';
 import { enPerson } from './en-person.js';
@@ -186,6 +187,7 @@ export const en: Locale = {
   shared: enShared,
   subAgent: enSubAgent,
   evidence: enEvidence,
+  approval: enApproval,
   issue,
   typeName,
 };

@@ -1,5 +1,5 @@
 import { quoteText } from '../engine/render.js';
-import type { PersonEditInfo } from '../engine/store/plan-store.js';
+import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
 
 const ids = (list: readonly string[]) => list.map((id) => `#${id}`).join('、');
@@ -13,7 +13,7 @@ const STATUSES = {
   cancelled: '已取消',
 } as const;
 
-const because = (info: PersonEditInfo) => (info.reason ? `（${quoteText(info.reason)}）` : '');
+const because = (info: ItemEditInfo) => (info.reason ? `（${quoteText(info.reason)}）` : '');
 
 function edit(info: PersonEditInfo): string {
   switch (info.kind) {
@@ -29,6 +29,8 @@ function edit(info: PersonEditInfo): string {
       return `把 #${info.id} 移到了 #${info.anchor} 之前`;
     case 'note':
       return `给 #${info.id} 加了备注`;
+    case 'approve':
+      return '批准了计划';
   }
 }
 
@@ -55,6 +57,8 @@ export const zhPerson: PersonTexts = {
         return `${FIELDS[problem.field]}含有清单无法保存的字符（U+0000 或半个字符）。`;
       case 'too_many_items':
         return `清单已有 ${problem.maximum} 项，达到上限。`;
+      case 'nothing_to_approve':
+        return '还没有可批准的计划；清单中没有待办或已完成的事项。';
     }
   },
 };

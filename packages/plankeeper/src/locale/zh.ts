@@ -2,6 +2,7 @@ import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import type { Locale } from './locale.js';
+import { zhApproval } from './zh-approval.js';
 import { zhDependencies } from './zh-dependencies.js';
 import { zhEvidence } from './zh-evidence.js';
 import { zhPerson } from './zh-person.js';
@@ -188,6 +189,7 @@ export const zh: Locale = {
   shared: zhShared,
   subAgent: zhSubAgent,
   evidence: zhEvidence,
+  approval: zhApproval,
   issue,
   typeName,
 };

@@ -11,6 +11,7 @@ import { redact } from 'plankeeper/stores';
 import { createDashboardServer, DashboardError } from '../../dashboard/index.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { langOption, parseLang } from '../lang-option.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
 export const DEFAULT_DASHBOARD_PORT = 7420;
@@ -21,6 +22,8 @@ export interface DashboardCommandOptions {
   host?: string;
   token?: string;
   staleAfter?: string;
+  /** Language of the page and of the server's refusals. */
+  lang?: string;
 }
 
 export interface DashboardCommandIo {
@@ -52,6 +55,7 @@ export function registerDashboardCommand(program: Command): void {
       'mark plans with open items and no write for this long as stale',
       '10',
     )
+    .addOption(langOption())
     .action(async (options: DashboardCommandOptions) => {
       await runDashboard(options, { stdout: process.stdout, env: process.env });
     });
@@ -66,6 +70,7 @@ export async function runDashboard(
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? (io.env.PLANKEEPER_DASHBOARD_TOKEN || undefined);
   const staleAfterMs = parseMinutes(options.staleAfter ?? '10') * 60_000;
+  const lang = parseLang(options.lang);
   if (host.trim() === '') throw new CliError('--host is empty; use 127.0.0.1 or an address.');
   if (token === undefined && !isLoopbackHost(host)) {
     throw new CliError(
@@ -83,6 +88,7 @@ export async function runDashboard(
       host,
       port,
       staleAfterMs,
+      lang,
       ...(token !== undefined && { token }),
     });
   } catch (error) {

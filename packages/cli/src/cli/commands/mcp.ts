@@ -53,6 +53,7 @@ export interface RawMcpFlags {
   evidence?: string;
   verify?: string;
   verifyIn?: string;
+  approval?: string | boolean;
 }
 
 export interface McpSettings {
@@ -72,6 +73,8 @@ export interface McpSettings {
   /** The person's check command, run at a tagged or the final completion, in `verifyIn`. */
   verify?: string;
   verifyIn?: string;
+  /** The host holds other tools until a person approves the plan; results say when it waits. */
+  approval?: 'once' | 'on-change';
   http?: {
     port: number;
     host: string;
@@ -120,6 +123,10 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--idle-timeout <minutes>',
       'HTTP: close a session unused this long; its plan stays stored (default: 30; 0: never)',
+    )
+    .option(
+      '--approval [when]',
+      'the host holds other tools until a person approves the plan (once or on-change); write results say when it waits',
     )
     .option('--max-sessions <n>', 'HTTP: most sessions open at once; more get 503 (default: 100)')
     .action(async (flags: RawMcpFlags) => {
@@ -188,8 +195,13 @@ export function parseMcpFlags(
   if (verifyIn !== undefined && verify === undefined) {
     throw new CliError('--verify-in applies only with --verify COMMAND.');
   }
+  const approval = flags.approval === true ? 'once' : flags.approval;
+  if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
+    throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
+  }
   const settings: McpSettings = {
     store,
+    ...(approval !== undefined && { approval }),
     ...(evidence !== undefined && { evidence: evidence as EvidenceMode }),
     ...(verify !== undefined && { verify }),
     ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
@@ -262,6 +274,9 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       agent: settings.agent,
       preset: settings.preset,
       locale: settings.locale,
+      ...(settings.approval !== undefined && {
+        approval: { again: settings.approval === 'once' ? 'never' : 'on-change' } as const,
+      }),
       ...(settings.session !== undefined && { session: settings.session }),
       ...(settings.list !== undefined && { list: settings.list }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),

@@ -7,6 +7,7 @@
  * plankeeper setup claude-code
  * plankeeper setup codex --dir ~/src/app --store redis://localhost:6379 --lang zh
  * plankeeper setup gemini --remove
+ * plankeeper setup claude-code --approval on-change
  */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
@@ -22,6 +23,7 @@ interface SetupFlags {
   list?: string;
   evidence?: string;
   verify?: string;
+  approval?: string | boolean;
   remove?: boolean;
 }
 
@@ -43,6 +45,10 @@ export function registerSetupCommand(program: Command): void {
     .option(
       '--verify <command>',
       'check command run in DIR when an item tagged [verify] or the last open item is completed',
+    )
+    .option(
+      '--approval [when]',
+      "hold the agent's other tools until a person approves the plan: once (default) or on-change",
     )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
@@ -72,6 +78,15 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
   if (flags.verify !== undefined && !verify) {
     throw new CliError('setup: --verify needs a command, such as "npm test".', EXIT.usage);
   }
+  const approval = flags.approval === true ? 'once' : flags.approval;
+  if (
+    approval !== undefined &&
+    approval !== false &&
+    approval !== 'once' &&
+    approval !== 'on-change'
+  ) {
+    throw new CliError(`--approval: "${approval}" is neither once nor on-change.`, EXIT.usage);
+  }
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -84,6 +99,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(list !== undefined && { list }),
       ...(flags.evidence !== undefined && { evidence: flags.evidence as 'warn' | 'enforce' }),
       ...(verify && { verify }),
+      ...(approval && { approval }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

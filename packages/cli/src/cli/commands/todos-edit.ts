@@ -2,7 +2,8 @@
  * `plankeeper todos --agent A --session ID --cancel 2` and the other edit flags: a person
  * changes one item of a stored plan. The change goes through the engine (validation,
  * compare-and-set, re-validated after a conflict) and is recorded as the person's, so the
- * model is told on its next call who changed its list.
+ * model is told on its next call who changed its list. `--approve` approves the plan as
+ * it is, for hosts that hold their tools until a person does (the harness's `approval`).
  */
 import type { Locale, PersonEdit, PlanKey, PlanStore } from 'plankeeper';
 import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
@@ -23,11 +24,12 @@ export interface EditFlags {
   move?: string;
   before?: string;
   note?: string[];
+  approve?: boolean;
   by?: string;
   json?: boolean;
 }
 
-const ACTIONS = ['add', 'cancel', 'done', 'edit', 'move', 'note'] as const;
+const ACTIONS = ['add', 'cancel', 'done', 'edit', 'move', 'note', 'approve'] as const;
 
 /** True when the flags ask for a change rather than a look. */
 export function wantsEdit(flags: EditFlags): boolean {
@@ -68,6 +70,9 @@ export function personEditOf(flags: EditFlags): PersonEdit {
       only(['before']);
       if (flags.before === undefined) throw new CliError('--move needs --before ID.');
       return { kind: 'move', id: flags.move!, before: flags.before };
+    case 'approve':
+      only([]);
+      return { kind: 'approve' };
     default: {
       only([]);
       const note = flags.note!;

@@ -66,6 +66,7 @@ export function registerTodosCommand(program: Command): void {
     .option('--move <id>', 'move an item (with --before)')
     .option('--before <id>', 'with --move: the item it goes before')
     .option('--note <id-and-text...>', 'set the note of an item: --note 2 "why"')
+    .option('--approve', 'approve the plan as it is, so a host holding its tools runs them')
     .option('--by <name>', 'your name, recorded with the change and shown to the model')
     .addOption(langOption())
     .action(async (flags: TodosFlags) => {

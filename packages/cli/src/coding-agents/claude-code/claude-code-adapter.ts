@@ -3,8 +3,9 @@
  * one JSON object on stdin, the answer one of the two forms in claude-style-hooks.ts.
  * Inside a sub-agent every event carries `agent_id`: its plan is the scope [agent_id].
  * A failed call (an MCP `isError` result too) arrives as PostToolUseFailure.
- * PreToolUse (registered for plankeeper's own tools only) records the plan key of the tool
- * use for the MCP server (tool-use-keys.ts) and answers nothing.
+ * PreToolUse records the plan key of plankeeper's own tool uses for the MCP server
+ * (tool-use-keys.ts); with `--approval` (setup registers it for every tool then) it also
+ * denies other tools while the plan waits for a person's approval.
  */
 import {
   formatAnswer,
@@ -12,6 +13,7 @@ import {
   sharedEvent,
   stopEvent,
   toolDone,
+  toolStart,
 } from '../claude-style/claude-style-hooks.js';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
@@ -35,6 +37,8 @@ export const claudeCodeAdapter: HookAdapter = {
       case 'PostToolUse':
       case 'PostToolUseFailure':
         return toolDone(key, input, eventName === 'PostToolUse');
+      case 'PreToolUse':
+        return toolStart(key, input);
       case 'SubagentStop':
         return text(input.agent_id) ? { key, event: stopEvent('subagent-stop', input) } : undefined;
       default:
@@ -43,7 +47,11 @@ export const claudeCodeAdapter: HookAdapter = {
   },
 
   record(eventName, input) {
-    return eventName === 'PreToolUse' ? toolUseRecord(input) : undefined;
+    // Only plankeeper's own calls reach its MCP server: with --approval PreToolUse runs for
+    // every tool, and recording the others would write to the store for nothing.
+    if (eventName !== 'PreToolUse' || !text(input.tool_name)?.startsWith('mcp__plankeeper__'))
+      return undefined;
+    return toolUseRecord(input);
   },
 
   format(eventName, answer: NeutralAnswer): string {

@@ -3,11 +3,17 @@
  * answers in the same two forms. The plan key is the session's, with a sub-agent's
  * `agent_id` as its scope; a stop carries `stop_hook_active` and the last message; context
  * goes back as `hookSpecificOutput.additionalContext` and a refused stop as
- * `{"decision": "block", "reason"}` — nothing else, since Codex ignores an answer with any
+ * `{"decision": "block", "reason"}`, and a call held for approval as PreToolUse's
+ * `permissionDecision: "deny"` — nothing else, since Codex ignores an answer with any
  * field its schema lacks. An empty stdout changes nothing.
  */
 import type { PlanKey } from 'plankeeper';
-import { isPlanWriteTool, type KeyedEvent, type NeutralAnswer } from '../discipline/events.js';
+import {
+  isPlanTool,
+  isPlanWriteTool,
+  type KeyedEvent,
+  type NeutralAnswer,
+} from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 
 /** Both agents name plankeeper's MCP tools `mcp__plankeeper__<tool>`. */
@@ -77,6 +83,12 @@ export function toolDone(key: PlanKey, input: Record<string, unknown>, ok: boole
   };
 }
 
+/** A call about to run (PreToolUse), for plan approval. */
+export function toolStart(key: PlanKey, input: Record<string, unknown>): KeyedEvent {
+  const tool = text(input.tool_name) ?? '';
+  return { key, event: { kind: 'tool-start', tool, isPlanTool: isPlanTool(tool, TOOL_PREFIX) } };
+}
+
 /** The answer for `eventName`, where `contextEvents` are the events that accept context. */
 export function formatAnswer(
   eventName: string,
@@ -85,6 +97,16 @@ export function formatAnswer(
 ): string {
   if (answer.kind === 'block' && STOP_EVENTS.has(eventName)) {
     return JSON.stringify({ decision: 'block', reason: answer.reason });
+  }
+  if (answer.kind === 'deny' && eventName === 'PreToolUse') {
+    // Both agents take a denied PreToolUse as the tool's result: the call does not run.
+    return JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: answer.reason,
+      },
+    });
   }
   if (answer.kind === 'context' && contextEvents.has(eventName)) {
     return JSON.stringify({

@@ -11,6 +11,7 @@ import {
   sharedEvent,
   stopEvent,
   toolDone,
+  toolStart,
 } from '../claude-style/claude-style-hooks.js';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 
@@ -34,6 +35,8 @@ export const codexAdapter: HookAdapter = {
           response !== null && typeof response === 'object' && response.isError === true;
         return toolDone(key, input, !failed);
       }
+      case 'PreToolUse':
+        return toolStart(key, input);
       case 'SubagentStop':
         return { key, event: stopEvent('subagent-stop', input) };
       default:

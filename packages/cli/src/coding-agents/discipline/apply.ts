@@ -33,8 +33,8 @@ const MAX_RECENT = 20;
 
 /**
  * The revisions since the version the model was last shown, read only when the plan moved
- * past it after a tool call, so that `decide` can say a person changed the list. Most hook
- * calls see an unchanged plan and read no history.
+ * past it after a tool call or before a new prompt, so that `decide` can say a person
+ * changed the list. Most hook calls see an unchanged plan and read no history.
  */
 async function recentRevisions(
   engine: PlanEngine,
@@ -43,8 +43,14 @@ async function recentRevisions(
   event: NeutralEvent,
   version: number,
 ): Promise<PlanRevision[]> {
-  if (event.kind !== 'tool-done' || event.isPlanWrite) return [];
-  const shown = readHookState((await engine.turnState(key))?.state).shownVersion;
+  // A new prompt or a resumed session too: a person's change between turns (an approval,
+  // say) is news then.
+  const between = event.kind === 'prompt' || event.kind === 'session-start';
+  if (!between && !(event.kind === 'tool-done' && !event.isPlanWrite)) return [];
+  const stored = readHookState((await engine.turnState(key))?.state);
+  // Without an earlier turn the model has seen no plan: there is no "since" to tell about.
+  if (between && stored.turn === undefined) return [];
+  const shown = stored.shownVersion;
   if (version <= shown) return [];
   return engine.history(planKey, Math.min(version - shown, MAX_RECENT));
 }

@@ -5,6 +5,8 @@
  */
 // plankeeper/harness, not the root: the root would load the plan tools and zod into every hook.
 import {
+  type ApprovalAgain,
+  approvalWait,
   buildPlanSection,
   describePersonChanges,
   describeSubAgentEnds,
@@ -29,6 +31,8 @@ export interface DisciplineOptions {
   newTurn?: () => string;
   /** The agent's session when it works on a shared list: others' items are not its to finish. */
   owner?: string;
+  /** Hold non-plan tools until a person approves the plan (`--approval`). Default: off. */
+  approval?: ApprovalAgain;
 }
 
 export interface Decision {
@@ -75,7 +79,13 @@ export function decide(
         whenUnchanged: 'full',
         ...(options.owner !== undefined && { owner: options.owner }),
       });
-      return { next, answer: section ? { kind: 'context', text: section } : NOTHING };
+      // Who changed the plan since the model last saw it (an approval, say), before the list.
+      const byPerson = describePersonChanges(
+        recent.filter((revision) => revision.version > state.shownVersion),
+        locale,
+      );
+      const text = [byPerson, section].filter(Boolean).join('\n');
+      return { next, answer: text ? { kind: 'context', text } : NOTHING };
     }
     case 'session-start':
     case 'pre-compact': {
@@ -86,15 +96,36 @@ export function decide(
         // What a hook says before compaction is compacted away: show it after, on the next event.
         return { next: { ...state, restorePending: true }, answer: NOTHING };
       }
+      const byPerson = describePersonChanges(
+        recent.filter((revision) => revision.version > state.shownVersion),
+        locale,
+      );
+      const restored = restoredSection(snapshot, locale);
       return {
         next: { ...state, shownVersion: snapshot.version, restorePending: false },
-        answer: { kind: 'context', text: restoredSection(snapshot, locale) },
+        answer: { kind: 'context', text: byPerson ? `${byPerson}\n${restored}` : restored },
       };
     }
     case 'tool-done':
       return withSuccess(event, state, afterTool(event, snapshot, state, options, recent));
+    case 'tool-start': {
+      // Plan tools are never held: writing the plan is what the model does meanwhile.
+      if (options.approval === undefined || event.isPlanTool)
+        return { next: undefined, answer: NOTHING };
+      const wait = approvalWait(snapshot, options.approval);
+      return {
+        next: undefined,
+        answer:
+          wait === undefined
+            ? NOTHING
+            : { kind: 'deny', reason: locale.approval.waiting(wait, event.tool) },
+      };
+    }
     case 'stop':
     case 'subagent-stop':
+      // A plan waiting for a person is the answer's point: no bounce.
+      if (options.approval !== undefined && approvalWait(snapshot, options.approval) !== undefined)
+        return { next: undefined, answer: NOTHING };
       return atStop(event, snapshot, state, locale, options.owner);
     case 'subagent-start':
       // A sub-agent's plan lives in its own scope; its turn starts now.

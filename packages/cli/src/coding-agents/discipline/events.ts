@@ -10,6 +10,8 @@ export type NeutralEvent =
   | { kind: 'session-start'; source: string }
   | { kind: 'prompt'; text: string; turn?: string }
   | { kind: 'tool-done'; tool: string; ok: boolean; isPlanWrite: boolean }
+  /** A call about to run (for plan approval); `isPlanTool` for plankeeper's own tools. */
+  | { kind: 'tool-start'; tool: string; isPlanTool: boolean }
   | { kind: 'stop'; stopHookActive: boolean; lastMessage: string }
   | { kind: 'subagent-start'; agentId: string }
   | { kind: 'subagent-stop'; stopHookActive: boolean; lastMessage: string }
@@ -20,6 +22,8 @@ export type NeutralAnswer =
   | { kind: 'context'; text: string }
   /** Refuse the stop; the model reads the reason and goes on. */
   | { kind: 'block'; reason: string }
+  /** Refuse a tool call before it runs; the model reads the reason as its result. */
+  | { kind: 'deny'; reason: string }
   | { kind: 'none' };
 
 export const NOTHING: NeutralAnswer = { kind: 'none' };
@@ -53,6 +57,11 @@ export interface HookAdapter {
 
 /** Plan tools that change the plan (reads do not count as an update). */
 const PLAN_WRITE_TOOLS = new Set(['todo_write', 'todos_add', 'todos_complete', 'todos_remove']);
+
+/** Whether `tool` is one of plankeeper's tools (any of them), under the agent's MCP prefix. */
+export function isPlanTool(tool: string, prefix: string): boolean {
+  return tool.startsWith(prefix);
+}
 
 /** Whether `tool` is one of plankeeper's writing tools, under any agent's MCP prefix. */
 export function isPlanWriteTool(tool: string, prefix: string): boolean {

@@ -8,6 +8,7 @@
  */
 import {
   type HookAdapter,
+  isPlanTool,
   isPlanWriteTool,
   type KeyedEvent,
   type NeutralAnswer,
@@ -44,6 +45,13 @@ export const geminiAdapter: HookAdapter = {
           },
         };
       }
+      case 'BeforeTool': {
+        const tool = text(input.tool_name) ?? '';
+        return {
+          key,
+          event: { kind: 'tool-start', tool, isPlanTool: isPlanTool(tool, TOOL_PREFIX) },
+        };
+      }
       case 'AfterAgent':
         return {
           key,
@@ -61,6 +69,10 @@ export const geminiAdapter: HookAdapter = {
   },
 
   format(eventName, answer: NeutralAnswer): string {
+    // A call held for plan approval: Gemini CLI gives the model the reason as a tool error.
+    if (answer.kind === 'deny' && eventName === 'BeforeTool') {
+      return JSON.stringify({ decision: 'deny', reason: answer.reason });
+    }
     if (answer.kind === 'block' && eventName === 'AfterAgent') {
       return JSON.stringify({ decision: 'block', reason: answer.reason });
     }

@@ -1,5 +1,6 @@
 /**
- * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]`, parsed
+ * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]
+ * [--approval once|on-change]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  */
 export interface HookArgs {
@@ -10,6 +11,8 @@ export interface HookArgs {
   /** The shared list the agent's sessions work on (see sharedListKey). */
   list?: string;
   nudgeAfter?: number;
+  /** Hold non-plan tools until a person approves the plan: once, or again on each change. */
+  approval?: 'once' | 'on-change';
 }
 
 export function parseHookArgs(args: readonly string[]): HookArgs {
@@ -26,6 +29,8 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
     if (flag === '--store') parsed.store = value;
     else if (flag === '--lang') parsed.lang = value;
     else if (flag === '--list') parsed.list = value;
+    else if (flag === '--approval' && (value === 'once' || value === 'on-change'))
+      parsed.approval = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
       parsed.nudgeAfter = Number(value);
     else throw new Error(`unknown option ${flag} ${value}`);

@@ -89,7 +89,12 @@ async function answerHook(
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new Error('the hook input on stdin is not a JSON object');
   }
-  const keyed = adapter.parse(parsed.event, input as Record<string, unknown>);
+  const parsedEvent = adapter.parse(parsed.event, input as Record<string, unknown>);
+  // Without approval a call about to run asks nothing of the plan: no store at all for it.
+  const keyed =
+    parsedEvent?.event.kind === 'tool-start' && parsed.approval === undefined
+      ? undefined
+      : parsedEvent;
   const record = adapter.record?.(parsed.event, input as Record<string, unknown>);
   if (!keyed && !record) return NOTHING;
   const url = parsed.store ?? io.env.PLANKEEPER_STORE ?? `sqlite:${io.cwd}/.plankeeper/plans.db`;
@@ -115,6 +120,9 @@ async function answerHook(
       ...shared,
       locale: getLocale(lang as LocaleId),
       ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
+      ...(parsed.approval !== undefined && {
+        approval: parsed.approval === 'once' ? 'never' : 'on-change',
+      }),
       newTurn: () => globalThis.crypto.randomUUID(),
     });
   } finally {

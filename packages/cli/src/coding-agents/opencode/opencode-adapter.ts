@@ -9,11 +9,14 @@
  * knows it from `session.created`). A sub-agent's plan is the scope [its own session id].
  *
  * Answer on stdout: `{"context": text}` (the plugin adds it to what the model reads next),
- * `{"block": reason}` (the plugin adds it as a user message, so the loop goes on), or nothing.
+ * `{"block": reason}` (the plugin adds it as a user message, so the loop goes on),
+ * `{"deny": reason}` (the plugin throws it from `tool.execute.before`, so the tool does not
+ * run and the model reads the reason as its error), or nothing.
  */
 import type { PlanKey } from 'plankeeper';
 import {
   type HookAdapter,
+  isPlanTool,
   isPlanWriteTool,
   type KeyedEvent,
   type NeutralAnswer,
@@ -58,6 +61,13 @@ export const opencodeAdapter: HookAdapter = {
         return {
           key: keyOf(sessionOf(eventName, input), parentID),
           event: { kind: 'prompt', text: promptText(output.parts), ...(turn && { turn }) },
+        };
+      }
+      case 'tool.execute.before': {
+        const tool = text(input.tool) ?? '';
+        return {
+          key: keyOf(sessionOf(eventName, input), parentID),
+          event: { kind: 'tool-start', tool, isPlanTool: isPlanTool(tool, TOOL_PREFIX) },
         };
       }
       case 'tool.execute.after': {
@@ -114,6 +124,10 @@ export const opencodeAdapter: HookAdapter = {
   },
 
   format(eventName, answer: NeutralAnswer): string {
+    // A call held for plan approval: the plugin throws it, and OpenCode reports the error.
+    if (answer.kind === 'deny' && eventName === 'tool.execute.before') {
+      return JSON.stringify({ deny: answer.reason });
+    }
     if (answer.kind === 'block' && eventName === STOP_EVENT) {
       return JSON.stringify({ block: answer.reason });
     }

@@ -5,7 +5,8 @@
  * once, interactively, before it starts a project's server).
  * Hooks use the exec form (`command` + `args`): no shell, so no quoting of paths at all.
  * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
- * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools.
+ * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools;
+ * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
 import { hookArgs, isPlankeeperHookCommand, mcpArgs } from './commands.js';
@@ -115,7 +116,8 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
         args: hookArgs(ctx, event),
         timeout: HOOK_TIMEOUT,
       };
-      const matcher = MATCHERS[event];
+      // Holding other tools for approval needs PreToolUse on every tool, not ours only.
+      const matcher = event === 'PreToolUse' && ctx.approval ? undefined : MATCHERS[event];
       const group = { ...(matcher !== undefined && { matcher }), hooks: [handler] };
       if (putHook(plan, event, group)) changes.push(`hooks.${event}`);
     }

@@ -27,6 +27,11 @@ export const CODEX_EVENTS = [
   'PreCompact',
 ] as const;
 
+/** The events of `ctx`: with `--approval`, PreToolUse too, to hold tools until the plan is approved. */
+export function codexEvents(ctx: SetupContext): readonly string[] {
+  return ctx.approval ? [...CODEX_EVENTS, 'PreToolUse'] : CODEX_EVENTS;
+}
+
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
 
@@ -48,7 +53,7 @@ function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
   if (hooks.after === undefined) return [];
   const groups = (JSON.parse(hooks.after) as { hooks?: Record<string, unknown[]> }).hooks ?? {};
   const trust: HookTrust[] = [];
-  for (const event of CODEX_EVENTS) {
+  for (const event of codexEvents(ctx)) {
     const snake = event.replace(/(?<=[a-z])(?=[A-Z])/g, '_').toLowerCase();
     (groups[event] ?? []).forEach((group, groupIndex) => {
       const handlers = isObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
@@ -143,13 +148,13 @@ function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit
         typeof handler.command === 'string' && isPlankeeperHookCommand(handler.command, ctx.agent),
     };
     for (const event of eventsWithOurs(plan)) {
-      const unused = !(CODEX_EVENTS as readonly string[]).includes(event);
+      const unused = !codexEvents(ctx).includes(event);
       if ((remove || unused) && removeHook(plan, event)) {
         changes.push(remove ? `hooks.${event}` : `hooks.${event} (no longer used)`);
       }
     }
     if (remove) return;
-    for (const event of CODEX_EVENTS) {
+    for (const event of codexEvents(ctx)) {
       const handler = {
         type: 'command',
         command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),

@@ -4,14 +4,26 @@
  */
 import type { SetupAgent, SetupContext } from './types.js';
 
-/** `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh]` (without the node binary). */
+/**
+ * `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh] [--approval W]` (without
+ * the node binary).
+ */
 export function hookArgs(ctx: SetupContext, event: string): string[] {
-  return [ctx.bin, 'hook', ctx.agent, event, '--store', ctx.store, ...optionArgs(ctx)];
+  return [
+    ctx.bin,
+    'hook',
+    ctx.agent,
+    event,
+    '--store',
+    ctx.store,
+    ...optionArgs(ctx),
+    ...approvalArgs(ctx),
+  ];
 }
 
 /**
- * `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]`
- * (without the node binary).
+ * `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]
+ * [--approval W]` (without the node binary).
  */
 export function mcpArgs(ctx: SetupContext): string[] {
   return [
@@ -24,7 +36,12 @@ export function mcpArgs(ctx: SetupContext): string[] {
     ...optionArgs(ctx),
     ...(ctx.evidence ? ['--evidence', ctx.evidence] : []),
     ...(ctx.verify ? ['--verify', ctx.verify, '--verify-in', ctx.dir] : []),
+    ...approvalArgs(ctx),
   ];
+}
+
+function approvalArgs(ctx: SetupContext): string[] {
+  return ctx.approval ? ['--approval', ctx.approval] : [];
 }
 
 function optionArgs(ctx: SetupContext): string[] {

@@ -20,6 +20,11 @@ export const GEMINI_EVENTS = [
   'PreCompress',
 ] as const;
 
+/** With `--approval`, BeforeTool too, to hold tools until the plan is approved. */
+function geminiEvents(ctx: SetupContext): readonly string[] {
+  return ctx.approval ? [...GEMINI_EVENTS, 'BeforeTool'] : GEMINI_EVENTS;
+}
+
 const SERVER = 'plankeeper';
 /** Milliseconds (Gemini's unit); a plankeeper hook answers in well under one second. */
 const HOOK_TIMEOUT_MS = 10_000;
@@ -60,11 +65,11 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
         changes.push('mcpServers.plankeeper (trust: true)');
       }
       for (const event of eventsWithOurs(plan)) {
-        if (!(GEMINI_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
+        if (!geminiEvents(ctx).includes(event) && removeHook(plan, event)) {
           changes.push(`hooks.${event} (no longer used)`);
         }
       }
-      for (const event of GEMINI_EVENTS) {
+      for (const event of geminiEvents(ctx)) {
         const handler = {
           name: 'plankeeper',
           type: 'command',

@@ -13,7 +13,9 @@
  *   so it is done in `experimental.text.complete`, which the loop awaits, for the text of a
  *   message without tool calls (with the openai-compatible provider they exist by then);
  * - after a compaction: `experimental.compaction.autocontinue` (awaited) adds the plan as a
- *   user message before OpenCode's own "Continue" message.
+ *   user message before OpenCode's own "Continue" message;
+ * - with `--approval`, a call of another tool while the plan waits for a person:
+ *   `tool.execute.before` throws the hook's `{"deny"}` reason, so the tool does not run.
  * It fails open and is time-boxed: a hook that throws in `chat.message` would kill the turn.
  * It imports nothing but node:child_process (no `@opencode-ai/plugin` at run time).
  */
@@ -50,6 +52,7 @@ const HOOK_TIMEOUT_MS = 5000;
 // OpenCode's own server (session lookup, adding a message) must not hang a turn either.
 const CLIENT_TIMEOUT_MS = 5000;
 const PLAN_TOOL_PREFIX = 'plankeeper_';
+const HOLDS_FOR_APPROVAL = ${ctx.approval ? 'true' : 'false'};
 // The plan key, for plankeeper's MCP server: OpenCode tells MCP servers nothing of the session.
 const SESSION_ARGUMENT = ${JSON.stringify(SESSION_ARGUMENT)};
 const SCOPE_ARGUMENT = ${JSON.stringify(SCOPE_ARGUMENT)};
@@ -64,7 +67,7 @@ function withTimeout(promise, ms) {
   );
 }
 
-// One hook process: the payload on stdin, {"context"} or {"block"} on stdout, else nothing.
+// One hook process: the payload on stdin, {"context"}, {"block"} or {"deny"} on stdout, else nothing.
 function runHook(event, payload, log) {
   return new Promise((resolve) => {
     let child;
@@ -104,6 +107,7 @@ function parseAnswer(stdout) {
     const answer = JSON.parse(stdout);
     if (answer && typeof answer.context === 'string') return { context: answer.context };
     if (answer && typeof answer.block === 'string') return { block: answer.block };
+    if (answer && typeof answer.deny === 'string') return { deny: answer.deny };
   } catch {}
   return undefined;
 }
@@ -207,6 +211,15 @@ export const PlankeeperPlugin = async ({ client }) => {
     },
 
     'tool.execute.before': async (input, output) => {
+      // Plan approval (setup --approval): a held call throws, so it does not run and the
+      // model reads why. Outside the try below, which must not swallow it.
+      if (HOLDS_FOR_APPROVAL && !input.tool.startsWith(PLAN_TOOL_PREFIX)) {
+        const answer = await forward('tool.execute.before', input.sessionID, {
+          input: { tool: input.tool, sessionID: input.sessionID, callID: input.callID },
+        });
+        if (answer && typeof answer.deny === 'string') throw new Error(answer.deny);
+        return;
+      }
       try {
         if (!input.tool.startsWith(PLAN_TOOL_PREFIX)) return;
         if (!output.args || typeof output.args !== 'object') return;

@@ -41,6 +41,8 @@ export interface SetupOptions {
   list?: string;
   evidence?: 'warn' | 'enforce';
   verify?: string;
+  /** Hold other tools until a person approves the plan (see SetupContext.approval). */
+  approval?: 'once' | 'on-change';
   remove?: boolean;
   /** The node binary and plankeeper bin the written commands run (default: these). */
   node?: string;
@@ -87,6 +89,7 @@ export function setupContext(options: SetupOptions): SetupContext {
     store,
     lang: options.lang ?? 'en',
     ...(options.list !== undefined && { list: options.list }),
+    ...(options.approval && { approval: options.approval }),
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
     codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),

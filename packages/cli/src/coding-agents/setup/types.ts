@@ -12,6 +12,11 @@ export interface SetupContext {
   lang: 'en' | 'zh';
   /** A shared list every session of the agent works on (`--list NAME` on the server and hooks). */
   list?: string;
+  /**
+   * Hold the agent's other tools until a person approves the plan (`--approval`): once per
+   * plan, or again whenever its steps change. Absent: no approval.
+   */
+  approval?: 'once' | 'on-change';
   /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
   node: string;
   /** Absolute path of plankeeper's bin script. */

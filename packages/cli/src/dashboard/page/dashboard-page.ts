@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DashboardError } from '../dashboard-error.js';
 import { pageStyle } from './page-style.js';
+import { type PageTexts, pageTexts } from './page-texts.js';
 
 /**
  * Where the build writes the bundled script. src/dashboard/page and dist/dashboard/page
@@ -23,11 +24,18 @@ export interface DashboardPage {
   headers: Record<string, string>;
 }
 
-let page: DashboardPage | undefined;
+const pages = new Map<'en' | 'zh', DashboardPage>();
 
-/** The page, put together on first use; throws a DashboardError when the script is not built. */
-export function dashboardPage(): DashboardPage {
-  page ??= assemble(readPageScript());
+/**
+ * The page in `lang`, put together on first use; throws a DashboardError when the script
+ * is not built. The script reads its language from `<html lang>`.
+ */
+export function dashboardPage(lang: 'en' | 'zh' = 'en'): DashboardPage {
+  let page = pages.get(lang);
+  if (!page) {
+    page = assemble(readPageScript(), pageTexts(lang));
+    pages.set(lang, page);
+  }
   return page;
 }
 
@@ -52,41 +60,41 @@ function readPageScript(): string {
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-function assemble(pageScript: string): DashboardPage {
+function assemble(pageScript: string, texts: PageTexts): DashboardPage {
+  const { shell } = texts;
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${texts.htmlLang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>plankeeper · plans</title>
+<title>${shell.title}</title>
 <link rel="icon" href="data:,">
 <style>${pageStyle}</style>
 </head>
 <body>
 <header>
   <h1>plankeeper</h1>
-  <input id="filter" type="search" placeholder="Filter by agent, session, scope or current step" aria-label="Filter plans" autocomplete="off">
-  <select id="show" aria-label="Show plans">
-    <option value="all">All plans</option>
-    <option value="open">Open</option>
-    <option value="stale">Stale</option>
-    <option value="leftover">Leftover</option>
-    <option value="done">Done</option>
-    <option value="empty">Empty</option>
+  <input id="filter" type="search" placeholder="${shell.filterPlaceholder}" aria-label="${shell.filterLabel}" autocomplete="off">
+  <select id="show" aria-label="${shell.showLabel}">
+${Object.entries(shell.show)
+  .map(([value, label]) => `    <option value="${value}">${label}</option>`)
+  .join('\n')}
   </select>
   <span id="summary"></span>
-  <span id="live" class="live">connecting…</span>
+  <span id="live" class="live">${shell.connecting}</span>
 </header>
 <p id="banner" role="alert" hidden></p>
 <main>
-  <section id="list-pane" aria-label="Plans">
+  <section id="list-pane" aria-label="${shell.plansLabel}">
     <table id="plans">
-      <thead><tr><th class="agent">Agent</th><th class="session">Session</th><th class="scope">Scope</th><th class="progress">Progress</th><th class="now">Now</th><th class="state">State</th><th class="updated">Updated</th></tr></thead>
+      <thead><tr>${Object.entries(shell.columns)
+        .map(([name, label]) => `<th class="${name}">${label}</th>`)
+        .join('')}</tr></thead>
       <tbody id="rows"></tbody>
     </table>
-    <p id="empty" hidden>Loading…</p>
+    <p id="empty" hidden>${shell.loading}</p>
   </section>
-  <section id="detail-pane" aria-label="Selected plan" aria-live="polite"></section>
+  <section id="detail-pane" aria-label="${shell.detailLabel}" aria-live="polite"></section>
 </main>
 <script>${pageScript}</script>
 </body>

@@ -115,4 +115,9 @@ ul.changes .sign { display: inline-block; width: 1.1em; font-weight: 700; }
 #add-item { flex: 1 1 240px; }
 .edit-error { color: var(--danger); flex-basis: 100%; margin: 4px 0 0; }
 .by { font-weight: 600; color: var(--text); }
+.note-box { font: inherit; display: block; margin: 4px 0 0 2.5em; min-width: 50%; }
+.note-box:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
+.approval { margin: 0 0 8px; display: flex; gap: 6px; align-items: center; }
+.approval[data-state="approved"] .approval-state { color: var(--done); }
+.approval[data-state="changed"] .approval-state { color: var(--danger); }
 `;

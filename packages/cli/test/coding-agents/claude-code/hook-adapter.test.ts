@@ -86,9 +86,14 @@ describe('Claude Code adapter: parse', () => {
 });
 
 describe('Claude Code adapter: PreToolUse records the plan key of the tool use', () => {
-  it('in the main session: the session, no scope, expiring; no discipline event', () => {
+  it('in the main session: the session, no scope, expiring; a plan tool about to run', () => {
     const input = fixture('PreToolUse');
-    expect(claudeCodeAdapter.parse('PreToolUse', input)).toBeUndefined();
+    // The event only matters with --approval, and plankeeper's own tools are never held.
+    expect(claudeCodeAdapter.parse('PreToolUse', input)?.event).toEqual({
+      kind: 'tool-start',
+      tool: 'mcp__plankeeper__todo_write',
+      isPlanTool: true,
+    });
     expect(claudeCodeAdapter.record?.('PreToolUse', input)).toEqual({
       key: toolUseRecordKey('toolu_2025aa5d_001'),
       state: { session: SESSION },
@@ -100,6 +105,16 @@ describe('Claude Code adapter: PreToolUse records the plan key of the tool use',
     expect(claudeCodeAdapter.record?.('PreToolUse', fixture('PreToolUse.subagent'))).toMatchObject({
       key: { agent: 'claude-code', session: 'tool-use:toolu_2025aa5d_005' },
       state: { session: SESSION, scope: ['a31480ec1e6ab1cfb'] },
+    });
+  });
+
+  it('nothing for another tool (PreToolUse runs for every tool with --approval)', () => {
+    const bash = { ...fixture('PreToolUse'), tool_name: 'Bash', tool_input: { command: 'ls' } };
+    expect(claudeCodeAdapter.record?.('PreToolUse', bash)).toBeUndefined();
+    expect(claudeCodeAdapter.parse('PreToolUse', bash)?.event).toEqual({
+      kind: 'tool-start',
+      tool: 'Bash',
+      isPlanTool: false,
     });
   });
 

@@ -9,6 +9,7 @@ import type { PlanKey } from '../../engine/plan-key.js';
 import { ConversationLedger } from '../../harness/conversation-ledger.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
 import { type PlanSetupOptions, setUpPlan } from '../../harness/plan-setup.js';
+import { holdTools } from './held-tools.js';
 import { planCompleteCondition } from './plan-complete.js';
 import { createPlanPrepareStep, type PlanPrepareStep } from './plan-prepare-step.js';
 import { type PlanToolSet, toPlanToolSet } from './plan-tool-set.js';
@@ -33,6 +34,12 @@ export interface Plankeeper {
    * reminders in place. One planner serves one conversation at a time.
    */
   readonly prepareStep: PlanPrepareStep;
+  /**
+   * Your own tools, held while the plan waits for a person's approval (option `approval`):
+   * `tools: { ...planner.tools, ...planner.holdTools(yourTools) }`. A held call does not
+   * run; the model reads why. Without `approval` they run as they are.
+   */
+  holdTools<TOOLS extends ToolSet>(tools: TOOLS): TOOLS;
   /** Call when a new user message arrives (`runWithPlan` does it for you). */
   beginTurn(userMessage: string): Promise<void>;
   /**
@@ -64,6 +71,7 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     tools,
     instructions,
     prepareStep,
+    holdTools: (hostTools) => holdTools(hostTools, harness),
     beginTurn: async (userMessage) => {
       await harness.beginTurn(userMessage);
     },

@@ -22,6 +22,7 @@ export {
   type Plankeeper,
   type PlankeeperOptions,
 } from './create-plankeeper.js';
+export { ToolHeldForApproval } from './held-tools.js';
 export type { PlanPrepareStep } from './plan-prepare-step.js';
 export type { PlanToolSet } from './plan-tool-set.js';
 export type { GenerateTextOptions, PlanRunResult } from './run-with-plan.js';

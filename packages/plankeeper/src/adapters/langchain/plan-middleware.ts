@@ -11,7 +11,8 @@
  *   the finish and goal checks, and a bounce goes back to the model (`jumpTo: 'model'`);
  * - `wrapToolCall`: every tool call goes through the harness (`wrapTool`), which records
  *   its outcome; plan tools (and, opted in, `write_todos`) run with the host's key and turn,
- *   other tools pass through untouched;
+ *   other tools pass through untouched, unless the plan waits for a person's approval
+ *   (option `approval`), when they are held with a message saying so;
  * - `beforeModel`: the tool round ends, and a due reminder joins the conversation.
  */
 import type { InferInteropZodOutput, InteropZodObject } from '@langchain/core/utils/types';
@@ -109,7 +110,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       : (options.instructions ?? defaultInstructions(locale));
   const placement =
     options.injection === false ? undefined : (options.injection?.placement ?? 'tail');
-  const { injection, nudge, finishCheck, goalCheck } = options;
+  const { injection, nudge, finishCheck, goalCheck, approval } = options;
   const sessions = new PlanSessions(
     (key) =>
       new PlanSession(
@@ -126,6 +127,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           ...(options.verifierTimeoutMs !== undefined && {
             verifierTimeoutMs: options.verifierTimeoutMs,
           }),
+          ...(approval !== undefined && { approval }),
         }),
       ),
     options.maxSessions ?? 1000,
@@ -221,6 +223,14 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
                 }
               : request,
           ),
+        // Held for a person's approval: the tool does not run; the model reads why.
+        held: (text) =>
+          new ToolMessage({
+            content: text,
+            tool_call_id: toolCall.id ?? '',
+            name: toolCall.name,
+            status: 'error',
+          }),
         // A plan tool's message carries its result's data as the artifact.
         outcome: (result) =>
           ToolMessage.isInstance(result)

@@ -24,10 +24,15 @@ import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { sharedListKey } from '../../engine/shared-list.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
+import { type ApprovalOption, approvalRules, approvalWait } from '../../harness/approval.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../../tools/plan-tools.js';
+import {
+  createPlanTools,
+  PLAN_WRITE_TOOL_NAMES,
+  type PlanToolPreset,
+} from '../../tools/plan-tools.js';
 import {
   getInstructionsPrompt,
   INSTRUCTIONS_PROMPT_NAME,
@@ -99,6 +104,13 @@ export interface PlanMcpServerOptions {
    * (a coding agent's hooks record them beside the plan). Read before each plan call.
    */
   toolSuccesses?: (key: PlanKey) => Promise<readonly EvidenceCall[]>;
+  /**
+   * The host holds its other tools until a person approves the plan (coding-agent hooks
+   * do, with `--approval`): a write that leaves the plan waiting says so in its result, so
+   * the model ends its turn for a review. This server runs plan tools only, so it holds
+   * nothing itself. Default: off.
+   */
+  approval?: ApprovalOption | false;
 }
 
 /** What a key function gets to see of one `tools/call`. */
@@ -164,6 +176,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
 
   const seenPlans = new ResultPlanVersions(engine, locale);
   const evidence = new ServerEvidence(options, engine, locale);
+  const approval = approvalRules(options.approval);
+  /** The line a successful plan write gets while the plan waits for a person, if any. */
+  const awaitingApproval = async (tool: string, ok: boolean, callKey: PlanKey) => {
+    if (!approval || !ok || !PLAN_WRITE_TOOL_NAMES.includes(tool)) return undefined;
+    const wait = approvalWait(await engine.snapshot(callKey), approval.again);
+    return wait === undefined ? undefined : locale.approval.awaiting;
+  };
 
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -199,7 +218,8 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         callKey,
         typeof version === 'number' ? version : undefined,
       );
-      const text = byPerson ? `${byPerson}\n${result.text}` : result.text;
+      const waiting = await awaitingApproval(name, result.ok, callKey);
+      const text = [byPerson, result.text, waiting].filter(Boolean).join('\n');
       return toCallToolResult(
         { ...result, text },
         { structuredContent: options.structuredContent ?? false },

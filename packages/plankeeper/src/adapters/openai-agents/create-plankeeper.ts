@@ -3,12 +3,18 @@
  * instructions, a `callModelInputFilter` for the plan section and reminders, and a `run`
  * wrapper with the finish checks, all driving one PlanHarness.
  */
-import type { AgentInputItem, CallModelInputFilter } from '@openai/agents';
+import type {
+  AgentInputItem,
+  CallModelInputFilter,
+  Tool,
+  ToolInputGuardrailDefinition,
+} from '@openai/agents';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { ConversationLedger } from '../../harness/conversation-ledger.js';
 import type { PlanHarness } from '../../harness/plan-harness.js';
 import { type PlanSetupOptions, setUpPlan } from '../../harness/plan-setup.js';
+import { approvalGuardrail, holdTools } from './approval-guardrail.js';
 import { type PlanFunctionTool, toPlanFunctionTools } from './plan-function-tools.js';
 import { createPlanInputFilter } from './plan-input-filter.js';
 import {
@@ -37,6 +43,13 @@ export interface Plankeeper {
    * item and keeps due reminders in place. One planner serves one conversation at a time.
    */
   readonly callModelInputFilter: CallModelInputFilter;
+  /**
+   * A tool input guardrail that holds a call while the plan waits for a person's approval
+   * (option `approval`): `tool({ ..., inputGuardrails: [planner.approvalGuardrail] })`.
+   */
+  readonly approvalGuardrail: ToolInputGuardrailDefinition;
+  /** Your own tools with `approvalGuardrail` added: `tools: [...planner.tools, ...planner.holdTools(yours)]`. */
+  holdTools<TOOLS extends readonly Tool<never>[]>(tools: TOOLS): TOOLS;
   /** Call when a new user message arrives (`runWithPlan` does it for you). */
   beginTurn(userMessage: string): Promise<void>;
   /**
@@ -57,6 +70,7 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     harness,
     new ConversationLedger<AgentInputItem>(),
   );
+  const guardrail = approvalGuardrail(harness);
   return {
     engine,
     key: options.key,
@@ -64,6 +78,8 @@ export function createPlankeeper(options: PlankeeperOptions): Plankeeper {
     tools: toPlanFunctionTools(definitions, harness),
     instructions,
     callModelInputFilter,
+    approvalGuardrail: guardrail,
+    holdTools: (hostTools) => holdTools(hostTools, guardrail),
     beginTurn: async (userMessage) => {
       await harness.beginTurn(userMessage);
     },

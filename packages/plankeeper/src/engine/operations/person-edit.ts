@@ -19,7 +19,9 @@ export type PersonEdit =
   | { kind: 'done'; id: string; reason?: string }
   | { kind: 'edit'; id: string; content: string }
   | { kind: 'move'; id: string; before: string }
-  | { kind: 'note'; id: string; text: string };
+  | { kind: 'note'; id: string; text: string }
+  /** Approves the plan's steps as they are (see approve.ts). */
+  | { kind: 'approve' };
 
 export type PersonEditProblem =
   | { code: 'bad_id'; received: string }
@@ -30,7 +32,9 @@ export type PersonEditProblem =
   | { code: 'blank'; field: PersonTextField }
   | { code: 'too_long'; field: PersonTextField; maximum: number; length: number }
   | { code: 'bad_character'; field: PersonTextField }
-  | { code: 'too_many_items'; maximum: number };
+  | { code: 'too_many_items'; maximum: number }
+  /** Approving a plan with no steps (empty, or every item cancelled). */
+  | { code: 'nothing_to_approve' };
 
 export type PersonTextField = 'content' | 'reason' | 'note' | 'name';
 
@@ -76,6 +80,18 @@ export function applyPersonEdit(
       nextId: record.nextId + 1,
       info: { kind: 'add', id: item.id, ...(anchor && { anchor }) },
       summary: `added #${item.id}${anchor ? ` after #${anchor}` : ''}`,
+    };
+  }
+
+  if (edit.kind === 'approve') {
+    if (!items.some((item) => item.status !== 'cancelled'))
+      return fail({ code: 'nothing_to_approve' });
+    return {
+      ok: true,
+      items,
+      nextId: record.nextId,
+      info: { kind: 'approve' },
+      summary: 'approved the plan',
     };
   }
 

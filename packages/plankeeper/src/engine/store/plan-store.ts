@@ -96,8 +96,11 @@ export interface ChangeSource {
   evidence?: CompletionEvidence[];
 }
 
-/** What a person did, in the change source: the kind, the item, and where it went. */
-export interface PersonEditInfo {
+/** What a person did, in the change source: a change to one item, or the plan's approval. */
+export type PersonEditInfo = ItemEditInfo | { kind: 'approve' };
+
+/** A person's change to one item: the kind, the item, and where it went. */
+export interface ItemEditInfo {
   kind: 'add' | 'cancel' | 'done' | 'edit' | 'move' | 'note';
   id: string;
   /** `add` after this item, or `move` before it. */

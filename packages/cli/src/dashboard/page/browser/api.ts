@@ -1,5 +1,7 @@
 /** Requests to the dashboard's API, carrying the access token the page was opened with. */
 
+import { texts } from './texts.js';
+
 const token = new URLSearchParams(location.search).get('token') || '';
 
 /** `path` with the token as `?token=`, for EventSource (which cannot send headers). */
@@ -22,7 +24,7 @@ export async function getJson<T>(path: string): Promise<T> {
   }
   if (!response.ok) {
     const message = (body as { error?: string } | null)?.error;
-    throw new Error(message || `The server answered ${response.status}.`);
+    throw new Error(message || texts.serverAnswered(response.status));
   }
   return body as T;
 }
@@ -46,7 +48,7 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
   }
   if (!response.ok) {
     const message = (answer as { error?: string } | null)?.error;
-    throw new Error(message || `The server answered ${response.status}.`);
+    throw new Error(message || texts.serverAnswered(response.status));
   }
   return answer as T;
 }

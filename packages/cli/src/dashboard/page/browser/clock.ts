@@ -1,6 +1,7 @@
 /** Ages and states by the server's clock, so a skewed browser clock marks nothing stale. */
 import { isStalePlan } from 'plankeeper';
 import { state } from './state.js';
+import { texts } from './texts.js';
 
 export type PlanState = 'stale' | 'leftover' | 'done' | 'open' | 'empty';
 
@@ -14,14 +15,7 @@ export function syncClock(body: { now: number; staleAfterMs: number }): void {
 }
 
 export function ago(at: number): string {
-  const seconds = Math.max(0, Math.round((serverNow() - at) / 1000));
-  if (seconds < 5) return 'just now';
-  if (seconds < 60) return `${seconds}s ago`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours}h ago`;
-  return `${Math.round(hours / 24)}d ago`;
+  return texts.ago(Math.max(0, Math.round((serverNow() - at) / 1000)));
 }
 
 export function planState(plan: {

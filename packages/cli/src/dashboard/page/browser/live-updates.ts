@@ -8,6 +8,7 @@ import { live, showBanner } from './elements.js';
 import { loadDetail } from './plan-detail.js';
 import { loadAll, refreshSessions, type SessionPair } from './plan-list.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
 
 const pendingPairs = new Map<string, SessionPair>();
 let pendingDetail = false;
@@ -29,7 +30,7 @@ async function flush(): Promise<void> {
     else if (pairs.length) await refreshSessions(pairs);
     showBanner('');
   } catch (error) {
-    showBanner(`Cannot refresh plans: ${(error as Error).message}`);
+    showBanner(texts.list.cannotRefresh((error as Error).message));
   }
   if (detailToo && state.selected) await loadDetail(state.selected);
 }
@@ -41,7 +42,7 @@ export function connect(): void {
     if (!state.loaded) loadAll();
   }, 2000);
   source.addEventListener('open', () => {
-    live.textContent = 'live';
+    live.textContent = texts.live.on;
     live.className = 'live on';
     clearTimeout(fallback);
     // Load after the stream is up, so no write falls between the two; after a
@@ -52,7 +53,7 @@ export function connect(): void {
   });
   source.addEventListener('error', () => {
     const closed = source.readyState === EventSource.CLOSED;
-    live.textContent = closed ? 'not live (refused)' : 'reconnecting…';
+    live.textContent = closed ? texts.live.refused : texts.live.reconnecting;
     live.className = 'live off';
     if (closed) {
       clearTimeout(fallback);

@@ -1,5 +1,6 @@
 /**
- * A person's changes on the page: done, cancel, edit text, move up or down, add. Every
+ * A person's changes on the page: done, cancel, edit text, note, move up or down, add,
+ * approve the plan. Every
  * control is a button or a text field, so the keyboard reaches all of them (Tab, Enter;
  * Escape leaves an edit). Each change is one POST; the event stream then brings it to
  * every open page, this one included, and the model sees it on its next call.
@@ -10,6 +11,9 @@ import { postJson } from './api.js';
 import { el } from './dom.js';
 import { detail } from './elements.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
+
+const t = texts.actions;
 
 const NAME_KEY = 'plankeeper.person-name';
 
@@ -65,20 +69,23 @@ export function itemActions(item: TodoItem, index: number, items: readonly TodoI
   const ref = `#${item.id}`;
   if (open) {
     bar.append(
-      button('Done', 'done', item.id, `Mark ${ref} done`, () =>
+      button(t.done, 'done', item.id, t.doneTitle(ref), () =>
         send({ kind: 'done', id: item.id }, { action: 'done', id: item.id }),
       ),
-      button('Cancel', 'cancel', item.id, `Cancel ${ref}`, () =>
+      button(t.cancel, 'cancel', item.id, t.cancelTitle(ref), () =>
         send({ kind: 'cancel', id: item.id }, { action: 'cancel', id: item.id }),
       ),
     );
   }
-  bar.append(button('Edit', 'edit', item.id, `Edit the text of ${ref}`, () => startEdit(item)));
+  bar.append(
+    button(t.edit, 'edit', item.id, t.editTitle(ref), () => startEdit(item)),
+    button(t.note, 'note', item.id, t.noteTitle(ref), () => startNote(item)),
+  );
   const previous = items[index - 1];
   const next = items[index + 1];
   if (previous) {
     bar.append(
-      button('↑', 'up', item.id, `Move ${ref} up`, () =>
+      button('↑', 'up', item.id, t.upTitle(ref), () =>
         send({ kind: 'move', id: item.id, before: previous.id }, { action: 'up', id: item.id }),
       ),
     );
@@ -86,7 +93,7 @@ export function itemActions(item: TodoItem, index: number, items: readonly TodoI
   if (next) {
     // Down is the next item moved before this one.
     bar.append(
-      button('↓', 'down', item.id, `Move ${ref} down`, () =>
+      button('↓', 'down', item.id, t.downTitle(ref), () =>
         send({ kind: 'move', id: next.id, before: item.id }, { action: 'down', id: item.id }),
       ),
     );
@@ -102,7 +109,7 @@ function startEdit(item: TodoItem): void {
   const box = el('input', 'edit-box');
   box.type = 'text';
   box.value = item.content;
-  box.setAttribute('aria-label', `New text of #${item.id}; Enter saves, Escape cancels`);
+  box.setAttribute('aria-label', t.editBox(`#${item.id}`));
   box.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -118,23 +125,78 @@ function startEdit(item: TodoItem): void {
   box.select();
 }
 
+/** A field for the item's note under it: Enter saves, Escape leaves the note as it was. */
+function startNote(item: TodoItem): void {
+  const entry = detail.querySelector<HTMLElement>(`li.item[data-id="${item.id}"]`);
+  if (!entry || entry.querySelector('.note-box')) return;
+  const box = el('input', 'note-box');
+  box.type = 'text';
+  box.value = item.note ?? '';
+  box.setAttribute('aria-label', t.noteBox(`#${item.id}`));
+  box.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      send({ kind: 'note', id: item.id, text: box.value }, { action: 'note', id: item.id });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      box.remove();
+      detail
+        .querySelector<HTMLElement>(`li.item[data-id="${item.id}"] button[data-action="note"]`)
+        ?.focus();
+    }
+  });
+  entry.append(box);
+  box.focus();
+  box.select();
+}
+
+/**
+ * The plan's approval line: who approved it and whether that still covers the plan, and
+ * the Approve button while it does not (a host holding its tools waits for it).
+ */
+export function approvalControls(plan: {
+  items: readonly TodoItem[];
+  approval: { name: string | null; at: number; current: boolean } | null;
+}): HTMLElement {
+  const box = el('div', 'approval');
+  const { approval } = plan;
+  if (approval?.current) {
+    box.dataset.state = 'approved';
+    box.append(el('span', 'approval-state', t.approved(approval.name)));
+    return box;
+  }
+  box.dataset.state = approval ? 'changed' : 'waiting';
+  box.append(
+    el('span', 'approval-state', approval ? t.changedSinceApproval(approval.name) : t.notApproved),
+  );
+  if (plan.items.some((item) => item.status !== 'cancelled')) {
+    box.append(
+      ' ',
+      button(t.approve, 'approve', '', t.approveTitle, () =>
+        send({ kind: 'approve' }, { action: 'approve', id: '' }),
+      ),
+    );
+  }
+  return box;
+}
+
 /** The name field and the add field under the items, and the line for a refused change. */
 export function editControls(): HTMLElement {
   const box = el('div', 'edit-controls');
   const name = el('input');
   name.id = 'person-name';
   name.type = 'text';
-  name.placeholder = 'Your name (shown to the model)';
-  name.setAttribute('aria-label', 'Your name, recorded with your changes');
+  name.placeholder = t.namePlaceholder;
+  name.setAttribute('aria-label', t.nameLabel);
   name.value = localStorage.getItem(NAME_KEY) ?? '';
   // Saved as typed: a live re-render rebuilds this field from the saved value.
   name.addEventListener('input', () => localStorage.setItem(NAME_KEY, name.value.trim()));
   const add = el('input');
   add.id = 'add-item';
   add.type = 'text';
-  add.placeholder = 'New item; Enter adds it';
-  add.setAttribute('aria-label', 'New item text; Enter adds it to the end');
-  const addButton = button('Add', 'add', '', 'Add the item', () => submitAdd(add));
+  add.placeholder = t.addPlaceholder;
+  add.setAttribute('aria-label', t.addLabel);
+  const addButton = button(t.add, 'add', '', t.addTitle, () => submitAdd(add));
   add.addEventListener('keydown', (event) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -171,6 +233,12 @@ export function restoreFocus(before: { action: string; id: string } | undefined)
   const wanted = focusAfter ?? before;
   focusAfter = undefined;
   if (!wanted) return;
+  if (wanted.action === 'approve') {
+    // Approved: the button is gone, so the keyboard goes on from the approval line.
+    const approve = detail.querySelector<HTMLElement>('button[data-action="approve"]');
+    (approve ?? detail.querySelector<HTMLElement>('#add-item'))?.focus();
+    return;
+  }
   if (wanted.action === 'add-field' || wanted.action === 'add-item') {
     detail.querySelector<HTMLInputElement>('#add-item')?.focus();
     return;

@@ -7,6 +7,7 @@ import { describeChange } from './describe-change.js';
 import { el, scopeText } from './dom.js';
 import { detail } from './elements.js';
 import {
+  approvalControls,
   editControls,
   focusedControl,
   itemActions,
@@ -14,6 +15,7 @@ import {
   restoreFocus,
 } from './plan-actions.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
 
 let detailTicket = 0;
 
@@ -67,10 +69,10 @@ function renderItems(
       itemActions(item, index, items),
     );
     if (item.status === 'in_progress' && item.activeForm) {
-      entry.append(el('div', 'item-extra active', `now: ${item.activeForm}`));
+      entry.append(el('div', 'item-extra active', texts.detail.now(item.activeForm)));
     }
     if (item.description) entry.append(el('div', 'item-extra description', item.description));
-    if (item.note) entry.append(el('div', 'item-extra note', `note: ${item.note}`));
+    if (item.note) entry.append(el('div', 'item-extra note', texts.detail.note(item.note)));
     const sub = subAgentOf.get(item.id);
     if (sub) entry.append(subAgentLine(sub));
     list.append(entry);
@@ -117,20 +119,20 @@ function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
       ' ',
       el('span', 'tool', revision.tool),
     );
-    if (revision.callId) meta.append(' ', el('span', 'call', `call ${revision.callId}`));
+    if (revision.callId) meta.append(' ', el('span', 'call', texts.detail.call(revision.callId)));
     if (revision.by === 'person') {
-      meta.append(' ', el('span', 'by', revision.name ? `by ${revision.name}` : 'by a person'));
+      meta.append(' ', el('span', 'by', texts.detail.by(revision.name)));
     }
     if (!revision.deleted) {
-      meta.append(' ', el('span', 'after', `${revision.completed}/${revision.total} done`));
+      meta.append(' ', el('span', 'after', texts.detail.after(revision.completed, revision.total)));
     }
     entry.append(meta);
     if (revision.summary) entry.append(el('div', 'summary', revision.summary));
     const changes = el('ul', 'changes');
     if (revision.changes === null) {
-      changes.append(el('li', 'muted', 'earlier history not kept'));
+      changes.append(el('li', 'muted', texts.detail.historyNotKept));
     } else if (revision.changes.length === 0) {
-      changes.append(el('li', 'muted', 'no item changed'));
+      changes.append(el('li', 'muted', texts.detail.noItemChanged));
     }
     for (const change of revision.changes || []) {
       const line = el('li', `change change-${change.kind}`);
@@ -150,26 +152,28 @@ function renderDetail(plan: PlanDetailResponse): void {
   const head = el('div', 'detail-head');
   head.append(el('h2', 'title', `${plan.agent} / ${plan.session}`));
   const meta = el('div', 'meta');
-  if (plan.scope.length) meta.append(el('span', 'scope', `scope: ${scopeText(plan.scope)}`));
+  if (plan.scope.length)
+    meta.append(el('span', 'scope', texts.detail.scope(scopeText(plan.scope))));
   const badge = el('span', 'badge detail-state');
   meta.append(badge, ' ', el('span', 'version', `v${plan.version}`), ' ', el('span', 'updated'));
   head.append(meta);
   const parts: HTMLElement[] = [head];
   if (!plan.exists) {
-    parts.push(el('p', 'hint', 'This plan was deleted or expired; its history is below.'));
+    parts.push(el('p', 'hint', texts.detail.deletedHint));
   } else {
-    parts.push(el('h3', null, `Items · ${done}/${plan.items.length} completed`));
+    parts.push(el('h3', null, texts.detail.items(done, plan.items.length)));
+    parts.push(approvalControls(plan));
     parts.push(
       plan.items.length
         ? renderItems(plan.items, plan.subAgents ?? [])
-        : el('p', 'hint', 'The plan is empty.'),
+        : el('p', 'hint', texts.detail.emptyPlan),
     );
   }
   // A deleted plan can be started again by adding to it, as with plankeeper todos --add.
   parts.push(editControls());
-  parts.push(el('h3', null, 'Timeline · newest first'));
+  parts.push(el('h3', null, texts.detail.timeline));
   parts.push(
-    plan.timeline.length ? renderTimeline(plan.timeline) : el('p', 'hint', 'No history kept.'),
+    plan.timeline.length ? renderTimeline(plan.timeline) : el('p', 'hint', texts.detail.noHistory),
   );
   // Typing in the name or add field survives the re-render a live change brings.
   const typed = detail.querySelector<HTMLInputElement>('#add-item');
@@ -203,8 +207,8 @@ export function refreshDetailAge(): void {
         leftover: plan.leftover,
       });
   badge.className = `badge detail-state ${current}`;
-  badge.textContent = current;
-  updated.textContent = plan.updatedAt ? `updated ${ago(plan.updatedAt)}` : '';
+  badge.textContent = texts.states[current];
+  updated.textContent = plan.updatedAt ? texts.detail.updated(ago(plan.updatedAt)) : '';
 }
 
 onChanged((key) => loadDetail(key));

@@ -9,6 +9,7 @@ import { count } from './dom.js';
 import { emptyNote, filterBox, rowsBody, showBanner, showBox, summary, table } from './elements.js';
 import { renderRow } from './plan-row.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
 
 export interface SessionPair {
   agent: string;
@@ -46,7 +47,7 @@ export function applyFilter(): void {
     if (match) shown++;
   }
   emptyNote.hidden = shown > 0;
-  emptyNote.textContent = state.rows.size === 0 ? 'No plans yet.' : 'No plan matches the filter.';
+  emptyNote.textContent = state.rows.size === 0 ? texts.list.noPlans : texts.list.noMatch;
   updateSummary(shown);
 }
 
@@ -61,10 +62,15 @@ function updateSummary(shown: number): void {
   }
   for (const plan of state.plans.values()) agents.add(plan.agent);
   const total = state.plans.size;
-  summary.textContent =
-    `${shown === total ? count(total) : `${count(shown)} of ${count(total)}`} plans · ` +
-    `${count(agents.size)} agents · ${count(counts.open + counts.stale)} open · ` +
-    `${count(counts.stale)} stale · ${count(counts.done)} done`;
+  summary.textContent = texts.list.summary({
+    shown: count(shown),
+    total: count(total),
+    all: shown === total,
+    agents: count(agents.size),
+    open: count(counts.open + counts.stale),
+    stale: count(counts.stale),
+    done: count(counts.done),
+  });
 }
 
 function renderAll(): void {
@@ -96,7 +102,7 @@ export async function loadAll(): Promise<void> {
     renderAll();
     showBanner('');
   } catch (error) {
-    showBanner(`Cannot load plans: ${(error as Error).message}`);
+    showBanner(texts.list.cannotLoad((error as Error).message));
   }
 }
 

@@ -3,6 +3,7 @@ import type { PlanSummary } from '../../api-types.js';
 import { ago, planState } from './clock.js';
 import { bar, el, scopeText } from './dom.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
 
 export function renderRow(plan: PlanSummary): HTMLTableRowElement {
   const row = el('tr', 'plan');
@@ -23,11 +24,11 @@ export function renderRow(plan: PlanSummary): HTMLTableRowElement {
     );
     now.title = `#${plan.current.id} ${plan.current.content}`;
   } else if (plan.total === 0) {
-    now.append(el('span', 'muted', 'empty plan'));
+    now.append(el('span', 'muted', texts.list.emptyPlan));
   } else if (plan.open === 0) {
-    now.append(el('span', 'muted', 'all done'));
+    now.append(el('span', 'muted', texts.list.allDone));
   } else {
-    now.append(el('span', 'muted', `${plan.open} open, none in progress`));
+    now.append(el('span', 'muted', texts.list.noneInProgress(plan.open)));
   }
   const agent = el('td', 'agent', plan.agent);
   agent.title = plan.agent;
@@ -51,7 +52,7 @@ export function refreshRow(row: HTMLTableRowElement, plan: PlanSummary): void {
     row.dataset.state = current;
     row.classList.remove('is-stale', 'is-done', 'is-open', 'is-empty');
     row.classList.add(`is-${current}`);
-    row.cells[5]!.replaceChildren(el('span', `badge ${current}`, current));
+    row.cells[5]!.replaceChildren(el('span', `badge ${current}`, texts.states[current]));
   }
   // The exact time goes in the tooltip when hovered: formatting a thousand dates up
   // front would cost more than the rest of the row.

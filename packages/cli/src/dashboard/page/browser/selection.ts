@@ -3,6 +3,7 @@ import { el } from './dom.js';
 import { detail, rowsBody } from './elements.js';
 import { loadDetail } from './plan-detail.js';
 import { state } from './state.js';
+import { texts } from './texts.js';
 
 function markSelected(): void {
   for (const row of rowsBody.querySelectorAll('tr.selected')) row.classList.remove('selected');
@@ -23,7 +24,7 @@ export function selectFromHash(): void {
   if (key) loadDetail(key);
   else {
     state.selectedPlan = null;
-    detail.replaceChildren(el('p', 'hint', 'Select a plan to see its items and history.'));
+    detail.replaceChildren(el('p', 'hint', texts.selectHint));
   }
 }
 

@@ -1,0 +1,52 @@
+/**
+ * The MCP server with `approval`: it runs plan tools only, so it holds nothing itself, but
+ * a write that leaves the plan waiting for a person says so (the host — coding-agent
+ * hooks — holds the other tools), and after a person's approval the next result says who.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPlanMcpServer } from '../../../src/adapters/mcp/index.js';
+import { PlanEngine } from '../../../src/engine/plan-engine.js';
+import { en } from '../../../src/locale/en.js';
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+});
+
+async function text(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  return (result.content[0] as { text: string }).text;
+}
+
+describe('plankeeper/mcp: approval', () => {
+  it('says a written plan waits for approval, until a person approves; then names them once', async () => {
+    const engine = new PlanEngine();
+    const server = createPlanMcpServer({
+      engine,
+      agent: 'coder',
+      session: 's1',
+      approval: { again: 'on-change' },
+    });
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
+    await server.connect(serverTransport);
+    await client.connect(clientTransport);
+    clients.push(client);
+
+    const written = await text(client, 'todos_add', { todos: [{ content: 'Run the tests' }] });
+    expect(written.split('\n').at(-1)).toBe(en.approval.awaiting);
+    // A read is no write: it carries no such line.
+    expect(await text(client, 'todos_get_all')).not.toContain(en.approval.awaiting);
+
+    await engine.editAsPerson(server.planKey, { kind: 'approve' }, { name: 'Ana' });
+    const next = await text(client, 'todos_complete', { items: [{ id: 1, reason: 'tests pass' }] });
+    expect(next.split('\n')[0]).toBe('Approved by a person (Ana): carry out the plan.');
+    expect(next).not.toContain(en.approval.awaiting);
+    // The model adding a step after approval: the plan waits again (on-change).
+    const added = await text(client, 'todos_add', { todos: [{ content: 'Deploy' }] });
+    expect(added.split('\n').at(-1)).toBe(en.approval.awaiting);
+  });
+});
