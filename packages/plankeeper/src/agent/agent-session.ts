@@ -186,6 +186,10 @@ export class AgentSession {
       callId: call.id,
       run,
       outcome: (outcome) => outcome,
+      withNote: (outcome, note) => ({
+        ...outcome,
+        observation: `${outcome.observation}\n\n${note}`,
+      }),
       onPlanUpdate: ({ result }) => {
         const data = result?.data as { items: TodoItem[]; version: number };
         agent.observer({

@@ -19,12 +19,12 @@
  */
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
-import { isOpen } from '../engine/todo-item.js';
+import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
 import { finishCheck } from './finish-check.js';
-import { goalCheck } from './goal-check.js';
+import { goalCheck, goalCheckAhead } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
 import { personChangeLines } from './person-changes.js';
 import {
@@ -207,8 +207,19 @@ export class PlanHarness {
       this.record(call.name, { ok: false });
       throw error;
     }
-    if (this.record(call.name, call.outcome(value))) call.onPlanUpdate?.(value);
-    return value;
+    const outcome = call.outcome(value);
+    if (!this.record(call.name, outcome)) return value;
+    call.onPlanUpdate?.(value);
+    const note = call.withNote ? this.goalNoteFor(outcome) : undefined;
+    return note && call.withNote ? call.withNote(value, note) : value;
+  }
+
+  /** The goal check ahead of the answer, when this write closed every item of the plan. */
+  private goalNoteFor({ result }: ToolCallOutcome): string | undefined {
+    if (this.options.goalCheck === false) return undefined;
+    const items = (result?.data as { items?: unknown } | undefined)?.items;
+    if (!Array.isArray(items)) return undefined;
+    return goalCheckAhead(this.turnState, items as TodoItem[], this.locale);
   }
 
   /** Call after each model reply whose tool calls have all run; returns a due reminder. */

@@ -155,6 +155,8 @@ export const en: Locale = {
       `Your todo list still has open items: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.`,
     goalCheck: (task) =>
       `Before finishing, check your answer against the original request point by point:\n${task}\nIf something is missing, fix it now. If part of it cannot be done, say plainly what and why; that is an acceptable answer. Otherwise repeat your final answer.`,
+    goalCheckAhead: (task) =>
+      `All items are completed or cancelled. Before you answer, check the original request point by point:\n${task}\nDo what is missing first. If part of it cannot be done, say plainly what and why.`,
     continueWork: (open, quote) =>
       `Open items remain: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Continue with the next one.`,
     honestPartialPatterns: [

@@ -70,6 +70,11 @@ export interface Locale {
     finishCheck(open: readonly TodoItem[], quote: (text: string) => string): string;
     /** One-time request to check the answer against the original request. */
     goalCheck(task: string): string;
+    /**
+     * The goal check where it costs no extra call: appended to the result of the plan write
+     * that closed every item, before the model answers.
+     */
+    goalCheckAhead(task: string): string;
     /** Next-iteration prompt of an autonomous run while items are open. */
     continueWork(open: readonly TodoItem[], quote: (text: string) => string): string;
     /**

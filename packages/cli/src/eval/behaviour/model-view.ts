@@ -1,7 +1,8 @@
 /**
  * How a behaviour model reads its input: only the messages it is sent, as a real model
  * would. Harness messages are told apart by the kind tag the agent puts on them, which
- * stands in for reading their words; plan listings are parsed from the text itself.
+ * stands in for reading their words; plan listings are parsed from the text itself, and so
+ * is a goal check the harness added to a tool result.
  */
 import type { ChatMessage, InjectionKind, Locale, TodoStatus } from 'plankeeper';
 import { STATUS_MARKERS, TODO_STATUSES } from 'plankeeper';
@@ -25,6 +26,12 @@ function markers(statuses: readonly TodoStatus[]): string {
 const OPEN_LINE = new RegExp(`^- (${markers(['pending', 'in_progress'])}) #(\\d+) (.*)$`);
 /** A listing line of any item: the id (group 1) and the text (2). */
 const ANY_LINE = new RegExp(`^- (?:${markers(TODO_STATUSES)}) #(\\d+) (.*)$`);
+
+/** The words the early goal check opens with, before the request it quotes. */
+function goalCheckOpening(locale: Locale): string {
+  const marker = '\u0000';
+  return locale.harness.goalCheckAhead(marker).split(marker)[0] as string;
+}
 
 export class ModelView {
   /** Index of the user message that opened the current turn. */
@@ -66,12 +73,20 @@ export class ModelView {
     return this.turnMessages.filter((message) => message.role === 'assistant').length;
   }
 
-  /** A harness message of `kind` among the fresh messages. */
+  /**
+   * A harness message of `kind` among the fresh messages. A goal check counts wherever it
+   * came: as a message of its own, or added to the result of the write that closed the plan.
+   */
   freshInjected(kind: InjectionKind): string | undefined {
     const found = this.fresh.find(
       (message) => message.role === 'user' && message.injected === kind,
     );
-    return found?.content;
+    if (found || kind !== 'goal-check') return found?.content;
+    const opening = goalCheckOpening(this.locale);
+    const result = this.fresh.find(
+      (message) => message.role === 'tool' && message.content.includes(opening),
+    );
+    return result && result.content.slice(result.content.indexOf(opening));
   }
 
   /** The plan section among the fresh messages, unless it is a leftover from an earlier request. */
