@@ -48,6 +48,12 @@ export interface InjectionOptions {
   placement?: 'tail' | 'history';
   /** With `tail`: what to show when the plan is unchanged since the model saw it. Default `focus`. */
   whenUnchanged?: UnchangedPlanForm;
+  /**
+   * With `tail`: what to show right after the model wrote this very list whole itself, its
+   * own call being the last thing in front of it. Default `ids`: only the ids the engine
+   * gave the current and open items, the one thing that call does not show.
+   */
+  whenJustWritten?: UnchangedPlanForm;
   /** Replaces the built-in section text. */
   builder?: PlanSectionBuilder;
 }
@@ -158,7 +164,9 @@ export class PlanHarness {
           locale: this.locale,
           turn: this.turnState.id,
           changed,
-          whenUnchanged: injection?.whenUnchanged ?? 'focus',
+          whenUnchanged: this.seen.wroteItself(snapshot)
+            ? (injection?.whenJustWritten ?? 'ids')
+            : (injection?.whenUnchanged ?? 'focus'),
         });
     if (text === undefined) {
       // Seeing no plan at all counts as seeing it: a plan written next is news.

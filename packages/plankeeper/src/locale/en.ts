@@ -149,6 +149,8 @@ export const en: Locale = {
       '### Your todo list, shown again after the conversation was compacted or resumed',
     focus: (p, current, open) =>
       `### Current todo list (${p.completed}/${p.total} completed, unchanged)${current ? `\nNow: #${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\nOpen: ${ids(open)}` : ''}`,
+    storedIds: (current, open) =>
+      `Stored as: ${[current && `now #${current}`, open.length && `open ${ids(open)}`].filter(Boolean).join('; ')}.`,
     reminder: (rounds) =>
       `<reminder>${rounds} tool ${rounds === 1 ? 'round' : 'rounds'} without a todo list update. Check the original request and the remaining items, then update the list.</reminder>`,
     finishCheck: (open, quote) =>

@@ -64,6 +64,8 @@ export interface Locale {
       current: TodoItem | undefined,
       openIds: readonly string[],
     ): string;
+    /** The stored ids of the current and open items, right after the model wrote the list itself. */
+    storedIds(currentId: string | undefined, openIds: readonly string[]): string;
     /** Nudge after `rounds` tool rounds without a successful plan update. */
     reminder(rounds: number): string;
     /** Bounce of a final answer while items written this turn are still open. */

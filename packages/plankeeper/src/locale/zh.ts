@@ -150,6 +150,8 @@ export const zh: Locale = {
     restoredHeading: '### 对话被压缩或恢复后，再次显示你的待办清单',
     focus: (p, current, open) =>
       `### 当前待办清单（已完成 ${p.completed}/${p.total}，无变化）${current ? `\n进行中：#${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\n未完成：${ids(open)}` : ''}`,
+    storedIds: (current, open) =>
+      `已保存：${[current && `进行中 #${current}`, open.length && `未完成 ${ids(open)}`].filter(Boolean).join('；')}。`,
     reminder: (rounds) =>
       `<reminder>已经连续 ${rounds} 个工具调用轮次没有更新待办清单。请核对原始请求和剩余事项，然后更新清单。</reminder>`,
     finishCheck: (open, quote) =>

@@ -127,8 +127,8 @@ export class ModelView {
   }
 
   /**
-   * Open items listed in `messages`: full listings (`- [ ] #3 text`), the focus form's
-   * ids (`Now: #2 …`, `Open: #3, #4`), and finish-check bounces naming open items.
+   * Open items listed in `messages`: full listings (`- [ ] #3 text`), the short forms'
+   * ids (`Now: #2 …`, `Open: #3, #4`, `Stored as: now #2; open #3`), and finish-check bounces naming open items.
    */
   openItemsListedIn(messages: readonly ChatMessage[]): ListedItem[] {
     const found = new Map<string, ListedItem>();
@@ -143,9 +143,9 @@ export class ModelView {
           const full = OPEN_LINE.exec(line);
           if (full) found.set(full[2] as string, { id: full[2] as string, content: full[3] });
         }
-        // The focus form names ids after its heading line.
+        // The short forms (focus, stored ids) name ids without a listing; no heading has one.
         if (!lines.some((line) => ANY_LINE.test(line))) {
-          for (const line of lines.slice(1)) {
+          for (const line of lines) {
             for (const match of line.matchAll(/#(\d+)/g)) {
               const id = match[1] as string;
               if (!found.has(id)) found.set(id, { id, content: undefined });
