@@ -33,12 +33,12 @@ describe('runEval', () => {
     expect(goal).toEqual({
       passed: true,
       detail: 'answer covers: returns, warranty',
-      calls: 8,
+      calls: 7,
       inputTokens: expect.any(Number),
       providerInputTokens: null,
       answer: expect.stringContaining('Cracked screen:'),
       error: null,
-      extraCalls: 8 - off.calls,
+      extraCalls: 7 - off.calls,
       extraInputTokens: goal.inputTokens - off.inputTokens,
     });
     expect(report.totals['goal-check']).toEqual({

@@ -186,10 +186,11 @@ export class AgentSession {
       callId: call.id,
       run,
       outcome: (outcome) => outcome,
-      withNote: (outcome, note) => ({
-        ...outcome,
-        observation: `${outcome.observation}\n\n${note}`,
-      }),
+      withNote: (outcome, note) => {
+        // Reported like any harness message, though it rides on the write's result.
+        agent.observer({ type: 'harness-injected', kind: 'goal-check', text: note });
+        return { ...outcome, observation: `${outcome.observation}\n\n${note}` };
+      },
       onPlanUpdate: ({ result }) => {
         const data = result?.data as { items: TodoItem[]; version: number };
         agent.observer({
