@@ -182,8 +182,12 @@ describe('planMiddleware in createAgent', () => {
       const last = messages.at(-1);
       return last && injectionKind(last) === 'plan' ? last.text : undefined;
     });
-    const focus = en.harness.focus(progressOf(items), items[0], ['2']);
-    expect(sections).toEqual([undefined, focus, focus]);
+    // Right after its own write only the stored ids; a round later the focus form.
+    expect(sections).toEqual([
+      undefined,
+      en.harness.storedIds('1', ['2']),
+      en.harness.focus(progressOf(items), items[0], ['2']),
+    ]);
     expect(sections).toEqual(
       await ownLoopSections(script, { finishCheck: false, goalCheck: false }),
     );
@@ -359,7 +363,7 @@ describe('planMiddleware in createAgent', () => {
       expect(items.map((item) => item.content)).toEqual([`Help ${userId}`]);
       // Each model sees its own plan, in the short form after its own write.
       expect(received(models[index]!, 1).at(-1)?.text).toBe(
-        en.harness.focus(progressOf(items), items[0], []),
+        en.harness.storedIds(items[0]?.id, []),
       );
     }
   });

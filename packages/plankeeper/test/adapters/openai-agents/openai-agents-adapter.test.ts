@@ -156,7 +156,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
     expect(planner.instructions).toBe(zh.harness.instructions);
     const offered = model.requests[0]?.tools[0];
     expect(offered?.type === 'function' && offered.description).toBe(zh.tools.todo_write);
-    expect(model.lines(1).at(-1)).toContain(zh.plan.heading);
+    expect(model.lines(1).at(-1)).toBe(`user: ${zh.harness.storedIds('1', ['2'])}`);
   });
 
   it('reminds the model after three tool rounds without a plan update, through a Runner with a model provider', async () => {
