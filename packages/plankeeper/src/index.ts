@@ -85,6 +85,7 @@ export {
   type ToolCallOutcome,
   type WrappedToolCall,
 } from './harness/plan-harness.js';
+export type { Discipline } from './harness/discipline.js';
 export type { PlanSectionBuilder, UnchangedPlanForm } from './harness/plan-section.js';
 export {
   type PlanSetup,

@@ -17,6 +17,17 @@ export { quoteText, renderPlan } from '../engine/render.js';
 export type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
+export {
+  applyDiscipline,
+  DISCIPLINE_PRESETS,
+  DISCIPLINES,
+  type Discipline,
+  type DisciplinePreset,
+  disciplineForModel,
+  isDiscipline,
+  MODEL_DISCIPLINES,
+  type ModelDiscipline,
+} from './discipline.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
 export { describePersonChanges, personChangeLines } from './person-changes.js';

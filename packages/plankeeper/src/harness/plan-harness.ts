@@ -23,6 +23,7 @@ import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
+import { applyDiscipline, type Discipline } from './discipline.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck, goalCheckAhead } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
@@ -59,6 +60,11 @@ export interface InjectionOptions {
 }
 
 export interface HarnessOptions {
+  /**
+   * A preset of the options below (see DISCIPLINE_PRESETS); the options set here win over
+   * it. Default: none, which is `standard`.
+   */
+  discipline?: Discipline;
   /** Plan section on each model call; false suppresses it. */
   injection?: InjectionOptions | false;
   /** Reminder after idle tool rounds; false turns it off. */
@@ -101,8 +107,8 @@ export class PlanHarness {
     this.engine = options.engine;
     this.key = options.key;
     this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
-    this.options = options;
-    this.nudge = options.nudge === false ? undefined : new Nudge(options.nudge);
+    this.options = applyDiscipline(options);
+    this.nudge = this.options.nudge === false ? undefined : new Nudge(this.options.nudge);
     this.turnState = newTurnState(this.nextTurnId(), '');
   }
 

@@ -106,7 +106,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       : (options.instructions ?? defaultInstructions(locale));
   const placement =
     options.injection === false ? undefined : (options.injection?.placement ?? 'tail');
-  const { injection, nudge, finishCheck, goalCheck } = options;
+  const { discipline, injection, nudge, finishCheck, goalCheck } = options;
   const sessions = new PlanSessions(
     (key) =>
       new PlanSession(
@@ -114,6 +114,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           engine,
           key,
           locale,
+          ...(discipline !== undefined && { discipline }),
           ...(injection !== undefined && { injection }),
           ...(nudge !== undefined && { nudge }),
           ...(finishCheck !== undefined && { finishCheck }),
