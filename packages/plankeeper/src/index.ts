@@ -74,6 +74,7 @@ export {
 } from './engine/todo-item.js';
 // The harness: the discipline around the plan, for any agent loop.
 export { createCompletionLoop, type LoopDecision } from './harness/completion-loop.js';
+export type { Discipline } from './harness/discipline.js';
 export { defaultInstructions } from './harness/instructions.js';
 export {
   type Bounce,
@@ -85,7 +86,6 @@ export {
   type ToolCallOutcome,
   type WrappedToolCall,
 } from './harness/plan-harness.js';
-export type { Discipline } from './harness/discipline.js';
 export type { PlanSectionBuilder, UnchangedPlanForm } from './harness/plan-section.js';
 export {
   type PlanSetup,

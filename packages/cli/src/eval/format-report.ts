@@ -4,7 +4,12 @@
  */
 import { inFlagTerms } from '../cli/flag-wording.js';
 import { COLUMN_LABELS, COST_BASELINE, type GuardColumn } from './guard-columns.js';
-import { CONTROL_SCENARIO, type EvalReport, type RunReport, type ScenarioReport } from './run-eval.js';
+import {
+  CONTROL_SCENARIO,
+  type EvalReport,
+  type RunReport,
+  type ScenarioReport,
+} from './run-eval.js';
 
 export function formatEvalReport(report: EvalReport): string {
   const { columns } = report;

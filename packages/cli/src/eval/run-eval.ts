@@ -189,7 +189,10 @@ function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
 }
 
-function summarizePreset(discipline: Discipline, reports: readonly ScenarioReport[]): PresetSummary {
+function summarizePreset(
+  discipline: Discipline,
+  reports: readonly ScenarioReport[],
+): PresetSummary {
   const failing = reports.filter((report) => report.runs.off?.passed === false);
   const control = reports.find((report) => report.id === CONTROL_SCENARIO);
   const run = control?.presets[discipline];

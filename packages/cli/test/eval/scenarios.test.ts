@@ -106,6 +106,27 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     expect(runs.all!.inputTokens).toBeLessThanOrEqual(runs.off!.inputTokens * 1.05);
   });
 
+  it('every preset catches all seven failure modes; light costs the control least, strict most', () => {
+    const presets = reports.get(lang)!.presets;
+    expect(
+      presets.map((preset) => [preset.discipline, preset.caught, preset.failureModes]),
+    ).toEqual([
+      ['light', 7, 7],
+      ['standard', 7, 7],
+      ['strict', 7, 7],
+    ]);
+    for (const preset of presets) expect(preset.control?.extraCalls).toBe(0);
+    const [light, standard, strict] = presets.map((preset) => preset.control!.extraInputTokens);
+    expect(light).toBeGreaterThan(0);
+    expect(light).toBeLessThan(standard!);
+    expect(standard).toBeLessThan(strict!);
+    // standard is what every guard on means: the same run as the `all` column.
+    expect(scenario('diligent').presets.standard?.inputTokens).toBe(
+      scenario('diligent').runs.all?.inputTokens,
+    );
+    expect(presets[1]!.control!.extraShare).toBeLessThanOrEqual(0.05);
+  });
+
   it.each(Object.keys(TRUTH))('%s: the failure shows with guards off', (id) => {
     expect(scenario(id).runs.off?.passed).toBe(false);
   });

@@ -103,11 +103,15 @@ export interface ModelDiscipline {
  * lightweight ones get `strict`; anything else `standard`.
  */
 export const MODEL_DISCIPLINES: readonly ModelDiscipline[] = [
-  { pattern: /(?:^|[-_:/.\s])(?:mini|nano|tiny|small|lite|haiku)(?=$|[-_:/.\s\d])/i, discipline: 'strict' },
+  {
+    pattern: /(?:^|[-_:/.\s])(?:mini|nano|tiny|small|lite|haiku)(?=$|[-_:/.\s\d])/i,
+    discipline: 'strict',
+  },
   // Open-weight models up to 14B parameters (`qwen2.5:7b`, `llama-3.1-8b`, `phi-4-14b`).
   { pattern: /(?:^|[^\d.])(?:0\.\d|1\.\d|[1-9]|1[0-4])b(?![a-z])/i, discipline: 'strict' },
   {
-    pattern: /claude-(?:opus|sonnet)-4|claude-4|gpt-5|(?:^|[-_:/])o[34](?=$|[-_:/])|gemini-(?:2\.5|3)[.\d]*-pro|grok-4/i,
+    pattern:
+      /claude-(?:opus|sonnet)-4|claude-4|gpt-5|(?:^|[-_:/])o[34](?=$|[-_:/])|gemini-(?:2\.5|3)[.\d]*-pro|grok-4/i,
     discipline: 'light',
   },
 ];

@@ -247,3 +247,63 @@ describe('plan section after the host clears the plan', () => {
     );
   });
 });
+
+describe('discipline presets', () => {
+  const script = () => [
+    write(['Search', 'in_progress'], ['Draft', 'pending']),
+    lookup(),
+    lookup(),
+    { final: 'x' },
+    { final: 'y' },
+    { final: 'z' },
+  ];
+  // Calls: write, two lookups, an answer bounced by the finish check, one bounced by the
+  // goal check (the plan was never closed), the last answer.
+  const tails = async (discipline: 'light' | 'standard' | 'strict') => {
+    const { model, agent } = setup({ planning: { discipline } });
+    model.load(script());
+    await agent.run('task');
+    return model.requests.map((request) => {
+      const last = request.messages.at(-1);
+      return isPlanTail(last) ? last?.content : undefined;
+    });
+  };
+  const full = '### Current todo list (0/2 completed)\n- [>] #1 Search\n- [ ] #2 Draft';
+  const focus = '### Current todo list (0/2 completed, unchanged)\nNow: #1 Search\nOpen: #2';
+
+  it('light shows only the ids after the own write, then nothing while the plan is unchanged', async () => {
+    expect(await tails('light')).toEqual([
+      undefined,
+      'Stored as: now #1; open #2.',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('standard: the ids after the own write, then the focus form', async () => {
+    expect(await tails('standard')).toEqual([
+      undefined,
+      'Stored as: now #1; open #2.',
+      focus,
+      focus,
+      focus,
+      focus,
+    ]);
+  });
+
+  it('strict: the whole list on every call', async () => {
+    expect(await tails('strict')).toEqual([undefined, full, full, full, full, full]);
+  });
+
+  it("the host's own option wins over the preset", async () => {
+    const { model, agent } = setup({
+      planning: { discipline: 'strict', injection: { whenUnchanged: 'focus' } },
+    });
+    model.load(script());
+    await agent.run('task');
+    expect(model.requests[1]!.messages.at(-1)?.content).toBe(full);
+    expect(model.requests[2]!.messages.at(-1)?.content).toBe(focus);
+  });
+});

@@ -29,8 +29,7 @@ const twoSteps = {
 };
 
 /** The section after the model's own write of `twoSteps`: only the ids it was stored with. */
-const twoStepsFocus =
-  'user: Stored as: now #1; open #2.';
+const twoStepsFocus = 'user: Stored as: now #1; open #2.';
 
 async function stored(planner: ReturnType<typeof createPlankeeper>) {
   const current = await planner.engine.store.get(key);

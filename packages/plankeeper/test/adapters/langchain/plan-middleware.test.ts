@@ -362,9 +362,7 @@ describe('planMiddleware in createAgent', () => {
       const items = (await engine.snapshot({ agent: 'support', session: userId })).items;
       expect(items.map((item) => item.content)).toEqual([`Help ${userId}`]);
       // Each model sees its own plan, in the short form after its own write.
-      expect(received(models[index]!, 1).at(-1)?.text).toBe(
-        en.harness.storedIds(items[0]?.id, []),
-      );
+      expect(received(models[index]!, 1).at(-1)?.text).toBe(en.harness.storedIds(items[0]?.id, []));
     }
   });
 
