@@ -4,6 +4,7 @@ const sections = [
   ['plan engine', './engine.mjs'],
   ['stores', './stores.mjs'],
   ['tokens', './tokens.mjs'],
+  ['discipline presets', './discipline.mjs'],
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
   ['mcp sessions', './mcp.mjs'],
