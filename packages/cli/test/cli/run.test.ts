@@ -41,15 +41,15 @@ describe('plankeeper run --script --json', () => {
       'assistant',
       'tool',
       'assistant',
-      'goal-check',
-      'plan',
-      'assistant',
     ]);
     // The last call's input is the messages minus the final reply.
     expect(report.calls.at(-1)).toEqual(report.messages.slice(0, -1));
     expect(report.messages[5]).toMatchObject({ role: 'tool', name: 'knowledge_search', ok: true });
     expect(report.messages[5].content).toContain('Opened headphones and earbuds');
-    expect(report.calls).toHaveLength(5);
+    // The goal check rides on the result of the write that closed the plan.
+    expect(report.messages[7]).toMatchObject({ role: 'tool', name: 'todo_write', ok: true });
+    expect(report.messages[7].content).toContain('Before you answer, check the original request');
+    expect(report.calls).toHaveLength(4);
   });
 
   it('carries the plan across turns, marks it leftover, and resets once-per-turn checks', async () => {
