@@ -271,7 +271,7 @@ function utilsScript(project) {
 
 const MODES = [
   ['tail + focus (default)', {}],
-  ['tail + full every call', { injection: { whenUnchanged: 'full' } }],
+  ['tail + full every call', { injection: { whenUnchanged: 'full', whenJustWritten: 'full' } }],
   ['tail + omit when unchanged', { injection: { whenUnchanged: 'omit' } }],
   ['history placement', { injection: { placement: 'history' } }],
   ['injection off + echoPlan', { injection: false, echoPlan: true }],
