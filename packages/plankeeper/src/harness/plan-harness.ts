@@ -163,6 +163,7 @@ export class PlanHarness {
           items: snapshot.items,
           leftover: isLeftover(snapshot, this.turnState.id),
           changed,
+          justWritten: this.seen.wroteItself(snapshot),
           locale: this.locale,
         })
       : buildPlanSection({

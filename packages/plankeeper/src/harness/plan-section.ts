@@ -33,6 +33,8 @@ export type PlanSectionBuilder = (context: {
   items: readonly TodoItem[];
   leftover: boolean;
   changed: boolean;
+  /** The model wrote this very list whole in its last round (so `changed` is false). */
+  justWritten: boolean;
   locale: Locale;
 }) => string | undefined;
 
