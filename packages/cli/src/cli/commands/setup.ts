@@ -10,6 +10,7 @@
  */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
+import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 
@@ -19,6 +20,7 @@ interface SetupFlags {
   dir?: string;
   store?: string;
   lang: string;
+  discipline?: string;
   remove?: boolean;
 }
 
@@ -32,6 +34,10 @@ export function registerSetupCommand(program: Command): void {
     .option('--dir <dir>', 'the project directory (default: the current directory)')
     .option('--store <url>', 'plan store (default: sqlite:<dir>/.plankeeper/plans.db)')
     .addOption(langOption())
+    .option(
+      '--discipline <preset>',
+      'guard preset for the hooks: light, standard or strict (sets how soon they remind)',
+    )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
       process.stdout.write(await runSetupCommand(agent, flags));
@@ -43,6 +49,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     throw new CliError(`setup: unknown agent "${agent}"; use one of ${AGENTS.join(', ')}.`);
   }
   const lang = parseLang(flags.lang);
+  const discipline = parseDiscipline(flags.discipline);
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -52,6 +59,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.dir !== undefined && { dir: flags.dir }),
       ...(flags.store !== undefined && { store: flags.store }),
       lang,
+      ...(discipline && { discipline }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

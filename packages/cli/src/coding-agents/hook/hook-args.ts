@@ -1,5 +1,6 @@
 /**
- * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]`, parsed
+ * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]
+ * [--discipline light|standard|strict]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  */
 export interface HookArgs {
@@ -8,6 +9,8 @@ export interface HookArgs {
   store?: string;
   lang?: string;
   nudgeAfter?: number;
+  /** The preset whose knobs the hooks have (the nudge); `--nudge-after` wins over it. */
+  discipline?: 'light' | 'standard' | 'strict';
 }
 
 export function parseHookArgs(args: readonly string[]): HookArgs {
@@ -23,6 +26,11 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
     else if (flag === '--lang') parsed.lang = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
       parsed.nudgeAfter = Number(value);
+    else if (
+      flag === '--discipline' &&
+      (value === 'light' || value === 'standard' || value === 'strict')
+    )
+      parsed.discipline = value;
     else throw new Error(`unknown option ${flag} ${value}`);
   }
   return parsed;

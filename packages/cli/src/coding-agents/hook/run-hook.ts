@@ -5,7 +5,7 @@
  * inside every agent's hook timeout: plankeeper never blocks an agent because it broke.
  */
 import type { PlanStore } from 'plankeeper';
-import { getLocale, type LocaleId, PlanEngine } from 'plankeeper/harness';
+import { DISCIPLINE_PRESETS, getLocale, type LocaleId, PlanEngine } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
@@ -106,9 +106,11 @@ async function answerHook(
     if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
       await recordCliSession(engine, keyed.key.session);
     }
+    const nudgeAfter =
+      parsed.nudgeAfter ?? (parsed.discipline && DISCIPLINE_PRESETS[parsed.discipline].nudge.after);
     return await applyDiscipline(engine, keyed, {
       locale: getLocale(lang as LocaleId),
-      ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
+      ...(nudgeAfter !== undefined && { nudgeAfter }),
       newTurn: () => globalThis.crypto.randomUUID(),
     });
   } finally {

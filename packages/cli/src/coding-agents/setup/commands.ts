@@ -4,9 +4,18 @@
  */
 import type { SetupAgent, SetupContext } from './types.js';
 
-/** `<bin> hook <agent> <event> --store URL [--lang zh]` (without the node binary). */
+/** `<bin> hook <agent> <event> --store URL [--lang zh] [--discipline P]` (without the node binary). */
 export function hookArgs(ctx: SetupContext, event: string): string[] {
-  return [ctx.bin, 'hook', ctx.agent, event, '--store', ctx.store, ...langArgs(ctx)];
+  return [
+    ctx.bin,
+    'hook',
+    ctx.agent,
+    event,
+    '--store',
+    ctx.store,
+    ...langArgs(ctx),
+    ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
+  ];
 }
 
 /** `<bin> mcp --store URL --for <agent> [--lang zh]` (without the node binary). */

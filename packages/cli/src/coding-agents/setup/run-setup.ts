@@ -37,6 +37,8 @@ export interface SetupOptions {
   /** Store URL (default: `sqlite:<dir>/.plankeeper/plans.db`). */
   store?: string;
   lang?: 'en' | 'zh';
+  /** A guard preset written into the hook commands. */
+  discipline?: 'light' | 'standard' | 'strict';
   remove?: boolean;
   /** The node binary and plankeeper bin the written commands run (default: these). */
   node?: string;
@@ -82,6 +84,7 @@ export function setupContext(options: SetupOptions): SetupContext {
     dir,
     store,
     lang: options.lang ?? 'en',
+    ...(options.discipline && { discipline: options.discipline }),
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
     codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),

@@ -10,6 +10,8 @@ export interface SetupContext {
   /** The validated store URL the MCP server and the hooks share. */
   store: string;
   lang: 'en' | 'zh';
+  /** A guard preset for the hooks (their nudge); absent: the hooks' defaults. */
+  discipline?: 'light' | 'standard' | 'strict';
   /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
   node: string;
   /** Absolute path of plankeeper's bin script. */
