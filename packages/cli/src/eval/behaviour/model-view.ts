@@ -86,7 +86,7 @@ export class ModelView {
     const result = this.fresh.find(
       (message) => message.role === 'tool' && message.content.includes(opening),
     );
-    return result && result.content.slice(result.content.indexOf(opening));
+    return result?.content.slice(result.content.indexOf(opening));
   }
 
   /** The plan section among the fresh messages, unless it is a leftover from an earlier request. */

@@ -91,7 +91,9 @@ describe('plankeeper hook claude-code', () => {
       await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
       const answers: string[] = [];
       for (let call = 1; call <= after; call++) {
-        answers.push((await hook('PostToolUse', tool('Read'), ['--discipline', discipline])).stdout);
+        answers.push(
+          (await hook('PostToolUse', tool('Read'), ['--discipline', discipline])).stdout,
+        );
       }
       expect(answers.slice(0, -1)).toEqual(Array(after - 1).fill(''));
       expect(answers.at(-1)).toContain(`${after} tool rounds without a todo list update`);

@@ -116,7 +116,7 @@ describe('plankeeper setup claude-code', () => {
   it('passes --discipline to the hooks only, and a second run with another preset replaces ours', () => {
     project.setup('claude-code', { discipline: 'light' });
     const settings = () => JSON.parse(project.read('.claude/settings.json'));
-    for (const entries of Object.values(settings().hooks) as { hooks: { args: string[] }[] }[]) {
+    for (const entries of Object.values(settings().hooks) as { hooks: { args: string[] }[] }[][]) {
       expect(entries[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'light']);
     }
     expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args).not.toContain(
