@@ -20,6 +20,7 @@ import {
   mcpKeyingFor,
 } from '../../coding-agents/mcp-keying/for-agent.js';
 import { CliError } from '../cli-error.js';
+import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { ReopeningStore } from '../reopening-store.js';
 import { watchSignals } from '../signals.js';
@@ -41,6 +42,7 @@ export interface RawMcpFlags {
   idleTimeout?: string;
   maxSessions?: string;
   for?: string;
+  discipline?: string;
 }
 
 export interface McpSettings {
@@ -51,6 +53,11 @@ export interface McpSettings {
   for?: McpAgent;
   preset: PlanToolPreset;
   locale: LocaleId;
+  /**
+   * Whether write results end with the updated list (the MCP server's one plan view, since MCP
+   * hosts do not inject a plan section): off only under `--discipline light`.
+   */
+  echoPlan: boolean;
   http?: {
     port: number;
     host: string;
@@ -75,6 +82,10 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--lang <id>',
       `language of tools and instructions: ${LOCALE_IDS.join(', ')} (default: en)`,
+    )
+    .option(
+      '--discipline <preset>',
+      'light: write results without the echoed list; standard, strict: with it (default)',
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -126,6 +137,8 @@ export function parseMcpFlags(
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
     preset: preset as PlanToolPreset,
     locale: locale as LocaleId,
+    // The model has its own call in front of it; light drops the list it just wrote.
+    echoPlan: parseDiscipline(flags.discipline) !== 'light',
   };
 
   if (flags.http === undefined) {
@@ -185,6 +198,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       agent: settings.agent,
       preset: settings.preset,
       locale: settings.locale,
+      echoPlan: settings.echoPlan,
       ...(settings.session !== undefined && { session: settings.session }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
     };
