@@ -15,6 +15,6 @@ describe('examples/ai-sdk.ts', () => {
     expect(promptLines(model.doGenerateCalls[2]).at(-2)).toBe(
       'tool searchOrders: text Order 1042: headphones, delivered 3 days ago, opened.',
     );
-    expect(promptLines(model.doGenerateCalls[5]).at(-1)).toBe('user: And refund it to my card?');
+    expect(promptLines(model.doGenerateCalls[4]).at(-1)).toBe('user: And refund it to my card?');
   });
 });

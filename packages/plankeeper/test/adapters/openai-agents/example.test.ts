@@ -20,6 +20,6 @@ describe('examples/openai-agents.ts', () => {
     expect(model.lines(2).at(-2)).toBe(
       'result search_orders: Order 1042: headphones, delivered 3 days ago, opened.',
     );
-    expect(model.lines(5).at(-1)).toBe('user: And refund it to my card?');
+    expect(model.lines(4).at(-1)).toBe('user: And refund it to my card?');
   });
 });
