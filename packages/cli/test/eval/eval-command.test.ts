@@ -75,6 +75,48 @@ describe('plankeeper eval with behaviour models', () => {
     expect(stdout).toContain('  model: Writes the plan once');
   });
 
+  it("prints each preset's catch rate beside its overhead on the control", async () => {
+    const { stdout } = await evalCommand('--scenario', 'never-updates', 'diligent');
+    const lines = stdout.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('Presets (discipline:'));
+    expect(lines.slice(start + 1, start + 7).map((line) => line.split(/ {2,}/))).toEqual([
+      ['preset', 'caught', 'control: calls / tokens', 'control overhead', 'failure runs: extra'],
+      [
+        expect.stringMatching(/^-+$/),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+      ],
+      ['off', '12 / 7,755', '(baseline)'],
+      [
+        'light',
+        '1/1',
+        '12 / 7,909',
+        '0 calls, +154 tokens (+2.0%)',
+        expect.stringMatching(/^\+\d+ \/ \+[\d,]+$/),
+      ],
+      [
+        'standard',
+        '1/1',
+        '12 / 8,078',
+        '0 calls, +323 tokens (+4.2%)',
+        expect.stringMatching(/^\+\d+ \/ \+[\d,]+$/),
+      ],
+      [
+        'strict',
+        '1/1',
+        '12 / 8,713',
+        '0 calls, +958 tokens (+12.4%)',
+        expect.stringMatching(/^\+\d+ \/ \+[\d,]+$/),
+      ],
+    ]);
+    // Every run is listed under its preset too.
+    expect(stdout).toMatch(
+      /^ {2}strict +PASS {2}5\/5 steps done; plan 5\/5 completed \(12 calls, 8,713 tokens\)$/m,
+    );
+  });
+
   it('--json prints one JSON document; --lang zh runs the Chinese tasks', async () => {
     const { stdout, exitCode } = await evalCommand(
       '--json',

@@ -1,7 +1,8 @@
 /**
  * `plankeeper/harness`: the harness's parts one by one, for hosts that compose their own
  * discipline instead of using `PlanHarness` (which the root exports): the plan section,
- * the leftover test, the nudge counter and the goal check's honest-partial test.
+ * the leftover test, the nudge counter, the goal check's honest-partial test, and the
+ * discipline presets with the per-model table (`disciplineForModel`).
  *
  * @example
  * import { buildPlanSection } from 'plankeeper/harness';
