@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
 import { PlanHarness } from '../../src/harness/plan-harness.js';
 import { createPlanTools } from '../../src/tools/plan-tools.js';
+import type { ToolResult } from '../../src/tools/tool.js';
 
 const key = { agent: 'host', session: 'protocol' };
 const full = '### Current todo list (0/1 completed)\n- [>] #1 Search';
@@ -89,9 +90,12 @@ describe('PlanHarness.wrapTool: the one path of every tool call', () => {
       const result = await harness.wrapTool({
         name: 'todo_write',
         run: (context) => todoWrite!.execute(closing, context),
-        outcome: (result) => ({ ok: result.ok, result }),
+        outcome: (result: ToolResult) => ({ ok: result.ok, result }),
         ...(withNote && {
-          withNote: (result, note) => ({ ...result, text: `${result.text}\n\n${note}` }),
+          withNote: (result: ToolResult, note: string) => ({
+            ...result,
+            text: `${result.text}\n\n${note}`,
+          }),
         }),
       });
       const bounce = await harness.checkFinish('Done.');

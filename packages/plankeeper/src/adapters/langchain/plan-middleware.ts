@@ -219,6 +219,17 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           ToolMessage.isInstance(result)
             ? { ok: result.status !== 'error', result: { data: result.artifact } }
             : { ok: true },
+        withNote: (result, note) =>
+          ToolMessage.isInstance(result) && typeof result.content === 'string'
+            ? new ToolMessage({
+                content: `${result.content}\n\n${note}`,
+                tool_call_id: result.tool_call_id,
+                ...(result.name !== undefined && { name: result.name }),
+                ...(result.status !== undefined && { status: result.status }),
+                artifact: result.artifact,
+                ...(result.metadata !== undefined && { metadata: result.metadata }),
+              })
+            : result,
       });
     },
   });
