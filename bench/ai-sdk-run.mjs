@@ -59,6 +59,15 @@ function sdkTools(definitions) {
   );
 }
 
+/** The words the stored-ids form opens with: what its two shapes have in common. */
+function storedIdsOpening(locale) {
+  const a = locale.harness.storedIds('1', []);
+  const b = locale.harness.storedIds(undefined, ['1']);
+  let length = 0;
+  while (length < a.length && a[length] === b[length]) length++;
+  return a.slice(0, length);
+}
+
 /** One AI SDK prompt as the own loop's messages (`ChatMessage[]`). */
 function toChatMessages(prompt, locale) {
   return prompt.flatMap((message) => {
@@ -77,10 +86,13 @@ function toChatMessages(prompt, locale) {
       .map((part) => part.text)
       .join('\n');
     if (message.role === 'user') {
-      // The harness's plan section opens with the plan's heading; the task and the
-      // harness's other messages never do.
+      // The harness's plan section opens with the plan's heading (or, right after the
+      // model's own write, with the stored-ids line); the task and the harness's other
+      // messages never do.
       const plan =
-        text.startsWith(locale.plan.heading) || text.startsWith(locale.harness.leftoverHeading);
+        text.startsWith(locale.plan.heading) ||
+        text.startsWith(locale.harness.leftoverHeading) ||
+        text.startsWith(storedIdsOpening(locale));
       return [{ role: 'user', content: text, ...(plan && { injected: 'plan' }) }];
     }
     const toolCalls = message.content

@@ -6,6 +6,7 @@ const sections = [
   ['evidence rule', './evidence.mjs'],
   ['stores', './stores.mjs'],
   ['tokens', './tokens.mjs'],
+  ['discipline presets', './discipline.mjs'],
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
   ['mcp sessions', './mcp.mjs'],

@@ -271,7 +271,7 @@ function utilsScript(project) {
 
 const MODES = [
   ['tail + focus (default)', {}],
-  ['tail + full every call', { injection: { whenUnchanged: 'full' } }],
+  ['tail + full every call', { injection: { whenUnchanged: 'full', whenJustWritten: 'full' } }],
   ['tail + omit when unchanged', { injection: { whenUnchanged: 'omit' } }],
   ['history placement', { injection: { placement: 'history' } }],
   ['injection off + echoPlan', { injection: false, echoPlan: true }],
@@ -447,7 +447,93 @@ async function modes() {
   );
 }
 
+/** The 10-item plan's steps in Chinese, for the compact-form check in both languages. */
+const STEPS_ZH = [
+  '阅读失败的测试输出',
+  '找到 days_between 的定义位置',
+  '修复 days_between 的差一错误',
+  '为 utils/strings.py 添加类型注解',
+  '为 utils/dates.py 添加类型注解',
+  '为 utils/money.py 添加类型注解',
+  '为 utils/paths.py 添加类型注解',
+  '为 utils/retry.py 添加类型注解',
+  '运行测试套件',
+  '为 split_evenly 的舍入添加测试',
+];
+
+/**
+ * Not shipped: a compact form of the full list with the same information (every item's id,
+ * status and text, and the progress), items grouped under their status instead of a marker
+ * on each line. Kept only if the 10-item plan fits the target in both languages.
+ */
+function groupedForm(items, words) {
+  const group = (status) =>
+    items.filter((item) => item.status === status).map((item) => `#${item.id} ${item.content}`);
+  const done = group('completed').length;
+  return [
+    `### ${words.heading} (${words.progress(done, items.length)})`,
+    ...[
+      [words.done, group('completed')],
+      [words.now, group('in_progress')],
+      [words.next, group('pending')],
+      [words.cancelled, group('cancelled')],
+    ]
+      .filter(([, entries]) => entries.length > 0)
+      .map(([label, entries]) => `${label}: ${entries.join('; ')}`),
+  ].join('\n');
+}
+
+const GROUPED_WORDS = {
+  en: {
+    heading: 'Todo list',
+    progress: (done, total) => `${done}/${total} done`,
+    done: 'Done',
+    now: 'Now',
+    next: 'Next',
+    cancelled: 'Cancelled',
+  },
+  zh: {
+    heading: '待办清单',
+    progress: (done, total) => `已完成 ${done}/${total}`,
+    done: '已完成',
+    now: '进行中',
+    next: '待办',
+    cancelled: '已取消',
+  },
+};
+
+const COMPACT_TARGET = 95;
+
+function compactForm() {
+  const rows = [];
+  let holds = true;
+  for (const lang of ['en', 'zh']) {
+    const steps = lang === 'en' ? STEPS.slice(0, 10).map(([content]) => content) : STEPS_ZH;
+    const items = steps.map((content, index) => ({
+      id: String(index + 1),
+      content,
+      status: index < 4 ? 'completed' : index === 4 ? 'in_progress' : 'pending',
+    }));
+    const full = tokenCount(renderPlan(items, { locale: getLocale(lang) }));
+    const grouped = tokenCount(groupedForm(items, GROUPED_WORDS[lang]));
+    const texts = tokenCount(steps.join('\n'));
+    rows.push([lang, full, grouped, texts]);
+    holds &&= grouped <= COMPACT_TARGET;
+  }
+  printTable(
+    'Not shipped: the 10-item plan grouped by status (same ids, statuses, texts, progress)',
+    ['language', 'full list (shipped)', 'grouped', 'item texts alone'],
+    rows,
+  );
+  verdict(
+    `grouped form ≤ ${COMPACT_TARGET} tokens in both languages (kept only if so)`,
+    holds,
+    rows.map(([lang, full, grouped]) => `${lang} ${grouped} (full ${full})`).join(', '),
+  );
+}
+
 export default async function run() {
   await formats();
+  compactForm();
   await modes();
 }

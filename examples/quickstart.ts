@@ -16,8 +16,8 @@ console.log(rejected.ok, rejected.text); // false, "Rejected; the todo list is u
 //    Swap ScriptedModel for createModelClient('openai:gpt-4o-mini') from '@plankeeper/cli/models'.
 const model = new ScriptedModel([
   { tool: 'todo_write', args: { todos: [{ content: 'Find the policy', status: 'in_progress' }] } },
+  // The result of the write that closes the plan asks to check the answer against the question.
   { tool: 'todo_write', args: { todos: [{ content: 'Find the policy', status: 'completed' }] } },
-  { final: 'Opened headphones can be returned within 14 days.' },
   { final: 'Checked against your question: yes, within 14 days.' },
 ]);
 const agent = new Agent({ model, planning: { engine } });

@@ -81,6 +81,7 @@ export {
 } from './engine/todo-item.js';
 // The harness: the discipline around the plan, for any agent loop.
 export { createCompletionLoop, type LoopDecision } from './harness/completion-loop.js';
+export type { Discipline } from './harness/discipline.js';
 export { defaultInstructions } from './harness/instructions.js';
 export {
   type Bounce,

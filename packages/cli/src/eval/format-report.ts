@@ -4,7 +4,12 @@
  */
 import { inFlagTerms } from '../cli/flag-wording.js';
 import { COLUMN_LABELS, COST_BASELINE, type GuardColumn } from './guard-columns.js';
-import type { EvalReport, RunReport, ScenarioReport } from './run-eval.js';
+import {
+  CONTROL_SCENARIO,
+  type EvalReport,
+  type RunReport,
+  type ScenarioReport,
+} from './run-eval.js';
 
 export function formatEvalReport(report: EvalReport): string {
   const { columns } = report;
@@ -62,6 +67,10 @@ export function formatEvalReport(report: EvalReport): string {
       'A guard that catches a failure makes the model do the work it skipped, so its extra calls include that work.',
     );
   }
+  if (report.presets.length > 0) {
+    out.push('');
+    out.push(...presetTable(report));
+  }
   out.push('');
   out.push('Runs');
   for (const scenario of report.scenarios) {
@@ -69,19 +78,74 @@ export function formatEvalReport(report: EvalReport): string {
     out.push(`${scenario.id}: ${scenario.failureMode}`);
     if (report.source.kind === 'behaviour-models') out.push(`  model: ${scenario.behaviour}`);
     out.push(`  check: ${scenario.check}`);
-    for (const column of columns) {
-      const run = scenario.runs[column];
+    const rows: [string, RunReport | undefined][] = [
+      ...columns.map((column): [string, RunReport | undefined] => [
+        COLUMN_LABELS[column],
+        scenario.runs[column],
+      ]),
+      ...report.presets.map(({ discipline }): [string, RunReport | undefined] => [
+        discipline,
+        scenario.presets[discipline],
+      ]),
+    ];
+    for (const [label, run] of rows) {
       if (!run) continue;
       const tokens =
         run.providerInputTokens === null
           ? `${run.inputTokens.toLocaleString('en-US')} tokens`
           : `${run.inputTokens.toLocaleString('en-US')} tokens (provider: ${run.providerInputTokens.toLocaleString('en-US')})`;
       out.push(
-        `  ${COLUMN_LABELS[column].padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${inFlagTerms(run.error)}` : ''}`,
+        `  ${label.padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${inFlagTerms(run.error)}` : ''}`,
       );
     }
   }
   return out.join('\n');
+}
+
+/** Each preset's catch rate beside what it costs a model that needs no help. */
+function presetTable(report: EvalReport): string[] {
+  const off = report.scenarios.find((scenario) => scenario.id === CONTROL_SCENARIO)?.runs.off;
+  const lines = [
+    'Presets (discipline: light | standard | strict): failure modes caught, and the overhead on the control',
+    table(
+      ['preset', 'caught', 'control: calls / tokens', 'control overhead', 'failure runs: extra'],
+      [
+        ...(off
+          ? [
+              [
+                'off',
+                '',
+                `${off.calls} / ${off.inputTokens.toLocaleString('en-US')}`,
+                '(baseline)',
+                '',
+              ],
+            ]
+          : []),
+        ...report.presets.map((preset) => [
+          preset.discipline,
+          `${preset.caught}/${preset.failureModes}`,
+          preset.control
+            ? `${preset.control.calls} / ${preset.control.inputTokens.toLocaleString('en-US')}`
+            : '',
+          preset.control
+            ? `${signed(preset.control.extraCalls)} calls, ${signed(preset.control.extraInputTokens)} tokens (${percent(preset.control.extraShare)})`
+            : '',
+          preset.failureTotals
+            ? `${signed(preset.failureTotals.extraCalls)} / ${signed(preset.failureTotals.extraInputTokens)}`
+            : '',
+        ]),
+      ],
+    ),
+    'caught: of the failure modes that show with off. control: the diligent model, which needs no help, so',
+    'its overhead is what the preset costs a model that plans well. failure runs: extra calls / tokens versus off',
+    'over the failure scenarios, the work a catch makes the model do included.',
+  ];
+  return lines;
+}
+
+function percent(share: number): string {
+  const value = (share * 100).toFixed(1);
+  return share > 0 ? `+${value}%` : `${value}%`;
 }
 
 function verdictCell(scenario: ScenarioReport, column: GuardColumn): string {

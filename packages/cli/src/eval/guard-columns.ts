@@ -48,17 +48,26 @@ export const COLUMN_LABELS: Record<GuardColumn, string> = {
 
 /**
  * The built-in plan section without leftover marking: the full list when it changed,
- * the focus form when not, and a plan from an earlier turn shown as if it were current.
+ * the stored ids right after the model's own write, the focus form otherwise, and a plan
+ * from an earlier turn shown as if it were current.
  */
 export const planSectionWithoutLeftoverMarking: PlanSectionBuilder = ({
   items,
   changed,
+  justWritten,
   locale,
 }) => {
   if (items.length === 0) return undefined;
   if (changed) return renderPlan(items, { locale });
   const open = items.filter(isOpen);
   const current = open.find((item) => item.status === 'in_progress');
+  if (justWritten) {
+    if (open.length === 0) return undefined;
+    return locale.harness.storedIds(
+      current?.id,
+      open.filter((item) => item !== current).map((item) => item.id),
+    );
+  }
   return locale.harness.focus(
     progressOf(items),
     current,

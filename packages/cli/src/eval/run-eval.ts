@@ -8,9 +8,24 @@
  * report.scenarios[0]?.caught.nudge; // true when the nudge alone fixed the outcome
  */
 
-import type { LocaleId, ModelClient, ModelRequest, ModelResponse, RunResult } from 'plankeeper';
+import type {
+  Discipline,
+  LocaleId,
+  ModelClient,
+  ModelRequest,
+  ModelResponse,
+  PlanningOptions,
+  RunResult,
+} from 'plankeeper';
 import { Agent, getLocale, PlankeeperError } from 'plankeeper';
-import { COST_BASELINE, GUARD_COLUMNS, type GuardColumn, planningFor } from './guard-columns.js';
+import { DISCIPLINES } from 'plankeeper/harness';
+import {
+  COST_BASELINE,
+  type EnvironmentCheck,
+  GUARD_COLUMNS,
+  type GuardColumn,
+  planningFor,
+} from './guard-columns.js';
 import { measureCalls } from './prompt-metrics.js';
 import type { Scenario } from './scenario.js';
 import { SCENARIOS } from './scenarios/index.js';
@@ -23,8 +38,13 @@ export interface EvalOptions {
   scenarios?: readonly string[];
   /** Guard columns to run; all for behaviour models, `off` and `all` for a real model. */
   columns?: readonly GuardColumn[];
+  /**
+   * Discipline presets to run every scenario under as well; all three for behaviour models,
+   * none for a real model (each preset is one more run of every scenario).
+   */
+  presets?: readonly Discipline[];
   /** Called after each run, for progress output. */
-  onRun?: (scenario: Scenario, column: GuardColumn, run: RunReport) => void;
+  onRun?: (scenario: Scenario, column: GuardColumn | Discipline, run: RunReport) => void;
 }
 
 export interface RunReport {
@@ -55,6 +75,27 @@ export interface ScenarioReport {
    * null for `off`, and for every column when nothing fails with guards off.
    */
   caught: Partial<Record<GuardColumn, boolean | null>>;
+  /** One run per discipline preset; extra calls and tokens versus `off`. */
+  presets: Partial<Record<Discipline, RunReport>>;
+}
+
+/** What one discipline preset does over the whole suite. */
+export interface PresetSummary {
+  discipline: Discipline;
+  /** Failure modes (scenarios that fail with guards off) whose outcome passes under the preset. */
+  caught: number;
+  failureModes: number;
+  /** Extra calls and input tokens versus `off`, summed over the failure scenarios (the work a catch adds included). */
+  failureTotals: { extraCalls: number; extraInputTokens: number } | null;
+  /** The control (diligent) scenario under the preset, when it ran with `off`. */
+  control: {
+    calls: number;
+    inputTokens: number;
+    extraCalls: number;
+    extraInputTokens: number;
+    /** extraInputTokens / the control's input tokens with guards off. */
+    extraShare: number;
+  } | null;
 }
 
 export interface EvalReport {
@@ -67,7 +108,11 @@ export interface EvalReport {
   scenarios: ScenarioReport[];
   /** Per column: extra calls and input tokens summed over scenarios (null for `off`). */
   totals: Partial<Record<GuardColumn, { extraCalls: number; extraInputTokens: number } | null>>;
+  presets: PresetSummary[];
 }
+
+/** The scenario that fails in no column: its extra cost is pure overhead. */
+export const CONTROL_SCENARIO = 'diligent';
 
 export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
   const lang = options.lang ?? 'en';
@@ -75,13 +120,34 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
   const columns = [
     ...(options.columns ?? (options.model ? (['off', 'all'] as const) : GUARD_COLUMNS)),
   ];
+  const presets = [...(options.presets ?? (options.model ? [] : DISCIPLINES))];
   const reports: ScenarioReport[] = [];
   for (const scenario of scenarios) {
     const runs: Partial<Record<GuardColumn, RunReport>> = {};
     for (const column of columns) {
-      const run = await runScenario(scenario, column, lang, options.model);
+      const run = await runScenario(
+        scenario,
+        column,
+        (check) => planningFor(column, check),
+        lang,
+        options.model,
+      );
       runs[column] = run;
       options.onRun?.(scenario, column, run);
+    }
+    const presetRuns: Partial<Record<Discipline, RunReport>> = {};
+    for (const discipline of presets) {
+      const run = await runScenario(
+        scenario,
+        discipline,
+        () => ({ discipline }),
+        lang,
+        options.model,
+      );
+      run.extraCalls = runs.off ? run.calls - runs.off.calls : null;
+      run.extraInputTokens = runs.off ? run.inputTokens - runs.off.inputTokens : null;
+      presetRuns[discipline] = run;
+      options.onRun?.(scenario, discipline, run);
     }
     for (const column of columns) {
       const run = runs[column] as RunReport;
@@ -104,6 +170,7 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
       check: scenario.check,
       runs,
       caught,
+      presets: presetRuns,
     });
   }
   const totals: EvalReport['totals'] = {};
@@ -132,6 +199,44 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
     columns,
     scenarios: reports,
     totals,
+    presets: presets.map((discipline) => summarizePreset(discipline, reports)),
+  };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+function summarizePreset(
+  discipline: Discipline,
+  reports: readonly ScenarioReport[],
+): PresetSummary {
+  const failing = reports.filter((report) => report.runs.off?.passed === false);
+  const control = reports.find((report) => report.id === CONTROL_SCENARIO);
+  const run = control?.presets[discipline];
+  const off = control?.runs.off;
+  return {
+    discipline,
+    caught: failing.filter((report) => report.presets[discipline]?.passed === true).length,
+    failureModes: failing.length,
+    failureTotals: failing.every((report) => report.presets[discipline]?.extraCalls != null)
+      ? {
+          extraCalls: sum(failing.map((report) => report.presets[discipline]?.extraCalls ?? 0)),
+          extraInputTokens: sum(
+            failing.map((report) => report.presets[discipline]?.extraInputTokens ?? 0),
+          ),
+        }
+      : null,
+    control:
+      run && off
+        ? {
+            calls: run.calls,
+            inputTokens: run.inputTokens,
+            extraCalls: run.calls - off.calls,
+            extraInputTokens: run.inputTokens - off.inputTokens,
+            extraShare: (run.inputTokens - off.inputTokens) / off.inputTokens,
+          }
+        : null,
   };
 }
 
@@ -164,7 +269,9 @@ export class UnknownScenarioError extends PlankeeperError {
 
 async function runScenario(
   scenario: Scenario,
-  column: GuardColumn,
+  label: string,
+  /** The planning options, given the scenario's own check (for the verifier column). */
+  planning: (check: EnvironmentCheck | undefined) => PlanningOptions,
   lang: LocaleId,
   realModel: ModelClient | undefined,
 ): Promise<RunReport> {
@@ -175,11 +282,11 @@ async function runScenario(
     model,
     system: scenario.system(lang),
     tools: prepared.tools,
-    planning: planningFor(column, prepared.check),
+    planning: planning(prepared.check),
     maxSteps: scenario.maxSteps,
     locale: lang,
   });
-  const session = agent.session(`${scenario.id}-${column}`);
+  const session = agent.session(`${scenario.id}-${label}`);
   const results: RunResult[] = [];
   for (const [index, task] of scenario.turns(lang).entries()) {
     prepared.beginTurn(index + 1);

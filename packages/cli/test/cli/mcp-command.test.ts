@@ -91,7 +91,17 @@ describe('plankeeper mcp flags', () => {
       agent: 'mcp',
       preset: 'both',
       locale: 'en',
+      echoPlan: true,
     });
+  });
+
+  it('--discipline light drops the echoed list from write results; standard and strict keep it', () => {
+    expect(parseMcpFlags({ discipline: 'light' }, {}, cwd).echoPlan).toBe(false);
+    expect(parseMcpFlags({ discipline: 'standard' }, {}, cwd).echoPlan).toBe(true);
+    expect(parseMcpFlags({ discipline: 'strict' }, {}, cwd).echoPlan).toBe(true);
+    expect(() => parseMcpFlags({ discipline: 'loose' }, {}, cwd)).toThrow(
+      '--discipline: "loose" is not a preset; use light, standard, strict.',
+    );
   });
 
   it('takes the store from PLANKEEPER_STORE unless --store is given', () => {
@@ -126,6 +136,7 @@ describe('plankeeper mcp flags', () => {
       preset: 'granular',
       locale: 'zh',
       dependencies: 'enforce',
+      echoPlan: true,
       http: {
         port: 8765,
         host: '0.0.0.0',
@@ -242,6 +253,18 @@ describe('plankeeper mcp over stdio', () => {
     // A stray line on stdout would have reached the client as a parse error.
     expect(errors).toEqual([]);
     expect(stderr()).toContain('plankeeper mcp: MCP over stdio (store: memory)');
+  });
+
+  it('--discipline light: the official client gets write results without the echoed list', async () => {
+    const todos = [{ content: 'Check the logs', status: 'in_progress' }];
+    const light = await stdioClient(['--store', 'memory', '--discipline', 'light']);
+    expect((await call(light.client, 'todo_write', { todos })).text).toBe(
+      'Todo list updated (0/1 completed).',
+    );
+    const standard = await stdioClient(['--store', 'memory']);
+    expect((await call(standard.client, 'todo_write', { todos })).text).toBe(
+      'Todo list updated (0/1 completed).\n### Current todo list (0/1 completed)\n- [>] #1 Check the logs',
+    );
   });
 
   it('keeps plans in the default SQLite store across restarts when the session is named', async () => {

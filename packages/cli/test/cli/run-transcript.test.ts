@@ -75,7 +75,8 @@ describe('plankeeper run --script (human output)', () => {
 });
 
 describe('plankeeper run --script (the harness’s messages)', () => {
-  // A reminder after one search round, a finish check on an open item, then a goal check.
+  // A reminder after one search round, a finish check on an open item, then the goal check
+  // in the result of the write that closes the plan (so the last final is never asked for).
   function checkedTurn(lang: 'en' | 'zh', task: string, item: string, query: string): string {
     const file = join(mkdtempSync(join(tmpdir(), 'plankeeper-script-')), 'script.json');
     const todos = (status: string) => ({ todos: [{ content: item, status }] });
@@ -109,7 +110,7 @@ describe('plankeeper run --script (the harness’s messages)', () => {
       [
         "! 提醒: <reminder>已经连续 1 个工具调用轮次没有更新待办清单。请核对原始请求和剩余事项，然后更新清单。</reminder>",
         "! 收尾检查: 待办清单还有未完成事项：#1 查询退货条款。请完成它们，或按实际情况标为 completed 或 cancelled，然后再给出最终答复。",
-        "! 目标核对: 收尾前，请对照原始请求逐条核对你的答复： 拆封的耳机能退吗？ 有遗漏就现在补上。确实做不到的部分，请明确说明是什么、为什么，这样的答复可以接受。否则请重复你的最终答复。",
+        "! 目标核对: 所有事项都已完成或取消。答复前，请对照原始请求逐条核对： 拆封的耳机能退吗？ 有遗漏先补上。确实做不到的部分，请明确说明是什么、为什么。",
       ]
     `);
   });
@@ -128,7 +129,7 @@ describe('plankeeper run --script (the harness’s messages)', () => {
       [
         "! reminder: <reminder>1 tool round without a todo list update. Check the original request and the remaining items, then update the list.</reminder>",
         "! finish-check: Your todo list still has open items: #1 Look up the policy. Finish them, or mark them completed or cancelled to match what you actually did…",
-        "! goal-check: Before finishing, check your answer against the original request point by point: Can I return opened headphones? If something is missing, f…",
+        "! goal-check: All items are completed or cancelled. Before you answer, check the original request point by point: Can I return opened headphones? Do what…",
       ]
     `);
   });

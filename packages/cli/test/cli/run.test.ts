@@ -10,6 +10,51 @@ function scriptFile(script: unknown): string {
   return file;
 }
 
+describe('plankeeper run --discipline', () => {
+  const script = {
+    task: 'Look it up',
+    steps: [
+      { tool: 'todo_write', args: { todos: [{ content: 'Look it up', status: 'in_progress' }] } },
+      { tool: 'knowledge_search', args: { query: 'returns' } },
+      { tool: 'todo_write', args: { todos: [{ content: 'Look it up', status: 'completed' }] } },
+      { final: 'Done.' },
+    ],
+    options: { discipline: 'strict' },
+  };
+  const sections = (report: { calls: { injected?: string; content: string }[][] }) =>
+    report.calls.map((call) => {
+      const last = call.at(-1);
+      return last?.injected === 'plan' ? last.content.split('\n')[0] : undefined;
+    });
+
+  it("takes the script's options.discipline, and --discipline over it", async () => {
+    const file = scriptFile(script);
+    const strict = JSON.parse((await runCli(['run', '--script', file, '--json'])).stdout);
+    expect(sections(strict)).toEqual([
+      undefined,
+      '### Current todo list (0/1 completed)',
+      '### Current todo list (0/1 completed)',
+      '### Current todo list (1/1 completed)',
+    ]);
+    const light = JSON.parse(
+      (await runCli(['run', '--script', file, '--json', '--discipline', 'light'])).stdout,
+    );
+    expect(sections(light)).toEqual([undefined, 'Stored as: now #1.', undefined, undefined]);
+  });
+
+  it('rejects an unknown preset with a usage error', async () => {
+    const { code, stderr } = await runCli([
+      'run',
+      '--script',
+      scriptFile(script),
+      '--discipline',
+      'loose',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--discipline: "loose" is not a preset; use light, standard, strict.');
+  });
+});
+
 describe('plankeeper run --script --json', () => {
   it('prints the contract document: last call input plus last reply, plan, result, error', async () => {
     const { code, stdout, stderr } = await runCli([
@@ -41,15 +86,15 @@ describe('plankeeper run --script --json', () => {
       'assistant',
       'tool',
       'assistant',
-      'goal-check',
-      'plan',
-      'assistant',
     ]);
     // The last call's input is the messages minus the final reply.
     expect(report.calls.at(-1)).toEqual(report.messages.slice(0, -1));
     expect(report.messages[5]).toMatchObject({ role: 'tool', name: 'knowledge_search', ok: true });
     expect(report.messages[5].content).toContain('Opened headphones and earbuds');
-    expect(report.calls).toHaveLength(5);
+    // The goal check rides on the result of the write that closed the plan.
+    expect(report.messages[7]).toMatchObject({ role: 'tool', name: 'todo_write', ok: true });
+    expect(report.messages[7].content).toContain('Before you answer, check the original request');
+    expect(report.calls).toHaveLength(4);
   });
 
   it('carries the plan across turns, marks it leftover, and resets once-per-turn checks', async () => {

@@ -75,6 +75,48 @@ describe('plankeeper eval with behaviour models', () => {
     expect(stdout).toContain('  model: Writes the plan once');
   });
 
+  it("prints each preset's catch rate beside its overhead on the control", async () => {
+    const { stdout } = await evalCommand('--scenario', 'never-updates', 'diligent');
+    const lines = stdout.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('Presets (discipline:'));
+    expect(lines.slice(start + 1, start + 7).map((line) => line.split(/ {2,}/))).toEqual([
+      ['preset', 'caught', 'control: calls / tokens', 'control overhead', 'failure runs: extra'],
+      [
+        expect.stringMatching(/^-+$/),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+        expect.any(String),
+      ],
+      ['off', '12 / 7,755', '(baseline)'],
+      [
+        'light',
+        '1/1',
+        '12 / 7,909',
+        '0 calls, +154 tokens (+2.0%)',
+        expect.stringMatching(/^\+\d+ \/ \+[\d,]+$/),
+      ],
+      [
+        'standard',
+        '1/1',
+        '12 / 8,078',
+        '0 calls, +323 tokens (+4.2%)',
+        expect.stringMatching(/^\+\d+ \/ \+[\d,]+$/),
+      ],
+      [
+        'strict',
+        '1/1',
+        '12 / 8,713',
+        '0 calls, +958 tokens (+12.4%)',
+        expect.stringMatching(/^\+\d+ \/ \+[\d,]+$/),
+      ],
+    ]);
+    // Every run is listed under its preset too.
+    expect(stdout).toMatch(
+      /^ {2}strict +PASS {2}5\/5 steps done; plan 5\/5 completed \(12 calls, 8,713 tokens\)$/m,
+    );
+  });
+
   it('--json prints one JSON document; --lang zh runs the Chinese tasks', async () => {
     const { stdout, exitCode } = await evalCommand(
       '--json',
@@ -160,12 +202,12 @@ describe('plankeeper eval --model (a real model over the OpenAI wire format)', (
       call('c1', 'todo_write', plan('in_progress', 'pending')),
       call('c2', 'knowledge_search', { query: 'return opened headphones', limit: 2 }),
       call('c3', 'todo_write', plan('completed', 'completed')),
-      openaiWire.completion({ content: returnsOnly, usage: { prompt: 1000, completion: 30 } }),
     ];
     server.reply(
       // Guards off: the one-part answer stands.
       ...opening,
-      // All guards on: the goal check makes it answer the warranty question too.
+      openaiWire.completion({ content: returnsOnly, usage: { prompt: 1000, completion: 30 } }),
+      // All guards on: the goal check in the result of c3 makes it look up the warranty too.
       ...opening,
       call('c5', 'knowledge_search', { query: 'warranty cracked screen', limit: 2 }),
       openaiWire.completion({ content: both, usage: { prompt: 1000, completion: 40 } }),
@@ -204,31 +246,40 @@ describe('plankeeper eval --model (a real model over the OpenAI wire format)', (
     expect(scenario?.runs.all).toMatchObject({
       passed: true,
       detail: 'answer covers: returns, warranty',
-      calls: 6,
-      providerInputTokens: 6000,
-      extraCalls: 2,
+      calls: 5,
+      providerInputTokens: 5000,
+      extraCalls: 1,
     });
     expect(scenario?.caught.all).toBe(true);
     expect(stderr).toBe(
-      'plankeeper eval: off-target / off: fail (4 calls)\nplankeeper eval: off-target / all: pass (6 calls)\n',
+      'plankeeper eval: off-target / off: fail (4 calls)\nplankeeper eval: off-target / all: pass (5 calls)\n',
     );
 
     // What the model was sent: the tools, and the harness's messages only with guards on.
     type Body = { messages: { role: string; content: string | null }[]; tools: unknown[] };
     const bodies = server.requests.map((request) => request.body as Body);
-    expect(bodies).toHaveLength(10);
+    expect(bodies).toHaveLength(9);
     expect(server.requests[0]?.headers.authorization).toBe('Bearer test-key');
     const userTexts = (body: Body) =>
       body.messages.filter((message) => message.role === 'user').map((m) => m.content ?? '');
     for (const body of bodies.slice(0, 4)) expect(userTexts(body)).toHaveLength(1);
+    // After its own write the model is told only the ids the list was stored with.
     expect(bodies[5]?.messages.at(-1)).toEqual({
+      role: 'user',
+      content: 'Stored as: now #1; open #2.',
+    });
+    expect(bodies[6]?.messages.at(-1)).toEqual({
       role: 'user',
       content:
         '### Current todo list (0/2 completed, unchanged)\nNow: #1 Look up the return policy for opened headphones\nOpen: #2',
     });
-    expect(
-      userTexts(bodies[8]!).some((text) => text.startsWith('Before finishing, check your answer')),
-    ).toBe(true);
+    // The goal check reaches it in the result of the write that closed the plan.
+    expect(bodies[7]?.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: expect.stringContaining(
+        'All items are completed or cancelled. Before you answer, check the original request',
+      ),
+    });
     expect(
       bodies[0]?.tools.map((tool) => (tool as { function: { name: string } }).function.name),
     ).toEqual(['knowledge_search', 'todo_write', 'todo_read']);

@@ -27,18 +27,23 @@ const snapshot = (turn: string): PlanSnapshot => ({
 
 describe('planSectionWithoutLeftoverMarking', () => {
   it('matches the built-in section for a plan of the current turn, changed or not', () => {
-    for (const changed of [true, false]) {
+    for (const [changed, justWritten] of [
+      [true, false],
+      [false, false],
+      [false, true],
+    ] as const) {
       const builtIn = buildPlanSection({
         snapshot: snapshot('t2'),
         locale: en,
         turn: 't2',
         changed,
-        whenUnchanged: 'focus',
+        whenUnchanged: justWritten ? 'ids' : 'focus',
       });
       const ours = planSectionWithoutLeftoverMarking({
         items,
         leftover: false,
         changed,
+        justWritten,
         locale: en,
       });
       expect(ours).toBe(builtIn);
@@ -58,6 +63,7 @@ describe('planSectionWithoutLeftoverMarking', () => {
       items,
       leftover: true,
       changed: false,
+      justWritten: false,
       locale: en,
     });
     expect(ours).not.toContain(en.harness.leftoverHeading);

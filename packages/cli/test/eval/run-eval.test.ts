@@ -26,6 +26,7 @@ describe('runEval', () => {
       'check',
       'runs',
       'caught',
+      'presets',
     ]);
     expect(offTarget!.caught).toEqual({ off: null, 'goal-check': true, nudge: false });
     const goal = offTarget!.runs['goal-check']!;
@@ -33,12 +34,12 @@ describe('runEval', () => {
     expect(goal).toEqual({
       passed: true,
       detail: 'answer covers: returns, warranty',
-      calls: 8,
+      calls: 7,
       inputTokens: expect.any(Number),
       providerInputTokens: null,
       answer: expect.stringContaining('Cracked screen:'),
       error: null,
-      extraCalls: 8 - off.calls,
+      extraCalls: 7 - off.calls,
       extraInputTokens: goal.inputTokens - off.inputTokens,
     });
     expect(report.totals['goal-check']).toEqual({
@@ -52,6 +53,17 @@ describe('runEval', () => {
       ),
     });
     expect(report.totals.off).toBeNull();
+    // Every preset ran every scenario; without the control there is no overhead to tell.
+    expect(report.presets.map((preset) => preset.discipline)).toEqual([
+      'light',
+      'standard',
+      'strict',
+    ]);
+    expect(report.presets[0]).toMatchObject({ caught: 2, failureModes: 2, control: null });
+    expect(offTarget!.presets.light).toMatchObject({
+      passed: true,
+      extraCalls: offTarget!.presets.light!.calls - off.calls,
+    });
   });
 
   it('rejects an unknown scenario, naming the known ones', async () => {

@@ -130,16 +130,41 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     const { runs, caught } = scenario('diligent');
     for (const run of Object.values(runs)) expect(run.passed).toBe(true);
     expect(Object.values(caught).every((value) => value === null)).toBe(true);
-    // The goal check always asks once per planned turn; the others cost no call here.
-    expect(runs['goal-check']?.extraCalls).toBe(1);
+    // The goal check rides on the result of the write that closes the plan: no extra call.
+    expect(runs['goal-check']?.extraCalls).toBe(0);
+    expect(runs['goal-check']?.extraInputTokens).toBeGreaterThan(0);
     expect(runs.nudge).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
     expect(runs['finish-check']).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
     expect(runs.injection?.extraCalls).toBe(0);
     expect(runs.injection?.extraInputTokens).toBeGreaterThan(0);
-    expect(runs.all?.extraCalls).toBe(1);
+    // The lean-discipline target: every guard on costs a model that needs no help no call
+    // and at most 5% more input tokens.
+    expect(runs.all?.extraCalls).toBe(0);
+    expect(runs.all!.inputTokens).toBeLessThanOrEqual(runs.off!.inputTokens * 1.05);
     // A diligent model's work is its evidence, and its work passes the check: no cost.
     expect(runs.evidence).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
     expect(runs.verifier).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
+  });
+
+  it('every preset catches all seven failure modes; light costs the control least, strict most', () => {
+    const presets = reports.get(lang)!.presets;
+    expect(
+      presets.map((preset) => [preset.discipline, preset.caught, preset.failureModes]),
+    ).toEqual([
+      ['light', 7, 7],
+      ['standard', 7, 7],
+      ['strict', 7, 7],
+    ]);
+    for (const preset of presets) expect(preset.control?.extraCalls).toBe(0);
+    const [light, standard, strict] = presets.map((preset) => preset.control!.extraInputTokens);
+    expect(light).toBeGreaterThan(0);
+    expect(light).toBeLessThan(standard!);
+    expect(standard).toBeLessThan(strict!);
+    // standard is what every guard on means: the same run as the `all` column.
+    expect(scenario('diligent').presets.standard?.inputTokens).toBe(
+      scenario('diligent').runs.all?.inputTokens,
+    );
+    expect(presets[1]!.control!.extraShare).toBeLessThanOrEqual(0.05);
   });
 
   it('ticks-without-doing: with guards off only the patch is applied; the evidence rule gets every step done', () => {

@@ -17,6 +17,7 @@ export type AgentEvent =
       observation: string;
     }
   | { type: 'plan-updated'; items: readonly TodoItem[]; version: number; tool: string }
+  /** A harness message; a `goal-check` may ride on the result of the write that closed the plan. */
   | { type: 'harness-injected'; kind: InjectionKind; text: string }
   | { type: 'turn-finished'; answer: string | null; error: string | null };
 

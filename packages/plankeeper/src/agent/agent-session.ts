@@ -196,6 +196,11 @@ export class AgentSession {
         agent.observer({ type: 'tool-blocked', call, reason: text });
         return { ok: false, result: undefined, blocked: text, observation: text };
       },
+      withNote: (outcome, note) => {
+        // Reported like any harness message, though it rides on the write's result.
+        agent.observer({ type: 'harness-injected', kind: 'goal-check', text: note });
+        return { ...outcome, observation: `${outcome.observation}\n\n${note}` };
+      },
       onPlanUpdate: ({ result }) => {
         const data = result?.data as { items: TodoItem[]; version: number };
         agent.observer({

@@ -3,7 +3,14 @@
  * to check its answer against the original request, item by item. An answer that
  * already says honestly what could not be done is accepted without the check, and
  * whatever the model answers after the check is accepted, so a run always ends.
+ *
+ * Asked after the answer, the check costs a whole model call even when the answer was
+ * right. So it is asked ahead where the host lets it: in the result of the plan write
+ * that closes every item, which the model reads just before it answers. Only when that
+ * never happened (the plan was read but not closed, or the host cannot add to a result)
+ * does the answer itself get bounced.
  */
+import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import type { Locale } from '../locale/locale.js';
 import type { TurnState } from './turn-state.js';
 
@@ -14,11 +21,27 @@ export function isHonestPartial(answer: string, locale: Locale): boolean {
   return locale.harness.honestPartialPatterns.some((pattern) => pattern.test(answer));
 }
 
+function excerpt(task: string): string {
+  return task.length > MAX_TASK_EXCERPT ? `${task.slice(0, MAX_TASK_EXCERPT)}…` : task;
+}
+
 export function goalCheck(turn: TurnState, answer: string, locale: Locale): string | undefined {
   if (turn.goalCheckFired || !turn.planUsed) return undefined;
   turn.goalCheckFired = true;
   if (isHonestPartial(answer, locale)) return undefined;
-  const task =
-    turn.task.length > MAX_TASK_EXCERPT ? `${turn.task.slice(0, MAX_TASK_EXCERPT)}…` : turn.task;
-  return locale.harness.goalCheck(task);
+  return locale.harness.goalCheck(excerpt(turn.task));
+}
+
+/**
+ * The goal check ahead of the answer, for the result of a plan write this turn that left
+ * `items` with nothing open; undefined when it is not due.
+ */
+export function goalCheckAhead(
+  turn: TurnState,
+  items: readonly TodoItem[],
+  locale: Locale,
+): string | undefined {
+  if (turn.goalCheckFired || items.length === 0 || items.some(isOpen)) return undefined;
+  turn.goalCheckFired = true;
+  return locale.harness.goalCheckAhead(excerpt(turn.task));
 }

@@ -1,8 +1,9 @@
 /**
  * `plankeeper/harness`: the harness's parts one by one, for hosts that compose their own
  * discipline instead of using `PlanHarness` (which the root exports): the plan section,
- * the leftover test, the nudge counter, the goal check's honest-partial test and the
- * approval rule (which calls a plan waiting for a person holds).
+ * the leftover test, the nudge counter, the goal check's honest-partial test, the approval
+ * rule (which calls a plan waiting for a person holds), and the discipline presets with the
+ * per-model table (`disciplineForModel`).
  *
  * @example
  * import { buildPlanSection } from 'plankeeper/harness';
@@ -49,6 +50,17 @@ export {
   approvalWait,
 } from './approval.js';
 export { changeNotices } from './change-notices.js';
+export {
+  applyDiscipline,
+  DISCIPLINE_PRESETS,
+  DISCIPLINES,
+  type Discipline,
+  type DisciplinePreset,
+  disciplineForModel,
+  isDiscipline,
+  MODEL_DISCIPLINES,
+  type ModelDiscipline,
+} from './discipline.js';
 export { isHonestPartial } from './goal-check.js';
 export { Nudge, type NudgeOptions } from './nudge.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';

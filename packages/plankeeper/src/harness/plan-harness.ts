@@ -20,7 +20,7 @@
 import type { CompletionGate, EvidenceCall, EvidenceMode } from '../engine/evidence.js';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
-import { isOpen } from '../engine/todo-item.js';
+import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
@@ -32,9 +32,10 @@ import {
 } from './approval.js';
 import { changeNotices } from './change-notices.js';
 import { createCompletionGate } from './completion-gate.js';
+import { applyDiscipline, type Discipline } from './discipline.js';
 import { EvidenceLog } from './evidence-log.js';
 import { finishCheck } from './finish-check.js';
-import { goalCheck } from './goal-check.js';
+import { goalCheck, goalCheckAhead } from './goal-check.js';
 import { Nudge, type NudgeOptions } from './nudge.js';
 import { withoutOthersWork } from './others-work.js';
 import {
@@ -60,11 +61,22 @@ export interface InjectionOptions {
   placement?: 'tail' | 'history';
   /** With `tail`: what to show when the plan is unchanged since the model saw it. Default `focus`. */
   whenUnchanged?: UnchangedPlanForm;
+  /**
+   * With `tail`: what to show right after the model wrote this very list whole itself, its
+   * own call being the last thing in front of it. Default `ids`: only the ids the engine
+   * gave the current and open items, the one thing that call does not show.
+   */
+  whenJustWritten?: UnchangedPlanForm;
   /** Replaces the built-in section text. */
   builder?: PlanSectionBuilder;
 }
 
 export interface HarnessOptions {
+  /**
+   * A preset of the options below (see DISCIPLINE_PRESETS); the options set here win over
+   * it. Default: none, which is `standard`.
+   */
+  discipline?: Discipline;
   /** Plan section on each model call; false suppresses it. */
   injection?: InjectionOptions | false;
   /** Reminder after idle tool rounds; false turns it off. */
@@ -136,9 +148,9 @@ export class PlanHarness {
     this.readPlan = engineReader(options.engine);
     this.key = options.key;
     this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
-    this.options = options;
+    this.options = applyDiscipline(options);
     this.owner = options.owner;
-    this.nudge = options.nudge === false ? undefined : new Nudge(options.nudge);
+    this.nudge = this.options.nudge === false ? undefined : new Nudge(this.options.nudge);
     this.turnState = newTurnState(this.nextTurnId(), '');
     this.approval = approvalRules(options.approval);
   }
@@ -232,6 +244,7 @@ export class PlanHarness {
           items: snapshot.items,
           leftover: isLeftover(snapshot, this.turnState.id),
           changed,
+          justWritten: this.seen.wroteItself(snapshot),
           locale: this.locale,
         })
       : buildPlanSection({
@@ -239,7 +252,9 @@ export class PlanHarness {
           locale: this.locale,
           turn: this.turnState.id,
           changed,
-          whenUnchanged: injection?.whenUnchanged ?? 'focus',
+          whenUnchanged: this.seen.wroteItself(snapshot)
+            ? (injection?.whenJustWritten ?? 'ids')
+            : (injection?.whenUnchanged ?? 'focus'),
           ...(this.owner !== undefined && { owner: this.owner }),
           subAgents: await subAgentProgress(this.readPlan, this.key, snapshot.items),
         });
@@ -298,8 +313,19 @@ export class PlanHarness {
       this.record(call.name, { ok: false });
       throw error;
     }
-    if (this.record(call.name, call.outcome(value), call.callId)) call.onPlanUpdate?.(value);
-    return value;
+    const outcome = call.outcome(value);
+    if (!this.record(call.name, outcome, call.callId)) return value;
+    call.onPlanUpdate?.(value);
+    const note = call.withNote ? this.goalNoteFor(outcome) : undefined;
+    return note && call.withNote ? call.withNote(value, note) : value;
+  }
+
+  /** The goal check ahead of the answer, when this write closed every item of the plan. */
+  private goalNoteFor({ result }: ToolCallOutcome): string | undefined {
+    if (this.options.goalCheck === false) return undefined;
+    const items = (result?.data as { items?: unknown } | undefined)?.items;
+    if (!Array.isArray(items)) return undefined;
+    return goalCheckAhead(this.turnState, items as TodoItem[], this.locale);
   }
 
   /**

@@ -2,7 +2,8 @@
  * The plan as the model sees it on each call (seed 001's synthetic message, seed 002's
  * tail section). Three forms:
  * - full list, when the plan changed since the model last saw it (or on every call);
- * - a one-line focus form (progress, current item, open ids) when it is unchanged;
+ * - a one-line focus form (progress, current item, open ids) when it is unchanged, or only
+ *   the stored ids right after the model wrote the list itself;
  * - a leftover section when the plan was not written in the current user turn and still
  *   has open items, so old pending items are not mistaken for the new request.
  */
@@ -13,8 +14,12 @@ import type { Locale } from '../locale/locale.js';
 import { othersLine, withoutOthersWork } from './others-work.js';
 import { subAgentSuffix } from './sub-agent-rollup.js';
 
-/** What to show when the plan has not changed since the model last saw it. */
-export type UnchangedPlanForm = 'full' | 'focus' | 'omit';
+/**
+ * What to show when the plan has not changed since the model last saw it. `ids` (meant for
+ * right after the model's own whole-list write) names only the stored ids of the current
+ * and open items: the model has the rest in its own call, but not the ids the engine gave.
+ */
+export type UnchangedPlanForm = 'full' | 'focus' | 'ids' | 'omit';
 
 export interface PlanSectionInput {
   snapshot: PlanSnapshot;
@@ -37,6 +42,8 @@ export type PlanSectionBuilder = (context: {
   items: readonly TodoItem[];
   leftover: boolean;
   changed: boolean;
+  /** The model wrote this very list whole in its last round (so `changed` is false). */
+  justWritten: boolean;
   locale: Locale;
 }) => string | undefined;
 
@@ -77,6 +84,14 @@ function planSectionText(input: PlanSectionInput): string | undefined {
   if (input.whenUnchanged === 'omit') return undefined;
   const open = withoutOthersWork(snapshot.items, input.owner).filter(isOpen);
   const current = open.find((item) => item.status === 'in_progress');
+  if (input.whenUnchanged === 'ids') {
+    // A closed plan has no ids left to tell.
+    if (open.length === 0) return undefined;
+    return locale.harness.storedIds(
+      current?.id,
+      open.filter((item) => item !== current).map((item) => item.id),
+    );
+  }
   return locale.harness.focus(
     progressOf(snapshot.items),
     current,

@@ -36,6 +36,11 @@ export class SeenPlan {
     return this.selfWritten === snapshot.version ? SeenPlan.stamp(snapshot) : this.seen;
   }
 
+  /** Whether the model wrote this very plan whole in its last tool round. */
+  wroteItself(snapshot: PlanSnapshot): boolean {
+    return this.selfWritten === snapshot.version;
+  }
+
   /** Notes what the model will have seen once it answers the input being built. */
   offer(seen: string | undefined): void {
     this.offered = { seen };

@@ -30,4 +30,10 @@ export interface WrappedToolCall<T> {
   held?(text: string): T;
   /** Called when the call updated the plan (a successful plan write). */
   onPlanUpdate?(value: T): void;
+  /**
+   * Returns `value` with `note` added to what the model reads as the call's result. With it
+   * the goal check reaches the model in the result of the write that closes the plan,
+   * before it answers; without it the check waits for the answer and costs one more call.
+   */
+  withNote?(value: T, note: string): T;
 }

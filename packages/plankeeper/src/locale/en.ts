@@ -163,12 +163,16 @@ export const en: Locale = {
       '### Your todo list, shown again after the conversation was compacted or resumed',
     focus: (p, current, open) =>
       `### Current todo list (${p.completed}/${p.total} completed, unchanged)${current ? `\nNow: #${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\nOpen: ${ids(open)}` : ''}`,
+    storedIds: (current, open) =>
+      `Stored as: ${[current && `now #${current}`, open.length && `open ${ids(open)}`].filter(Boolean).join('; ')}.`,
     reminder: (rounds) =>
       `<reminder>${rounds} tool ${rounds === 1 ? 'round' : 'rounds'} without a todo list update. Check the original request and the remaining items, then update the list.</reminder>`,
     finishCheck: (open, quote) =>
       `Your todo list still has open items: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.`,
     goalCheck: (task) =>
       `Before finishing, check your answer against the original request point by point:\n${task}\nIf something is missing, fix it now. If part of it cannot be done, say plainly what and why; that is an acceptable answer. Otherwise repeat your final answer.`,
+    goalCheckAhead: (task) =>
+      `All items are completed or cancelled. Before you answer, check the original request point by point:\n${task}\nDo what is missing first. If part of it cannot be done, say plainly what and why.`,
     continueWork: (open, quote) =>
       `Open items remain: ${open.map((item) => `#${item.id} ${quote(item.content)}`).join('; ')}. Continue with the next one.`,
     honestPartialPatterns: [

@@ -69,12 +69,19 @@ export interface Locale {
       current: TodoItem | undefined,
       openIds: readonly string[],
     ): string;
+    /** The stored ids of the current and open items, right after the model wrote the list itself. */
+    storedIds(currentId: string | undefined, openIds: readonly string[]): string;
     /** Nudge after `rounds` tool rounds without a successful plan update. */
     reminder(rounds: number): string;
     /** Bounce of a final answer while items written this turn are still open. */
     finishCheck(open: readonly TodoItem[], quote: (text: string) => string): string;
     /** One-time request to check the answer against the original request. */
     goalCheck(task: string): string;
+    /**
+     * The goal check where it costs no extra call: appended to the result of the plan write
+     * that closed every item, before the model answers.
+     */
+    goalCheckAhead(task: string): string;
     /** Next-iteration prompt of an autonomous run while items are open. */
     continueWork(open: readonly TodoItem[], quote: (text: string) => string): string;
     /**

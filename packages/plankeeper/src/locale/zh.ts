@@ -164,12 +164,16 @@ export const zh: Locale = {
     restoredHeading: '### 对话被压缩或恢复后，再次显示你的待办清单',
     focus: (p, current, open) =>
       `### 当前待办清单（已完成 ${p.completed}/${p.total}，无变化）${current ? `\n进行中：#${current.id} ${quoteText(current.content)}` : ''}${open.length ? `\n未完成：${ids(open)}` : ''}`,
+    storedIds: (current, open) =>
+      `已保存：${[current && `进行中 #${current}`, open.length && `未完成 ${ids(open)}`].filter(Boolean).join('；')}。`,
     reminder: (rounds) =>
       `<reminder>已经连续 ${rounds} 个工具调用轮次没有更新待办清单。请核对原始请求和剩余事项，然后更新清单。</reminder>`,
     finishCheck: (open, quote) =>
       `待办清单还有未完成事项：${open.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。请完成它们，或按实际情况标为 completed 或 cancelled，然后再给出最终答复。`,
     goalCheck: (task) =>
       `收尾前，请对照原始请求逐条核对你的答复：\n${task}\n有遗漏就现在补上。确实做不到的部分，请明确说明是什么、为什么，这样的答复可以接受。否则请重复你的最终答复。`,
+    goalCheckAhead: (task) =>
+      `所有事项都已完成或取消。答复前，请对照原始请求逐条核对：\n${task}\n有遗漏先补上。确实做不到的部分，请明确说明是什么、为什么。`,
     continueWork: (open, quote) =>
       `还有未完成事项：${open.map((item) => `#${item.id} ${quote(item.content)}`).join('；')}。请继续下一项。`,
     honestPartialPatterns: [

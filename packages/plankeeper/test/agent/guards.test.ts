@@ -193,12 +193,37 @@ describe('finish check', () => {
 });
 
 describe('goal check', () => {
-  it('asks once to check the answer against the original request when a plan was used', async () => {
+  it('asks ahead of the answer, in the result of the write that closes the plan: no extra call', async () => {
     const { agent, model } = agentWith([
+      lookup(),
       write(['Search', 'completed']),
       { final: 'Here is the answer.' },
-      { final: 'Checked: here is the answer.' },
+      { final: 'never asked for' },
     ]);
+    const result = await agent.run('Find the return policy for opened headphones');
+    expect(result.answer).toBe('Here is the answer.');
+    expect(model.requests).toHaveLength(3);
+    const last = model.requests[2]!.messages;
+    expect(injectedKinds(last)).not.toContain('goal-check');
+    const writeResult = last.findLast((message) => message.role === 'tool')!;
+    expect(writeResult.content).toMatch(/^Todo list updated \(1\/1 completed\)\./);
+    expect(writeResult.content).toContain(
+      'All items are completed or cancelled. Before you answer, check the original request point by point:\nFind the return policy for opened headphones',
+    );
+    // Only the write that closed the plan carries it.
+    expect(last.find((message) => message.role === 'tool')!.content).not.toContain('Before you');
+  });
+
+  it('bounces the answer once when no write closed the plan', async () => {
+    const { agent, model } = agentWith(
+      [
+        write(['Search', 'in_progress'], ['Answer', 'pending']),
+        { final: 'Here is the answer.' },
+        { final: 'Checked: here is the answer.' },
+        { final: 'never asked for' },
+      ],
+      { planning: { finishCheck: false } },
+    );
     const result = await agent.run('Find the return policy for opened headphones');
     expect(result.answer).toBe('Checked: here is the answer.');
     const check = model.requests[2]!.messages.find(
@@ -206,6 +231,31 @@ describe('goal check', () => {
     );
     expect(injectedKinds(model.requests[2]!.messages)).toEqual(['goal-check', 'plan']);
     expect(check?.content).toContain('Find the return policy for opened headphones');
+  });
+
+  it('is not asked again after the answer once the closing write carried it', async () => {
+    const { agent, model } = agentWith([
+      write(['Search', 'in_progress']),
+      write(['Search', 'completed']),
+      write(['Search', 'completed'], ['Answer', 'completed']),
+      { final: 'A' },
+    ]);
+    expect((await agent.run('task')).answer).toBe('A');
+    const results = model.requests[3]!.messages.filter((message) => message.role === 'tool');
+    expect(results.map((message) => message.content.includes('Before you answer'))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('with goalCheck off, no write result carries it', async () => {
+    const { agent, model } = agentWith([write(['Search', 'completed']), { final: 'A' }], {
+      planning: { goalCheck: false },
+    });
+    await agent.run('task');
+    const result = model.requests[1]!.messages.findLast((message) => message.role === 'tool');
+    expect(result!.content).toBe('Todo list updated (1/1 completed).');
   });
 
   it('accepts an honest partial answer without asking', async () => {
@@ -220,7 +270,8 @@ describe('goal check', () => {
 
   it('accepts whatever comes after the check, so the run ends', async () => {
     const { agent } = agentWith([
-      write(['Search', 'completed']),
+      write(['Search', 'in_progress']),
+      { final: 'A' },
       { final: 'A' },
       { final: 'B' },
       { final: 'C' },

@@ -74,7 +74,7 @@ describe('plan injection', () => {
     );
   });
 
-  it("after the model's own todo_write, the short form: it has just written that list", async () => {
+  it("after the model's own todo_write, only the stored ids: it has just written the rest", async () => {
     const { model, agent } = setup();
     model.load([
       write(['Search', 'in_progress'], ['Draft', 'pending']),
@@ -84,9 +84,24 @@ describe('plan injection', () => {
     ]);
     await agent.run('task');
     const tails = model.requests.map((request) => request.messages.at(-1));
-    expect(tails[1]?.content).toBe(
+    expect(tails[1]?.content).toBe('Stored as: now #1; open #2.');
+    // One round later its write is no longer the last thing it sent: the focus form.
+    expect(tails[2]?.content).toBe(
       '### Current todo list (0/2 completed, unchanged)\nNow: #1 Search\nOpen: #2',
     );
+  });
+
+  it('whenJustWritten: focus shows the focus form after the own write; a closed plan shows nothing', async () => {
+    const { model, agent } = setup({ planning: { injection: { whenJustWritten: 'focus' } } });
+    model.load([write(['Search', 'in_progress']), write(['Search', 'completed']), { final: 'x' }]);
+    await agent.run('task');
+    expect(model.requests[1]!.messages.at(-1)?.content).toBe(
+      '### Current todo list (0/1 completed, unchanged)\nNow: #1 Search',
+    );
+    const { model: idsModel, agent: idsAgent } = setup();
+    idsModel.load([write(['Search', 'completed']), { final: 'x' }]);
+    await idsAgent.run('task');
+    expect(idsModel.requests[1]!.messages.at(-1)?.role).toBe('tool');
   });
 
   it('two todo_writes in one reply: only one survives, so the stored list is shown in full', async () => {
@@ -195,9 +210,8 @@ describe('plan injection', () => {
         'This list is not part of the current request. Keep items only if they still apply; cancel or remove the rest, or clear the list.',
       ].join('\n'),
     });
-    expect(model.requests[4]!.messages.at(-1)?.content).toBe(
-      '### Current todo list (0/1 completed, unchanged)\nNow: #3 Compare prices',
-    );
+    // Rewritten by the model itself: no leftover mark, only the id it was given.
+    expect(model.requests[4]!.messages.at(-1)?.content).toBe('Stored as: now #3.');
   });
 
   it('the leftover section is in Chinese for a Chinese agent', async () => {
@@ -231,5 +245,65 @@ describe('plan section after the host clears the plan', () => {
     expect(model.requests.at(-1)!.messages.at(-1)?.content).toBe(
       '### Current todo list (0/1 completed)\n- [ ] #1 Second',
     );
+  });
+});
+
+describe('discipline presets', () => {
+  const script = () => [
+    write(['Search', 'in_progress'], ['Draft', 'pending']),
+    lookup(),
+    lookup(),
+    { final: 'x' },
+    { final: 'y' },
+    { final: 'z' },
+  ];
+  // Calls: write, two lookups, an answer bounced by the finish check, one bounced by the
+  // goal check (the plan was never closed), the last answer.
+  const tails = async (discipline: 'light' | 'standard' | 'strict') => {
+    const { model, agent } = setup({ planning: { discipline } });
+    model.load(script());
+    await agent.run('task');
+    return model.requests.map((request) => {
+      const last = request.messages.at(-1);
+      return isPlanTail(last) ? last?.content : undefined;
+    });
+  };
+  const full = '### Current todo list (0/2 completed)\n- [>] #1 Search\n- [ ] #2 Draft';
+  const focus = '### Current todo list (0/2 completed, unchanged)\nNow: #1 Search\nOpen: #2';
+
+  it('light shows only the ids after the own write, then nothing while the plan is unchanged', async () => {
+    expect(await tails('light')).toEqual([
+      undefined,
+      'Stored as: now #1; open #2.',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('standard: the ids after the own write, then the focus form', async () => {
+    expect(await tails('standard')).toEqual([
+      undefined,
+      'Stored as: now #1; open #2.',
+      focus,
+      focus,
+      focus,
+      focus,
+    ]);
+  });
+
+  it('strict: the whole list on every call', async () => {
+    expect(await tails('strict')).toEqual([undefined, full, full, full, full, full]);
+  });
+
+  it("the host's own option wins over the preset", async () => {
+    const { model, agent } = setup({
+      planning: { discipline: 'strict', injection: { whenUnchanged: 'focus' } },
+    });
+    model.load(script());
+    await agent.run('task');
+    expect(model.requests[1]!.messages.at(-1)?.content).toBe(full);
+    expect(model.requests[2]!.messages.at(-1)?.content).toBe(focus);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
 import { PlanHarness } from '../../src/harness/plan-harness.js';
 import { createPlanTools } from '../../src/tools/plan-tools.js';
+import type { ToolResult } from '../../src/tools/tool.js';
 
 const key = { agent: 'host', session: 'protocol' };
 const full = '### Current todo list (0/1 completed)\n- [>] #1 Search';
@@ -76,8 +77,38 @@ describe('PlanHarness.wrapTool: the one path of every tool call', () => {
     const [revision] = await engine.history(key);
     expect(revision?.source).toMatchObject({ tool: 'todo_write', callId: 'call-1' });
     expect((await engine.snapshot(key)).turn).toBe(turn.id);
-    // The model wrote that list itself: the short form follows.
-    expect((await harness.planSection())?.text).toBe(focus);
+    // The model wrote that list itself: only the id the engine gave it follows.
+    expect((await harness.planSection())?.text).toBe('Stored as: now #1.');
+  });
+
+  it('withNote: the write that closes the plan carries the goal check; without it the answer is bounced', async () => {
+    const closing = { todos: [{ content: 'Search', status: 'completed' }] };
+    for (const withNote of [true, false]) {
+      const { engine, harness } = await setup();
+      const [todoWrite] = createPlanTools({ engine, preset: 'whole-list', echoPlan: false });
+      await harness.beginTurn('Find the policy');
+      const result = await harness.wrapTool({
+        name: 'todo_write',
+        run: (context) => todoWrite!.execute(closing, context),
+        outcome: (result: ToolResult) => ({ ok: result.ok, result }),
+        ...(withNote && {
+          withNote: (result: ToolResult, note: string) => ({
+            ...result,
+            text: `${result.text}\n\n${note}`,
+          }),
+        }),
+      });
+      const bounce = await harness.checkFinish('Done.');
+      if (withNote) {
+        expect(result.text).toBe(
+          'Todo list updated (1/1 completed).\n\nAll items are completed or cancelled. Before you answer, check the original request point by point:\nFind the policy\nDo what is missing first. If part of it cannot be done, say plainly what and why.',
+        );
+        expect(bounce).toBeUndefined();
+      } else {
+        expect(result.text).toBe('Todo list updated (1/1 completed).');
+        expect(bounce?.kind).toBe('goal-check');
+      }
+    }
   });
 
   it('rethrows what a call throws and counts it, like a failed call, as no plan update', async () => {

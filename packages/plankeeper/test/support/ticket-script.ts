@@ -1,7 +1,7 @@
 /**
  * What the AI SDK and Agents SDK example tests share: the reply shape their scripted
  * models play, and the support-ticket conversation both examples run (two user turns,
- * a plan, a lookup, the goal check's second answer).
+ * a plan, a lookup, the answer after the goal check on the closing write).
  */
 
 /** One model turn: tool calls (input as an object or the raw string a model sent) or a text answer. */
@@ -32,7 +32,7 @@ export function ticketScript(searchTool: string): ScriptedReply[] {
         ],
       },
     },
-    { text: 'Yes, opened headphones can be returned within 14 days.' },
+    // Answered after the goal check the closing write's result carried.
     { text: 'Checked: yes, within 14 days.' },
     { text: 'Yes, refunds go back to the card you paid with.' },
   ];

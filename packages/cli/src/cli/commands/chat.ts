@@ -15,6 +15,7 @@ import { createModelClient } from '../../models/index.js';
 import { createAgentReporter } from '../agent-reporter.js';
 import { CHAT_LABELS } from '../chat-labels.js';
 import { CliError } from '../cli-error.js';
+import { DISCIPLINE_FLAG_HELP, parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { inFlagTerms } from '../flag-wording.js';
 import { langOption, parseLang } from '../lang-option.js';
@@ -31,6 +32,7 @@ interface ChatFlags {
   knowledge?: string;
   workspace?: string;
   maxSteps: string;
+  discipline?: string;
 }
 
 export function registerChatCommand(program: Command): void {
@@ -55,6 +57,7 @@ export function registerChatCommand(program: Command): void {
     .option('--knowledge <dir>', 'give the model knowledge_search over this folder')
     .option('--workspace <dir>', 'give the model read/write file tools confined to this folder')
     .option('--max-steps <n>', 'model calls per message', '10')
+    .option('--discipline <preset>', DISCIPLINE_FLAG_HELP)
     .action(async (flags: ChatFlags) => {
       process.exitCode = await chat(flags);
     });
@@ -82,6 +85,7 @@ async function chat(flags: ChatFlags): Promise<number> {
     }
     throw error;
   }
+  const discipline = parseDiscipline(flags.discipline, model.name);
   const tools: ToolDefinition[] = [];
   try {
     if (flags.knowledge) tools.push(knowledgeSearchTool({ root: flags.knowledge, locale }));
@@ -100,7 +104,11 @@ async function chat(flags: ChatFlags): Promise<number> {
     locale,
     tools,
     maxSteps,
-    planning: { engine: new PlanEngine({ store }), preset: 'whole-list' },
+    planning: {
+      engine: new PlanEngine({ store }),
+      preset: 'whole-list',
+      ...(discipline && { discipline }),
+    },
     observer: createAgentReporter(view, locale),
   });
   const conversation = agent.session(session);

@@ -26,6 +26,7 @@ import {
 } from '../../coding-agents/mcp-keying/for-agent.js';
 import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
+import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { ReopeningStore } from '../reopening-store.js';
 import { watchSignals } from '../signals.js';
@@ -54,6 +55,7 @@ export interface RawMcpFlags {
   verify?: string;
   verifyIn?: string;
   approval?: string | boolean;
+  discipline?: string;
 }
 
 export interface McpSettings {
@@ -75,6 +77,11 @@ export interface McpSettings {
   verifyIn?: string;
   /** The host holds other tools until a person approves the plan; results say when it waits. */
   approval?: 'once' | 'on-change';
+  /**
+   * Whether write results end with the updated list (the MCP server's one plan view, since MCP
+   * hosts do not inject a plan section): off only under `--discipline light`.
+   */
+  echoPlan: boolean;
   http?: {
     port: number;
     host: string;
@@ -116,6 +123,10 @@ export function registerMcpCommand(program: Command): void {
     .option(
       '--verify-in <dir>',
       'directory the --verify command runs in (default: the current one)',
+    )
+    .option(
+      '--discipline <preset>',
+      'light: write results without the echoed list; standard, strict: with it (default)',
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -212,6 +223,8 @@ export function parseMcpFlags(
     preset: preset as PlanToolPreset,
     locale: locale as LocaleId,
     ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
+    // The model has its own call in front of it; light drops the list it just wrote.
+    echoPlan: parseDiscipline(flags.discipline) !== 'light',
   };
 
   if (flags.http === undefined) {
@@ -277,6 +290,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       ...(settings.approval !== undefined && {
         approval: { again: settings.approval === 'once' ? 'never' : 'on-change' } as const,
       }),
+      echoPlan: settings.echoPlan,
       ...(settings.session !== undefined && { session: settings.session }),
       ...(settings.list !== undefined && { list: settings.list }),
       ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),

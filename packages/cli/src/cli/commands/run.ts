@@ -4,7 +4,9 @@
  * otherwise the run is shown live like the demo, each turn's task and answer in order.
  */
 import type { Command } from 'commander';
+import { DISCIPLINES } from 'plankeeper/harness';
 import { createAgentReporter } from '../agent-reporter.js';
+import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { parseLang } from '../lang-option.js';
 import { loadScript } from '../script/load-script.js';
@@ -16,6 +18,7 @@ interface RunFlags {
   script: string;
   json?: boolean;
   lang?: string;
+  discipline?: string;
 }
 
 export function registerRunCommand(program: Command): void {
@@ -33,6 +36,10 @@ export function registerRunCommand(program: Command): void {
       '--lang <lang>',
       "language of everything the model sees: en or zh (default: the script's, else en)",
     )
+    .option(
+      '--discipline <preset>',
+      `guard preset: ${DISCIPLINES.join(', ')} (default: the script's options.discipline, else standard)`,
+    )
     .action(async (flags: RunFlags) => {
       process.exitCode = await runCommand(flags);
     });
@@ -41,8 +48,13 @@ export function registerRunCommand(program: Command): void {
 async function runCommand(flags: RunFlags): Promise<number> {
   const script = loadScript(flags.script);
   const lang = flags.lang === undefined ? undefined : parseLang(flags.lang);
+  const discipline = parseDiscipline(flags.discipline);
   if (flags.json) {
-    const report = await runScript(script, { file: flags.script, ...(lang && { lang }) });
+    const report = await runScript(script, {
+      file: flags.script,
+      ...(lang && { lang }),
+      ...(discipline && { discipline }),
+    });
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return report.error === null ? EXIT.ok : EXIT.runFailed;
   }
@@ -54,6 +66,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
   const report = await runScript(script, {
     file: flags.script,
     lang: locale,
+    ...(discipline && { discipline }),
     observer: createAgentReporter(view, locale),
     onTurnStart: (task) => {
       view.logLine(`${firstTurn ? '' : '\n'}${labels.task}: ${task}`);

@@ -11,6 +11,7 @@
  */
 import type { Command } from 'commander';
 import { CliError } from '../cli-error.js';
+import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 
@@ -24,6 +25,7 @@ interface SetupFlags {
   evidence?: string;
   verify?: string;
   approval?: string | boolean;
+  discipline?: string;
   remove?: boolean;
 }
 
@@ -49,6 +51,10 @@ export function registerSetupCommand(program: Command): void {
     .option(
       '--approval [when]',
       "hold the agent's other tools until a person approves the plan: once (default) or on-change",
+    )
+    .option(
+      '--discipline <preset>',
+      'guard preset for the hooks: light, standard or strict (sets how soon they remind)',
     )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {
@@ -87,6 +93,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
   ) {
     throw new CliError(`--approval: "${approval}" is neither once nor on-change.`, EXIT.usage);
   }
+  const discipline = parseDiscipline(flags.discipline);
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -100,6 +107,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.evidence !== undefined && { evidence: flags.evidence as 'warn' | 'enforce' }),
       ...(verify && { verify }),
       ...(approval && { approval }),
+      ...(discipline && { discipline }),
       remove: flags.remove ?? false,
     });
     return setupReport(outcome);

@@ -5,7 +5,7 @@
  */
 
 import { dirname, resolve } from 'node:path';
-import type { ChatMessage, LocaleId, RunResult, TodoItem } from 'plankeeper';
+import type { ChatMessage, Discipline, LocaleId, RunResult, TodoItem } from 'plankeeper';
 import { Agent, type AgentOptions, PlanEngine } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
 import { knowledgeBaseDir, knowledgeSearchTool } from '../../builtin-tools/index.js';
@@ -30,6 +30,8 @@ export type TurnReport = ScriptRunReport['turns'][number];
 export interface RunScriptOptions {
   file: string;
   lang?: LocaleId;
+  /** Overrides the script's `options.discipline`. */
+  discipline?: Discipline;
   observer?: AgentOptions['observer'];
   /** Called before each user turn is sent, and after it ends, for a live transcript. */
   onTurnStart?(task: string): void;
@@ -70,6 +72,9 @@ export async function runScript(
             engine,
             ...(settings.preset && { preset: settings.preset }),
             ...(settings.instructions !== undefined && { instructions: settings.instructions }),
+            ...((options.discipline ?? settings.discipline) && {
+              discipline: options.discipline ?? settings.discipline,
+            }),
             ...(settings.injection !== undefined && { injection: settings.injection }),
             ...(settings.nudge !== undefined && { nudge: settings.nudge }),
             ...(settings.finishCheck !== undefined && { finishCheck: settings.finishCheck }),

@@ -18,7 +18,8 @@ const injection = z.union([
   z.literal(false),
   z.strictObject({
     placement: z.enum(['tail', 'history']).optional(),
-    whenUnchanged: z.enum(['full', 'focus', 'omit']).optional(),
+    whenUnchanged: z.enum(['full', 'focus', 'ids', 'omit']).optional(),
+    whenJustWritten: z.enum(['full', 'focus', 'ids', 'omit']).optional(),
   }),
 ]);
 
@@ -30,6 +31,8 @@ export const scriptOptionsSchema = z.strictObject({
   maxSteps: z.number().int().min(1).optional(),
   system: z.string().optional(),
   instructions: z.union([z.string(), z.literal(false)]).optional(),
+  /** A guard preset; the options below win over it. */
+  discipline: z.enum(['light', 'standard', 'strict']).optional(),
   injection: injection.optional(),
   nudge: z
     .union([

@@ -1,6 +1,6 @@
 /**
  * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]
- * [--approval once|on-change]`, parsed
+ * [--approval once|on-change] [--discipline light|standard|strict]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  */
 export interface HookArgs {
@@ -13,6 +13,8 @@ export interface HookArgs {
   nudgeAfter?: number;
   /** Hold non-plan tools until a person approves the plan: once, or again on each change. */
   approval?: 'once' | 'on-change';
+  /** The preset whose knobs the hooks have (the nudge); `--nudge-after` wins over it. */
+  discipline?: 'light' | 'standard' | 'strict';
 }
 
 export function parseHookArgs(args: readonly string[]): HookArgs {
@@ -33,6 +35,11 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
       parsed.approval = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
       parsed.nudgeAfter = Number(value);
+    else if (
+      flag === '--discipline' &&
+      (value === 'light' || value === 'standard' || value === 'strict')
+    )
+      parsed.discipline = value;
     else throw new Error(`unknown option ${flag} ${value}`);
   }
   return parsed;

@@ -5,7 +5,13 @@
  * inside every agent's hook timeout: plankeeper never blocks an agent because it broke.
  */
 import type { PlanStore } from 'plankeeper';
-import { getLocale, type LocaleId, PlanEngine, sharedListKey } from 'plankeeper/harness';
+import {
+  DISCIPLINE_PRESETS,
+  getLocale,
+  type LocaleId,
+  PlanEngine,
+  sharedListKey,
+} from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
@@ -116,10 +122,12 @@ async function answerHook(
       parsed.list === undefined
         ? {}
         : { planKey: sharedListKey(parsed.list, keyed.key.scope), owner: keyed.key.session };
+    const nudgeAfter =
+      parsed.nudgeAfter ?? (parsed.discipline && DISCIPLINE_PRESETS[parsed.discipline].nudge.after);
     return await applyDiscipline(engine, keyed, {
       ...shared,
       locale: getLocale(lang as LocaleId),
-      ...(parsed.nudgeAfter !== undefined && { nudgeAfter: parsed.nudgeAfter }),
+      ...(nudgeAfter !== undefined && { nudgeAfter }),
       ...(parsed.approval !== undefined && {
         approval: parsed.approval === 'once' ? 'never' : 'on-change',
       }),

@@ -5,8 +5,8 @@
 import type { SetupAgent, SetupContext } from './types.js';
 
 /**
- * `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh] [--approval W]` (without
- * the node binary).
+ * `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh] [--approval W]
+ * [--discipline P]` (without the node binary).
  */
 export function hookArgs(ctx: SetupContext, event: string): string[] {
   return [
@@ -18,6 +18,7 @@ export function hookArgs(ctx: SetupContext, event: string): string[] {
     ctx.store,
     ...optionArgs(ctx),
     ...approvalArgs(ctx),
+    ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
   ];
 }
 

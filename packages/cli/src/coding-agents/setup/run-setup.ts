@@ -43,6 +43,8 @@ export interface SetupOptions {
   verify?: string;
   /** Hold other tools until a person approves the plan (see SetupContext.approval). */
   approval?: 'once' | 'on-change';
+  /** A guard preset written into the hook commands. */
+  discipline?: 'light' | 'standard' | 'strict';
   remove?: boolean;
   /** The node binary and plankeeper bin the written commands run (default: these). */
   node?: string;
@@ -90,6 +92,7 @@ export function setupContext(options: SetupOptions): SetupContext {
     lang: options.lang ?? 'en',
     ...(options.list !== undefined && { list: options.list }),
     ...(options.approval && { approval: options.approval }),
+    ...(options.discipline && { discipline: options.discipline }),
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
     codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),

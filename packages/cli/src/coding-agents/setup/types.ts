@@ -17,6 +17,8 @@ export interface SetupContext {
    * plan, or again whenever its steps change. Absent: no approval.
    */
   approval?: 'once' | 'on-change';
+  /** A guard preset for the hooks (their nudge); absent: the hooks' defaults. */
+  discipline?: 'light' | 'standard' | 'strict';
   /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
   node: string;
   /** Absolute path of plankeeper's bin script. */

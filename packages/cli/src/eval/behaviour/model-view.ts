@@ -1,7 +1,8 @@
 /**
  * How a behaviour model reads its input: only the messages it is sent, as a real model
  * would. Harness messages are told apart by the kind tag the agent puts on them, which
- * stands in for reading their words; plan listings are parsed from the text itself.
+ * stands in for reading their words; plan listings are parsed from the text itself, and so
+ * is a goal check the harness added to a tool result.
  */
 import type { ChatMessage, InjectionKind, Locale, TodoStatus } from 'plankeeper';
 import { STATUS_MARKERS, TODO_STATUSES } from 'plankeeper';
@@ -25,6 +26,12 @@ function markers(statuses: readonly TodoStatus[]): string {
 const OPEN_LINE = new RegExp(`^- (${markers(['pending', 'in_progress'])}) #(\\d+) (.*)$`);
 /** A listing line of any item: the id (group 1) and the text (2). */
 const ANY_LINE = new RegExp(`^- (?:${markers(TODO_STATUSES)}) #(\\d+) (.*)$`);
+
+/** The words the early goal check opens with, before the request it quotes. */
+function goalCheckOpening(locale: Locale): string {
+  const marker = '\u0000';
+  return locale.harness.goalCheckAhead(marker).split(marker)[0] as string;
+}
 
 export class ModelView {
   /** Index of the user message that opened the current turn. */
@@ -66,12 +73,20 @@ export class ModelView {
     return this.turnMessages.filter((message) => message.role === 'assistant').length;
   }
 
-  /** A harness message of `kind` among the fresh messages. */
+  /**
+   * A harness message of `kind` among the fresh messages. A goal check counts wherever it
+   * came: as a message of its own, or added to the result of the write that closed the plan.
+   */
   freshInjected(kind: InjectionKind): string | undefined {
     const found = this.fresh.find(
       (message) => message.role === 'user' && message.injected === kind,
     );
-    return found?.content;
+    if (found || kind !== 'goal-check') return found?.content;
+    const opening = goalCheckOpening(this.locale);
+    const result = this.fresh.find(
+      (message) => message.role === 'tool' && message.content.includes(opening),
+    );
+    return result?.content.slice(result.content.indexOf(opening));
   }
 
   /** The plan section among the fresh messages, unless it is a leftover from an earlier request. */
@@ -112,8 +127,8 @@ export class ModelView {
   }
 
   /**
-   * Open items listed in `messages`: full listings (`- [ ] #3 text`), the focus form's
-   * ids (`Now: #2 …`, `Open: #3, #4`), and finish-check bounces naming open items.
+   * Open items listed in `messages`: full listings (`- [ ] #3 text`), the short forms'
+   * ids (`Now: #2 …`, `Open: #3, #4`, `Stored as: now #2; open #3`), and finish-check bounces naming open items.
    */
   openItemsListedIn(messages: readonly ChatMessage[]): ListedItem[] {
     const found = new Map<string, ListedItem>();
@@ -128,9 +143,9 @@ export class ModelView {
           const full = OPEN_LINE.exec(line);
           if (full) found.set(full[2] as string, { id: full[2] as string, content: full[3] });
         }
-        // The focus form names ids after its heading line.
+        // The short forms (focus, stored ids) name ids without a listing; no heading has one.
         if (!lines.some((line) => ANY_LINE.test(line))) {
-          for (const line of lines.slice(1)) {
+          for (const line of lines) {
             for (const match of line.matchAll(/#(\d+)/g)) {
               const id = match[1] as string;
               if (!found.has(id)) found.set(id, { id, content: undefined });

@@ -68,7 +68,9 @@ export class OffTargetModel extends BehaviourModel {
   protected reply(view: ModelView): Reply {
     const { text } = this;
     const contents = [...text.plan];
-    if (view.freshInjected('goal-check') !== undefined && this.answer !== undefined) {
+    if (view.freshInjected('goal-check') !== undefined && !this.widened) {
+      // Asked before it answered, it checks the answer it was about to give.
+      this.answer ??= this.compose(view, 1);
       const unanswered = text.evidence.some((pattern) => !pattern.test(this.answer ?? ''));
       if (!unanswered) return { final: this.answer };
       this.widened = true;

@@ -81,6 +81,40 @@ describe('plankeeper hook claude-code', () => {
     expect((await hook('PostToolUse', tool('Read'))).stdout).toBe('');
   });
 
+  it('--discipline sets how soon the nudge comes: strict after 2 calls, light after 5', async () => {
+    for (const [discipline, after] of [
+      ['strict', 2],
+      ['light', 5],
+    ] as const) {
+      await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+      await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+      await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+      const answers: string[] = [];
+      for (let call = 1; call <= after; call++) {
+        answers.push(
+          (await hook('PostToolUse', tool('Read'), ['--discipline', discipline])).stdout,
+        );
+      }
+      expect(answers.slice(0, -1)).toEqual(Array(after - 1).fill(''));
+      expect(answers.at(-1)).toContain(`${after} tool rounds without a todo list update`);
+    }
+    // --nudge-after wins over the preset.
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    const extra = ['--discipline', 'strict', '--nudge-after', '1'];
+    expect((await hook('PostToolUse', tool('Read'), extra)).stdout).toContain('1 tool round');
+  });
+
+  it('an unknown --discipline fails open with one line on stderr', async () => {
+    const { code, stdout, stderr } = await hook('PostToolUse', tool('Read'), [
+      '--discipline',
+      'loose',
+    ]);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('--discipline loose');
+  });
+
   it('blocks the stop once with the finish check, once with the goal check, then lets it go', async () => {
     await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
     await writePlan([

@@ -113,6 +113,21 @@ describe('plankeeper setup claude-code', () => {
     expect(settings.hooks.Stop[0].hooks[0].args.slice(-2)).toEqual(['--lang', 'zh']);
   });
 
+  it('passes --discipline to the hooks only, and a second run with another preset replaces ours', () => {
+    project.setup('claude-code', { discipline: 'light' });
+    const settings = () => JSON.parse(project.read('.claude/settings.json'));
+    for (const entries of Object.values(settings().hooks) as { hooks: { args: string[] }[] }[][]) {
+      expect(entries[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'light']);
+    }
+    expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args).not.toContain(
+      '--discipline',
+    );
+    project.setup('claude-code', { discipline: 'strict' });
+    const stop = settings().hooks.Stop as { hooks: { args: string[] }[] }[];
+    expect(stop).toHaveLength(1);
+    expect(stop[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'strict']);
+  });
+
   it("keeps the user's servers, settings, rules and hooks on the same events", () => {
     project.write('.mcp.json', USER_MCP);
     project.write('.claude/settings.json', USER_SETTINGS);

@@ -27,6 +27,7 @@ export function toPlanToolSet(
           run: (context) =>
             definition.execute(input, { ...context, ...(abortSignal && { signal: abortSignal }) }),
           outcome: (result) => ({ ok: result.ok, result }),
+          withNote: (result, note) => ({ ...result, text: `${result.text}\n\n${note}` }),
         });
         if (!result.ok) throw new PlanToolRejection(definition.name, result);
         return result;

@@ -110,7 +110,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       : (options.instructions ?? defaultInstructions(locale));
   const placement =
     options.injection === false ? undefined : (options.injection?.placement ?? 'tail');
-  const { injection, nudge, finishCheck, goalCheck, approval } = options;
+  const { discipline, injection, nudge, finishCheck, goalCheck, approval } = options;
   const sessions = new PlanSessions(
     (key) =>
       new PlanSession(
@@ -118,6 +118,7 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           engine,
           key,
           locale,
+          ...(discipline !== undefined && { discipline }),
           ...(injection !== undefined && { injection }),
           ...(nudge !== undefined && { nudge }),
           ...(finishCheck !== undefined && { finishCheck }),
@@ -236,6 +237,17 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
           ToolMessage.isInstance(result)
             ? { ok: result.status !== 'error', result: { data: result.artifact } }
             : { ok: true },
+        withNote: (result, note) =>
+          ToolMessage.isInstance(result) && typeof result.content === 'string'
+            ? new ToolMessage({
+                content: `${result.content}\n\n${note}`,
+                tool_call_id: result.tool_call_id,
+                ...(result.name !== undefined && { name: result.name }),
+                ...(result.status !== undefined && { status: result.status }),
+                artifact: result.artifact,
+                ...(result.metadata !== undefined && { metadata: result.metadata }),
+              })
+            : result,
       });
     },
   });

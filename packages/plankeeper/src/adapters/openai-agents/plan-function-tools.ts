@@ -33,6 +33,7 @@ export function toPlanFunctionTools(
               ...(details?.signal && { signal: details.signal }),
             }),
           outcome: (result) => ({ ok: result.ok, result }),
+          withNote: (result, note) => ({ ...result, text: `${result.text}\n\n${note}` }),
         });
         return result.text;
       },

@@ -182,8 +182,12 @@ describe('planMiddleware in createAgent', () => {
       const last = messages.at(-1);
       return last && injectionKind(last) === 'plan' ? last.text : undefined;
     });
-    const focus = en.harness.focus(progressOf(items), items[0], ['2']);
-    expect(sections).toEqual([undefined, focus, focus]);
+    // Right after its own write only the stored ids; a round later the focus form.
+    expect(sections).toEqual([
+      undefined,
+      en.harness.storedIds('1', ['2']),
+      en.harness.focus(progressOf(items), items[0], ['2']),
+    ]);
     expect(sections).toEqual(
       await ownLoopSections(script, { finishCheck: false, goalCheck: false }),
     );
@@ -290,12 +294,32 @@ describe('planMiddleware in createAgent', () => {
     expect(messages.at(-1)?.text).toBe('You can return it within 30 days.');
   });
 
-  it('asks once to check the answer against the request when the plan was used', async () => {
+  it('asks once to check the answer against the request, in the result of the write that closes the plan', async () => {
     const { model, result } = run([
       write(['Find the return policy', 'completed']),
-      { final: 'Yes.' },
       { final: 'Yes, within 30 days, with the receipt.' },
+      { final: 'never asked for' },
     ]);
+    const { messages } = await result;
+
+    expect(model.callCount).toBe(2);
+    const writeResult = received(model, 1).findLast((message) => ToolMessage.isInstance(message));
+    expect(writeResult?.text).toContain(en.harness.goalCheckAhead(TASK));
+    expect(received(model, 1).some((message) => injectionKind(message) === 'goal-check')).toBe(
+      false,
+    );
+    expect(messages.at(-1)?.text).toBe('Yes, within 30 days, with the receipt.');
+  });
+
+  it('bounces the answer once when no write closed the plan', async () => {
+    const { model, result } = run(
+      [
+        write(['Find the return policy', 'in_progress']),
+        { final: 'Yes.' },
+        { final: 'Yes, within 30 days, with the receipt.' },
+      ],
+      { finishCheck: false },
+    );
     const { messages } = await result;
 
     expect(model.callCount).toBe(3);
@@ -358,9 +382,7 @@ describe('planMiddleware in createAgent', () => {
       const items = (await engine.snapshot({ agent: 'support', session: userId })).items;
       expect(items.map((item) => item.content)).toEqual([`Help ${userId}`]);
       // Each model sees its own plan, in the short form after its own write.
-      expect(received(models[index]!, 1).at(-1)?.text).toBe(
-        en.harness.focus(progressOf(items), items[0], []),
-      );
+      expect(received(models[index]!, 1).at(-1)?.text).toBe(en.harness.storedIds(items[0]?.id, []));
     }
   });
 
