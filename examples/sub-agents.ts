@@ -17,7 +17,6 @@ export async function delegateResearch() {
         },
       },
       { final: 'Opened headphones: 14 days (clause 4.2).' },
-      { final: 'Checked: 14 days (clause 4.2).' },
     ]),
     planning: { engine },
   });
@@ -68,8 +67,7 @@ export async function delegateResearch() {
         ],
       },
     },
-    { final: 'Yes, within 14 days.' },
-    { final: 'Checked: yes, within 14 days (clause 4.2).' },
+    { final: 'Yes, within 14 days (clause 4.2).' },
   ]);
   const planner = new Agent({ model, planning: { engine }, tools: [research] });
   const result = await planner.run('Can I return opened headphones?');

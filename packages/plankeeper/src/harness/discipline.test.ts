@@ -16,7 +16,10 @@ describe('applyDiscipline', () => {
       nudge: { after: 2 },
       finishCheck: true,
       goalCheck: true,
+      evidence: 'warn',
     });
+    // The host's own evidence rule wins over the preset's.
+    expect(applyDiscipline({ discipline: 'strict', evidence: 'enforce' }).evidence).toBe('enforce');
   });
 
   it("lets the host's own options win, laying its objects over the preset's", () => {
@@ -33,6 +36,7 @@ describe('applyDiscipline', () => {
       nudge: false,
       finishCheck: true,
       goalCheck: false,
+      evidence: 'off',
     });
     expect(applyDiscipline({ discipline: 'light', nudge: { after: 9 } }).nudge).toEqual({
       after: 9,
@@ -58,8 +62,8 @@ describe('applyDiscipline', () => {
     for (const preset of Object.values(DISCIPLINE_PRESETS)) expect(preset.finishCheck).toBe(true);
     expect(Object.values(DISCIPLINE_PRESETS).map((preset) => preset.evidence)).toEqual([
       'off',
+      'off',
       'warn',
-      'enforce',
     ]);
   });
 });

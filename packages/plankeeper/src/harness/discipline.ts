@@ -38,21 +38,24 @@ export const DISCIPLINE_PRESETS: Readonly<Record<Discipline, Readonly<Discipline
     goalCheck: true,
     evidence: 'off',
   },
-  // The defaults, and a completion without work since its item started said so (warn).
+  // The defaults.
   standard: {
     injection: {},
     nudge: {},
     finishCheck: true,
     goalCheck: true,
-    evidence: 'warn',
+    evidence: 'off',
   },
-  // The whole list on every call, a nudge after two idle rounds.
+  // The whole list on every call, a nudge after two idle rounds, and a completion with no
+  // work since its item started is let through but said so (warn). Not enforce: that also
+  // refuses an honest late tick (work done, plan updated only at the end), and a model that
+  // never set its items in progress then cannot finish; hosts that want it set it themselves.
   strict: {
     injection: { whenUnchanged: 'full', whenJustWritten: 'full' },
     nudge: { after: 2 },
     finishCheck: true,
     goalCheck: true,
-    evidence: 'enforce',
+    evidence: 'warn',
   },
 };
 

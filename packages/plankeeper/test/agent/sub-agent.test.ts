@@ -105,7 +105,8 @@ describe.each(allBackends)('sub-agent roll-up through the agent loop ($name stor
       // Told once: after the model's own rewrite, the short form and no notice again.
       const later = injected(parentModel.requests[3]!.messages);
       expect(later).not.toContain('Sub-agent on #1');
-      expect(later).toContain('Now: #2 Answer the customer');
+      // Right after the parent's own write: only the stored ids (the model has the rest).
+      expect(later).toContain('Stored as: now #2.');
 
       // The link survived the parent's whole-list rewrites (same content, no ids).
       const parent = await engine.snapshot(parentKey);
