@@ -45,6 +45,8 @@ export interface TimelineEntry {
   /** `person` when a person made the change (the CLI, this page), with their name if given. */
   by?: 'person';
   name?: string;
+  /** In a shared list: the session that wrote this revision. */
+  owner?: string;
   /** Under the evidence rule: the tool calls that counted for each item this revision completed. */
   evidence?: CompletionEvidence[];
   /** True when this revision removed the whole plan. */

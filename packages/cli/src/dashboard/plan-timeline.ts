@@ -77,6 +77,7 @@ export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {
       ...(revision.source.by === 'person' && { by: 'person' as const }),
       ...(revision.source.by === 'person' &&
         revision.source.name !== undefined && { name: revision.source.name }),
+      ...(revision.source.owner !== undefined && { owner: revision.source.owner }),
       ...(revision.source.evidence !== undefined && { evidence: revision.source.evidence }),
       deleted: revision.record === null,
       changes: known

@@ -62,6 +62,9 @@ describe('plankeeper todos --approve', () => {
       );
       const shown = await todos(url);
       expect(shown.stdout).toMatch(/v2 {2}\S+ {2}person:approve \(by Ana\): approved the plan\n/);
+      expect(shown.stdout).toMatch(
+        /\n- \[[ x>]\] #1 Run the tests[^\n]*\nApproved by Ana at \S+Z\.\n/,
+      );
     } finally {
       await store.close();
     }
@@ -83,5 +86,28 @@ describe('plankeeper todos --approve', () => {
     const store = await openStore(url);
     expect(await store.list()).toEqual([]);
     await store.close();
+  });
+
+  it('says in one line who approved the plan, and when it changed since', async () => {
+    const url = storeUrl();
+    const plain = await todos(url, '--add', 'Run the tests');
+    expect(plain.code).toBe(0);
+    // A plan no person approved says nothing: the store cannot tell whether a host asks.
+    expect((await todos(url)).stdout).not.toMatch(/approv/i);
+    expect((await todos(url, '--approve', '--by', 'Ana')).code).toBe(0);
+    const approved = (await todos(url)).stdout.split('\n');
+    expect(approved.filter((line) => /approved/i.test(line) && !line.startsWith('  v'))).toEqual([
+      expect.stringMatching(/^Approved by Ana at \d{4}-\d\d-\d\dT\S+Z\.$/),
+    ]);
+    // The agent adds a step: the approval no longer covers the plan.
+    const store = await openStore(url);
+    await new PlanEngine({ store }).add({ agent: 'coder', session: 's1' }, [{ content: 'Ship' }]);
+    await store.close();
+    const changed = (await todos(url)).stdout.split('\n');
+    expect(changed.filter((line) => /approved/i.test(line) && !line.startsWith('  v'))).toEqual([
+      expect.stringMatching(
+        /^Changed since it was approved by Ana at \S+Z; a host that asks again on change waits for --approve\.$/,
+      ),
+    ]);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The dashboard page, in headless Chromium, on a plan whose item was delegated to a
  * sub-agent: the item shows the sub-agent's progress, follows the child plan's writes
- * live, and links to the child plan.
+ * live, and links to the child plan. And a shared list written by two sessions: each item
+ * names its owner and each revision its writer.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import { encodePlanKey, getLocale, PlanEngine } from 'plankeeper';
-import { endSubAgent, startSubAgent } from 'plankeeper/harness';
+import { endSubAgent, sharedListKey, startSubAgent } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,65 @@ describe('dashboard: a plan with a sub-agent', () => {
         ),
       ).toEqual(['completed Search the policy', 'completed Summarize it']);
       expect(await page.locator('#rows tr.selected').getAttribute('data-key')).toBe(childKey);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('names the owner of each item of a shared list, and the writer of each revision', async () => {
+    if (missingBrowser) throw new Error(missingBrowser);
+    const engine = new PlanEngine({ store });
+    const shared = sharedListKey('release-owners');
+    await engine.add(shared, [{ content: 'Write docs' }, { content: 'Write tests' }], {
+      owner: 'sess-a',
+    });
+    const claim = async (id: string, owner: string) => {
+      const plan = await engine.snapshot(shared);
+      const written = await engine.write(
+        shared,
+        plan.items.map((item) => ({
+          id: item.id,
+          content: item.content,
+          status: item.id === id ? 'in_progress' : item.status,
+        })),
+        { owner },
+      );
+      if (!written.ok) throw new Error(JSON.stringify(written.issues));
+    };
+    await claim('1', 'sess-a');
+    await claim('2', 'sess-b');
+
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${dashboard.url}#plan=${encodeURIComponent(encodePlanKey(shared))}`);
+      const owners = () =>
+        page.$$eval('#detail-pane li.item', (rows) =>
+          rows.map((row) => `#${row.dataset.id} ${row.querySelector('.owner')?.textContent}`),
+        );
+      await expect.poll(owners, { timeout: 5000 }).toEqual(['#1 [sess-a]', '#2 [sess-b]']);
+
+      // sess-b finishes its item; the page follows live and says who finished it.
+      const done = await engine.complete(shared, [{ id: '2', reason: 'green' }], {
+        owner: 'sess-b',
+      });
+      if (!done.ok) throw new Error(JSON.stringify(done.issues));
+      await expect.poll(owners, { timeout: 5000 }).toEqual(['#1 [sess-a]', '#2 done by sess-b']);
+      expect(
+        await page.$$eval('#detail-pane li.revision', (rows) =>
+          rows.map(
+            (row) =>
+              `v${row.getAttribute('data-version')} ${row.querySelector('.writer')?.textContent}`,
+          ),
+        ),
+      ).toEqual([
+        'v4 written by sess-b',
+        'v3 written by sess-b',
+        'v2 written by sess-a',
+        'v1 written by sess-a',
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

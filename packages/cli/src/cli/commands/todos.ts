@@ -6,7 +6,7 @@
  * store, until interrupted.
  */
 import type { Command } from 'commander';
-import type { ChangeSource, PlanStore } from 'plankeeper';
+import type { ChangeSource, PlanRecord, PlanSnapshot, PlanStore } from 'plankeeper';
 import {
   encodePlanKey,
   getLocale,
@@ -15,7 +15,7 @@ import {
   PlanRecordError,
   renderPlan,
 } from 'plankeeper';
-import { sharedListKey } from 'plankeeper/harness';
+import { approvalWait, sharedListKey } from 'plankeeper/harness';
 import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
@@ -320,6 +320,8 @@ async function showPlan(
     process.stdout.write(
       `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true, ...(suffix && { suffix }) })}\n`,
     );
+    const approval = approvalLine(current.record);
+    if (approval) process.stdout.write(`${approval}\n`);
     for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
       process.stdout.write(`${line}\n`);
     }
@@ -336,8 +338,31 @@ async function showPlan(
   return EXIT.ok;
 }
 
-/** A revision's source in one line: "todos_add (call_a): added #1", "person:cancel (by Ana): cancelled #2". */
+/**
+ * The plan's approval in one line, when a person approved it: still covering the plan, or
+ * changed since (a host that asks again on change then waits). Without an approval the
+ * store cannot tell whether a host asks for one, so nothing is said.
+ */
+function approvalLine(record: PlanRecord): string | undefined {
+  const { approval } = record;
+  if (!approval) return undefined;
+  const by = approval.name ? ` by ${approval.name}` : '';
+  const at = new Date(approval.at).toISOString();
+  const current =
+    approvalWait({ items: record.items, approval } as PlanSnapshot, 'on-change') === undefined;
+  return current
+    ? `Approved${by} at ${at}.`
+    : `Changed since it was approved${by} at ${at}; a host that asks again on change waits for --approve.`;
+}
+
+/**
+ * A revision's source in one line: "todos_add (call_a): added #1", "person:cancel (by Ana):
+ * cancelled #2", and in a shared list its writer: "todo_write (call_b, by sess-b): …".
+ */
 function sourceLabel(source: ChangeSource): string {
-  const who = source.callId ?? (source.name && `by ${source.name}`);
-  return `${source.tool}${who ? ` (${who})` : ''}${source.summary ? `: ${source.summary}` : ''}`;
+  const who = [
+    source.callId ?? (source.name && `by ${source.name}`),
+    source.owner !== undefined && `by ${source.owner}`,
+  ].filter(Boolean);
+  return `${source.tool}${who.length ? ` (${who.join(', ')})` : ''}${source.summary ? `: ${source.summary}` : ''}`;
 }

@@ -81,6 +81,7 @@ export async function runScript(
             ...(settings.goalCheck !== undefined && { goalCheck: settings.goalCheck }),
             ...(settings.echoPlan !== undefined && { echoPlan: settings.echoPlan }),
             ...(settings.evidence && { evidence: settings.evidence }),
+            ...(settings.approval !== undefined && { approval: settings.approval }),
             ...(settings.verify && {
               verifiers: [
                 commandVerifier({ command: settings.verify, cwd: dirname(options.file) }),

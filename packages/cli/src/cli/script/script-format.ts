@@ -52,6 +52,27 @@ export const scriptOptionsSchema = z.strictObject({
   evidence: z.enum(['off', 'warn', 'enforce']).optional(),
   /** A check command run when an item tagged [verify] or the last open item is completed. */
   verify: z.string().min(1).optional(),
+  /**
+   * Plan approval: every tool but the plan tools is held until a person approves the plan.
+   * `"required"` asks once per plan; `again: "on-change"` asks again when its steps change;
+   * `allow` names tools that run meanwhile. No person approves during a script run.
+   */
+  approval: z
+    .union(
+      [
+        z.literal(false),
+        z.literal('required'),
+        z.strictObject({
+          again: z.enum(['never', 'on-change']).optional(),
+          allow: z.array(z.string().min(1)).optional(),
+        }),
+      ],
+      {
+        error:
+          'write "required", false, or {"again": "never" | "on-change", "allow": ["tool name", ...]}',
+      },
+    )
+    .optional(),
   maxItems: z.number().int().min(1).optional(),
   maxContentLength: z.number().int().min(1).optional(),
   /** Folder for knowledge_search, relative to the script; default: the bundled after-sales base. */

@@ -91,6 +91,7 @@ ol.items li { padding: 6px 0; border-bottom: 1px solid var(--line); }
 .content { white-space: pre-wrap; word-break: break-word; }
 .waits-after { color: var(--muted); font-size: 13px; }
 .blocked-marker { font-size: 12px; border: 1px solid currentColor; border-radius: 3px; padding: 0 4px; color: var(--muted); }
+.owner { color: var(--muted); font-size: 13px; }
 ol.timeline { list-style: none; padding: 0; margin: 0; }
 ol.timeline > li { padding: 8px 0 8px 14px; border-left: 2px solid var(--line); margin-left: 4px; position: relative; }
 ol.timeline > li::before { content: ""; position: absolute; left: -5px; top: 13px; width: 8px; height: 8px; border-radius: 50%; background: var(--accent); }
@@ -114,7 +115,7 @@ ul.changes .sign { display: inline-block; width: 1.1em; font-weight: 700; }
 .edit-controls input { font: inherit; padding: 3px 6px; }
 #add-item { flex: 1 1 240px; }
 .edit-error { color: var(--danger); flex-basis: 100%; margin: 4px 0 0; }
-.by { font-weight: 600; color: var(--text); }
+.by, .writer { font-weight: 600; color: var(--text); }
 .note-box { font: inherit; display: block; margin: 4px 0 0 2.5em; min-width: 50%; }
 .note-box:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .approval { margin: 0 0 8px; display: flex; gap: 6px; align-items: center; }

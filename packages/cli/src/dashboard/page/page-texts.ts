@@ -61,6 +61,10 @@ export interface PageTexts {
     note(text: string): string;
     call(id: string): string;
     by(name: string | undefined): string;
+    /** In a shared list: the session an item in progress belongs to, or that finished it. */
+    owner(owner: string, status: string): string;
+    /** In a shared list: the session that wrote a revision. */
+    writer(owner: string): string;
     after(completed: number, total: number): string;
     historyNotKept: string;
     noItemChanged: string;
@@ -245,6 +249,13 @@ export const enPage: PageTexts = {
     note: (text) => `note: ${text}`,
     call: (id) => `call ${id}`,
     by: (name) => (name ? `by ${name}` : 'by a person'),
+    owner: (owner, status) =>
+      status === 'completed'
+        ? `done by ${owner}`
+        : status === 'cancelled'
+          ? `cancelled by ${owner}`
+          : `[${owner}]`,
+    writer: (owner) => `written by ${owner}`,
     after: (completed, total) => `${completed}/${total} done`,
     historyNotKept: 'earlier history not kept',
     noItemChanged: 'no item changed',
@@ -349,6 +360,13 @@ export const zhPage: PageTexts = {
     note: (text) => `备注：${text}`,
     call: (id) => `调用 ${id}`,
     by: (name) => (name ? `由 ${name}` : '由人员'),
+    owner: (owner, status) =>
+      status === 'completed'
+        ? `由 ${owner} 完成`
+        : status === 'cancelled'
+          ? `由 ${owner} 取消`
+          : `[${owner}]`,
+    writer: (owner) => `由 ${owner} 写入`,
     after: (completed, total) => `已完成 ${completed}/${total}`,
     historyNotKept: '更早的历史未保存',
     noItemChanged: '没有事项变化',

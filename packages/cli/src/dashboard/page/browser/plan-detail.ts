@@ -45,6 +45,12 @@ function dependencyParts(
   return { parts, blocked };
 }
 
+/** In a shared list: "[sess-b]" on an item in progress, "done by sess-b" on a finished one. */
+function ownerParts(item: TodoItem): (Node | string)[] {
+  if (item.owner === undefined || item.status === 'pending') return [];
+  return [' ', el('span', 'owner', texts.detail.owner(item.owner, item.status))];
+}
+
 function renderItems(
   items: readonly TodoItem[],
   subAgents: readonly SubAgentSummary[],
@@ -65,6 +71,7 @@ function renderItems(
       ' ',
       el('span', 'content', item.content),
       ...waits.parts,
+      ...ownerParts(item),
       ' ',
       itemActions(item, index, items),
     );
@@ -122,6 +129,9 @@ function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
     if (revision.callId) meta.append(' ', el('span', 'call', texts.detail.call(revision.callId)));
     if (revision.by === 'person') {
       meta.append(' ', el('span', 'by', texts.detail.by(revision.name)));
+    }
+    if (revision.owner !== undefined) {
+      meta.append(' ', el('span', 'writer', texts.detail.writer(revision.owner)));
     }
     if (!revision.deleted) {
       meta.append(' ', el('span', 'after', texts.detail.after(revision.completed, revision.total)));
