@@ -204,6 +204,12 @@ export class PlanEngine {
     return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) => {
       base ??= record;
       const others = othersInProgress(record, meta.owner);
+      // Re-sent as another session had them at the caller's read, they are not the
+      // writer's own in_progress either (withOwnership keeps them as they are now).
+      for (const item of base.items) {
+        if (item.status === 'in_progress' && item.owner !== undefined && item.owner !== meta.owner)
+          others.add(item.id);
+      }
       const result = writePlan(
         record,
         items,
