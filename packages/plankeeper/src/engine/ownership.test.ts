@@ -205,7 +205,8 @@ describe('owners in a shared list', () => {
     expect(sharedListKey('r', ['sub'])).toEqual({ agent: 'list', session: 'r', scope: ['sub'] });
     expect(() => sharedListKey('  ')).toThrow(/shared list needs a name/);
   });
-  it('does not start in the writer\'s name an item another session had at its read and freed since', async () => {
+
+  it("does not start in the writer's name an item another session had at its read and freed since", async () => {
     // Two engines on one store, as two processes would be; the plan each read is held
     // (as the Redis, PostgreSQL and SQLite stores have it), so the writer's list is decided
     // first on its own read and, after the compare-and-set conflict, again on the newer plan.

@@ -73,7 +73,8 @@ export function withOwnership<Facts>(
       refuse(item, item.owner, item.status);
     }
   }
-  const seen = base && base !== record ? new Map(base.items.map((item) => [item.id, item])) : undefined;
+  const seen =
+    base && base !== record ? new Map(base.items.map((item) => [item.id, item])) : undefined;
   const items = result.items.map((next) => {
     const previous = before.get(next.id);
     const held = seen?.get(next.id);
