@@ -505,8 +505,11 @@ export class RedisPlanStore implements PlanStore {
     await this.closeSubscription();
     if (!this.ownsClient || this.client.status === 'end') return;
     // QUIT needs a live connection; without one it would wait for a reconnect forever.
-    if (this.client.status === 'ready') await this.client.quit();
-    else this.client.disconnect();
+    if (this.client.status === 'ready') {
+      // Writes still sent after QUIT fail on the closing socket (write EPIPE), and ioredis
+      // may then reject QUIT itself with "Connection is closed": closed is what we asked for.
+      await this.client.quit().catch(() => this.client.disconnect());
+    } else this.client.disconnect();
   }
 
   /**
