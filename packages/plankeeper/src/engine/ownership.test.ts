@@ -205,4 +205,43 @@ describe('owners in a shared list', () => {
     expect(sharedListKey('r', ['sub'])).toEqual({ agent: 'list', session: 'r', scope: ['sub'] });
     expect(() => sharedListKey('  ')).toThrow(/shared list needs a name/);
   });
+
+  it("does not start in the writer's name an item another session had at its read and freed since", async () => {
+    // Two engines on one store, as two processes would be; the plan each read is held
+    // (as the Redis, PostgreSQL and SQLite stores have it), so the writer's list is decided
+    // first on its own read and, after the compare-and-set conflict, again on the newer plan.
+    const store = new MemoryPlanStore();
+    const a = new PlanEngine({ store, recentPlans: 10 });
+    const b = new PlanEngine({ store, recentPlans: 10 });
+    await a.add(key, [{ content: 'Write docs' }, { content: 'Write tests' }, { content: 'Ship' }]);
+    expect((await claim(b, '1', 'sess-b')).ok).toBe(true);
+    const read = await a.snapshot(key);
+    expect(await b.releaseOwner(key, 'sess-b')).toEqual(['1']);
+    // Sent from the read before the release: #1 still in progress, as sess-b had it.
+    const sent = await a.write(
+      key,
+      read.items.map((item) => ({
+        id: item.id,
+        content: item.content,
+        status: item.id === '2' ? 'in_progress' : item.status,
+      })),
+      { owner: 'sess-a' },
+    );
+    const shown = (items: readonly { id: string; status: string; owner?: string }[]) =>
+      items.map((item) => [item.id, item.status, item.owner]);
+    expect(sent.ok && shown(sent.snapshot.items)).toEqual([
+      ['1', 'pending', undefined],
+      ['2', 'in_progress', 'sess-a'],
+      ['3', 'pending', undefined],
+    ]);
+    expect(shown((await b.snapshot(key)).items)).toEqual([
+      ['1', 'pending', undefined],
+      ['2', 'in_progress', 'sess-a'],
+      ['3', 'pending', undefined],
+    ]);
+    // A claim of a free item sent as the writer read it is still a claim.
+    expect(await a.releaseOwner(key, 'sess-a')).toEqual(['2']);
+    const claimed = await claim(a, '1', 'sess-a');
+    expect(claimed.ok && claimed.snapshot.items[0]?.owner).toBe('sess-a');
+  });
 });

@@ -198,8 +198,18 @@ export class PlanEngine {
 
   /** Replaces the whole list (`todo_write`). */
   write(key: PlanKey, items: readonly WriteItemInput[], meta: OperationMeta = {}) {
+    // The plan the list was first decided on: the one the caller last read or wrote, so
+    // most likely the one its list was made from (see withOwnership's `base`).
+    let base: PlanRecord | undefined;
     return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) => {
+      base ??= record;
       const others = othersInProgress(record, meta.owner);
+      // Re-sent as another session had them at the caller's read, they are not the
+      // writer's own in_progress either (withOwnership keeps them as they are now).
+      for (const item of base.items) {
+        if (item.status === 'in_progress' && item.owner !== undefined && item.owner !== meta.owner)
+          others.add(item.id);
+      }
       const result = writePlan(
         record,
         items,
@@ -210,8 +220,12 @@ export class PlanEngine {
       );
       // The written list is the sent one, entry for entry, so an id's place is its index.
       const placed = result.ok ? result.items.map((item) => item.id) : [];
-      const owned = withOwnership(record, result, meta.owner, (id) =>
-        placed.includes(id) ? ['todos', placed.indexOf(id)] : ['todos'],
+      const owned = withOwnership(
+        record,
+        result,
+        meta.owner,
+        (id) => (placed.includes(id) ? ['todos', placed.indexOf(id)] : ['todos']),
+        base,
       );
       if (!owned.ok) return owned;
       // Owners count: a re-sent list that only claimed an item did change it.

@@ -227,4 +227,35 @@ describe.skipIf(skip)('RedisPlanStore', () => {
     expect(await client.ping()).toBe('PONG');
     await client.quit();
   });
+  it('closes under writers still writing without a warning of a lost connection', async () => {
+    const store = new RedisPlanStore({ url, keyPrefix: `${prefix}closing:` });
+    const { messages: warnings, stop: stopCapturing } = captureWarnings();
+    let stop = false;
+    let written = 0;
+    const failures: string[] = [];
+    try {
+      const writers = Array.from({ length: 32 }, async (_, writer) => {
+        const own = { agent: 'a', session: `w${writer}` };
+        for (let version = 0; !stop; version++) {
+          try {
+            await store.compareAndSet(own, version, planRecord([]));
+            written++;
+          } catch (error) {
+            failures.push(String(error));
+            await sleep(5);
+          }
+        }
+      });
+      await waitFor(() => written > 200, 'writes under way', 5000);
+      await store.close();
+      await sleep(200);
+      stop = true;
+      await Promise.all(writers);
+      // The writes sent after close() failed; the store did not call that an outage.
+      expect(failures.length).toBeGreaterThan(0);
+      expect(warnings.filter((text) => text.includes('lost its connection'))).toEqual([]);
+    } finally {
+      stopCapturing();
+    }
+  });
 });

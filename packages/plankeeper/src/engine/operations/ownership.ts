@@ -32,12 +32,21 @@ export function othersInProgress(record: PlanRecord, writer: string | undefined)
 /**
  * `result` with owners set on its items, or a rejection naming each item it would have
  * taken from another owner. `pathOf` places an issue in the sent arguments.
+ *
+ * `base` is the plan a whole list was first decided on, when a compare-and-set conflict
+ * has the write decided again on a newer `record`. An entry re-sent exactly as another
+ * session had it in progress in `base` is that session's work, not a claim: when it has
+ * been freed since (finished, released, set back), it stays as `record` has it. Otherwise
+ * a list sent from a read just before a release would start the freed item in the
+ * writer's name, a claim nobody made, which the writer never learns of nor releases, and
+ * which then refuses its real claims as a second item in progress.
  */
 export function withOwnership<Facts>(
   record: PlanRecord,
   result: OperationResult<Facts>,
   writer: string | undefined,
   pathOf: (id: string) => IssuePath,
+  base?: PlanRecord,
 ): OperationResult<Facts> {
   if (!result.ok) return result;
   const hasOwners = record.items.some((item) => item.owner !== undefined);
@@ -64,8 +73,21 @@ export function withOwnership<Facts>(
       refuse(item, item.owner, item.status);
     }
   }
+  const seen =
+    base && base !== record ? new Map(base.items.map((item) => [item.id, item])) : undefined;
   const items = result.items.map((next) => {
-    const owner = ownerAfter(before.get(next.id), next, writer);
+    const previous = before.get(next.id);
+    const held = seen?.get(next.id);
+    if (
+      previous &&
+      held &&
+      isOthersWork(held, writer) &&
+      sameWork(held, next) &&
+      !(isOthersWork(previous, writer) && sameWork(previous, next))
+    ) {
+      return previous;
+    }
+    const owner = ownerAfter(previous, next, writer);
     if (owner === next.owner) return next;
     const { owner: _, ...rest } = next;
     return owner === undefined ? rest : { ...rest, owner };
@@ -91,6 +113,11 @@ function ownerAfter(
       // Pending or cancelled: nobody works on it, so it is free again.
       return undefined;
   }
+}
+
+/** In progress under another owner than `writer`. */
+function isOthersWork(item: TodoItem, writer: string | undefined): boolean {
+  return item.status === 'in_progress' && item.owner !== undefined && item.owner !== writer;
 }
 
 /** Same status and texts: a whole-list write that re-sent another's item unchanged. */

@@ -132,6 +132,8 @@ export class RedisPlanStore implements PlanStore {
   /** The last connection error of a client the store owns, reported by {@link connect}. */
   private lastError: unknown;
   private connecting = false;
+  /** Set by {@link close}: a write still in flight then meets a socket closed on purpose. */
+  private closing = false;
   /** The one connection check of this store (see {@link connect}). */
   private connection: Promise<void> | undefined;
   /** Set once the check passed, so a write need not wait a turn for {@link connect}. */
@@ -172,8 +174,9 @@ export class RedisPlanStore implements PlanStore {
       let warned = false;
       this.client.on('error', (error: unknown) => {
         this.lastError = error;
-        // While connect() runs, its own error says it better.
-        if (warned || this.connecting) return;
+        // While connect() runs, its own error says it better. After close(), commands still
+        // sent fail on the socket QUIT closed (write EPIPE): no outage, nothing to retry.
+        if (warned || this.connecting || this.closing) return;
         warned = true;
         process.emitWarning(
           `The Redis plan store lost its connection to ${this.shownUrl}: ${error instanceof Error ? error.message : String(error)}; retrying.`,
@@ -496,13 +499,17 @@ export class RedisPlanStore implements PlanStore {
     // Writes started before close() may still wait for the connection check; once it is
     // done they queue themselves (their continuations run first), and flush sends them.
     await this.connection?.catch(() => undefined);
+    this.closing = true;
     this.writes.flush();
     this.listeners.clear();
     await this.closeSubscription();
     if (!this.ownsClient || this.client.status === 'end') return;
     // QUIT needs a live connection; without one it would wait for a reconnect forever.
-    if (this.client.status === 'ready') await this.client.quit();
-    else this.client.disconnect();
+    if (this.client.status === 'ready') {
+      // Writes still sent after QUIT fail on the closing socket (write EPIPE), and ioredis
+      // may then reject QUIT itself with "Connection is closed": closed is what we asked for.
+      await this.client.quit().catch(() => this.client.disconnect());
+    } else this.client.disconnect();
   }
 
   /**
