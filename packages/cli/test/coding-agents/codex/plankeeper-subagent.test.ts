@@ -103,10 +103,11 @@ describe('Codex sub-agent with plankeeper: its own plan, its own finish check', 
   it('links the sub-agent to the parent’s item in progress and tells the parent how it ended', async () => {
     const parent = await storedPlan(store, { agent: 'codex', session: run.threadId! });
     expect(parent.items[0]?.subAgent).toEqual({ scope: agentId(), ended: 'stopped' });
-    const told = model.main
-      .flatMap((request) => model.developerTexts(request))
+    // The last request holds the whole history. The link written when the sub-agent starts is
+    // a change too; the notice of how it ended is there once.
+    const told = model
+      .developerTexts(model.main.at(-1)!)
       .filter((text) => text.includes(en.changedHeading));
-    // The link written when the sub-agent starts is a change too; the end's notice comes once.
     const ended = told.filter((text) =>
       text.includes(
         'Sub-agent on #1 stopped with 2 open (0/2 done; its open items: #1, #2). Decide what to do with #1.',
