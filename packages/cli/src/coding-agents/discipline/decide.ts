@@ -162,7 +162,13 @@ function afterTool(
   const parts: string[] = [];
   let shownVersion = state.shownVersion;
   let restorePending = state.restorePending;
-  if (snapshot.items.length > 0 && (restorePending || snapshot.version !== state.shownVersion)) {
+  if (!restorePending && onlyLinkedSinceShown(snapshot, recent, state.shownVersion)) {
+    // The host linked a sub-agent to an item: nothing the model reads changed.
+    shownVersion = snapshot.version;
+  } else if (
+    snapshot.items.length > 0 &&
+    (restorePending || snapshot.version !== state.shownVersion)
+  ) {
     parts.push(
       restorePending
         ? restoredSection(snapshot, locale)
@@ -214,6 +220,23 @@ function atStop(
 }
 
 /** The changed list, after who changed it when a person did, and sub-agent ends (since the version last shown). */
+/**
+ * True when every revision since the one the model was shown is a sub-agent link the host
+ * wrote when the sub-agent started (and all of them are in `recent`).
+ */
+function onlyLinkedSinceShown(
+  snapshot: PlanSnapshot,
+  recent: readonly PlanRevision[],
+  shownVersion: number,
+): boolean {
+  if (snapshot.version <= shownVersion) return false;
+  const since = recent.filter((revision) => revision.version > shownVersion);
+  return (
+    since.length === snapshot.version - shownVersion &&
+    since.every((revision) => revision.source.tool === 'host:sub-agent-started')
+  );
+}
+
 function changedSection(
   snapshot: PlanSnapshot,
   locale: Locale,

@@ -80,6 +80,8 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
       id: '1',
       subAgent: { scope: AGENT_ID },
     });
+    // The link alone changes nothing the parent's model would see: no "changed" list for it.
+    expect(await hook('PostToolUse', tool('Read'))).toBeUndefined();
 
     // The sub-agent plans in its own scope and stops with an item open: bounced once first.
     await withEngine((engine) =>
@@ -108,7 +110,10 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
       '- [>] #1 Check the parser',
       '- [ ] #2 Fix it',
     ]);
-    expect(await hook('PostToolUse', tool('Read'))).toBeUndefined();
+    // Told once: the next call gets no notice (only the nudge, its third round without a write).
+    const after = (await hook('PostToolUse', tool('Read')))?.hookSpecificOutput?.additionalContext;
+    expect(after).not.toContain('Sub-agent on #1');
+    expect(after).not.toContain('changed outside');
     // Not completed for the parent: its model decides.
     expect(
       await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]),
