@@ -5,12 +5,10 @@
  */
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
+import type { PlanRevision } from '../engine/store/plan-store.js';
 import type { Locale } from '../locale/locale.js';
-import { describePersonChanges } from './person-changes.js';
+import { describePersonChanges, revisionsSince } from './person-changes.js';
 import { describeSubAgentEnds } from './sub-agent-rollup.js';
-
-/** At most this many of the latest revisions are read; older ones the model need not hear of. */
-const MAX_REVISIONS = 20;
 
 /** The notices for revisions after version `seen` up to `current`, or undefined for none. */
 export async function changeNotices(
@@ -21,10 +19,15 @@ export async function changeNotices(
   locale: Locale,
 ): Promise<string | undefined> {
   if (current <= seen) return undefined;
-  const history = (await engine.history(key, Math.min(current - seen, MAX_REVISIONS))).filter(
-    (revision) => revision.version > seen && revision.version <= current,
-  );
-  const lines = [describePersonChanges(history, locale), describeSubAgentEnds(history, locale)];
+  return describeChangeNotices(await revisionsSince(engine, key, seen, current), locale);
+}
+
+/** The notices for these revisions (oldest first), or undefined when none tells anything. */
+export function describeChangeNotices(
+  revisions: readonly PlanRevision[],
+  locale: Locale,
+): string | undefined {
+  const lines = [describePersonChanges(revisions, locale), describeSubAgentEnds(revisions, locale)];
   const text = lines.filter((line) => line !== undefined).join('\n');
   return text === '' ? undefined : text;
 }

@@ -49,7 +49,7 @@ export {
   approvalRules,
   approvalWait,
 } from './approval.js';
-export { changeNotices } from './change-notices.js';
+export { changeNotices, describeChangeNotices } from './change-notices.js';
 export {
   applyDiscipline,
   DISCIPLINE_PRESETS,

@@ -8,9 +8,6 @@ import type { PlanKey } from '../engine/plan-key.js';
 import type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
 import type { Locale } from '../locale/locale.js';
 
-/** At most this many of the latest revisions are read; older ones the model need not hear of. */
-const MAX_REVISIONS = 20;
-
 /**
  * One line per run of changes by the same person between version `seen` (what the model
  * saw) and `current`, oldest first; undefined when no person changed the plan.
@@ -23,11 +20,21 @@ export async function personChangeLines(
   locale: Locale,
 ): Promise<string | undefined> {
   if (current <= seen) return undefined;
+  return describePersonChanges(await revisionsSince(engine, key, seen, current), locale);
+}
+
+/** At most this many of the latest revisions are read; older ones the model need not hear of. */
+const MAX_REVISIONS = 20;
+
+/** The revisions after version `seen` up to `current`, oldest first (at most the latest 20). */
+export async function revisionsSince(
+  engine: PlanEngine,
+  key: PlanKey,
+  seen: number,
+  current: number,
+): Promise<PlanRevision[]> {
   const history = await engine.history(key, Math.min(current - seen, MAX_REVISIONS));
-  return describePersonChanges(
-    history.filter((revision) => revision.version > seen && revision.version <= current),
-    locale,
-  );
+  return history.filter((revision) => revision.version > seen && revision.version <= current);
 }
 
 /** The lines for these revisions (oldest first), or undefined when none is a person's. */

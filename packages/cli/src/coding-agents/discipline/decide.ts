@@ -8,8 +8,8 @@ import {
   type ApprovalAgain,
   approvalWait,
   buildPlanSection,
+  describeChangeNotices,
   describePersonChanges,
-  describeSubAgentEnds,
   isHonestPartial,
   isOpen,
   type Locale,
@@ -80,10 +80,7 @@ export function decide(
         ...(options.owner !== undefined && { owner: options.owner }),
       });
       // Who changed the plan since the model last saw it (an approval, say), before the list.
-      const byPerson = describePersonChanges(
-        recent.filter((revision) => revision.version > state.shownVersion),
-        locale,
-      );
+      const byPerson = describePersonChanges(since(recent, state.shownVersion), locale);
       const text = [byPerson, section].filter(Boolean).join('\n');
       return { next, answer: text ? { kind: 'context', text } : NOTHING };
     }
@@ -96,10 +93,7 @@ export function decide(
         // What a hook says before compaction is compacted away: show it after, on the next event.
         return { next: { ...state, restorePending: true }, answer: NOTHING };
       }
-      const byPerson = describePersonChanges(
-        recent.filter((revision) => revision.version > state.shownVersion),
-        locale,
-      );
+      const byPerson = describePersonChanges(since(recent, state.shownVersion), locale);
       const restored = restoredSection(snapshot, locale);
       return {
         next: { ...state, shownVersion: snapshot.version, restorePending: false },
@@ -230,11 +224,16 @@ function onlyLinkedSinceShown(
   shownVersion: number,
 ): boolean {
   if (snapshot.version <= shownVersion) return false;
-  const since = recent.filter((revision) => revision.version > shownVersion);
+  const after = since(recent, shownVersion);
   return (
-    since.length === snapshot.version - shownVersion &&
-    since.every((revision) => revision.source.tool === 'host:sub-agent-started')
+    after.length === snapshot.version - shownVersion &&
+    after.every((revision) => revision.source.tool === 'host:sub-agent-started')
   );
+}
+
+/** The revisions of `recent` the model has not been shown. */
+function since(recent: readonly PlanRevision[], shownVersion: number): readonly PlanRevision[] {
+  return recent.filter((revision) => revision.version > shownVersion);
 }
 
 function changedSection(
@@ -243,11 +242,8 @@ function changedSection(
   recent: readonly PlanRevision[],
   shownVersion: number,
 ): string {
-  const since = recent.filter((revision) => revision.version > shownVersion);
   // Who changed it (a person), and how a sub-agent on one of its items ended.
-  const notices = [describePersonChanges(since, locale), describeSubAgentEnds(since, locale)]
-    .filter((line) => line !== undefined)
-    .join('\n');
+  const notices = describeChangeNotices(since(recent, shownVersion), locale);
   const list = `${locale.harness.changedHeading}\n${renderPlan(snapshot.items, { locale, heading: false })}`;
   return notices ? `${notices}\n${list}` : list;
 }
