@@ -5,7 +5,7 @@
  * shows the approval live, the timeline says who, and the agent's next result names the
  * person. A note is set with Enter and left unchanged with Escape.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +15,11 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanStore } from 'plankeeper';
 import { encodePlanKey, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardServer, type DashboardServer } from '../../src/dashboard/index.js';
+import { launchChromium, missingBrowser } from './support/headless-chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const command = fileURLToPath(new URL('../../../../bin/plankeeper.js', import.meta.url));
 const key = { agent: 'coder', session: 'approve-1' };
 
@@ -29,16 +29,9 @@ let store: PlanStore;
 let dashboard: DashboardServer;
 let agent: Client;
 
-const missingBrowser = existsSync(CHROMIUM)
-  ? undefined
-  : `Headless Chromium is missing at ${CHROMIUM}. Install Debian's "chromium" package (apt-get install chromium); the browser tests need it.`;
-
 beforeAll(async () => {
   if (missingBrowser) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  browser = await launchChromium();
   directory = mkdtempSync(join(tmpdir(), 'plankeeper-browser-approve-'));
   const storeUrl = `sqlite:${join(directory, 'plans.db')}`;
   store = await openStore(storeUrl);

@@ -5,20 +5,15 @@
  * the dashboard's own page, from its own origin, still can. And a wrong token is refused.
  */
 
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodePlanKey, MemoryPlanStore, PlanEngine } from 'plankeeper';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardServer, type DashboardServer } from '../../src/dashboard/index.js';
+import { launchChromium, missingBrowser } from './support/headless-chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const key = { agent: 'coder', session: 'csrf' };
-const missingBrowser = existsSync(CHROMIUM)
-  ? undefined
-  : `Headless Chromium is missing at ${CHROMIUM}. Install Debian's "chromium" package (apt-get install chromium); the browser tests need it.`;
-
 let browser: Browser;
 let engine: PlanEngine;
 let dashboard: DashboardServer;
@@ -27,10 +22,7 @@ let evilUrl: string;
 
 beforeAll(async () => {
   if (missingBrowser) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  browser = await launchChromium();
   engine = new PlanEngine({ store: new MemoryPlanStore() });
   await engine.add(key, [{ content: 'Find the bug' }, { content: 'Fix it' }]);
   dashboard = await createDashboardServer({ store: engine.store });

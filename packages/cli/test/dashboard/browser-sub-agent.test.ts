@@ -4,18 +4,18 @@
  * live, and links to the child plan. And a shared list written by two sessions: each item
  * names its owner and each revision its writer.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import { encodePlanKey, getLocale, PlanEngine } from 'plankeeper';
 import { endSubAgent, sharedListKey, startSubAgent } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardServer, type DashboardServer } from '../../src/dashboard/index.js';
+import { launchChromium, missingBrowser } from './support/headless-chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const key = { agent: 'planner', session: 'p-1' };
 
 let browser: Browser;
@@ -23,16 +23,9 @@ let directory: string;
 let store: PlanStore;
 let dashboard: DashboardServer;
 
-const missingBrowser = existsSync(CHROMIUM)
-  ? undefined
-  : `Headless Chromium is missing at ${CHROMIUM}. Install Debian's "chromium" package (apt-get install chromium); the browser tests need it.`;
-
 beforeAll(async () => {
   if (missingBrowser) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  browser = await launchChromium();
   directory = mkdtempSync(join(tmpdir(), 'plankeeper-browser-sub-agent-'));
   store = await openStore(`sqlite:${join(directory, 'plans.db')}`);
   dashboard = await createDashboardServer({ store });

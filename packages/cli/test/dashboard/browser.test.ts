@@ -4,7 +4,7 @@
  * keeps model-written text inert, and renders 1,000 sessions.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -12,11 +12,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PlanStore } from 'plankeeper';
 import { encodePlanKey, MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardServer, type DashboardServer } from '../../src/dashboard/index.js';
+import { launchChromium, missingBrowser } from './support/headless-chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const support = fileURLToPath(new URL('./support/', import.meta.url));
 const results = fileURLToPath(new URL('../../../../test-results/', import.meta.url));
 
@@ -31,10 +31,6 @@ let dashboard: DashboardServer;
 
 // Without Chromium every test below fails with this message (a failing hook alone
 // would only show the tests as skipped).
-const missingBrowser = existsSync(CHROMIUM)
-  ? undefined
-  : `Headless Chromium is missing at ${CHROMIUM}. Install Debian's "chromium" package (apt-get install chromium); the browser tests need it.`;
-
 function browserTest(name: string, test: () => Promise<void>, timeoutMs?: number) {
   it(
     name,
@@ -48,19 +44,12 @@ function browserTest(name: string, test: () => Promise<void>, timeoutMs?: number
 
 beforeAll(async () => {
   if (missingBrowser) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium([
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ]);
   directory = mkdtempSync(join(tmpdir(), 'plankeeper-browser-'));
   storeUrl = `sqlite:${join(directory, 'plans.db')}`;
   store = await openStore(storeUrl);
