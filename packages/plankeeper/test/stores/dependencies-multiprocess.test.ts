@@ -5,11 +5,11 @@
  * and a race between completing a blocker and completing the item after it never stores a
  * completed item with an open blocker. The children run the built package (dist/).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanStore } from '../../src/engine/store/plan-store.js';
 import { isOpen, type TodoItem } from '../../src/engine/todo-item.js';
 import { openStore } from '../../src/stores/open-store.js';
+import { startWorker, until } from '../support/line-workers.js';
 import {
   distFile,
   postgresBackend,
@@ -28,42 +28,6 @@ interface StepOutcome {
   items: TodoItem[];
 }
 
-interface Worker {
-  process: ChildProcess;
-  lines: string[];
-  stderr: string;
-  exited: Promise<number | null>;
-}
-
-function startWorker(args: string[]): Worker {
-  const spawned = spawn(process.execPath, [child, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const worker: Worker = {
-    process: spawned,
-    lines: [],
-    stderr: '',
-    exited: new Promise((resolve) => spawned.on('exit', (code) => resolve(code))),
-  };
-  let buffered = '';
-  spawned.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop()!;
-    worker.lines.push(...parts);
-  });
-  spawned.stderr!.on('data', (chunk: Buffer) => {
-    worker.stderr += chunk.toString();
-  });
-  return worker;
-}
-
-async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 type Step = { write: unknown[] } | { complete: { id: string; reason: string }[] };
 
 /** Starts one process per step list at the same moment and returns each one's outcomes. */
@@ -73,7 +37,7 @@ async function runAtOnce(
   stepLists: Step[][],
 ): Promise<StepOutcome[][]> {
   const workers = stepLists.map((steps) =>
-    startWorker([
+    startWorker(child, [
       namespace.url,
       JSON.stringify(namespace.storeOptions),
       JSON.stringify(key),

@@ -4,10 +4,10 @@
  * must serialize them: every add lands, and ids come out exactly 1..N with none twice.
  * The children run the built package (dist/), as a real deployment would.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanStore } from '../../src/engine/store/plan-store.js';
 import { openStore } from '../../src/stores/open-store.js';
+import { startWorker, until } from '../support/line-workers.js';
 import {
   distFile,
   postgresBackend,
@@ -20,42 +20,6 @@ import {
 const WORKERS = 4;
 const ADDS_PER_WORKER = 30;
 const child = new URL('./children/add-items.mjs', import.meta.url).pathname;
-
-interface Worker {
-  process: ChildProcess;
-  lines: string[];
-  stderr: string;
-  exited: Promise<number | null>;
-}
-
-function startWorker(args: string[]): Worker {
-  const spawned = spawn(process.execPath, [child, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const worker: Worker = {
-    process: spawned,
-    lines: [],
-    stderr: '',
-    exited: new Promise((resolve) => spawned.on('exit', (code) => resolve(code))),
-  };
-  let buffered = '';
-  spawned.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const parts = buffered.split('\n');
-    buffered = parts.pop()!;
-    worker.lines.push(...parts);
-  });
-  spawned.stderr!.on('data', (chunk: Buffer) => {
-    worker.stderr += chunk.toString();
-  });
-  return worker;
-}
-
-async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe.each([sqliteBackend, redisBackend, postgresBackend])('$name store', (backend) => {
   const skip = warnIfUnavailable(backend, 'the multi-process test');
@@ -76,7 +40,7 @@ describe.each([sqliteBackend, redisBackend, postgresBackend])('$name store', (ba
     it(`${WORKERS} processes adding to one plan at once: no add lost, ids exactly 1..N`, async () => {
       const key = { agent: 'race', session: `one-plan-${Date.now()}` };
       const workers = Array.from({ length: WORKERS }, (_, index) =>
-        startWorker([
+        startWorker(child, [
           namespace.url,
           JSON.stringify(namespace.storeOptions),
           JSON.stringify(key),

@@ -3,18 +3,12 @@
  * a write that leaves the plan waiting for a person says so (the host — coding-agent
  * hooks — holds the other tools), and after a person's approval the next result says who.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPlanMcpServer } from '../../../src/adapters/mcp/index.js';
+import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../../src/engine/plan-engine.js';
 import { en } from '../../../src/locale/en.js';
-
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.allSettled(clients.splice(0).map((client) => client.close()));
-});
+import { connectClient } from '../../support/mcp-clients.js';
 
 async function text(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -24,17 +18,12 @@ async function text(client: Client, name: string, args: Record<string, unknown> 
 describe('plankeeper/mcp: approval', () => {
   it('says a written plan waits for approval, until a person approves; then names them once', async () => {
     const engine = new PlanEngine();
-    const server = createPlanMcpServer({
+    const { client, server } = await connectClient({
       engine,
       agent: 'coder',
       session: 's1',
       approval: { again: 'on-change' },
     });
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-    await server.connect(serverTransport);
-    await client.connect(clientTransport);
-    clients.push(client);
 
     const written = await text(client, 'todos_add', { todos: [{ content: 'Run the tests' }] });
     expect(written.split('\n').at(-1)).toBe(en.approval.awaiting);

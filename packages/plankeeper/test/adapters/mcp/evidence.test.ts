@@ -1,28 +1,12 @@
-/**
- * The evidence rule and verifiers on the MCP server, through the official SDK client. The
- * server runs no other tool: the calls that count come from `toolSuccesses` (in a coding
- * agent, what its hooks recorded beside the plan).
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPlanMcpServer, type PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
+import { describe, expect, it } from 'vitest';
+import type { PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
 import type { EvidenceCall } from '../../../src/engine/evidence.js';
 import { PlanEngine } from '../../../src/engine/plan-engine.js';
-
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
+import { connectClient } from '../../support/mcp-clients.js';
 
 async function connect(options: PlanMcpServerOptions) {
-  const server = createPlanMcpServer(options);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  clients.push(client);
+  const { client } = await connectClient(options);
   return async (name: string, args: unknown) => {
     const result = (await client.callTool({
       name,

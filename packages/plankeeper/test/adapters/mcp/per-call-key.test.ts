@@ -1,28 +1,11 @@
-/**
- * Per-call plan keys and host-added arguments, through the official SDK client: a host that
- * names its session in `params._meta` gets one plan per session on one connection, and only
- * the argument names a host is known to add are dropped.
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPlanMcpServer, type PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
+import { describe, expect, it } from 'vitest';
+import type { PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
 import { PlanEngine } from '../../../src/engine/plan-engine.js';
-
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
+import { connectClient } from '../../support/mcp-clients.js';
 
 async function connect(options: PlanMcpServerOptions) {
-  const server = createPlanMcpServer(options);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  clients.push(client);
-  return client;
+  return (await connectClient(options)).client;
 }
 
 const write = (content: string) => ({ todos: [{ content, status: 'pending' }] });

@@ -1,31 +1,14 @@
-/**
- * The MCP server with sub-agents, through the official SDK client: the plan resource shows
- * a delegated item's progress and lists the sub-agent's plan, which reads as a resource of
- * its own under the connection's plan.
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPlanMcpServer, PLAN_RESOURCE_URI } from '../../../src/adapters/mcp/index.js';
+import { describe, expect, it } from 'vitest';
+import { PLAN_RESOURCE_URI } from '../../../src/adapters/mcp/index.js';
 import { PlanEngine } from '../../../src/engine/plan-engine.js';
 import { startSubAgent } from '../../../src/harness/sub-agent-rollup.js';
 import { en } from '../../../src/locale/en.js';
-
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
+import { connectClient } from '../../support/mcp-clients.js';
 
 const key = { agent: 'coder', session: 's1' };
 
 async function connected(engine: PlanEngine) {
-  const server = createPlanMcpServer({ engine, agent: key.agent, session: key.session });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  clients.push(client);
-  return client;
+  return (await connectClient({ engine, agent: key.agent, session: key.session })).client;
 }
 
 const texts = (result: { contents: unknown[] }) =>
