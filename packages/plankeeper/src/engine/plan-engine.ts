@@ -32,12 +32,7 @@ import {
 } from './operations/completion-check.js';
 import { DEPENDENCY_MODES, type DependencyMode } from './operations/dependencies.js';
 import type { OperationResult } from './operations/operation-result.js';
-import {
-  busyClaims,
-  othersInProgress,
-  releaseItems,
-  withOwnership,
-} from './operations/ownership.js';
+import { releaseItems, withOwnership, writeOwned } from './operations/ownership.js';
 import {
   applyPersonEdit,
   type PersonEdit,
@@ -73,7 +68,6 @@ import {
   isOpen,
   type PlanApproval,
   type PlanRecord,
-  sameItems,
   samePlan,
   type TodoItem,
 } from './todo-item.js';
@@ -203,35 +197,16 @@ export class PlanEngine {
     let base: PlanRecord | undefined;
     return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) => {
       base ??= record;
-      const others = othersInProgress(record, meta.owner);
-      // Re-sent as another session had them at the caller's read, they are not the
-      // writer's own in_progress either (withOwnership keeps them as they are now).
-      for (const item of base.items) {
-        if (item.status === 'in_progress' && item.owner !== undefined && item.owner !== meta.owner)
-          others.add(item.id);
-      }
-      const result = writePlan(
-        record,
-        items,
-        this.limits,
-        this.dropPolicy,
-        meta.dependencies ?? this.dependencies,
-        others,
+      return writeOwned(record, base, items, meta.owner, (others) =>
+        writePlan(
+          record,
+          items,
+          this.limits,
+          this.dropPolicy,
+          meta.dependencies ?? this.dependencies,
+          others,
+        ),
       );
-      // The written list is the sent one, entry for entry, so an id's place is its index.
-      const placed = result.ok ? result.items.map((item) => item.id) : [];
-      const owned = withOwnership(
-        record,
-        result,
-        meta.owner,
-        (id) => (placed.includes(id) ? ['todos', placed.indexOf(id)] : ['todos']),
-        base,
-      );
-      if (!owned.ok) return owned;
-      // Owners count: a re-sent list that only claimed an item did change it.
-      const facts = { ...owned.facts, unchanged: sameItems(record.items, owned.items) };
-      const busy = busyClaims(owned.items, items, meta.owner);
-      return { ...owned, facts: busy.length > 0 ? { ...facts, busy } : facts };
     });
   }
 

@@ -12,8 +12,53 @@
  * Without owners anywhere (a plan no host shares) every rule is a no-op.
  */
 import type { IssuePath, PlanIssue } from '../plan-issue.js';
-import type { PlanRecord, TodoItem } from '../todo-item.js';
+import { type PlanRecord, sameItems, type TodoItem } from '../todo-item.js';
 import type { OperationResult } from './operation-result.js';
+import type { WriteFacts } from './write-plan.js';
+
+const hasOwners = (record: PlanRecord) => record.items.some((item) => item.owner !== undefined);
+
+/**
+ * A whole-list write (`write`, given the ids that do not count towards the writer's one
+ * in_progress) under the owner rules. `base` is the plan the list was first decided on
+ * (see withOwnership). A plan nobody owns anything in, written by no owner, is the plain
+ * write: the common case pays for none of this.
+ */
+export function writeOwned(
+  record: PlanRecord,
+  base: PlanRecord,
+  sent: readonly { status: string }[],
+  writer: string | undefined,
+  write: (others: ReadonlySet<string>) => OperationResult<WriteFacts>,
+): OperationResult<WriteFacts> {
+  if (writer === undefined && !hasOwners(record) && (base === record || !hasOwners(base)))
+    return write(new Set());
+  const others = othersInProgress(record, writer);
+  // Re-sent as another session had them at the caller's read, they are not the writer's
+  // own in_progress either (withOwnership keeps them as they are now).
+  for (const item of base.items) {
+    if (item.status === 'in_progress' && item.owner !== undefined && item.owner !== writer)
+      others.add(item.id);
+  }
+  const result = write(others);
+  // The written list is the sent one, entry for entry, so an id's place is its index.
+  const placed = new Map(result.ok ? result.items.map((item, index) => [item.id, index]) : []);
+  const owned = withOwnership(
+    record,
+    result,
+    writer,
+    (id) => {
+      const index = placed.get(id);
+      return index === undefined ? ['todos'] : ['todos', index];
+    },
+    base,
+  );
+  if (!owned.ok) return owned;
+  // Owners count: a re-sent list that only claimed an item did change it.
+  const facts = { ...owned.facts, unchanged: sameItems(record.items, owned.items) };
+  const busy = busyClaims(owned.items, sent, writer);
+  return { ...owned, facts: busy.length > 0 ? { ...facts, busy } : facts };
+}
 
 /**
  * Ids another owner than `writer` holds (in progress or finished). They do not count towards
@@ -49,8 +94,7 @@ export function withOwnership<Facts>(
   base?: PlanRecord,
 ): OperationResult<Facts> {
   if (!result.ok) return result;
-  const hasOwners = record.items.some((item) => item.owner !== undefined);
-  if (!hasOwners && writer === undefined) return result;
+  if (writer === undefined && !hasOwners(record)) return result;
   const before = new Map(record.items.map((item) => [item.id, item]));
   const after = new Map(result.items.map((item) => [item.id, item]));
   const issues: PlanIssue[] = [];
