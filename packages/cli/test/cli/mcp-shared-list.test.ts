@@ -14,6 +14,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  postgresBackend,
+  redisBackend,
+  warnIfUnavailable,
+} from '../../../plankeeper/test/support/store-fixtures.js';
 import { runCli } from '../support/run-cli.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -101,13 +106,15 @@ async function work(client: Client, name: string) {
 
 const stores = [
   { name: 'sqlite', url: () => `sqlite:${join(mkdtempSync(join(scratch, 'db-')), 'plans.db')}` },
-  { name: 'redis', url: () => process.env.REDIS_URL },
-  { name: 'postgres', url: () => process.env.DATABASE_URL },
+  { name: 'redis', url: () => process.env.REDIS_URL, backend: redisBackend },
+  { name: 'postgres', url: () => process.env.DATABASE_URL, backend: postgresBackend },
 ];
 
-describe.each(stores)('a shared list on $name', ({ name, url }) => {
+describe.each(stores)('a shared list on $name', ({ name, url, backend }) => {
   const store = url();
-  it.skipIf(store === undefined)(
+  // A missing service is said, never skipped in silence (CI provides both).
+  const skip = backend !== undefined && warnIfUnavailable(backend, 'the shared-list MCP claims');
+  it.skipIf(skip)(
     `${WORKERS} MCP server processes claim its items: none started twice, none lost`,
     async () => {
       const list = `claims-${name}-${process.pid}-${Date.now().toString(36)}`;
