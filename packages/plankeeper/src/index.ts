@@ -81,7 +81,6 @@ export {
 } from './engine/todo-item.js';
 // The harness: the discipline around the plan, for any agent loop.
 export { createCompletionLoop, type LoopDecision } from './harness/completion-loop.js';
-export type { Discipline } from './harness/discipline.js';
 export { defaultInstructions } from './harness/instructions.js';
 export {
   type Bounce,
@@ -100,6 +99,7 @@ export {
   planToolsFor,
   setUpPlan,
 } from './harness/plan-setup.js';
+export type { Discipline } from './harness/rules/presets.js';
 export type { CompletionVerifier, VerifierContext, VerifierSpec } from './harness/verifiers.js';
 export { getLocale, LOCALE_IDS, type Locale, type LocaleId } from './locale/index.js';
 // The plan tools, framework-neutral.

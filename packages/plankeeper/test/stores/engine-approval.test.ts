@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { approvalWait } from '../../src/harness/approval.js';
+import { approvalWait } from '../../src/harness/rules/approval-hold.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 
 describe.each(allBackends)('plan approval on the $name store', (backend) => {

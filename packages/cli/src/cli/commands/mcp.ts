@@ -18,7 +18,7 @@ import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
-import { recordedSuccesses } from '../../coding-agents/discipline/hook-state.js';
+import { recordedSuccesses } from '../../coding-agents/discipline/recorded-successes.js';
 import {
   MCP_AGENTS,
   type McpAgent,
@@ -288,7 +288,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       preset: settings.preset,
       locale: settings.locale,
       ...(settings.approval !== undefined && {
-        approval: { again: settings.approval === 'once' ? 'never' : 'on-change' } as const,
+        approval: { again: settings.approval },
       }),
       echoPlan: settings.echoPlan,
       ...(settings.session !== undefined && { session: settings.session }),
