@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { DependencyMode, PlanStore, PlanToolPreset } from 'plankeeper';
 import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine, type PlanKey } from 'plankeeper';
-import { EVIDENCE_MODES } from 'plankeeper/harness';
+import { DISCIPLINE_PRESETS, EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
@@ -79,7 +79,8 @@ export interface McpSettings {
   approval?: 'once' | 'on-change';
   /**
    * Whether write results end with the updated list (the MCP server's one plan view, since MCP
-   * hosts do not inject a plan section): off only under `--discipline light`.
+   * hosts do not inject a plan section): off only under `--discipline light`. `--discipline`
+   * also sets `evidence` (the preset's rule) when `--evidence` does not and `--for` is given.
    */
   echoPlan: boolean;
   http?: {
@@ -126,7 +127,7 @@ export function registerMcpCommand(program: Command): void {
     )
     .option(
       '--discipline <preset>',
-      'light: write results without the echoed list; standard, strict: with it (default)',
+      'light, standard (default) or strict: the preset as in every host; here its result echo (light: none) and, with --for, its evidence rule (strict: warn)',
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -210,10 +211,18 @@ export function parseMcpFlags(
   if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
     throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
   }
+  const discipline = parseDiscipline(flags.discipline) ?? 'standard';
+  // The preset's evidence rule, where the server can see work: only a coding agent's hooks
+  // record the calls that count (without them every completion would lack evidence).
+  const presetEvidence =
+    forAgent === undefined ? undefined : DISCIPLINE_PRESETS[discipline].evidence;
+  const evidenceRule =
+    (evidence as EvidenceMode | undefined) ??
+    (presetEvidence === 'off' ? undefined : presetEvidence);
   const settings: McpSettings = {
     store,
     ...(approval !== undefined && { approval }),
-    ...(evidence !== undefined && { evidence: evidence as EvidenceMode }),
+    ...(evidenceRule !== undefined && { evidence: evidenceRule }),
     ...(verify !== undefined && { verify }),
     ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
     ...(session !== undefined && { session }),
@@ -224,7 +233,7 @@ export function parseMcpFlags(
     locale: locale as LocaleId,
     ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
     // The model has its own call in front of it; light drops the list it just wrote.
-    echoPlan: parseDiscipline(flags.discipline) !== 'light',
+    echoPlan: discipline !== 'light',
   };
 
   if (flags.http === undefined) {
