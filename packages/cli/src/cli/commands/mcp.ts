@@ -280,6 +280,36 @@ export function parseMcpFlags(
   return settings;
 }
 
+/** The MCP server's options for `settings` on `engine`: what `plankeeper mcp` serves. */
+export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
+  return {
+    engine,
+    agent: settings.agent,
+    preset: settings.preset,
+    locale: settings.locale,
+    ...(settings.approval !== undefined && {
+      approval: { again: settings.approval },
+    }),
+    echoPlan: settings.echoPlan,
+    ...(settings.session !== undefined && { session: settings.session }),
+    ...(settings.list !== undefined && { list: settings.list }),
+    ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
+    ...(settings.evidence && { evidence: settings.evidence }),
+    ...(settings.verify && {
+      verifiers: [
+        commandVerifier({
+          command: settings.verify,
+          ...(settings.verifyIn && { cwd: settings.verifyIn }),
+        }),
+      ],
+    }),
+    // Inside a coding agent its hooks record the other tool calls beside the plan.
+    ...(settings.for !== undefined && {
+      toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
+    }),
+  };
+}
+
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
   const store = settings.http
@@ -291,32 +321,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       store,
       ...(settings.dependencies && { dependencies: settings.dependencies }),
     });
-    const serverOptions = {
-      engine,
-      agent: settings.agent,
-      preset: settings.preset,
-      locale: settings.locale,
-      ...(settings.approval !== undefined && {
-        approval: { again: settings.approval },
-      }),
-      echoPlan: settings.echoPlan,
-      ...(settings.session !== undefined && { session: settings.session }),
-      ...(settings.list !== undefined && { list: settings.list }),
-      ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
-      ...(settings.evidence && { evidence: settings.evidence }),
-      ...(settings.verify && {
-        verifiers: [
-          commandVerifier({
-            command: settings.verify,
-            ...(settings.verifyIn && { cwd: settings.verifyIn }),
-          }),
-        ],
-      }),
-      // Inside a coding agent its hooks record the other tool calls beside the plan.
-      ...(settings.for !== undefined && {
-        toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
-      }),
-    };
+    const serverOptions = mcpServerOptions(settings, engine);
     if (settings.http) {
       const handle = await listen(
         () => serveHttp({ ...serverOptions, ...settings.http! }),
