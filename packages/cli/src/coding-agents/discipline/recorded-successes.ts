@@ -10,7 +10,7 @@ export async function recordedSuccesses(engine: PlanEngine, key: PlanKey): Promi
   try {
     return readTurnRecord((await engine.turnState(key))?.state).successes ?? [];
   } catch {
-    // A store that keeps no harness state has no hooks' record either.
+    // A store that keeps no turn records has none of the hooks' either.
     return [];
   }
 }

@@ -118,7 +118,7 @@ async function answerHook(
     if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
       await recordCliSession(engine, keyed.key.session);
     }
-    // In a shared list the agent's session is the writer; its hook state stays its own.
+    // In a shared list the agent's session is the writer; its turn record stays its own.
     const shared =
       parsed.list === undefined
         ? {}
