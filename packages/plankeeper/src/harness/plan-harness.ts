@@ -148,7 +148,11 @@ export class PlanHarness {
   private turnInfo: TurnInfo;
   /** The turn's record the rules keep (rules/turn-record.ts). */
   private record: TurnRecord;
-  /** The plan as last read, for events that cannot have changed it. */
+  /**
+   * The plan as last read (a section is built before every model call). A tool outcome and
+   * a round's end take it instead of a fresh read: the rules then use only whether an item
+   * is open, for the nudge, which a change within the round does not make wrong for long.
+   */
   private lastRead: PlanSnapshot | undefined;
   private readonly seen = new SeenPlan();
   private turnCount = 0;
@@ -409,7 +413,7 @@ export class PlanHarness {
   async endToolRound(): Promise<string | undefined> {
     this.seen.answered();
     this.seen.endRound();
-    const { answer } = await this.apply({ kind: 'round-done' });
+    const { answer } = await this.apply({ kind: 'round-done' }, this.lastRead);
     return answer.kind === 'context' ? answer.text : undefined;
   }
 
@@ -432,11 +436,9 @@ export class PlanHarness {
     const isPlanTool = ALL_PLAN_TOOL_NAMES.includes(name);
     const isPlanWrite = ok && PLAN_WRITE_TOOL_NAMES.includes(name);
     if (ok && !isPlanTool) this.evidenceLog.record(name, callId);
-    // Only a plan call can have changed the plan since the harness last read it.
-    const plan = isPlanTool || !this.lastRead ? undefined : this.lastRead;
     await this.apply(
       { kind: 'tool-done', tool: name, ok, isPlanWrite, isPlanTool, endsRound: false },
-      plan,
+      this.lastRead,
     );
     if (!isPlanWrite) return false;
     const version = (result?.data as { version?: unknown } | undefined)?.version;
