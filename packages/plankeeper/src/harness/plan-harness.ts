@@ -436,9 +436,11 @@ export class PlanHarness {
     const isPlanTool = ALL_PLAN_TOOL_NAMES.includes(name);
     const isPlanWrite = ok && PLAN_WRITE_TOOL_NAMES.includes(name);
     if (ok && !isPlanTool) this.evidenceLog.record(name, callId);
+    // After its own write the harness reads the plan again, so the nudge's open-item test
+    // holds even for a host that builds no sections (`injection: false`).
     await this.apply(
       { kind: 'tool-done', tool: name, ok, isPlanWrite, isPlanTool, endsRound: false },
-      this.lastRead,
+      isPlanWrite ? undefined : this.lastRead,
     );
     if (!isPlanWrite) return false;
     const version = (result?.data as { version?: unknown } | undefined)?.version;
