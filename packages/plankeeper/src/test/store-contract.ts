@@ -11,7 +11,7 @@
  *
  * @example
  * import { describe } from 'vitest';
- * import { storeContract } from 'plankeeper/test';
+ * import { storeContract } from 'plankeeper/test/store-contract';
  * describe('my store', () => storeContract({ open: () => MyStore.connect(url) }));
  */
 import { afterEach, describe, expect, it, type TestContext } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The store contract (`plankeeper/test`'s `storeContract`), run against every store here.
+ * The store contract (`plankeeper/test/store-contract`), run against every store here.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { storeContract } from '../../src/test/store-contract.js';
