@@ -9,6 +9,7 @@ import type { Locale, PersonEdit, PlanKey, PlanStore } from 'plankeeper';
 import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { printJson, printText } from '../terminal/safe-output.js';
 
 export interface EditFlags {
   agent?: string;
@@ -120,10 +121,12 @@ export async function editPlan(
   }
   if (!outcome.ok) throw new CliError(locale.person.problem(outcome.problem), EXIT.usage);
   const { snapshot } = outcome;
-  process.stdout.write(
-    flags.json
-      ? `${JSON.stringify({ key, version: snapshot.version, items: snapshot.items })}\n`
-      : `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
-  );
+  if (flags.json)
+    printJson(process.stdout, { key, version: snapshot.version, items: snapshot.items });
+  else
+    printText(
+      process.stdout,
+      `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
+    );
   return EXIT.ok;
 }

@@ -22,8 +22,12 @@ import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import { printJson, printText } from '../terminal/safe-output.js';
 import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './todos-edit.js';
 import { subAgentLines, subAgentView } from './todos-sub-agents.js';
+
+/** Everything `todos` prints as text: stored model text and names are shown, not obeyed. */
+const print = (text: string) => printText(process.stdout, text);
 
 interface TodosFlags extends EditFlags {
   store?: string;
@@ -159,9 +163,7 @@ async function todos(flags: TodosFlags): Promise<number> {
       if (flags.json) {
         const current = await store.get(key);
         const version = current?.version ?? 0;
-        process.stdout.write(
-          `${JSON.stringify({ key, version, plan: current?.record ?? null })}\n`,
-        );
+        printJson(process.stdout, { key, version, plan: current?.record ?? null });
       } else await showPlan(store, key, 0, false, locale);
       return await watchChanges(store, key, flags.json === true, locale);
     }
@@ -191,13 +193,13 @@ async function releaseOwner(flags: TodosFlags): Promise<number> {
   const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
   try {
     const released = await new PlanEngine({ store, recentPlans: 0 }).releaseOwner(key, owner);
-    process.stdout.write(
-      flags.json
-        ? `${JSON.stringify({ key, owner, released })}\n`
-        : released.length === 0
+    if (flags.json) printJson(process.stdout, { key, owner, released });
+    else
+      print(
+        released.length === 0
           ? `${owner} has no items in progress in ${flags.list}.\n`
           : `Released ${released.map((id) => `#${id}`).join(', ')} of ${owner}; back to pending.\n`,
-    );
+      );
     return EXIT.ok;
   } finally {
     await store.close();
@@ -232,22 +234,22 @@ async function watchChanges(
     const changed = encodePlanKey(change.key);
     if (name !== undefined && changed !== name) return;
     if (json) {
-      process.stdout.write(`${JSON.stringify({ ...change, id: changed })}\n`);
+      printJson(process.stdout, { ...change, id: changed });
       return;
     }
     const { source } = change;
-    process.stdout.write(
+    print(
       `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${sourceLabel(source)}\n`,
     );
     if (name !== undefined) {
-      process.stdout.write(
+      print(
         change.record === null
           ? '(plan deleted)\n'
           : `${renderPlan(change.record.items, { locale, notes: true, markBlocked: true })}\n`,
       );
     }
   });
-  if (!json) process.stdout.write('\nWatching for changes; Ctrl-C to stop.\n');
+  if (!json) print('\nWatching for changes; Ctrl-C to stop.\n');
   try {
     await signals.received;
   } finally {
@@ -261,11 +263,8 @@ async function deletePlan(store: PlanStore, key: PlanKey, json: boolean): Promis
   const deleted = await store.delete(key, {
     source: { tool: 'host:cli-delete', summary: 'deleted with plankeeper todos --delete' },
   });
-  process.stdout.write(
-    json
-      ? `${JSON.stringify({ key, deleted })}\n`
-      : `${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`,
-  );
+  if (json) printJson(process.stdout, { key, deleted });
+  else print(`${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`);
   return EXIT.ok;
 }
 
@@ -274,23 +273,21 @@ async function listPlans(store: PlanStore, flags: TodosFlags): Promise<number> {
     (a, b) => b.updatedAt - a.updatedAt,
   );
   if (flags.json) {
-    process.stdout.write(
-      `${JSON.stringify(
-        listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
-        null,
-        2,
-      )}\n`,
+    printJson(
+      process.stdout,
+      listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
+      2,
     );
     return EXIT.ok;
   }
   if (listings.length === 0) {
-    process.stdout.write('No stored plans.\n');
+    print('No stored plans.\n');
     return EXIT.ok;
   }
   for (const listing of listings) {
     const { agent, session, scope } = listing.key;
     const done = listing.total - listing.open;
-    process.stdout.write(
+    print(
       `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${done}/${listing.total} done  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
     );
   }
@@ -309,28 +306,36 @@ async function showPlan(
   const history = historyLimit === 0 ? [] : await store.history(key, { limit: historyLimit });
   const subAgents = await subAgentView(store, key, current?.record.items ?? [], locale);
   if (json) {
-    process.stdout.write(
-      `${JSON.stringify({ key, version: current?.version ?? 0, plan: current?.record ?? null, subAgents: subAgents.entries, history }, null, 2)}\n`,
+    printJson(
+      process.stdout,
+      {
+        key,
+        version: current?.version ?? 0,
+        plan: current?.record ?? null,
+        subAgents: subAgents.entries,
+        history,
+      },
+      2,
     );
     return EXIT.ok;
   }
   if (current) {
     const { suffix } = subAgents;
-    process.stdout.write(`${encodePlanKey(key)}  v${current.version}\n`);
-    process.stdout.write(
+    print(`${encodePlanKey(key)}  v${current.version}\n`);
+    print(
       `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true, ...(suffix && { suffix }) })}\n`,
     );
     const approval = approvalLine(current.record);
-    if (approval) process.stdout.write(`${approval}\n`);
+    if (approval) print(`${approval}\n`);
     for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
-      process.stdout.write(`${line}\n`);
+      print(`${line}\n`);
     }
-  } else process.stdout.write(`${encodePlanKey(key)}  deleted\n`);
+  } else print(`${encodePlanKey(key)}  deleted\n`);
   if (history.length > 0) {
-    process.stdout.write('\nHistory (oldest first):\n');
+    print('\nHistory (oldest first):\n');
     for (const revision of history) {
       const source = revision.source;
-      process.stdout.write(
+      print(
         `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${sourceLabel(source)}\n`,
       );
     }
