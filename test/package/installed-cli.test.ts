@@ -84,5 +84,7 @@ describe('the packed packages, installed into an empty project', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('No stored plans');
     expect(run.status).toBe(0);
+    // A read creates no store.
+    expect(existsSync(join(project, '.plankeeper'))).toBe(false);
   });
 });

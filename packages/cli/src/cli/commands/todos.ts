@@ -21,7 +21,13 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { watchSignals } from '../signals.js';
-import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import {
+  absentSqliteFile,
+  DEFAULT_STORE_PATH,
+  openCliStore,
+  resolveStoreUrl,
+  STORE_FLAG_HELP,
+} from '../store-option.js';
 import { printJson, printText } from '../terminal/safe-output.js';
 import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './todos-edit.js';
 import { subAgentLines, subAgentView } from './todos-sub-agents.js';
@@ -120,8 +126,13 @@ async function todos(flags: TodosFlags): Promise<number> {
     }
   }
   if (flags.by !== undefined) throw new CliError('--by goes with a change.', EXIT.usage);
+  const url = resolveStoreUrl(flags.store);
+  // A read never creates a store: a typo in a path, or a folder with no plans, is said so.
+  // (--watch waits for the first write, so it may create the store it waits on.)
+  const absent = flags.watch ? undefined : absentSqliteFile(url);
+  if (absent !== undefined) return noStore(absent, flags);
   // Only --delete and the changes write: the rest also works on a store this user cannot write.
-  const store = await openCliStore(resolveStoreUrl(flags.store), {
+  const store = await openCliStore(url, {
     readOnly: flags.delete ? false : 'if-not-writable',
   });
   try {
@@ -179,6 +190,28 @@ async function todos(flags: TodosFlags): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * A read of a SQLite store that does not exist: the default store of a folder where no agent
+ * wrote a plan yet has no plans; a path someone gave (--store, $PLANKEEPER_STORE) is wrong.
+ */
+function noStore(path: string, flags: TodosFlags): number {
+  if (flags.store?.trim() || process.env.PLANKEEPER_STORE?.trim()) {
+    throw new CliError(
+      `there is no store at ${path}; check the path (reading creates no store).`,
+      EXIT.config,
+    );
+  }
+  if (flags.session !== undefined) {
+    throw new CliError(
+      `no plan for session "${flags.session}": there is no store here yet (${DEFAULT_STORE_PATH}).`,
+      EXIT.usage,
+    );
+  }
+  if (flags.json) printJson(process.stdout, [], 2);
+  else print(`No stored plans (no store here yet: ${DEFAULT_STORE_PATH}).\n`);
+  return EXIT.ok;
 }
 
 /** `--list NAME --release SESSION`: frees a gone session's items in progress. */
