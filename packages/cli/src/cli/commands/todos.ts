@@ -117,15 +117,21 @@ async function todos(flags: TodosFlags): Promise<number> {
       throw new CliError('a change cannot be combined with --delete or --watch.', EXIT.usage);
     }
     const edit = personEditOf(flags);
-    const key = editKey(flags);
     const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
     try {
+      const key = await editKey(flags, store);
       return await editPlan(store, key, edit, flags, locale);
     } finally {
       await store.close();
     }
   }
   if (flags.by !== undefined) throw new CliError('--by goes with a change.', EXIT.usage);
+  // A flag of a change without the change would otherwise be ignored without a word.
+  for (const [flag, change] of CHANGE_PARTS) {
+    if (flags[flag] !== undefined) {
+      throw new CliError(`--${flag} goes with ${change}.`, EXIT.usage);
+    }
+  }
   const url = resolveStoreUrl(flags.store);
   // A read never creates a store: a typo in a path, or a folder with no plans, is said so.
   // (--watch waits for the first write, so it may create the store it waits on.)
@@ -192,6 +198,14 @@ async function todos(flags: TodosFlags): Promise<number> {
   }
 }
 
+/** The flags that only complete a change, and the change each belongs to. */
+const CHANGE_PARTS = [
+  ['content', '--edit ID'],
+  ['after', '--add TEXT'],
+  ['reason', '--done ID or --cancel ID'],
+  ['before', '--move ID'],
+] as const;
+
 /**
  * A read of a SQLite store that does not exist: the default store of a folder where no agent
  * wrote a plan yet has no plans; a path someone gave (--store, $PLANKEEPER_STORE) is wrong.
@@ -222,7 +236,7 @@ async function releaseOwner(flags: TodosFlags): Promise<number> {
   const owner = flags.release!.trim();
   if (owner === '')
     throw new CliError('--release needs the session whose items to free.', EXIT.usage);
-  const key = editKey(flags);
+  const key = sharedListKey(flags.list, flags.scope?.split('/'));
   const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
   try {
     const released = await new PlanEngine({ store, recentPlans: 0 }).releaseOwner(key, owner);
