@@ -6,4 +6,9 @@ export {
   StoreUrlError,
   setup,
 } from './run-setup.js';
-export { SETUP_AGENTS, type SetupAgent, SetupConfigError } from './types.js';
+export { type SetupAgent, SetupConfigError } from './types.js';
+
+import { CODING_AGENT_NAMES } from '../registry.js';
+
+/** The agents `plankeeper setup` takes: registry.ts's. */
+export const SETUP_AGENTS = CODING_AGENT_NAMES;

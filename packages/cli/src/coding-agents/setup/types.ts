@@ -1,7 +1,8 @@
 /** What every agent's setup works from, and what it hands back: edits, never writes. */
+import type { CodingAgentName } from '../registry.js';
 
-export const SETUP_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
-export type SetupAgent = (typeof SETUP_AGENTS)[number];
+/** The agents of registry.ts (SETUP_AGENTS in index.ts lists them). */
+export type SetupAgent = CodingAgentName;
 
 export interface SetupContext {
   agent: SetupAgent;

@@ -8,14 +8,19 @@
  * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
  * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
  */
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from './commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
-import { editJson } from './json-edit.js';
-import { isObject } from './json-file.js';
-import { parseToml, tomlString, withBlock, withoutBlock } from './toml-block.js';
-import { type FileEdit, type ReadText, SetupConfigError, type SetupContext } from './types.js';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import { editJson } from '../setup/json-edit.js';
+import { isObject } from '../setup/json-file.js';
+import { loadOnUse } from '../setup/load-on-use.js';
+import { parseToml, tomlString, withBlock, withoutBlock } from '../setup/toml-block.js';
+import {
+  type FileEdit,
+  type ReadText,
+  SetupConfigError,
+  type SetupContext,
+} from '../setup/types.js';
 
 export const CODEX_EVENTS = [
   'SessionStart',
@@ -31,6 +36,9 @@ export const CODEX_EVENTS = [
 export function codexEvents(ctx: SetupContext): readonly string[] {
   return ctx.approval ? [...CODEX_EVENTS, 'PreToolUse'] : CODEX_EVENTS;
 }
+
+/** For the trust hashes only; not loaded by the hook, which imports this module too. */
+const crypto = loadOnUse<typeof import('node:crypto')>('node:crypto');
 
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
@@ -66,7 +74,7 @@ function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
             { async: false, command: handler.command, timeout: handler.timeout, type: 'command' },
           ],
         });
-        const hash = createHash('sha256').update(canonical).digest('hex');
+        const hash = crypto().createHash('sha256').update(canonical).digest('hex');
         trust.push({ key: `${hooks.path}:${snake}:${groupIndex}:${handlerIndex}`, hash });
       });
     });
