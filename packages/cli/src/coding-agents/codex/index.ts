@@ -6,7 +6,7 @@
 import type { PlanKey } from 'plankeeper';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { codexAdapter } from './codex-adapter.js';
-import { CODEX_EVENTS, codexEdits } from './setup-edits.js';
+import { CODEX_EVENTS, codexEdits, codexHome } from './setup-edits.js';
 
 export const codex: CodingAgentDescriptor<'codex'> = {
   name: 'codex',
@@ -19,11 +19,11 @@ export const codex: CodingAgentDescriptor<'codex'> = {
   setup: codexEdits,
   notes: {
     en: (ctx) => [
-      `Codex reads these from ${ctx.codexHome} (CODEX_HOME), so they apply in every project and all use this store.`,
+      `Codex reads these from ${codexHome(ctx)} (CODEX_HOME), so they apply in every project and all use this store.`,
       'Its hooks are recorded as trusted in config.toml; if Codex still lists them as untrusted under /hooks (a newer Codex may hash them differently), trust them there.',
     ],
     zh: (ctx) => [
-      `Codex 从 ${ctx.codexHome}（CODEX_HOME）读取这些配置，因此它们对所有项目生效，并且都使用此存储。`,
+      `Codex 从 ${codexHome(ctx)}（CODEX_HOME）读取这些配置，因此它们对所有项目生效，并且都使用此存储。`,
       '它的钩子已在 config.toml 中记为受信任；如果 Codex 的 /hooks 仍把它们列为不受信任（新版 Codex 的哈希算法可能不同），请在那里信任它们。',
     ],
   },

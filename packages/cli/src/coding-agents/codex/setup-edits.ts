@@ -8,7 +8,7 @@
  * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
  * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
@@ -39,6 +39,11 @@ export function codexEvents(ctx: SetupContext): readonly string[] {
 
 /** For the trust hashes only; not loaded by the hook, which imports this module too. */
 const crypto = loadOnUse<typeof import('node:crypto')>('node:crypto');
+
+/** Where Codex keeps its user config: $CODEX_HOME, default ~/.codex (relative: to the project). */
+export function codexHome(ctx: SetupContext): string {
+  return resolve(ctx.dir, ctx.env.CODEX_HOME?.trim() || join(ctx.home, '.codex'));
+}
 
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
@@ -93,7 +98,7 @@ function configEdit(
   remove: boolean,
   trust: readonly HookTrust[],
 ): FileEdit {
-  const path = join(ctx.codexHome, 'config.toml');
+  const path = join(codexHome(ctx), 'config.toml');
   const before = read(path);
   const text = before ?? '';
   parseToml(path, text);
@@ -147,7 +152,7 @@ function configEdit(
 }
 
 function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
-  const path = join(ctx.codexHome, 'hooks.json');
+  const path = join(codexHome(ctx), 'hooks.json');
   return editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,

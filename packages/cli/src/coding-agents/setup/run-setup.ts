@@ -76,7 +76,8 @@ export function setupContext(options: SetupOptions): SetupContext {
     ...(options.discipline && { discipline: options.discipline }),
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
-    codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),
+    home,
+    env,
     ...(options.evidence && { evidence: options.evidence }),
     ...(options.verify && { verify: options.verify }),
   };

@@ -24,8 +24,10 @@ export interface SetupContext {
   node: string;
   /** Absolute path of plankeeper's bin script. */
   bin: string;
-  /** Where Codex keeps its user config ($CODEX_HOME, default ~/.codex). */
-  codexHome: string;
+  /** The person's home directory ($HOME), for agents that read config from there. */
+  home: string;
+  /** The environment setup runs in, for agents whose config folder a variable moves. */
+  env: NodeJS.ProcessEnv;
   /** The MCP server's evidence rule (`--evidence`), when the person asked for one. */
   evidence?: 'warn' | 'enforce';
   /** The person's check command for completions (`--verify`), run in the project directory. */
