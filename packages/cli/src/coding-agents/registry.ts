@@ -1,7 +1,11 @@
 /**
  * The coding agents plankeeper supports: the one list. `plankeeper setup`, `plankeeper hook`,
  * `plankeeper mcp --for`, the setup report and the README's table all read it, so adding an
- * agent is its folder plus one line here (docs/adding-a-coding-agent.md).
+ * agent is its folder plus one line here (docs/adding-a-coding-agent.md). Before this list an
+ * agent lived in two folders and took edits to six to eight shared files (three lists of
+ * agents, the setup command, run-setup, the report's notes, a case in the MCP keying, and for
+ * Gemini CLI branches in run-hook and the bin); the contract suite
+ * (test/coding-agents/contract/) checks every agent listed here.
  */
 import { claudeCode } from './claude-code/index.js';
 import { codex } from './codex/index.js';
