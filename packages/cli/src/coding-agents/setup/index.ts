@@ -1,3 +1,5 @@
+import { CODING_AGENT_NAMES } from '../registry.js';
+
 export { setupReport } from './report.js';
 export {
   PLANKEEPER_BIN,
@@ -7,8 +9,6 @@ export {
   setup,
 } from './run-setup.js';
 export { type SetupAgent, SetupConfigError } from './types.js';
-
-import { CODING_AGENT_NAMES } from '../registry.js';
 
 /** The agents `plankeeper setup` takes: registry.ts's. */
 export const SETUP_AGENTS = CODING_AGENT_NAMES;
