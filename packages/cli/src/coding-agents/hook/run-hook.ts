@@ -15,7 +15,7 @@ import {
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
-import { recordCliSession } from '../gemini/cli-process.js';
+import { findCodingAgent } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { parseHookArgs } from './hook-args.js';
 
@@ -114,9 +114,7 @@ async function answerHook(
     }
     if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
-    if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
-      await recordCliSession(engine, keyed.key.session);
-    }
+    await findCodingAgent(parsed.agent)?.onEvent?.(engine, keyed);
     // In a shared list the agent's session is the writer; its hook state stays its own.
     const shared =
       parsed.list === undefined
