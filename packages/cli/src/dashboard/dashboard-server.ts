@@ -130,7 +130,14 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       }
       const answer = await handlePlanEdit(request, store, lang);
       if (answer.status === 200) sendJson(response, 200, answer.body);
-      else sendError(response, answer.status, answer.error);
+      // After a 413 the rest of the body is not worth reading: the connection closes.
+      else
+        sendError(
+          response,
+          answer.status,
+          answer.error,
+          answer.status === 413 ? { connection: 'close' } : {},
+        );
       return;
     }
     switch (url.pathname) {
