@@ -61,6 +61,16 @@ describe('plankeeper todos', () => {
     expect(scoped.stdout).toContain('- [ ] #1 Sub step');
   });
 
+  it('says a one-item write in the singular in the history', async () => {
+    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
+    const store = await openStore(url);
+    const key = { agent: 'release', session: 'r-2' };
+    await new PlanEngine({ store }).write(key, [{ content: 'Ship', status: 'pending' }]);
+    await store.close();
+    const shown = await runCli(['todos', '--store', url, '--agent', 'release', '--session', 'r-2']);
+    expect(shown.stdout).toMatch(/: wrote 1 item, added #1\n/);
+  });
+
   it('shows what each item waits for, marking items whose blockers are still open', async () => {
     const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
     const store = await openStore(url);
