@@ -418,7 +418,7 @@ describe('granular tools', () => {
     );
   });
 
-  it('todos_get_remaining lists open items only; todos_get_all and todo_read list all', async () => {
+  it('todos_get_remaining lists open items only; todos_get_all and todo_read list all, with the stored reasons', async () => {
     const fixture = planFixture();
     await fixture.call('todos_add', { todos: [{ content: 'A' }, { content: 'B' }] });
     await fixture.call('todos_complete', { items: [{ id: 1, reason: 'done' }] });
@@ -426,7 +426,7 @@ describe('granular tools', () => {
     expect(remaining.text).toBe('- [ ] #2 B');
     for (const name of ['todos_get_all', 'todo_read']) {
       expect((await fixture.call(name, {})).text).toBe(
-        '### Current todo list (1/2 completed)\n- [x] #1 A\n- [ ] #2 B',
+        '### Current todo list (1/2 completed)\n- [x] #1 A (done)\n- [ ] #2 B',
       );
     }
     await fixture.call('todos_complete', { items: [{ id: 2, reason: 'done' }] });
