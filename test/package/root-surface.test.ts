@@ -22,7 +22,8 @@ const ROOT_VALUES = [
   'isStalePlan',
   'encodePlanKey',
   'decodePlanKey',
-  'childKey',
+  'subAgentKey',
+  'childKey', // deprecated: subAgentKey (0.3)
   // rendering
   'renderPlan',
   'STATUS_MARKERS',
@@ -82,7 +83,8 @@ const ROOT_TYPES = [
   'PlanSetupOptions',
   // the plan tools
   'PlanToolsOptions',
-  'PlanToolPreset',
+  'PlanToolFamily',
+  'PlanToolPreset', // deprecated: PlanToolFamily (0.3)
   'ToolDefinition',
   'ToolContext',
   'ToolResult',

@@ -11,7 +11,7 @@
  * @example
  * import { PlanEngine, createPlanTools } from 'plankeeper';
  * const engine = new PlanEngine();
- * const tools = createPlanTools({ engine, preset: 'both', locale: 'en' });
+ * const tools = createPlanTools({ engine, tools: 'both', locale: 'en' });
  */
 
 // plankeeper's own agent loop (model clients: @plankeeper/cli/models; scripted: plankeeper/test;
@@ -48,7 +48,13 @@ export {
   type PlanEngineOptions,
   type PlanSnapshot,
 } from './engine/plan-engine.js';
-export { childKey, decodePlanKey, encodePlanKey, type PlanKey } from './engine/plan-key.js';
+export {
+  childKey,
+  decodePlanKey,
+  encodePlanKey,
+  type PlanKey,
+  subAgentKey,
+} from './engine/plan-key.js';
 export { renderPlan, STATUS_MARKERS } from './engine/render.js';
 export { MemoryPlanStore } from './engine/store/memory-store.js';
 export type { PlanStore } from './engine/store/plan-store.js';
@@ -78,6 +84,7 @@ export {
   ALL_PLAN_TOOL_NAMES,
   createPlanTools,
   PLAN_TOOL_NAMES,
+  type PlanToolFamily,
   type PlanToolPreset,
   type PlanToolsOptions,
 } from './tools/plan-tools.js';

@@ -22,7 +22,7 @@ describe('Agent', () => {
   it('offers the plan tools only with planning on', async () => {
     const model = new ScriptedModel([{ final: 'a' }, { final: 'b' }]);
     await new Agent({ model, tools: [lookupTool] }).run('q');
-    await new Agent({ model, tools: [lookupTool], planning: { preset: 'both' } }).run('q');
+    await new Agent({ model, tools: [lookupTool], planning: { tools: 'both' } }).run('q');
     expect(model.requests.map((request) => request.tools.map((tool) => tool.name))).toEqual([
       ['lookup'],
       [

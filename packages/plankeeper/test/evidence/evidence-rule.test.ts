@@ -116,7 +116,7 @@ describe('evidence: enforce', () => {
         complete('2'),
         { final: 'x' },
       ],
-      { evidence: 'enforce', preset: 'granular' },
+      { evidence: 'enforce', tools: 'granular' },
     );
     expect(results[2]).toContain(
       '#2 Answer cannot be completed: no tool call has succeeded since your last todo update',

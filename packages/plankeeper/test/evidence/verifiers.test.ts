@@ -24,7 +24,7 @@ async function run(steps: ScriptStep[], planning: PlanningOptions) {
   const agent = new Agent({
     model,
     tools: [lookupTool],
-    planning: { goalCheck: false, finishCheck: false, preset: 'granular', ...planning, engine },
+    planning: { goalCheck: false, finishCheck: false, tools: 'granular', ...planning, engine },
   });
   const session = agent.session('verifiers');
   await session.send('task');
@@ -154,7 +154,7 @@ describe('verifiers', () => {
       tools: [lookupTool],
       planning: {
         engine,
-        preset: 'granular',
+        tools: 'granular',
         goalCheck: false,
         finishCheck: false,
         verifiers: [(item) => (item.id === '2' ? 'B is not checked.' : true)],

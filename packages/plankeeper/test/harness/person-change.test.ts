@@ -52,7 +52,7 @@ async function run(locale: LocaleId, edits: [PersonEdit, string | undefined][]) 
     model,
     tools: [personActs(engine, edits)],
     locale,
-    planning: { engine, goalCheck: false, preset: 'both' },
+    planning: { engine, goalCheck: false, tools: 'both' },
   });
   const result = await agent.run('Fix the bug and document it');
   const tails = model.requests.map((request) => request.messages.at(-1));

@@ -57,7 +57,7 @@ describe.each(LOCALE_IDS)('what the model reads about dependencies (%s)', (local
       mode: 'enforce' | 'warn',
       steps: [string, string, unknown][],
     ): Promise<void> => {
-      const fixture = planFixture({ locale: localeId, preset: 'both', dependencies: mode });
+      const fixture = planFixture({ locale: localeId, tools: 'both', dependencies: mode });
       for (const [name, label, args] of steps) {
         const result = await fixture.call(name, args);
         sections.push(

@@ -17,7 +17,7 @@ describe.each(LOCALE_IDS)('a shared list as the model sees it (%s)', (localeId) 
     const engine = new PlanEngine();
     const locale = getLocale(localeId);
     const tools = new Map(
-      createPlanTools({ engine, locale, preset: 'both' }).map((tool) => [tool.name, tool]),
+      createPlanTools({ engine, locale, tools: 'both' }).map((tool) => [tool.name, tool]),
     );
     const harnessA = new PlanHarness({ engine, key, locale, owner: 'sess-a' });
     const harnessB = new PlanHarness({ engine, key, locale, owner: 'sess-b' });

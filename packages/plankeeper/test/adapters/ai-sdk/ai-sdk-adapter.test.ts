@@ -115,7 +115,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   });
 
   it('offers exactly the plan tools with plankeeper schemas', async () => {
-    const planner = createPlankeeper({ key, preset: 'both' });
+    const planner = createPlankeeper({ key, tools: 'both' });
     const model = scriptedModel([{ text: 'Hello.' }]);
     await generateText({ model, tools: planner.tools, prompt: 'Hi' });
     const offered = model.doGenerateCalls[0]?.tools ?? [];
@@ -354,7 +354,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     // Granular tools: a change the model did not write whole, so it is shown.
     const planner = createPlankeeper({
       key,
-      preset: 'granular',
+      tools: 'granular',
       injection: { placement: 'history' },
     });
     const add = {

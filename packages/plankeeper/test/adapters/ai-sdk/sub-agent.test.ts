@@ -7,7 +7,7 @@ import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createPlankeeper } from '../../../src/adapters/ai-sdk/index.js';
 import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { childKey } from '../../../src/engine/plan-key.js';
+import { subAgentKey } from '../../../src/engine/plan-key.js';
 import { endSubAgent, startSubAgent } from '../../../src/harness/sub-agent-rollup.js';
 import { getLocale } from '../../../src/locale/index.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../../support/store-fixtures.js';
@@ -94,7 +94,7 @@ describe.each(allBackends)('sub-agent roll-up through generateText ($name store)
 
       // The child's own loop ran on the child scope's plan.
       expect(childModel.doGenerateCalls).toHaveLength(2);
-      const childPlan = await engine.snapshot(childKey(key, 'research'));
+      const childPlan = await engine.snapshot(subAgentKey(key, 'research'));
       expect(childPlan.items.map((item) => item.status)).toEqual(['completed', 'pending']);
       // The parent's step after the delegation: the notice, then the list with the progress.
       const lines = promptLines(parentModel.doGenerateCalls[2]);

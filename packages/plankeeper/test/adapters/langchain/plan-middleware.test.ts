@@ -89,8 +89,8 @@ describe('planMiddleware in createAgent', () => {
     'binds the model to the plan tools with their exact names, descriptions and schemas (%s)',
     (locale) => {
       const engine = new PlanEngine();
-      const middleware = planMiddleware({ engine, preset: 'both', locale });
-      const expected = createPlanTools({ engine, preset: 'both', locale });
+      const middleware = planMiddleware({ engine, tools: 'both', locale });
+      const expected = createPlanTools({ engine, tools: 'both', locale });
       expect(middleware.tools?.map((tool) => convertToOpenAITool(tool).function)).toEqual(
         expected.map(({ name, description, inputSchema }) => ({
           name,
@@ -131,7 +131,7 @@ describe('planMiddleware in createAgent', () => {
         },
         { final: 'Done.' },
       ],
-      { preset: 'granular', finishCheck: false, goalCheck: false },
+      { tools: 'granular', finishCheck: false, goalCheck: false },
     );
     const { messages } = await result;
     expect(messages.filter((message) => ToolMessage.isInstance(message))).toMatchObject([
@@ -147,7 +147,7 @@ describe('planMiddleware in createAgent', () => {
 
   it('shows the plan at the tail of the next model call without storing it in the state', async () => {
     const { engine, model, result } = run([addTwo, lookup('return policy'), { final: 'Done.' }], {
-      preset: 'granular',
+      tools: 'granular',
       finishCheck: false,
       goalCheck: false,
     });
@@ -406,7 +406,7 @@ describe('planMiddleware in createAgent', () => {
       tools: [lookupTool],
       middleware: [
         modelRetryMiddleware({ maxRetries: 1, initialDelayMs: 0, jitter: false }),
-        planMiddleware({ engine, preset: 'granular', finishCheck: false, goalCheck: false }),
+        planMiddleware({ engine, tools: 'granular', finishCheck: false, goalCheck: false }),
       ],
     });
     await agent.invoke(
@@ -422,7 +422,7 @@ describe('planMiddleware in createAgent', () => {
 
   it('with history placement, appends the section to the conversation when the plan changed', async () => {
     const { engine, model, result } = run([addTwo, lookup('returns'), { final: 'Done.' }], {
-      preset: 'granular',
+      tools: 'granular',
       injection: { placement: 'history' },
       finishCheck: false,
       goalCheck: false,

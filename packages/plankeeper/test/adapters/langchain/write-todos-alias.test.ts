@@ -95,7 +95,7 @@ describe('planMiddleware({ writeTodosAlias: true })', () => {
   });
 
   it('refuses a preset without todo_write', () => {
-    expect(() => planMiddleware({ writeTodosAlias: true, preset: 'granular' })).toThrow(
+    expect(() => planMiddleware({ writeTodosAlias: true, tools: 'granular' })).toThrow(
       /writeTodosAlias runs write_todos as todo_write/,
     );
   });

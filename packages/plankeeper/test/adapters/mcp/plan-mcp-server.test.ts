@@ -100,13 +100,13 @@ describe('MCP server: tools', () => {
 
   it('honours the preset, the engine limits and the language', async () => {
     const engine = new PlanEngine({ limits: { maxItems: 3 } });
-    const { client } = await connect({ engine, preset: 'whole-list', locale: 'zh' });
+    const { client } = await connect({ engine, tools: 'whole-list', locale: 'zh' });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['todo_write', 'todo_read']);
     expect(tools[0]!.description).toBe(zh.tools.todo_write);
     expect(tools[0]!.inputSchema).toMatchObject({ properties: { todos: { maxItems: 3 } } });
 
-    const granular = await connect({ engine: new PlanEngine(), preset: 'granular' });
+    const granular = await connect({ engine: new PlanEngine(), tools: 'granular' });
     expect((await granular.client.listTools()).tools.map((tool) => tool.name)).toEqual(
       DESIGN_TOOL_NAMES.slice(2),
     );
@@ -246,7 +246,7 @@ describe('MCP server: tools', () => {
   });
 
   it('answers an unknown tool with a protocol error naming the available tools', async () => {
-    const { client } = await connect({ engine: new PlanEngine(), preset: 'whole-list' });
+    const { client } = await connect({ engine: new PlanEngine(), tools: 'whole-list' });
     await expect(call(client, 'todo_delete')).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
       message: expect.stringContaining('available: todo_write, todo_read'),

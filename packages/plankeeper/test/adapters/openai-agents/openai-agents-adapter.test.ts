@@ -121,7 +121,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
   });
 
   it('offers the plan tools with plankeeper schemas, non-strict', async () => {
-    const planner = createPlankeeper({ key, preset: 'both' });
+    const planner = createPlankeeper({ key, tools: 'both' });
     const model = new ScriptedModel([{ text: 'Hello.' }]);
     await run(supportAgent(planner, model), 'Hi');
     const offered = model.requests[0]?.tools ?? [];
