@@ -1,0 +1,117 @@
+/** The OpenAI Agents SDK adapter, driven by the SDK's own `run()` with a fake model. */
+import {
+  Agent,
+  type AgentInputItem,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type StreamEvent,
+  setTracingDisabled,
+  tool,
+  Usage,
+} from '@openai/agents';
+import { PlanEngine } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/openai-agents';
+import { type Host, KEY, lookupAnswer, type Received, type Reply } from './host.js';
+
+export const openaiAgents: Host = {
+  name: 'OpenAI Agents SDK (run)',
+  async run(task, replies, options) {
+    // No trace export: tests stay off the network.
+    setTracingDisabled(true);
+    const lookups: string[] = [];
+    const lookup = tool({
+      name: 'lookup',
+      description: 'Look something up.',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
+      execute: async (input) => {
+        const { query } = input as { query: string };
+        lookups.push(query);
+        return lookupAnswer(query);
+      },
+    });
+    const planner = createPlankeeper({ key: KEY, engine: new PlanEngine(), ...options });
+    const model = new FakeModel(replies);
+    const agent = new Agent({
+      name: 'Contract',
+      instructions: planner.instructions,
+      tools: [...planner.tools, ...planner.holdTools([lookup])],
+      model,
+    });
+    const { finalOutput } = await planner.runWithPlan(agent, task, { maxTurns: 20 });
+    return {
+      calls: model.requests.map((request) => [
+        { role: 'system', text: request.systemInstructions ?? '' },
+        ...(typeof request.input === 'string'
+          ? [{ role: 'user' as const, text: request.input }]
+          : request.input.map(received)),
+      ]),
+      answer: String(finalOutput),
+      lookups,
+    };
+  },
+};
+
+class FakeModel implements Model {
+  readonly requests: ModelRequest[] = [];
+  private next = 0;
+
+  constructor(private readonly replies: readonly Reply[]) {}
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const { signal: _signal, ...recorded } = request;
+    this.requests.push(structuredClone(recorded));
+    const reply = this.replies[this.next++];
+    if (!reply) throw new Error(`script ran out after ${this.replies.length} replies`);
+    const output: ModelResponse['output'] =
+      'text' in reply
+        ? [
+            {
+              type: 'message',
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: reply.text }],
+            },
+          ]
+        : [
+            {
+              type: 'function_call',
+              callId: `call-${this.next}`,
+              name: reply.call,
+              arguments: JSON.stringify(reply.input),
+              status: 'completed',
+            },
+          ];
+    return { usage: new Usage(), output, responseId: `r${this.next}` };
+  }
+
+  // biome-ignore lint/correctness/useYield: the contract drives run() without streaming.
+  async *getStreamedResponse(): AsyncIterable<StreamEvent> {
+    throw new Error('the contract drives run() without streaming');
+  }
+}
+
+function received(item: AgentInputItem): Received {
+  if ('role' in item) {
+    const text =
+      typeof item.content === 'string'
+        ? item.content
+        : item.content.map((part) => ('text' in part ? part.text : part.type)).join(' | ');
+    return { role: item.role, text } as Received;
+  }
+  if (item.type === 'function_call') {
+    return { role: 'assistant', text: `call ${item.name} ${item.arguments}` };
+  }
+  if (item.type === 'function_call_result') {
+    const output = item.output;
+    const text =
+      typeof output === 'string' ? output : 'text' in output ? output.text : JSON.stringify(output);
+    return { role: 'tool', text };
+  }
+  return { role: 'assistant', text: item.type ?? 'unknown' };
+}
