@@ -1,10 +1,7 @@
+import type { AgentEvent, ToolDefinition } from 'plankeeper';
+import { Agent, ConfigurationError, PlanEngine } from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { AgentEvent } from '../../src/agent/agent-events.js';
-import { ConfigurationError } from '../../src/engine/errors.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { ScriptedModel } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 describe('Agent', () => {

@@ -4,15 +4,12 @@
  * progress beside the item and one line on how it ended; another process reading the
  * store sees the link and the child plan.
  */
+
+import type { ChatMessage, PlanStore, ToolDefinition } from 'plankeeper';
+import { Agent, PlanEngine, type PlanKey, subAgentKey } from 'plankeeper';
+import { engineReader, subAgentProgress } from 'plankeeper/harness';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { ChatMessage } from '../../src/agent/model-client.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { type PlanKey, subAgentKey } from '../../src/engine/plan-key.js';
-import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { engineReader, subAgentProgress } from '../../src/harness/sub-agent-rollup.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 

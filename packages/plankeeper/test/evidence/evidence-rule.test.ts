@@ -1,10 +1,9 @@
 /** The evidence rule through the own agent loop: when it fires, when it does not, what it keeps. */
+
+import type { PlanningOptions, ToolDefinition } from 'plankeeper';
+import { Agent, PlanEngine } from 'plankeeper';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { PlanningOptions } from '../../src/agent/planning-options.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 const failing: ToolDefinition = {

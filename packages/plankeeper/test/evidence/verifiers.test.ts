@@ -1,15 +1,15 @@
 /** Completion verifiers through the own agent loop: refusals, built-ins, errors and timeouts. */
-import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { PlanningOptions } from '../../src/agent/planning-options.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
+
+import type { PlanningOptions } from 'plankeeper';
+import { Agent, PlanEngine } from 'plankeeper';
 import {
   type CompletionVerifier,
   requireCitedCall,
   requireTool,
   type VerifierContext,
-} from '../../src/harness/verifiers.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
+} from 'plankeeper/harness';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
+import { describe, expect, it } from 'vitest';
 import { lookup, lookupTool } from '../support/lookup-tool.js';
 
 const add = { tool: 'todos_add', args: { todos: [{ content: 'Fix the parser' }] } };

@@ -1,9 +1,8 @@
 /** The harness's protocol with hosts, driven directly: what each call does and does not do. */
+
+import type { ToolResult } from 'plankeeper';
+import { createPlanTools, PlanEngine, PlanHarness } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { PlanHarness } from '../../src/harness/plan-harness.js';
-import { createPlanTools } from '../../src/tools/plan-tools.js';
-import type { ToolResult } from '../../src/tools/tool.js';
 
 const key = { agent: 'host', session: 'protocol' };
 const full = '### Current todo list (0/1 completed)\n- [>] #1 Search';

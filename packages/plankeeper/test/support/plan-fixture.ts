@@ -1,8 +1,10 @@
-import { PlanEngine, type PlanEngineOptions } from '../../src/engine/plan-engine.js';
-import type { PlanKey } from '../../src/engine/plan-key.js';
-import type { LocaleId } from '../../src/locale/index.js';
-import { createPlanTools, type PlanToolFamily } from '../../src/tools/plan-tools.js';
-import type { ToolDefinition, ToolResult } from '../../src/tools/tool.js';
+import type { LocaleId, PlanKey, ToolDefinition, ToolResult } from 'plankeeper';
+import {
+  createPlanTools,
+  PlanEngine,
+  type PlanEngineOptions,
+  type PlanToolFamily,
+} from 'plankeeper';
 
 export const KEY: PlanKey = { agent: 'support', session: 'session-1' };
 

@@ -1,11 +1,10 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { ConfigurationError, getLocale } from 'plankeeper';
+import { createPlankeeper, PlanToolRejection } from 'plankeeper/ai-sdk';
+import { quoteText } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper, PlanToolRejection } from '../../../src/adapters/ai-sdk/index.js';
-import { ConfigurationError } from '../../../src/engine/errors.js';
-import { quoteText } from '../../../src/engine/render.js';
-import { getLocale } from '../../../src/locale/index.js';
+import { promptLines, type ScriptedReply, scriptedModel } from '../../support/models/ai-sdk.js';
 import { ownLoopSections } from '../../support/own-loop-sections.js';
-import { promptLines, type ScriptedReply, scriptedModel } from './scripted-model.js';
 
 const key = { agent: 'support', session: 'user-42' };
 const en = getLocale('en');

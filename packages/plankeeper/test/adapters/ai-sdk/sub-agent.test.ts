@@ -4,14 +4,12 @@
  * the parent's next step shows the sub-agent's progress on the item and how it ended.
  */
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { getLocale, PlanEngine, subAgentKey } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/ai-sdk';
+import { endSubAgent, startSubAgent } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../../src/adapters/ai-sdk/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { subAgentKey } from '../../../src/engine/plan-key.js';
-import { endSubAgent, startSubAgent } from '../../../src/harness/sub-agent-rollup.js';
-import { getLocale } from '../../../src/locale/index.js';
+import { promptLines, scriptedModel } from '../../support/models/ai-sdk.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../../support/store-fixtures.js';
-import { promptLines, scriptedModel } from './scripted-model.js';
 
 const en = getLocale('en');
 

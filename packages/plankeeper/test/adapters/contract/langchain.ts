@@ -1,8 +1,9 @@
 /** The LangChain adapter, driven by LangChain's own `createAgent` loop with its fake chat model. */
-import { AIMessage, type BaseMessage, createAgent, fakeModel, HumanMessage, tool } from 'langchain';
+import { type AIMessage, type BaseMessage, createAgent, HumanMessage, tool } from 'langchain';
 import { PlanEngine } from 'plankeeper';
 import { planMiddleware } from 'plankeeper/langchain';
 import { z } from 'zod';
+import { scriptedModel } from '../../support/models/langchain.js';
 import { type Host, KEY, lookupAnswer, type Received } from './host.js';
 
 export const langchain: Host = {
@@ -20,19 +21,7 @@ export const langchain: Host = {
         schema: z.object({ query: z.string() }),
       },
     );
-    const model = fakeModel();
-    replies.forEach((reply, index) => {
-      model.respond(
-        'text' in reply
-          ? new AIMessage(reply.text)
-          : new AIMessage({
-              content: '',
-              tool_calls: [
-                { name: reply.call, args: reply.input, id: `call-${index + 1}`, type: 'tool_call' },
-              ],
-            }),
-      );
-    });
+    const model = scriptedModel(replies);
     const engine = new PlanEngine();
     const agent = createAgent({
       model,

@@ -1,18 +1,9 @@
 /** The OpenAI Agents SDK adapter, driven by the SDK's own `run()` with a fake model. */
-import {
-  Agent,
-  type AgentInputItem,
-  type Model,
-  type ModelRequest,
-  type ModelResponse,
-  type StreamEvent,
-  setTracingDisabled,
-  tool,
-  Usage,
-} from '@openai/agents';
+import { Agent, type AgentInputItem, setTracingDisabled, tool } from '@openai/agents';
 import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/openai-agents';
-import { type Host, KEY, lookupAnswer, type Received, type Reply } from './host.js';
+import { ScriptedModel } from '../../support/models/openai-agents.js';
+import { type Host, KEY, lookupAnswer, type Received } from './host.js';
 
 export const openaiAgents: Host = {
   name: 'OpenAI Agents SDK (run)',
@@ -36,7 +27,7 @@ export const openaiAgents: Host = {
       },
     });
     const planner = createPlankeeper({ key: KEY, engine: new PlanEngine(), ...options });
-    const model = new FakeModel(replies);
+    const model = new ScriptedModel(replies);
     const agent = new Agent({
       name: 'Contract',
       instructions: planner.instructions,
@@ -56,45 +47,6 @@ export const openaiAgents: Host = {
     };
   },
 };
-
-class FakeModel implements Model {
-  readonly requests: ModelRequest[] = [];
-  private next = 0;
-
-  constructor(private readonly replies: readonly Reply[]) {}
-
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    const { signal: _signal, ...recorded } = request;
-    this.requests.push(structuredClone(recorded));
-    const reply = this.replies[this.next++];
-    if (!reply) throw new Error(`script ran out after ${this.replies.length} replies`);
-    const output: ModelResponse['output'] =
-      'text' in reply
-        ? [
-            {
-              type: 'message',
-              role: 'assistant',
-              status: 'completed',
-              content: [{ type: 'output_text', text: reply.text }],
-            },
-          ]
-        : [
-            {
-              type: 'function_call',
-              callId: `call-${this.next}`,
-              name: reply.call,
-              arguments: JSON.stringify(reply.input),
-              status: 'completed',
-            },
-          ];
-    return { usage: new Usage(), output, responseId: `r${this.next}` };
-  }
-
-  // biome-ignore lint/correctness/useYield: the contract drives run() without streaming.
-  async *getStreamedResponse(): AsyncIterable<StreamEvent> {
-    throw new Error('the contract drives run() without streaming');
-  }
-}
 
 function received(item: AgentInputItem): Received {
   if ('role' in item) {

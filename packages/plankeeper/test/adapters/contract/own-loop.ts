@@ -1,6 +1,7 @@
 /** plankeeper's own loop: `Agent` with `ScriptedModel`. */
 import { Agent, type ChatMessage, PlanEngine, type ToolDefinition } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
+import { toStep } from '../../support/scripted-steps.js';
 import { type Host, KEY, lookupAnswer, type Received } from './host.js';
 
 export const ownLoop: Host = {
@@ -17,11 +18,7 @@ export const ownLoop: Host = {
         return { ok: true, text: lookupAnswer(query), data: { query }, title: 'lookup' };
       },
     };
-    const model = new ScriptedModel(
-      replies.map((reply) =>
-        'text' in reply ? { final: reply.text } : { tool: reply.call, args: reply.input },
-      ),
-    );
+    const model = new ScriptedModel(replies.map(toStep));
     const agent = new Agent({
       model,
       name: KEY.agent,

@@ -10,18 +10,28 @@ import {
   SystemMessage,
   ToolMessage,
 } from 'langchain';
+import type { PlanKey } from 'plankeeper';
+import {
+  createPlanTools,
+  defaultInstructions,
+  getLocale,
+  PlanEngine,
+  progressOf,
+  renderPlan,
+} from 'plankeeper';
+import { quoteText } from 'plankeeper/harness';
+import { injectionKind, planMiddleware } from 'plankeeper/langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { injectionKind, planMiddleware } from '../../../src/adapters/langchain/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import type { PlanKey } from '../../../src/engine/plan-key.js';
-import { quoteText, renderPlan } from '../../../src/engine/render.js';
-import { progressOf } from '../../../src/engine/todo-item.js';
-import { defaultInstructions } from '../../../src/harness/instructions.js';
-import { getLocale } from '../../../src/locale/index.js';
-import { createPlanTools } from '../../../src/tools/plan-tools.js';
+import {
+  lookup,
+  lookupTool,
+  received,
+  type Step,
+  scriptedModel,
+  write,
+} from '../../support/models/langchain.js';
 import { ownLoopSections } from '../../support/own-loop-sections.js';
-import { lookup, lookupTool, received, type Step, scriptedModel, write } from './scripted-model.js';
 
 const en = getLocale('en');
 const THREAD = 'thread-1';

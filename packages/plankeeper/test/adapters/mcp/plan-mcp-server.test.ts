@@ -5,19 +5,15 @@ import {
   ErrorCode,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { PlanStore } from 'plankeeper';
+import { defaultInstructions, getLocale, MemoryPlanStore, PlanEngine } from 'plankeeper';
+import { createPlanMcpServer, PLAN_RESOURCE_URI, type PlanMcpServerOptions } from 'plankeeper/mcp';
+import type { PlanChange } from 'plankeeper/stores';
+import { createSchemas, toJsonSchema } from 'plankeeper/tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createPlanMcpServer,
-  PLAN_RESOURCE_URI,
-  type PlanMcpServerOptions,
-} from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { MemoryPlanStore } from '../../../src/engine/store/memory-store.js';
-import type { PlanChange, PlanStore } from '../../../src/engine/store/plan-store.js';
-import { defaultInstructions } from '../../../src/harness/instructions.js';
-import { en } from '../../../src/locale/en.js';
-import { zh } from '../../../src/locale/zh.js';
-import { createSchemas, toJsonSchema } from '../../../src/tools/schemas.js';
+
+const en = getLocale('en');
+const zh = getLocale('zh');
 
 const DESIGN_TOOL_NAMES = [
   'todo_write',
