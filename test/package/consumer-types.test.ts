@@ -19,6 +19,7 @@ let unpacked = '';
 /** Entry, the peers its user installs, and whether it runs only where Node and DOM types exist. */
 const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper', [], 'any'],
+  ['plankeeper/agent', [], 'any'],
   ['plankeeper/tools', [], 'any'],
   ['plankeeper/harness', [], 'any'],
   ['plankeeper/test', [], 'any'],

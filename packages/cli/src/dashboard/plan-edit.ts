@@ -8,12 +8,12 @@ import type { IncomingMessage } from 'node:http';
 import {
   decodePlanKey,
   getLocale,
-  type PersonEdit,
   PlanConflictError,
   PlanEngine,
   type PlanKey,
   type PlanStore,
 } from 'plankeeper';
+import type { PersonEdit } from 'plankeeper/stores';
 import type { PlanEditResponse } from './api-types.js';
 import { type DashboardLang, type DashboardTexts, dashboardTexts } from './dashboard-texts.js';
 

@@ -156,7 +156,7 @@ describe('the dashboard server in Chinese', () => {
     const engine = new PlanEngine();
     const key = { agent: 'coder', session: 's1' };
     await engine.add(key, [{ content: 'Find the bug' }]);
-    const dashboard = await createDashboardServer({ store: engine.store, lang: 'zh' });
+    const dashboard = await createDashboardServer({ store: engine.store, locale: 'zh' });
     try {
       const html = await (await fetch(dashboard.url)).text();
       expect(html).toContain('<html lang="zh-CN">');

@@ -458,10 +458,10 @@ describe('isolation', () => {
     await expect(write!.execute({ todos: [] }, {})).rejects.toBeInstanceOf(ConfigurationError);
   });
 
-  it('presets choose the tool family', () => {
+  it('the tools option chooses the tool family', () => {
     const engine = new PlanEngine();
-    const names = (preset: 'whole-list' | 'granular' | 'both') =>
-      createPlanTools({ engine, preset }).map((tool) => tool.name);
+    const names = (tools: 'whole-list' | 'granular' | 'both') =>
+      createPlanTools({ engine, tools }).map((tool) => tool.name);
     expect(names('whole-list')).toEqual(['todo_write', 'todo_read']);
     expect(names('granular')).toEqual([
       'todos_add',

@@ -5,8 +5,9 @@
  * model is told on its next call who changed its list. `--approve` approves the plan as
  * it is, for hosts that hold their tools until a person does (the harness's `approval`).
  */
-import type { Locale, PersonEdit, PlanKey, PlanStore } from 'plankeeper';
+import type { Locale, PlanKey, PlanStore } from 'plankeeper';
 import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
+import type { PersonEdit } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printText } from '../terminal/safe-output.js';

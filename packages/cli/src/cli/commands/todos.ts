@@ -6,7 +6,7 @@
  * store, until interrupted.
  */
 import type { Command } from 'commander';
-import type { ChangeSource, PlanRecord, PlanSnapshot, PlanStore } from 'plankeeper';
+import type { PlanSnapshot, PlanStore } from 'plankeeper';
 import {
   encodePlanKey,
   getLocale,
@@ -16,6 +16,7 @@ import {
   renderPlan,
 } from 'plankeeper';
 import { approvalWait, sharedListKey } from 'plankeeper/harness';
+import type { ChangeSource, PlanRecord } from 'plankeeper/stores';
 import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';

@@ -3,7 +3,8 @@
  * compare-and-set. When another hook process wins the race, the decision is made again on
  * what it stored, and the answer is the one of the decision that was stored.
  */
-import type { PlanEngine, PlanKey, PlanRevision } from 'plankeeper';
+import type { PlanEngine, PlanKey } from 'plankeeper';
+import type { PlanRevision } from 'plankeeper/stores';
 import { type Decision, type DisciplineOptions, decide } from './decide.js';
 import type { KeyedEvent, NeutralAnswer, NeutralEvent } from './events.js';
 import { readHookState, toStored } from './hook-state.js';

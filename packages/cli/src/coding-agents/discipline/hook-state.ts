@@ -1,4 +1,5 @@
-import type { EvidenceCall, PlanEngine, PlanKey } from 'plankeeper';
+import type { PlanEngine, PlanKey } from 'plankeeper';
+import type { EvidenceCall } from 'plankeeper/harness';
 /**
  * What the hooks remember per plan between their processes, kept in the store beside the
  * plan (engine.updateTurnState), so concurrent hook processes never lose an update.
