@@ -197,11 +197,19 @@ describe('the dashboard server in Chinese', () => {
 
 describe('counts on the page', () => {
   it('say one plan and one agent in the singular', () => {
-    const counts = { all: true, total: 1, shown: 1, agents: 1, open: 1, stale: 0, done: 0 };
+    const counts = {
+      all: true,
+      total: '1',
+      shown: '1',
+      agents: '1',
+      open: '1',
+      stale: '0',
+      done: '0',
+    };
     expect(pageTexts('en').list.summary(counts)).toBe(
       '1 plan · 1 agent · 1 open · 0 stale · 0 done',
     );
-    expect(pageTexts('en').list.summary({ ...counts, total: 2, shown: 2, agents: 2 })).toBe(
+    expect(pageTexts('en').list.summary({ ...counts, total: '2', shown: '2', agents: '2' })).toBe(
       '2 plans · 2 agents · 1 open · 0 stale · 0 done',
     );
   });

@@ -137,7 +137,7 @@ describe('dashboard: a person changes a plan from the page', () => {
     const { server, engine } = await setup();
     const big = { ...cancel2, by: 'A'.repeat(40 * 1024) };
     // Sent in pieces with no declared length, then with one: both get the answer.
-    for (const headers of [{ 'transfer-encoding': 'chunked' }, {}]) {
+    for (const headers of [{ 'transfer-encoding': 'chunked' }, {}] as Record<string, string>[]) {
       const answer = await post(server, big, headers);
       expect(answer.status).toBe(413);
       expect(answer.body.error).toMatch(/./);
