@@ -40,7 +40,7 @@ function naiveComplete(raw) {
 export default async function run() {
   const engine = new PlanEngine();
   const tools = Object.fromEntries(
-    createPlanTools({ engine, preset: 'both' }).map((tool) => [tool.name, tool]),
+    createPlanTools({ engine, tools: 'both' }).map((tool) => [tool.name, tool]),
   );
   const context = { key };
   const rawWrites = Array.from({ length: ITEMS }, (_, round) => writeArgs(round));

@@ -19,7 +19,7 @@ async function writer(evidence) {
   const engine = new PlanEngine();
   const key = { agent: 'bench', session: `evidence-${evidence}` };
   const harness = new PlanHarness({ engine, key, evidence });
-  const [todoWrite] = createPlanTools({ engine, preset: 'whole-list' });
+  const [todoWrite] = createPlanTools({ engine, tools: 'whole-list' });
   const raw = Array.from({ length: ITEMS }, (_, round) => writeArgs(round));
   return async (index) => {
     harness.noteToolSuccess('run_tests', `call_${index}`);

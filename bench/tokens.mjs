@@ -83,7 +83,7 @@ async function plankeeperTexts(items) {
   const key = { agent: 'bench', session: 'formats' };
   const harness = new PlanHarness({ engine, key });
   await harness.beginTurn('Work through the plan.');
-  const [todoWrite] = createPlanTools({ engine, preset: 'whole-list', echoPlan: false });
+  const [todoWrite] = createPlanTools({ engine, tools: 'whole-list', echoPlan: false });
   const todos = items.map(({ content, status }) => ({ content, status }));
   const written = await todoWrite.execute({ todos }, harness.toolContext('call_1'));
   if (!written.ok) throw new Error(written.text);

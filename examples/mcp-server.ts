@@ -10,7 +10,7 @@ export async function serve(
   const engine = new PlanEngine({ store: await openStore(store) }); // any URL from "Stores"
   if (transport === 'stdio') {
     // The client starts this process; stdout carries protocol only, so log to stderr.
-    const stdio = await serveStdio({ engine, preset: 'both' });
+    const stdio = await serveStdio({ engine, tools: 'both' });
     await stdio.closed; // the client went away
     return engine.store.close();
   }

@@ -3,7 +3,7 @@ import { ScriptedModel } from 'plankeeper/test';
 
 // 1. The plan tools on their own: framework-neutral definitions over a plan engine.
 const engine = new PlanEngine(); // in memory; see "Stores" for SQLite, Redis, PostgreSQL
-const [todoWrite] = createPlanTools({ engine, preset: 'whole-list' });
+const [todoWrite] = createPlanTools({ engine, tools: 'whole-list' });
 const key = { agent: 'support', session: 'ticket-42' }; // from the host, never from the model
 
 const rejected = await todoWrite!.execute(

@@ -4,7 +4,7 @@ import { sharedListKey } from 'plankeeper/harness';
 export async function sharedList() {
   const engine = new PlanEngine(); // every session on one store: SQLite, Redis or PostgreSQL
   const key = sharedListKey('release-1.4'); // one plan for every session naming the list
-  const [todoWrite] = createPlanTools({ engine, preset: 'whole-list' });
+  const [todoWrite] = createPlanTools({ engine, tools: 'whole-list' });
   // Each session's name comes from its host, never from the model.
   const ana = { key, owner: 'ana' };
   const bo = { key, owner: 'bo' };

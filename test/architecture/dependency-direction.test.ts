@@ -1,7 +1,9 @@
 /**
  * Imports flow one way (shared/DESIGN.md, "Dependency direction"): inside the core, each
  * part imports only the parts below it; the application reaches the core only through
- * the core's published entries, as any other user would.
+ * the core's published entries, as any other user would. Tests follow one placement rule
+ * (CONTRIBUTING.md): a unit test of a pure module sits beside it (`x.test.ts` next to `x.ts`);
+ * a behaviour test lives in the package's `test/` and goes through public entries only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -98,5 +100,52 @@ describe('dependency direction', () => {
     expect(sourceFiles(appSource).some((file) => specifiers(file).includes('plankeeper'))).toBe(
       true,
     );
+  });
+});
+
+/** Every test and support file under `folder` (TypeScript and the ES modules child processes run). */
+function testFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(?:[cm]?ts|mjs)$/.test(file))
+    .map((file) => join(folder, file));
+}
+
+/** The specifiers of `file` that reach into its package's `src` or `dist` by path. */
+function internalImports(file: string, packageRoot: string): string[] {
+  return specifiers(file).filter((specifier) => {
+    if (!specifier.startsWith('.')) return false;
+    const target = relative(packageRoot, normalize(join(dirname(file), specifier)));
+    return target.startsWith('src/') || target.startsWith('dist/');
+  });
+}
+
+/**
+ * Test files of the application that still import its `src` by path (it publishes few
+ * entries; its tests drive the CLI or those entries). The count only goes down: a new
+ * test goes through `bin/plankeeper.js` or a published entry.
+ */
+const APP_TESTS_WITH_INTERNAL_IMPORTS = 71;
+
+describe('test placement', () => {
+  it("the core's tests import only its public entries, never ../src or ../dist", () => {
+    const packageRoot = join(root, 'packages/plankeeper');
+    const files = testFiles(join(packageRoot, 'test'));
+    expect(files.length).toBeGreaterThan(50);
+    const violations = files.flatMap((file) =>
+      internalImports(file, packageRoot).map(
+        (specifier) => `${relative(root, file)}: ${specifier}`,
+      ),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it("the application's tests add no new import of its internals", () => {
+    const packageRoot = join(root, 'packages/cli');
+    const importing = testFiles(join(packageRoot, 'test')).filter(
+      (file) => internalImports(file, packageRoot).length > 0,
+    );
+    // The check sees such imports at all, so the count below means something.
+    expect(importing.length).toBeGreaterThan(0);
+    expect(importing.length).toBeLessThanOrEqual(APP_TESTS_WITH_INTERNAL_IMPORTS);
   });
 });

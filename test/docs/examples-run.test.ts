@@ -112,7 +112,7 @@ describe('examples/mcp-server.ts', () => {
 describe('the rejection the README shows', () => {
   it('is what todo_write answers', async () => {
     const shown = /```text\n(Rejected;[\s\S]*?)```/.exec(readme)?.[1];
-    const [todoWrite] = createPlanTools({ engine: new PlanEngine(), preset: 'whole-list' });
+    const [todoWrite] = createPlanTools({ engine: new PlanEngine(), tools: 'whole-list' });
     const result = await todoWrite!.execute(
       {
         todos: [

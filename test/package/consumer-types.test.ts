@@ -19,9 +19,11 @@ let unpacked = '';
 /** Entry, the peers its user installs, and whether it runs only where Node and DOM types exist. */
 const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper', [], 'any'],
+  ['plankeeper/agent', [], 'any'],
   ['plankeeper/tools', [], 'any'],
   ['plankeeper/harness', [], 'any'],
-  ['plankeeper/test', ['vitest'], 'any'],
+  ['plankeeper/test', [], 'any'],
+  ['plankeeper/test/store-contract', ['vitest'], 'any'],
   ['plankeeper/stores', [], 'any'],
   ['plankeeper/stores/sqlite', ['better-sqlite3'], 'any'],
   ['plankeeper/stores/postgres', ['pg'], 'any'],

@@ -84,6 +84,14 @@ describe('package exports', () => {
     expect(loaded).toContain('zod');
   });
 
+  it('plankeeper/test and the command load no test runner (only the store suite does)', () => {
+    expect(packagesLoadedBy(join(core.root, 'dist/test/index.js'))).not.toContain('vitest');
+    expect(packagesLoadedBy(join(app.root, 'dist/cli/main.js'))).not.toContain('vitest');
+    expect(packagesLoadedBy(join(core.root, 'dist/test/store-contract-entry.js'))).toContain(
+      'vitest',
+    );
+  });
+
   it('a subpath loads its own framework (so the check above can fail)', () => {
     expect(packagesLoadedBy(join(app.root, 'dist/models/index.js'))).toEqual(
       expect.arrayContaining(['openai', '@anthropic-ai/sdk']),

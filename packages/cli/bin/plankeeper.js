@@ -3,6 +3,14 @@
 // build gets a one-line hint instead of a stack trace.
 import { existsSync } from 'node:fs';
 
+/**
+ * Each coding agent's neutral hook answer where it is not an empty stdout (Gemini CLI reads an
+ * empty object as "no decision"; an empty stdout makes it parse stderr). Written out here, not
+ * read from the agent registry, so that it holds when nothing else loads; the coding-agent
+ * contract suite checks it against every registered agent's hook adapter.
+ */
+const NEUTRAL_ANSWERS = { gemini: '{}' };
+
 if (process.argv[2] === 'hook') {
   // A hook runs on every tool call of a coding agent: straight to the hook runner, without
   // commander or any other command, bundled into one file by the build (scripts/build-hook.mjs)
@@ -13,8 +21,10 @@ if (process.argv[2] === 'hook') {
     await hookMain(process.argv.slice(3));
   } catch (error) {
     process.stderr.write(`plankeeper hook: cannot start (${error?.message ?? error})\n`);
-    // Gemini CLI reads an empty object as "no decision"; the others accept an empty stdout.
-    if (process.argv[3] === 'gemini') process.stdout.write('{}\n');
+    const neutral = Object.hasOwn(NEUTRAL_ANSWERS, process.argv[3])
+      ? NEUTRAL_ANSWERS[process.argv[3]]
+      : '';
+    if (neutral !== '') process.stdout.write(`${neutral}\n`);
     process.exit(0);
   }
 }

@@ -15,7 +15,10 @@ function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.[cm]?[jt]s$/.test(entry.name) ? [relative(src, path)] : [];
+    // Unit tests beside the code are not shipped (package.json `files`) and may use Node.
+    return /\.[cm]?[jt]s$/.test(entry.name) && !entry.name.endsWith('.test.ts')
+      ? [relative(src, path)]
+      : [];
   });
 }
 

@@ -2,7 +2,8 @@
  * How the built-in tools say no. A model's mistake comes back as a result it can act on
  * (what was wrong, what to send instead), in the tool's language; nothing on disk changes.
  */
-import { getLocale, type LocaleId, type PlanIssue, type ToolResult } from 'plankeeper';
+import { getLocale, type LocaleId, type ToolResult } from 'plankeeper';
+import type { PlanIssue } from 'plankeeper/tools';
 import { formatPath, parseArguments } from 'plankeeper/tools';
 import { rejectionTexts } from './rejection-texts.js';
 

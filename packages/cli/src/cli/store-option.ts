@@ -2,7 +2,8 @@
  * The `--store` flag every command shares: a URL, else $PLANKEEPER_STORE, else a SQLite
  * file under the working directory so plans survive restarts with no set-up.
  */
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import {
   type OpenStoreOptions,
@@ -57,4 +58,19 @@ export async function openCliStore(
     }
     throw new CliError(`cannot open store ${redact(url)}: ${message}`, EXIT.config);
   }
+}
+
+/**
+ * The SQLite file `url` names, when that file does not exist: a read (listing or showing
+ * plans) reports it instead of opening the store, which would create the file and its folder.
+ */
+export function absentSqliteFile(url: string): string | undefined {
+  const location = parseStoreUrl(url);
+  if (location.kind !== 'sqlite' || location.path === ':memory:') return undefined;
+  const path = resolve(location.path);
+  if (existsSync(path)) return undefined;
+  // A file where a folder of the path should be: opening says that better.
+  let folder = dirname(path);
+  while (!existsSync(folder)) folder = dirname(folder);
+  return statSync(folder).isDirectory() ? path : undefined;
 }

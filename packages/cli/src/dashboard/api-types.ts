@@ -2,7 +2,9 @@
  * The JSON the dashboard's API returns. The page reads these shapes; so can any script
  * (`curl /api/plans`), which is why they are spelled out here.
  */
-import type { CompletionEvidence, PersonEdit, TodoItem, TodoStatus } from 'plankeeper';
+import type { TodoItem, TodoStatus } from 'plankeeper';
+import type { CompletionEvidence } from 'plankeeper/harness';
+import type { PersonEdit } from 'plankeeper/stores';
 import type { ItemChange } from './revision-changes.js';
 
 /** One plan in the list: where it is, how far along, and what is being done now. */

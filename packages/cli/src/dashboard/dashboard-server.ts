@@ -12,6 +12,7 @@ import {
   isLoopbackHostHeader,
   tokensMatch,
 } from 'plankeeper/http';
+import { warnRenamed } from '../renamed-option.js';
 import { requestToken, tokenProblem } from './access-token.js';
 import { crossSiteProblem } from './cross-site.js';
 import { DashboardError } from './dashboard-error.js';
@@ -43,6 +44,8 @@ export interface DashboardOptions {
    * Language of the page and of the server's refusals (`en` default, `zh`): one setting
    * for both, so a person reads one language whatever their browser says.
    */
+  locale?: DashboardLang;
+  /** @deprecated Renamed `locale` in 0.3. */
   lang?: DashboardLang;
   /** Clock, for tests of staleness. */
   now?: () => number;
@@ -79,7 +82,8 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
   const token = options.token;
   checkOptions(options, host, port, staleAfterMs, keepAliveMs);
   if (token === undefined && !isLoopbackHost(host)) throw needsToken(host);
-  const lang = options.lang ?? 'en';
+  if (options.lang !== undefined) warnRenamed('lang', 'locale');
+  const lang = options.locale ?? options.lang ?? 'en';
   const texts = dashboardTexts(lang);
   const page = dashboardPage(lang);
 
@@ -130,7 +134,14 @@ export async function createDashboardServer(options: DashboardOptions): Promise<
       }
       const answer = await handlePlanEdit(request, store, lang);
       if (answer.status === 200) sendJson(response, 200, answer.body);
-      else sendError(response, answer.status, answer.error);
+      // After a 413 the rest of the body is not worth reading: the connection closes.
+      else
+        sendError(
+          response,
+          answer.status,
+          answer.error,
+          answer.status === 413 ? { connection: 'close' } : {},
+        );
       return;
     }
     switch (url.pathname) {

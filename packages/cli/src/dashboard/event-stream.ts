@@ -4,8 +4,8 @@
  * changed; events carry no item text.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PlanChange } from 'plankeeper';
 import { encodePlanKey } from 'plankeeper';
+import type { PlanChange } from 'plankeeper/stores';
 import type { PlanChangedEvent } from './api-types.js';
 
 export class EventStream {

@@ -8,12 +8,12 @@ import type { IncomingMessage } from 'node:http';
 import {
   decodePlanKey,
   getLocale,
-  type PersonEdit,
   PlanConflictError,
   PlanEngine,
   type PlanKey,
   type PlanStore,
 } from 'plankeeper';
+import type { PersonEdit } from 'plankeeper/stores';
 import type { PlanEditResponse } from './api-types.js';
 import { type DashboardLang, type DashboardTexts, dashboardTexts } from './dashboard-texts.js';
 
@@ -62,21 +62,33 @@ export async function handlePlanEdit(
   }
 }
 
+/**
+ * The request's body, or undefined when it is over MAX_BODY_BYTES. An oversized body is read
+ * on and dropped (up to DRAIN_BYTES) rather than cut off: a socket closed under a client
+ * still sending resets the connection before it reads the 413.
+ */
 function readBody(request: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length']);
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > MAX_BODY_BYTES;
+    if (tooLarge) resolve(undefined);
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > DRAIN_BYTES) request.destroy();
+      else if (size > MAX_BODY_BYTES && !tooLarge) {
+        tooLarge = true;
         resolve(undefined);
-        request.destroy();
-      } else chunks.push(chunk);
+      } else if (!tooLarge) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
 }
+
+/** Most of an oversized body read and dropped before the connection is cut. */
+const DRAIN_BYTES = 1024 * 1024;
 
 const FIELDS: Record<PersonEdit['kind'], readonly string[]> = {
   add: ['content', 'after'],

@@ -5,14 +5,9 @@
  * so a refresh after one write re-reads one plan, not a thousand.
  */
 
-import type { ListFilter, PlanChange, PlanListing, PlanStore } from 'plankeeper';
-import {
-  encodePlanKey,
-  isLeftoverRecord,
-  isStalePlan,
-  type PlanRecord,
-  progressOf,
-} from 'plankeeper';
+import type { PlanStore } from 'plankeeper';
+import { encodePlanKey, isLeftoverRecord, isStalePlan, progressOf } from 'plankeeper';
+import type { ListFilter, PlanChange, PlanListing, PlanRecord } from 'plankeeper/stores';
 import type { PlanSummary } from './api-types.js';
 
 /** Concurrent reads for stores that answer over the network. */

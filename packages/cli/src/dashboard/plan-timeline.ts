@@ -3,7 +3,7 @@
  * what it changed and which tool call made it.
  */
 
-import type { PlanRecord, PlanRevision, PlanSnapshot, PlanStore } from 'plankeeper';
+import type { PlanSnapshot, PlanStore } from 'plankeeper';
 import {
   encodePlanKey,
   isLeftoverRecord,
@@ -13,6 +13,7 @@ import {
   progressOf,
 } from 'plankeeper';
 import { approvalWait } from 'plankeeper/harness';
+import type { PlanRecord, PlanRevision } from 'plankeeper/stores';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';
 import { subAgentsOf } from './sub-agent-summaries.js';

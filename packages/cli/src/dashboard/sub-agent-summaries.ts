@@ -2,7 +2,13 @@
  * The sub-agents of one plan for the dashboard: each delegated item's child plan, read
  * once per delegated item (a plan without delegations costs no read).
  */
-import { childKey, encodePlanKey, type PlanKey, type PlanStore, type TodoItem } from 'plankeeper';
+import {
+  encodePlanKey,
+  type PlanKey,
+  type PlanStore,
+  subAgentKey,
+  type TodoItem,
+} from 'plankeeper';
 import { subAgentProgress } from 'plankeeper/harness';
 import type { SubAgentSummary } from './api-types.js';
 
@@ -23,7 +29,7 @@ export async function subAgentsOf(
       {
         item: item.id,
         scope: item.subAgent.scope,
-        key: encodePlanKey(childKey(key, item.subAgent.scope)),
+        key: encodePlanKey(subAgentKey(key, item.subAgent.scope)),
         exists: counts !== undefined,
         total: counts?.total ?? 0,
         completed: counts?.completed ?? 0,

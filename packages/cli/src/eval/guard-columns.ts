@@ -4,8 +4,9 @@
  * guard on over that baseline; "leftover-marking" is the plan section as shipped and is
  * measured against "injection", the same section with leftover marking taken out.
  */
-import type { CompletionVerifier, PlanningOptions, PlanSectionBuilder } from 'plankeeper';
+import type { PlanningOptions } from 'plankeeper';
 import { isOpen, progressOf, renderPlan } from 'plankeeper';
+import type { CompletionVerifier, PlanSectionBuilder } from 'plankeeper/harness';
 
 export const GUARD_COLUMNS = [
   'off',

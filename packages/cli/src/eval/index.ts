@@ -4,7 +4,7 @@
  *
  * @example
  * import { formatEvalReport, runEval } from './eval/index.js';
- * console.log(formatEvalReport(await runEval({ lang: 'en' })));
+ * console.log(formatEvalReport(await runEval({ locale: 'en' })));
  */
 export { ANCHOR_INFORMATION, type AnchorItem } from './anchor-formats.js';
 export { formatEvalReport } from './format-report.js';

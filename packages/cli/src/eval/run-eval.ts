@@ -4,7 +4,7 @@
  * mode and what each guard cost in model calls and input tokens.
  *
  * @example
- * const report = await runEval({ lang: 'en' });
+ * const report = await runEval({ locale: 'en' });
  * report.scenarios[0]?.caught.nudge; // true when the nudge alone fixed the outcome
  */
 
@@ -19,6 +19,7 @@ import type {
 } from 'plankeeper';
 import { Agent, getLocale, PlankeeperError } from 'plankeeper';
 import { DISCIPLINES } from 'plankeeper/harness';
+import { warnRenamed } from '../renamed-option.js';
 import {
   COST_BASELINE,
   type EnvironmentCheck,
@@ -31,6 +32,9 @@ import type { Scenario } from './scenario.js';
 import { SCENARIOS } from './scenarios/index.js';
 
 export interface EvalOptions {
+  /** Language of everything the model sees. Default `en`. */
+  locale?: LocaleId;
+  /** @deprecated Renamed `locale` in 0.3. */
   lang?: LocaleId;
   /** A real model to run the scenarios' tasks with; scripted behaviour models when absent. */
   model?: ModelClient;
@@ -115,7 +119,8 @@ export interface EvalReport {
 export const CONTROL_SCENARIO = 'diligent';
 
 export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
-  const lang = options.lang ?? 'en';
+  if (options.lang !== undefined) warnRenamed('lang', 'locale');
+  const lang = options.locale ?? options.lang ?? 'en';
   const scenarios = selectScenarios(options.scenarios);
   const columns = [
     ...(options.columns ?? (options.model ? (['off', 'all'] as const) : GUARD_COLUMNS)),

@@ -9,7 +9,6 @@
  * const { message, usage } = await client.generate({ messages, tools });
  */
 
-export type * from 'plankeeper';
 export { AnthropicClient, type AnthropicClientOptions } from './anthropic-client.js';
 export {
   createModelClient,

@@ -5,7 +5,7 @@
  * the person's configuration (a flag, a setup, a script option), never from the model.
  */
 import { spawn } from 'node:child_process';
-import type { CompletionVerifier, VerifierSpec } from 'plankeeper';
+import type { CompletionVerifier, VerifierSpec } from 'plankeeper/harness';
 
 /** The tag that asks for the check on an item other than the last. */
 export const VERIFY_TAG = '[verify]';

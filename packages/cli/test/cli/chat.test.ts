@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from 'plankeeper/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer, openaiWire } from '../support/fake-provider-server.js';
 import { runCli, startCli } from '../support/run-cli.js';
@@ -122,7 +123,7 @@ describe('plankeeper chat', () => {
     server.reply({ ...openaiWire.completion({ content: 'never sent' }), delayMs: 60_000 });
     const first = startCli(chatArgs('resume-me'), { env: noKeys });
     first.stdin.write('Compare these two laptops\n');
-    await waitFor(() => server.requests.length === 2);
+    await waitFor(() => server.requests.length === 2, 'the second model request', 15_000);
     first.kill('SIGKILL');
     await new Promise((resolve) => first.on('close', resolve));
 
@@ -152,11 +153,3 @@ describe('plankeeper chat', () => {
     expect(steps.stderr).toMatch(/--max-steps: "ten" is not a positive whole number/);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -89,7 +89,7 @@ describe('plankeeper mcp flags', () => {
     expect(parseMcpFlags({}, env, cwd)).toEqual({
       store: `sqlite:${join(cwd, '.plankeeper', 'plans.db')}`,
       agent: 'mcp',
-      preset: 'both',
+      tools: 'both',
       locale: 'en',
       echoPlan: true,
     });
@@ -128,7 +128,7 @@ describe('plankeeper mcp flags', () => {
           store: 'memory',
           session: 'team',
           agent: 'coder',
-          preset: 'granular',
+          tools: 'granular',
           lang: 'zh',
           http: '8765',
           host: '0.0.0.0',
@@ -144,7 +144,7 @@ describe('plankeeper mcp flags', () => {
       store: 'memory',
       session: 'team',
       agent: 'coder',
-      preset: 'granular',
+      tools: 'granular',
       locale: 'zh',
       dependencies: 'enforce',
       echoPlan: true,
@@ -166,6 +166,7 @@ describe('plankeeper mcp flags', () => {
   });
 
   it.each([
+    [{ tools: 'all' }, '--tools must be one of whole-list, granular, both, not "all".'],
     [{ preset: 'all' }, '--preset must be one of whole-list, granular, both, not "all".'],
     [{ lang: 'fr' }, '--lang must be one of en, zh, not "fr".'],
     [{ dependencies: 'strict' }, '--dependencies must be one of off, warn, enforce, not "strict".'],
@@ -313,11 +314,11 @@ describe('plankeeper mcp over stdio', () => {
   });
 
   it('exits 2 with a one-line message on a bad flag, writing nothing to stdout', async () => {
-    const { code, stdout, stderr } = await run(['--preset', 'everything', '--store', 'memory']);
+    const { code, stdout, stderr } = await run(['--tools', 'everything', '--store', 'memory']);
     expect(code).toBe(EXIT.usage);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      'plankeeper: --preset must be one of whole-list, granular, both, not "everything".\n',
+      'plankeeper: --tools must be one of whole-list, granular, both, not "everything".\n',
     );
   });
 });

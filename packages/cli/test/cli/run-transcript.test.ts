@@ -22,7 +22,7 @@ function twoTurns(lang: 'en' | 'zh', [first, second]: [string, string], item: st
       { task: second, steps: [{ final: 'OK.\n2' }] },
     ],
     // The checks have their own tests; here they would only add their texts.
-    options: { lang, goalCheck: false },
+    options: { locale: lang, goalCheck: false },
   };
   writeFileSync(file, JSON.stringify(script));
   return file;
@@ -90,7 +90,7 @@ describe('plankeeper run --script (the harness’s messages)', () => {
         { final: item },
         { final: item },
       ],
-      options: { lang, nudge: { after: 1 }, echoPlan: false },
+      options: { locale: lang, nudge: { after: 1 }, echoPlan: false },
     };
     writeFileSync(file, JSON.stringify(script));
     return file;

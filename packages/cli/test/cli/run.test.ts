@@ -180,7 +180,7 @@ describe('plankeeper run --script --json', () => {
         { tool: 'todo_write', args: { todos: [{ content: '甲', status: 'completed' }] } },
         { tool: 'knowledge_search', args: { query: '退货' } },
       ],
-      options: { lang: 'zh', maxSteps: 3, dropPolicy: 'reject' },
+      options: { locale: 'zh', maxSteps: 3, dropPolicy: 'reject' },
     });
     const { code, stdout } = await runCli(['run', '--script', file, '--json']);
     expect(code).toBe(1);

@@ -97,16 +97,31 @@ describe('plankeeper todos: a person changes a plan', () => {
       '--store',
       store,
       '--session',
-      'ticket-7',
+      'ticket-9',
       '--done',
       '1',
     ]);
     expect(noAgent).toMatchObject({
       code: 2,
-      stderr:
-        'plankeeper: a change needs --agent and --session (and --scope for a sub-agent plan).\n',
+      stderr: 'plankeeper: no plan for session "ticket-9" to change; give --agent to start one.\n',
+    });
+    // A part of a change without the change is refused, not ignored.
+    expect(await todos(store, '--content', 'x')).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'plankeeper: --content goes with --edit ID.\n',
     });
     const history = JSON.parse((await todos(store, '--json')).stdout).history;
+    expect(history).toHaveLength(2);
+  });
+
+  it('finds the plan by its session alone, as showing it does', async () => {
+    const store = await seededStore();
+    const done = await runCli(['todos', '--store', store, '--session', 'ticket-7', '--done', '1']);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain('- [x] #1 Look up the policy');
+    const history = JSON.parse((await todos(store, '--json')).stdout).history;
+    // The seeded add, then this change.
     expect(history).toHaveLength(2);
   });
 

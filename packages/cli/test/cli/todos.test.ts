@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -61,6 +61,16 @@ describe('plankeeper todos', () => {
     expect(scoped.stdout).toContain('- [ ] #1 Sub step');
   });
 
+  it('says a one-item write in the singular in the history', async () => {
+    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
+    const store = await openStore(url);
+    const key = { agent: 'release', session: 'r-2' };
+    await new PlanEngine({ store }).write(key, [{ content: 'Ship', status: 'pending' }]);
+    await store.close();
+    const shown = await runCli(['todos', '--store', url, '--agent', 'release', '--session', 'r-2']);
+    expect(shown.stdout).toMatch(/: wrote 1 item, added #1\n/);
+  });
+
   it('shows what each item waits for, marking items whose blockers are still open', async () => {
     const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
     const store = await openStore(url);
@@ -96,6 +106,25 @@ describe('plankeeper todos', () => {
     const bad = await runCli(['todos', '--store', 'ftp://x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^plankeeper: --store: .*use one of: memory; sqlite:PATH/);
+  });
+
+  it('creates no store when reading: a folder with no plans says so, a wrong path is named', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'plankeeper-no-store-'));
+    const env = { PLANKEEPER_STORE: undefined };
+    const listed = await runCli(['todos'], { cwd: folder, env });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toBe('No stored plans (no store here yet: .plankeeper/plans.db).\n');
+    expect(existsSync(join(folder, '.plankeeper'))).toBe(false);
+    const session = await runCli(['todos', '--session', 's-1'], { cwd: folder, env });
+    expect(session.code).toBe(2);
+    expect(existsSync(join(folder, '.plankeeper'))).toBe(false);
+    const typo = join(folder, 'plnas', 'plans.db');
+    const wrong = await runCli(['todos', '--store', `sqlite:${typo}`], { cwd: folder, env });
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toBe(
+      `plankeeper: there is no store at ${typo}; check the path (reading creates no store).\n`,
+    );
+    expect(existsSync(join(folder, 'plnas'))).toBe(false);
   });
 
   it('deletes one plan with --delete, and refuses --delete without --session', async () => {

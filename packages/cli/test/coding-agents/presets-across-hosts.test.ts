@@ -13,16 +13,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { jsonSchema, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import {
-  Agent,
-  type ChatMessage,
-  getLocale,
-  PlanEngine,
-  quoteText,
-  type ToolDefinition,
-} from 'plankeeper';
+import { Agent, type ChatMessage, getLocale, PlanEngine, type ToolDefinition } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/ai-sdk';
-import type { Discipline } from 'plankeeper/harness';
+import { type Discipline, quoteText } from 'plankeeper/harness';
 import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { ScriptedModel } from 'plankeeper/test';

@@ -165,7 +165,7 @@ describe('dashboard: a person approves the plan and notes an item', () => {
     const zhKey = { agent: 'coder', session: 'approve-zh' };
     const engine = new PlanEngine({ store });
     await engine.add(zhKey, [{ content: 'Find the bug' }]);
-    const chinese = await createDashboardServer({ store, lang: 'zh' });
+    const chinese = await createDashboardServer({ store, locale: 'zh' });
     try {
       const page = await browser.newPage();
       await page.goto(`${chinese.url}#plan=${encodeURIComponent(encodePlanKey(zhKey))}`);

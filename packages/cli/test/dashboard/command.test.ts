@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
+import { waitFor } from 'plankeeper/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/cli-error.js';
 import { registerDashboardCommand, runDashboard } from '../../src/cli/commands/dashboard.js';
@@ -88,7 +89,7 @@ describe('plankeeper dashboard flags', () => {
         },
       },
     );
-    await waitUntil(() => url !== '');
+    await waitFor(() => url !== '', 'the dashboard URL', 5000);
     const port = new URL(url).port;
     const error = await usageError(['--store', 'memory', '--port', port]);
     expect(error.message).toBe(
@@ -114,7 +115,7 @@ describe('plankeeper dashboard flags', () => {
         },
       },
     );
-    await waitUntil(() => url !== '');
+    await waitFor(() => url !== '', 'the dashboard URL', 5000);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=from-the-environment$/);
     expect(output.join('')).toContain(`plankeeper dashboard: ${url}\nstore: sqlite:${path}`);
     const page = await fetch(url);
@@ -143,7 +144,7 @@ describe('plankeeper dashboard --lang', () => {
         },
       },
     );
-    await waitUntil(() => url !== '');
+    await waitFor(() => url !== '', 'the dashboard URL', 5000);
     expect(await (await fetch(url)).text()).toContain('<html lang="zh-CN">');
     expect(await (await fetch(new URL('/nope', url))).json()).toEqual({
       error: '/nope 处没有内容。请试试 / 或 /api/plans。',
@@ -188,7 +189,11 @@ describe('plankeeper dashboard as a process', () => {
       stderr += chunk.toString();
     });
     const exited = new Promise<number | null>((resolve) => child?.on('exit', resolve));
-    await waitUntil(() => /dashboard: (http\S+)/.test(stdout) || child?.exitCode !== null, 20_000);
+    await waitFor(
+      () => /dashboard: (http\S+)/.test(stdout) || child?.exitCode !== null,
+      'the dashboard URL or an exit',
+      20_000,
+    );
     const url = /dashboard: (http\S+)/.exec(stdout)?.[1];
     expect(url, stderr).toBeDefined();
 
@@ -224,11 +229,3 @@ describe('plankeeper dashboard as a process', () => {
     );
   }, 60_000);
 });
-
-async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

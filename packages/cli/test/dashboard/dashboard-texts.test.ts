@@ -156,7 +156,7 @@ describe('the dashboard server in Chinese', () => {
     const engine = new PlanEngine();
     const key = { agent: 'coder', session: 's1' };
     await engine.add(key, [{ content: 'Find the bug' }]);
-    const dashboard = await createDashboardServer({ store: engine.store, lang: 'zh' });
+    const dashboard = await createDashboardServer({ store: engine.store, locale: 'zh' });
     try {
       const html = await (await fetch(dashboard.url)).text();
       expect(html).toContain('<html lang="zh-CN">');
@@ -192,5 +192,25 @@ describe('the dashboard server in Chinese', () => {
     } finally {
       await dashboard.close();
     }
+  });
+});
+
+describe('counts on the page', () => {
+  it('say one plan and one agent in the singular', () => {
+    const counts = {
+      all: true,
+      total: '1',
+      shown: '1',
+      agents: '1',
+      open: '1',
+      stale: '0',
+      done: '0',
+    };
+    expect(pageTexts('en').list.summary(counts)).toBe(
+      '1 plan · 1 agent · 1 open · 0 stale · 0 done',
+    );
+    expect(pageTexts('en').list.summary({ ...counts, total: '2', shown: '2', agents: '2' })).toBe(
+      '2 plans · 2 agents · 1 open · 0 stale · 0 done',
+    );
   });
 });

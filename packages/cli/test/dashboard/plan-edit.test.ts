@@ -132,4 +132,16 @@ describe('dashboard: a person changes a plan from the page', () => {
     expect((await post(server, {}, {}, '/api/plans')).status).toBe(405);
     expect((await engine.snapshot(key)).version).toBe(1);
   });
+
+  it('answers a body over 16 KiB with 413, not a reset connection, changing nothing', async () => {
+    const { server, engine } = await setup();
+    const big = { ...cancel2, by: 'A'.repeat(40 * 1024) };
+    // Sent in pieces with no declared length, then with one: both get the answer.
+    for (const headers of [{ 'transfer-encoding': 'chunked' }, {}] as Record<string, string>[]) {
+      const answer = await post(server, big, headers);
+      expect(answer.status).toBe(413);
+      expect(answer.body.error).toMatch(/./);
+    }
+    expect((await engine.snapshot(key)).version).toBe(1);
+  });
 });

@@ -15,7 +15,7 @@ describe('timelineOf: evidence', () => {
     const [first, second] = timelineOf(await engine.history(key));
     expect(first).not.toHaveProperty('evidence');
     expect(second).toMatchObject({
-      summary: 'wrote 1 items · evidence #1: run_tests',
+      summary: 'wrote 1 item · evidence #1: run_tests',
       evidence: [{ id: '1', count: 1, calls: [{ tool: 'run_tests', callId: 'call_4', at }] }],
     });
   });

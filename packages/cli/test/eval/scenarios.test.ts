@@ -242,7 +242,7 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
 });
 
 it('the suite is deterministic: two runs give the same figures', async () => {
-  const again = await runEval({ lang: 'en', scenarios: ['distraction', 'stale-plan'] });
+  const again = await runEval({ locale: 'en', scenarios: ['distraction', 'stale-plan'] });
   const first = reports.get('en');
   for (const report of again.scenarios) {
     const earlier = first?.scenarios.find((candidate) => candidate.id === report.id);

@@ -1,11 +1,14 @@
-import { ConfigurationError, PlankeeperError } from 'plankeeper';
+import {
+  type ChatMessage,
+  ConfigurationError,
+  type ModelToolSpec,
+  PlankeeperError,
+} from 'plankeeper';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AnthropicClient,
   type AnthropicClientOptions,
-  type ChatMessage,
   ModelError,
-  type ModelToolSpec,
 } from '../../src/models/index.js';
 import { anthropicWire, FakeProviderServer } from '../support/fake-provider-server.js';
 

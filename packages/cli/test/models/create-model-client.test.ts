@@ -1,8 +1,7 @@
-import { ConfigurationError } from 'plankeeper';
+import { type ChatMessage, ConfigurationError } from 'plankeeper';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   AnthropicClient,
-  type ChatMessage,
   createModelClient,
   OpenAIChatClient,
   parseModelSpec,

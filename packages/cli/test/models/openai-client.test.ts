@@ -1,9 +1,12 @@
-import { ConfigurationError, PlankeeperError } from 'plankeeper';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ChatMessage,
-  ModelError,
+  ConfigurationError,
   type ModelToolSpec,
+  PlankeeperError,
+} from 'plankeeper';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ModelError,
   OpenAIChatClient,
   type OpenAIChatClientOptions,
 } from '../../src/models/index.js';

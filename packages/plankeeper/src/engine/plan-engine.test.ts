@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, PlanConflictError } from './errors.js';
 import { PlanEngine } from './plan-engine.js';
-import { childKey } from './plan-key.js';
+import { subAgentKey } from './plan-key.js';
 import { MemoryPlanStore } from './store/memory-store.js';
 import type { PlanStore } from './store/plan-store.js';
 
@@ -98,8 +98,8 @@ describe('PlanEngine', () => {
 
   it('a child scope is a separate plan; clearScope clears it and its descendants only', async () => {
     const engine = new PlanEngine();
-    const child = childKey(key, 'sub-agent-1');
-    const grandchild = childKey(child, 'helper');
+    const child = subAgentKey(key, 'sub-agent-1');
+    const grandchild = subAgentKey(child, 'helper');
     const sibling = { ...key, session: 's2' };
     await engine.add(key, [{ content: 'parent step' }]);
     await engine.add(child, [{ content: 'child step' }]);

@@ -1,3 +1,4 @@
+import { warnDeprecated } from './deprecation.js';
 import { ConfigurationError } from './errors.js';
 
 /**
@@ -11,9 +12,15 @@ export interface PlanKey {
   scope?: readonly string[];
 }
 
-/** The key of a child scope, e.g. for a sub-agent started from `parent`. */
-export function childKey(parent: PlanKey, segment: string): PlanKey {
+/** The key of a sub-agent's plan: `parent`'s key with the sub-agent's scope segment pushed. */
+export function subAgentKey(parent: PlanKey, segment: string): PlanKey {
   return { ...parent, scope: [...(parent.scope ?? []), segment] };
+}
+
+/** @deprecated Renamed {@link subAgentKey} in 0.3. */
+export function childKey(parent: PlanKey, segment: string): PlanKey {
+  warnDeprecated('childKey', 'subAgentKey');
+  return subAgentKey(parent, segment);
 }
 
 /**

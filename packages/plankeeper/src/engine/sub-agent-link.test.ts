@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlanEngine } from './plan-engine.js';
-import { childKey } from './plan-key.js';
+import { subAgentKey } from './plan-key.js';
 
 const key = { agent: 'planner', session: 's1' };
 
@@ -81,6 +81,6 @@ describe('sub-agent links', () => {
     const snapshot = await engine.snapshot(key);
     snapshot.items[0]!.subAgent!.scope = 'elsewhere';
     expect((await engine.snapshot(key)).items[0]?.subAgent).toEqual({ scope: 'research' });
-    expect(childKey(key, 'research')).toEqual({ ...key, scope: ['research'] });
+    expect(subAgentKey(key, 'research')).toEqual({ ...key, scope: ['research'] });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The link from a parent plan's item to the sub-agent working on it. A host delegates
- * item #2 to a sub-agent in a child scope (`childKey(parent, scope)`); the link lives on
+ * item #2 to a sub-agent in a child scope (`subAgentKey(parent, scope)`); the link lives on
  * the parent's item, so every store keeps it and every process that reads the plan (the
  * dashboard, `plankeeper todos`, another hook process) sees it. Only hosts set it: the
  * plan tools' input schemas have no such field, and a whole-list write keeps it on the

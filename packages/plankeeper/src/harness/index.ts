@@ -28,7 +28,7 @@ export type {
 export { EVIDENCE_MODES } from '../engine/evidence.js';
 export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
 export type { PlanKey } from '../engine/plan-key.js';
-export { quoteText, renderPlan } from '../engine/render.js';
+export { quoteText, type RenderOptions, renderItem, renderPlan } from '../engine/render.js';
 export { isSharedListKey, SHARED_LIST_AGENT, sharedListKey } from '../engine/shared-list.js';
 export type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
 export type {
@@ -46,8 +46,19 @@ export {
   approvalRules,
 } from './approval.js';
 export { changeNotices, describeChangeNotices } from './change-notices.js';
+// PlanHarness's option and result types and the leftover and rendering helpers behind the
+// plan section: building blocks the root leaves here to stay small.
+export type { CompletionLoopOptions, LoopDecision } from './completion-loop.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
 export { describePersonChanges, personChangeLines } from './person-changes.js';
+export type {
+  Bounce,
+  HarnessOptions,
+  InjectionOptions,
+  PlanSectionOutput,
+  ToolCallOutcome,
+  WrappedToolCall,
+} from './plan-harness.js';
 export {
   buildPlanSection,
   isLeftover,

@@ -7,16 +7,15 @@ import type { DependencyMode } from '../engine/operations/dependencies.js';
 import { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import type { Locale, LocaleId } from '../locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../tools/plan-tools.js';
+import { createPlanTools } from '../tools/plan-tools.js';
 import type { ToolDefinition } from '../tools/tool.js';
+import { type ToolFamilyOption, toolFamilyOf } from '../tools/tool-family.js';
 import { defaultInstructions } from './instructions.js';
 import { type HarnessOptions, PlanHarness } from './plan-harness.js';
 
-export interface PlanSetupOptions extends HarnessOptions {
+export interface PlanSetupOptions extends HarnessOptions, ToolFamilyOption {
   /** Where plans live. Default: a new in-memory engine. */
   engine?: PlanEngine;
-  /** Which plan tools to offer. Default `whole-list` (`todo_write`, `todo_read`). */
-  preset?: PlanToolPreset;
   /** Language of everything the model reads. Default `en`. */
   locale?: Locale | LocaleId;
   /** Replaces the default planning guidance in `instructions`. */
@@ -35,18 +34,19 @@ export interface PlanSetup {
   instructions: string;
 }
 
-/** The plan tools with the shared defaults: whole-list preset, echo only without injection. */
-export function planToolsFor(options: {
-  engine: PlanEngine;
-  locale: Locale;
-  preset?: PlanToolPreset | undefined;
-  echoPlan?: boolean | undefined;
-  injection?: HarnessOptions['injection'];
-  dependencies?: DependencyMode | undefined;
-}): ToolDefinition[] {
+/** The plan tools with the shared defaults: the whole-list family, echo only without injection. */
+export function planToolsFor(
+  options: ToolFamilyOption & {
+    engine: PlanEngine;
+    locale: Locale;
+    echoPlan?: boolean | undefined;
+    injection?: HarnessOptions['injection'];
+    dependencies?: DependencyMode | undefined;
+  },
+): ToolDefinition[] {
   return createPlanTools({
     engine: options.engine,
-    preset: options.preset ?? 'whole-list',
+    tools: toolFamilyOf(options, 'whole-list'),
     locale: options.locale,
     echoPlan: options.echoPlan ?? options.injection === false,
     ...(options.dependencies && { dependencies: options.dependencies }),

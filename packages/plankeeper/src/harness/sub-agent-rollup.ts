@@ -15,7 +15,7 @@
  * }
  */
 import type { PlanEngine } from '../engine/plan-engine.js';
-import { childKey, type PlanKey } from '../engine/plan-key.js';
+import { type PlanKey, subAgentKey } from '../engine/plan-key.js';
 import { quoteText } from '../engine/render.js';
 import type { PlanRevision } from '../engine/store/plan-store.js';
 import type { SubAgentEndInfo, SubAgentLinkProblem } from '../engine/sub-agent-link.js';
@@ -27,7 +27,7 @@ export interface SubAgentScope {
   parent: PlanKey;
   item: string;
   scope: string;
-  /** Where the sub-agent's own plan lives: `childKey(parent, scope)`. */
+  /** Where the sub-agent's own plan lives: `subAgentKey(parent, scope)`. */
   key: PlanKey;
 }
 
@@ -62,7 +62,7 @@ export async function startSubAgent(
       parent: options.parent,
       item,
       scope: options.scope,
-      key: childKey(options.parent, options.scope),
+      key: subAgentKey(options.parent, options.scope),
     },
   };
 }
@@ -117,7 +117,7 @@ export async function subAgentProgress(
   const progress = new Map<string, PlanProgress | undefined>();
   if (linked.length === 0) return progress;
   const plans = await Promise.all(
-    linked.map((item) => read(childKey(parent, item.subAgent!.scope))),
+    linked.map((item) => read(subAgentKey(parent, item.subAgent!.scope))),
   );
   linked.forEach((item, index) => {
     const plan = plans[index];

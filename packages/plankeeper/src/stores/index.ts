@@ -8,11 +8,32 @@
  * import { openStore } from 'plankeeper/stores';
  * const store = await openStore(process.env.PLANKEEPER_STORE ?? 'sqlite:.plankeeper/plans.db');
  * const engine = new PlanEngine({ store });
+ *
+ * It also holds the types a store author implements (`PlanStore` and its records,
+ * revisions and changes) and the person-edit types of hosts that let people change a
+ * stored plan (the `todos` command, the dashboard).
  */
+
+export type {
+  PersonEdit,
+  PersonEditProblem,
+  PersonTextField,
+} from '../engine/operations/person-edit.js';
+export type { PersonEditOutcome } from '../engine/plan-engine.js';
+export { keyIsWithin } from '../engine/plan-key.js';
 export { MemoryPlanStore, type MemoryStoreOptions } from '../engine/store/memory-store.js';
+// What a store implements and returns: the interface, its records, revisions and changes.
+export type * from '../engine/store/plan-store.js';
 // For writing a store of your own: the record codec every store here uses.
 export { checkRecord, decodeRecord, encodeRecord } from '../engine/store/record-codec.js';
-export { copyItems, copyRecord, emptyRecord, PLAN_FORMAT } from '../engine/todo-item.js';
+export {
+  copyItems,
+  copyRecord,
+  emptyRecord,
+  PLAN_FORMAT,
+  type PlanApproval,
+  type PlanRecord,
+} from '../engine/todo-item.js';
 export {
   type OpenStoreOptions,
   openStore,

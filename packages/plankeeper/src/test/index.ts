@@ -1,7 +1,9 @@
 /**
  * `plankeeper/test`: test helpers for code built on plankeeper. `ScriptedModel` replays a
- * scripted conversation through the real harness (no API key); `storeContract` is the
- * suite every plankeeper store passes, to run against a store of your own (needs vitest).
+ * scripted conversation through the real harness (no API key); `planRecord` and `waitFor`
+ * help store tests. Nothing here loads a test runner, so a program may replay a script at
+ * run time (the CLI's `run --script` does). The store suite that needs vitest is its own
+ * entry: `plankeeper/test/store-contract`.
  *
  * @example
  * import { ScriptedModel } from 'plankeeper/test';
@@ -13,5 +15,4 @@ export {
   type ScriptedToolCall,
   type ScriptStep,
 } from './scripted-model.js';
-export { type StoreContractTarget, storeContract } from './store-contract.js';
 export { planRecord, sleep, waitFor } from './store-test-helpers.js';

@@ -11,7 +11,7 @@
  *
  * @example
  * import { describe } from 'vitest';
- * import { storeContract } from 'plankeeper/test';
+ * import { storeContract } from 'plankeeper/test/store-contract';
  * describe('my store', () => storeContract({ open: () => MyStore.connect(url) }));
  */
 import { afterEach, describe, expect, it, type TestContext } from 'vitest';
@@ -459,7 +459,7 @@ export function storeContract(target: StoreContractTarget): void {
       const key = freshKey();
       const source = {
         tool: 'todo_write',
-        summary: 'wrote 1 items · evidence #1: run_tests',
+        summary: 'wrote 1 item · evidence #1: run_tests',
         evidence: [
           {
             id: '1',

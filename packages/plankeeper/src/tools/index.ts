@@ -8,11 +8,29 @@
  * const input = validateInput(schema, '{"path": "notes.md"}');
  * if (!input.ok) console.log(input.issues);
  */
-export { formatPath, type IssuePath } from '../engine/plan-issue.js';
+// What a tool passes to the engine's operations and what comes back.
+export type { CompletionEvidence, EvidenceCall } from '../engine/evidence.js';
+export type { PlanLimits } from '../engine/limits.js';
+export type { AddItemInput } from '../engine/operations/add-items.js';
+export type { CompleteItemInput } from '../engine/operations/complete-items.js';
+export type {
+  BlockerInput,
+  DependencyFacts,
+} from '../engine/operations/dependencies.js';
+export type { DropPolicy, WriteItemInput } from '../engine/operations/write-plan.js';
+export type { OperationMeta } from '../engine/plan-engine.js';
+export {
+  formatPath,
+  type IssuePath,
+  type PlanIssue,
+  type PlanIssueCode,
+} from '../engine/plan-issue.js';
 // For tools that print text they did not write (log lines, command output).
 export { escapeUnsafeChars } from '../engine/render.js';
+export type { PlanProgress } from '../engine/todo-item.js';
 export { GENERIC_INPUT_BOUNDS, type InputBounds } from './input-bounds.js';
 export { type ParsedArguments, parseArguments } from './parse-arguments.js';
+export { PLAN_WRITE_TOOL_NAMES } from './plan-tools.js';
 export {
   createSchemas,
   type PlanToolName,

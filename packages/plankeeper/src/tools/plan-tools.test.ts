@@ -418,7 +418,7 @@ describe('granular tools', () => {
     );
   });
 
-  it('todos_get_remaining lists open items only; todos_get_all and todo_read list all', async () => {
+  it('todos_get_remaining lists open items only; todos_get_all and todo_read list all, with the stored reasons', async () => {
     const fixture = planFixture();
     await fixture.call('todos_add', { todos: [{ content: 'A' }, { content: 'B' }] });
     await fixture.call('todos_complete', { items: [{ id: 1, reason: 'done' }] });
@@ -426,7 +426,7 @@ describe('granular tools', () => {
     expect(remaining.text).toBe('- [ ] #2 B');
     for (const name of ['todos_get_all', 'todo_read']) {
       expect((await fixture.call(name, {})).text).toBe(
-        '### Current todo list (1/2 completed)\n- [x] #1 A\n- [ ] #2 B',
+        '### Current todo list (1/2 completed)\n- [x] #1 A (done)\n- [ ] #2 B',
       );
     }
     await fixture.call('todos_complete', { items: [{ id: 2, reason: 'done' }] });
@@ -458,10 +458,10 @@ describe('isolation', () => {
     await expect(write!.execute({ todos: [] }, {})).rejects.toBeInstanceOf(ConfigurationError);
   });
 
-  it('presets choose the tool family', () => {
+  it('the tools option chooses the tool family', () => {
     const engine = new PlanEngine();
-    const names = (preset: 'whole-list' | 'granular' | 'both') =>
-      createPlanTools({ engine, preset }).map((tool) => tool.name);
+    const names = (tools: 'whole-list' | 'granular' | 'both') =>
+      createPlanTools({ engine, tools }).map((tool) => tool.name);
     expect(names('whole-list')).toEqual(['todo_write', 'todo_read']);
     expect(names('granular')).toEqual([
       'todos_add',

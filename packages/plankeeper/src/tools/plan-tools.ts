@@ -3,7 +3,7 @@
  *
  * @example
  * const engine = new PlanEngine();
- * const tools = createPlanTools({ engine, preset: 'whole-list' });
+ * const tools = createPlanTools({ engine, tools: 'whole-list' });
  * const write = tools.find((tool) => tool.name === 'todo_write')!;
  * await write.execute('{"todos":[{"content":"Find the policy","status":"in_progress"}]}', {
  *   key: { agent: 'support', session: 'user-42' },
@@ -21,9 +21,9 @@ import { todosCompleteTool } from './plan/todos-complete.js';
 import { todosGetRemainingTool } from './plan/todos-get-remaining.js';
 import { todosRemoveTool } from './plan/todos-remove.js';
 import type { ToolDefinition } from './tool.js';
+import { type ToolFamilyOption, toolFamilyOf } from './tool-family.js';
 
-/** Which tool family a host offers: `todo_write`/`todo_read`, the `todos_*` five, or all seven. */
-export type PlanToolPreset = 'whole-list' | 'granular' | 'both';
+export type { PlanToolFamily, PlanToolPreset } from './tool-family.js';
 
 export const PLAN_TOOL_NAMES = {
   'whole-list': ['todo_write', 'todo_read'],
@@ -44,9 +44,8 @@ export const PLAN_WRITE_TOOL_NAMES: readonly string[] = [
   'todos_remove',
 ];
 
-export interface PlanToolsOptions {
+export interface PlanToolsOptions extends ToolFamilyOption {
   engine: PlanEngine;
-  preset?: PlanToolPreset;
   locale?: Locale | LocaleId;
   /** Append the updated list to write results. Default true. */
   echoPlan?: boolean;
@@ -65,7 +64,7 @@ export function createPlanTools(options: PlanToolsOptions): ToolDefinition[] {
     ...(options.defaultKey && { defaultKey: options.defaultKey }),
     ...(options.dependencies && { dependencies: options.dependencies }),
   });
-  const preset = options.preset ?? 'whole-list';
+  const family = toolFamilyOf(options, 'whole-list');
   const wholeList = [todoWriteTool(kit), readAllTool(kit, 'todo_read')];
   const granular = [
     todosAddTool(kit),
@@ -74,7 +73,7 @@ export function createPlanTools(options: PlanToolsOptions): ToolDefinition[] {
     todosGetRemainingTool(kit),
     readAllTool(kit, 'todos_get_all'),
   ];
-  if (preset === 'whole-list') return wholeList;
-  if (preset === 'granular') return granular;
+  if (family === 'whole-list') return wholeList;
+  if (family === 'granular') return granular;
   return [...wholeList, ...granular];
 }

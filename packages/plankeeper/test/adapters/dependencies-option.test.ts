@@ -7,13 +7,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { generateText, stepCountIs } from 'ai';
+import { Agent, PlanEngine } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/ai-sdk';
+import { createPlanMcpServer } from 'plankeeper/mcp';
+import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../src/adapters/ai-sdk/index.js';
-import { createPlanMcpServer } from '../../src/adapters/mcp/index.js';
-import { Agent } from '../../src/agent/agent.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { ScriptedModel } from '../../src/test/scripted-model.js';
-import { scriptedModel } from './ai-sdk/scripted-model.js';
+import { scriptedModel } from '../support/models/ai-sdk.js';
 
 const chain = {
   todos: [

@@ -1,10 +1,7 @@
+import type { AgentEvent, ToolDefinition } from 'plankeeper';
+import { Agent, ConfigurationError, PlanEngine } from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { AgentEvent } from '../../src/agent/agent-events.js';
-import { ConfigurationError } from '../../src/engine/errors.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { ScriptedModel } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 describe('Agent', () => {
@@ -22,7 +19,7 @@ describe('Agent', () => {
   it('offers the plan tools only with planning on', async () => {
     const model = new ScriptedModel([{ final: 'a' }, { final: 'b' }]);
     await new Agent({ model, tools: [lookupTool] }).run('q');
-    await new Agent({ model, tools: [lookupTool], planning: { preset: 'both' } }).run('q');
+    await new Agent({ model, tools: [lookupTool], planning: { tools: 'both' } }).run('q');
     expect(model.requests.map((request) => request.tools.map((tool) => tool.name))).toEqual([
       ['lookup'],
       [

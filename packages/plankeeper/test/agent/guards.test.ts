@@ -1,8 +1,7 @@
+import type { AgentEvent, ChatMessage } from 'plankeeper';
+import { Agent, type AgentOptions } from 'plankeeper';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentOptions } from '../../src/agent/agent.js';
-import type { AgentEvent } from '../../src/agent/agent-events.js';
-import type { ChatMessage } from '../../src/agent/model-client.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 function agentWith(steps: ScriptStep[], options: Partial<AgentOptions> = {}) {

@@ -1,7 +1,7 @@
+import type { ChatMessage } from 'plankeeper';
+import { Agent, type AgentOptions } from 'plankeeper';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent, type AgentOptions } from '../../src/agent/agent.js';
-import type { ChatMessage } from '../../src/agent/model-client.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 function setup(options: Partial<AgentOptions> = {}) {
@@ -56,7 +56,7 @@ describe('plan injection', () => {
   });
 
   it('shows nothing before a plan exists, the full list when it changed, a focus line when not', async () => {
-    const { model, agent } = setup({ planning: { goalCheck: false, preset: 'granular' } });
+    const { model, agent } = setup({ planning: { goalCheck: false, tools: 'granular' } });
     const add = {
       tool: 'todos_add',
       args: { todos: [{ content: 'Search' }, { content: 'Draft' }] },
@@ -144,7 +144,7 @@ describe('plan injection', () => {
       planning: {
         goalCheck: false,
         finishCheck: false,
-        preset: 'granular',
+        tools: 'granular',
         injection: {
           builder: ({ items, changed }) => `PLAN ${items.length} ${changed ? 'new' : 'same'}`,
         },
@@ -166,7 +166,7 @@ describe('plan injection', () => {
       planning: {
         goalCheck: false,
         finishCheck: false,
-        preset: 'granular',
+        tools: 'granular',
         injection: { placement: 'history' },
       },
     });
@@ -232,7 +232,7 @@ describe('plan section after the host clears the plan', () => {
     const model = new ScriptedModel();
     const agent = new Agent({
       model,
-      planning: { goalCheck: false, finishCheck: false, preset: 'granular' },
+      planning: { goalCheck: false, finishCheck: false, tools: 'granular' },
     });
     const session = agent.session('cleared');
     const add = (content: string) => ({ tool: 'todos_add', args: { todos: [{ content }] } });

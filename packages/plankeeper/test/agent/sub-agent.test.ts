@@ -4,15 +4,12 @@
  * progress beside the item and one line on how it ended; another process reading the
  * store sees the link and the child plan.
  */
+
+import type { ChatMessage, PlanStore, ToolDefinition } from 'plankeeper';
+import { Agent, PlanEngine, type PlanKey, subAgentKey } from 'plankeeper';
+import { engineReader, subAgentProgress } from 'plankeeper/harness';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { ChatMessage } from '../../src/agent/model-client.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { childKey, type PlanKey } from '../../src/engine/plan-key.js';
-import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { engineReader, subAgentProgress } from '../../src/harness/sub-agent-rollup.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 
@@ -88,7 +85,7 @@ describe.each(allBackends)('sub-agent roll-up through the agent loop ($name stor
       const parentKey: PlanKey = { agent: 'planner', session: name };
 
       // The sub-agent worked on its own plan in the child scope.
-      const child = await engine.snapshot(childKey(parentKey, 'research-1'));
+      const child = await engine.snapshot(subAgentKey(parentKey, 'research-1'));
       expect(child.items.map((item) => item.status)).toEqual(['completed', 'completed']);
       expect(
         childModel.requests[0]!.messages.some((m) => m.content.includes('Research the policy')),

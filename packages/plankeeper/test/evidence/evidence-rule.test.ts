@@ -1,10 +1,9 @@
 /** The evidence rule through the own agent loop: when it fires, when it does not, what it keeps. */
+
+import type { PlanningOptions, ToolDefinition } from 'plankeeper';
+import { Agent, PlanEngine } from 'plankeeper';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { PlanningOptions } from '../../src/agent/planning-options.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { lookup, lookupTool, write } from '../support/lookup-tool.js';
 
 const failing: ToolDefinition = {
@@ -116,7 +115,7 @@ describe('evidence: enforce', () => {
         complete('2'),
         { final: 'x' },
       ],
-      { evidence: 'enforce', preset: 'granular' },
+      { evidence: 'enforce', tools: 'granular' },
     );
     expect(results[2]).toContain(
       '#2 Answer cannot be completed: no tool call has succeeded since your last todo update',

@@ -1,15 +1,15 @@
 /** Completion verifiers through the own agent loop: refusals, built-ins, errors and timeouts. */
-import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { PlanningOptions } from '../../src/agent/planning-options.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
+
+import type { PlanningOptions } from 'plankeeper';
+import { Agent, PlanEngine } from 'plankeeper';
 import {
   type CompletionVerifier,
   requireCitedCall,
   requireTool,
   type VerifierContext,
-} from '../../src/harness/verifiers.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
+} from 'plankeeper/harness';
+import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
+import { describe, expect, it } from 'vitest';
 import { lookup, lookupTool } from '../support/lookup-tool.js';
 
 const add = { tool: 'todos_add', args: { todos: [{ content: 'Fix the parser' }] } };
@@ -24,7 +24,7 @@ async function run(steps: ScriptStep[], planning: PlanningOptions) {
   const agent = new Agent({
     model,
     tools: [lookupTool],
-    planning: { goalCheck: false, finishCheck: false, preset: 'granular', ...planning, engine },
+    planning: { goalCheck: false, finishCheck: false, tools: 'granular', ...planning, engine },
   });
   const session = agent.session('verifiers');
   await session.send('task');
@@ -154,7 +154,7 @@ describe('verifiers', () => {
       tools: [lookupTool],
       planning: {
         engine,
-        preset: 'granular',
+        tools: 'granular',
         goalCheck: false,
         finishCheck: false,
         verifiers: [(item) => (item.id === '2' ? 'B is not checked.' : true)],

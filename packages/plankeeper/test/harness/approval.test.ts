@@ -4,12 +4,11 @@
  * approval is a revision in the history and reaches the model on its next call; with
  * `again: 'on-change'` a changed plan waits again; the host's callback can approve.
  */
+
+import type { ToolDefinition } from 'plankeeper';
+import { Agent, PlanEngine, PlanHarness } from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { PlanHarness } from '../../src/harness/plan-harness.js';
-import { ScriptedModel } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { write } from '../support/lookup-tool.js';
 
 const key = { agent: 'coder', session: 's1' };

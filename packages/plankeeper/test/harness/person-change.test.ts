@@ -3,14 +3,12 @@
  * plankeeper's own agent loop on its next call, as a change it did not write, naming
  * the person; and the finish check counts it (a cancelled item is no open item).
  */
+
+import type { ChatMessage, LocaleId, ToolDefinition } from 'plankeeper';
+import { Agent, PlanEngine } from 'plankeeper';
+import type { PersonEdit } from 'plankeeper/stores';
+import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { ChatMessage } from '../../src/agent/model-client.js';
-import type { PersonEdit } from '../../src/engine/operations/person-edit.js';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import type { LocaleId } from '../../src/locale/index.js';
-import { ScriptedModel } from '../../src/test/scripted-model.js';
-import type { ToolDefinition } from '../../src/tools/tool.js';
 import { write } from '../support/lookup-tool.js';
 
 /** A business tool during which a person changes the plan, as if from another process. */
@@ -52,7 +50,7 @@ async function run(locale: LocaleId, edits: [PersonEdit, string | undefined][]) 
     model,
     tools: [personActs(engine, edits)],
     locale,
-    planning: { engine, goalCheck: false, preset: 'both' },
+    planning: { engine, goalCheck: false, tools: 'both' },
   });
   const result = await agent.run('Fix the bug and document it');
   const tails = model.requests.map((request) => request.messages.at(-1));

@@ -1,9 +1,8 @@
 /** The harness's protocol with hosts, driven directly: what each call does and does not do. */
+
+import type { ToolResult } from 'plankeeper';
+import { createPlanTools, PlanEngine, PlanHarness } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { PlanHarness } from '../../src/harness/plan-harness.js';
-import { createPlanTools } from '../../src/tools/plan-tools.js';
-import type { ToolResult } from '../../src/tools/tool.js';
 
 const key = { agent: 'host', session: 'protocol' };
 const full = '### Current todo list (0/1 completed)\n- [>] #1 Search';
@@ -61,7 +60,7 @@ describe('PlanHarness: beginning a turn and building sections', () => {
 describe('PlanHarness.wrapTool: the one path of every tool call', () => {
   it("runs a plan tool with the host's key, the turn and the call id, and reports the plan update", async () => {
     const { engine, harness } = await setup();
-    const [todoWrite] = createPlanTools({ engine, preset: 'whole-list' });
+    const [todoWrite] = createPlanTools({ engine, tools: 'whole-list' });
     const turn = await harness.beginTurn('task');
     const updates: number[] = [];
     const result = await harness.wrapTool({
@@ -85,7 +84,7 @@ describe('PlanHarness.wrapTool: the one path of every tool call', () => {
     const closing = { todos: [{ content: 'Search', status: 'completed' }] };
     for (const withNote of [true, false]) {
       const { engine, harness } = await setup();
-      const [todoWrite] = createPlanTools({ engine, preset: 'whole-list', echoPlan: false });
+      const [todoWrite] = createPlanTools({ engine, tools: 'whole-list', echoPlan: false });
       await harness.beginTurn('Find the policy');
       const result = await harness.wrapTool({
         name: 'todo_write',

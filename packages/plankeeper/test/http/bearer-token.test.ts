@@ -1,5 +1,5 @@
+import { bearerToken, tokensMatch } from 'plankeeper/http';
 import { describe, expect, it } from 'vitest';
-import { bearerToken, tokensMatch } from '../../src/http/index.js';
 
 describe('bearerToken', () => {
   it.each([

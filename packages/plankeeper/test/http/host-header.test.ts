@@ -1,5 +1,5 @@
+import { hostOfHostHeader, isLoopbackHostHeader, isLoopbackOrigin } from 'plankeeper/http';
 import { describe, expect, it } from 'vitest';
-import { hostOfHostHeader, isLoopbackHostHeader, isLoopbackOrigin } from '../../src/http/index.js';
 
 describe('hostOfHostHeader', () => {
   it.each([

@@ -1,5 +1,5 @@
+import { isLoopbackHost } from 'plankeeper/http';
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../src/http/index.js';
 
 describe('isLoopbackHost', () => {
   it.each([

@@ -1,8 +1,9 @@
 /** Everything the model reads about plan approval, per language, reviewed as one file each. */
+
+import { getLocale, LOCALE_IDS } from 'plankeeper';
+import type { PlanRevision } from 'plankeeper/harness';
+import { describePersonChanges } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import type { PlanRevision } from '../../src/engine/store/plan-store.js';
-import { describePersonChanges } from '../../src/harness/person-changes.js';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
 
 const revision = (source: PlanRevision['source'], version: number): PlanRevision => ({
   version,

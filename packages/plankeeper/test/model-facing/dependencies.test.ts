@@ -3,11 +3,11 @@
  * of a release plan worked through under `enforce` and `warn`, every rejection, and the
  * rendering. The field descriptions are in the tool schemas of plan-tools.*.md.
  */
+
+import { getLocale, LOCALE_IDS, renderPlan } from 'plankeeper';
+import type { PlanIssue } from 'plankeeper/tools';
+import { formatPath } from 'plankeeper/tools';
 import { describe, expect, it } from 'vitest';
-import type { PlanIssue } from '../../src/engine/plan-issue.js';
-import { formatPath } from '../../src/engine/plan-issue.js';
-import { renderPlan } from '../../src/engine/render.js';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
 import { planFixture } from '../support/plan-fixture.js';
 
 const everyIssue: PlanIssue[] = [
@@ -57,7 +57,7 @@ describe.each(LOCALE_IDS)('what the model reads about dependencies (%s)', (local
       mode: 'enforce' | 'warn',
       steps: [string, string, unknown][],
     ): Promise<void> => {
-      const fixture = planFixture({ locale: localeId, preset: 'both', dependencies: mode });
+      const fixture = planFixture({ locale: localeId, tools: 'both', dependencies: mode });
       for (const [name, label, args] of steps) {
         const result = await fixture.call(name, args);
         sections.push(

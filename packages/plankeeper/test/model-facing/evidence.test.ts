@@ -1,6 +1,7 @@
 /** Every text of the evidence rule and the verifiers, per language, reviewed as one file each. */
+
+import { getLocale, LOCALE_IDS } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
 
 describe.each(LOCALE_IDS)('evidence texts (%s)', (localeId) => {
   it('matches the reviewed text', async () => {

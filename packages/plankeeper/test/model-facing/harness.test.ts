@@ -1,11 +1,10 @@
 /** Every harness message the model can receive, per language, reviewed as one file each. */
+
+import type { ChatMessage, TodoItem } from 'plankeeper';
+import { Agent, getLocale, LOCALE_IDS } from 'plankeeper';
+import { quoteText } from 'plankeeper/harness';
+import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '../../src/agent/agent.js';
-import type { ChatMessage } from '../../src/agent/model-client.js';
-import { quoteText } from '../../src/engine/render.js';
-import type { TodoItem } from '../../src/engine/todo-item.js';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
-import { ScriptedModel } from '../../src/test/scripted-model.js';
 
 const open: TodoItem[] = [
   { id: '2', content: 'Draft the answer', status: 'in_progress' },

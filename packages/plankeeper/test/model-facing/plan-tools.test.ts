@@ -2,12 +2,11 @@
  * Everything the model sees from the plan engine and tools, per language, in one
  * readable file per language. A change to any of it shows up as a snapshot diff.
  */
+
+import { defaultInstructions, getLocale, LOCALE_IDS, renderPlan } from 'plankeeper';
+import type { PlanIssue } from 'plankeeper/tools';
+import { formatPath } from 'plankeeper/tools';
 import { describe, expect, it } from 'vitest';
-import type { PlanIssue } from '../../src/engine/plan-issue.js';
-import { formatPath } from '../../src/engine/plan-issue.js';
-import { renderPlan } from '../../src/engine/render.js';
-import { defaultInstructions } from '../../src/harness/instructions.js';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
 import { planFixture } from '../support/plan-fixture.js';
 
 const everyIssue: PlanIssue[] = [

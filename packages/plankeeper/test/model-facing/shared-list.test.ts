@@ -3,12 +3,10 @@
  * late-claim note, and the plan section with the others' work. Driven through the real plan
  * tools and harness of two sessions on one list; one reviewed file per language.
  */
+
+import { createPlanTools, getLocale, LOCALE_IDS, PlanEngine, PlanHarness } from 'plankeeper';
+import { sharedListKey } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { sharedListKey } from '../../src/engine/shared-list.js';
-import { PlanHarness } from '../../src/harness/plan-harness.js';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
-import { createPlanTools } from '../../src/tools/plan-tools.js';
 
 const key = sharedListKey('release');
 
@@ -17,7 +15,7 @@ describe.each(LOCALE_IDS)('a shared list as the model sees it (%s)', (localeId) 
     const engine = new PlanEngine();
     const locale = getLocale(localeId);
     const tools = new Map(
-      createPlanTools({ engine, locale, preset: 'both' }).map((tool) => [tool.name, tool]),
+      createPlanTools({ engine, locale, tools: 'both' }).map((tool) => [tool.name, tool]),
     );
     const harnessA = new PlanHarness({ engine, key, locale, owner: 'sess-a' });
     const harnessB = new PlanHarness({ engine, key, locale, owner: 'sess-b' });

@@ -1,10 +1,8 @@
 /** Everything the parent model reads about its sub-agents, per language, reviewed as one file each. */
+
+import { getLocale, LOCALE_IDS, PlanEngine, PlanHarness } from 'plankeeper';
+import { endSubAgent, quoteText, startSubAgent } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { quoteText } from '../../src/engine/render.js';
-import { PlanHarness } from '../../src/harness/plan-harness.js';
-import { endSubAgent, startSubAgent } from '../../src/harness/sub-agent-rollup.js';
-import { getLocale, LOCALE_IDS } from '../../src/locale/index.js';
 
 describe.each(LOCALE_IDS)('sub-agent texts (%s)', (localeId) => {
   it('matches the reviewed text', async () => {

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
+import type { PlanStore } from 'plankeeper';
+import { encodePlanKey, type PlanKey } from 'plankeeper';
+import type { CompareAndSetResult } from 'plankeeper/stores';
+import { RedisPlanStore } from 'plankeeper/stores/redis';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { encodePlanKey, type PlanKey } from '../../src/engine/plan-key.js';
-import type { CompareAndSetResult, PlanStore } from '../../src/engine/store/plan-store.js';
-import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { planRecord, redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
 
 const anEpoch = expect.any(String);

@@ -1,8 +1,9 @@
 /**
- * The store contract (`plankeeper/test`'s `storeContract`), run against every store here.
+ * The store contract (`plankeeper/test/store-contract`), run against every store here.
  */
+
+import { storeContract } from 'plankeeper/test/store-contract';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { storeContract } from '../../src/test/store-contract.js';
 import { allBackends, type StoreNamespace, warnIfUnavailable } from '../support/store-fixtures.js';
 
 describe.each(allBackends)('$name store', (backend) => {

@@ -10,10 +10,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MemoryPlanStore, PlanEngine } from 'plankeeper';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { distFile } from '../support/store-fixtures.js';
 import { applyStep, clock } from './children/crash-steps.mjs';
 

@@ -5,17 +5,19 @@
  * and a race between completing a blocker and completing the item after it never stores a
  * completed item with an open blocker. The children run the built package (dist/).
  */
+
+import type { PlanStore } from 'plankeeper';
+import { isOpen, type TodoItem } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { isOpen, type TodoItem } from '../../src/engine/todo-item.js';
-import { openStore } from '../../src/stores/open-store.js';
-import { startWorker, until } from '../support/line-workers.js';
+import { startWorker } from '../support/line-workers.js';
 import {
   distFile,
   postgresBackend,
   redisBackend,
   type StoreNamespace,
   sqliteBackend,
+  waitFor,
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
 
@@ -46,7 +48,7 @@ async function runAtOnce(
     ]),
   );
   try {
-    await until(
+    await waitFor(
       () => workers.every((worker) => worker.lines.includes('ready')),
       `every process to be ready (stderr: ${workers.map((worker) => worker.stderr).join(' | ')})`,
       20_000,

@@ -3,9 +3,10 @@
  * process, for shared stores) reads it back, it survives the model's later writes, and it
  * is a revision in the history by the person.
  */
+
+import { PlanEngine } from 'plankeeper';
+import { approvalWait } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { approvalWait } from '../../src/harness/rules/approval-hold.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 
 describe.each(allBackends)('plan approval on the $name store', (backend) => {

@@ -3,8 +3,9 @@
  * store, so two engines on two store instances of one backing store race on the state,
  * and compare-and-set with retries must still lose no update.
  */
+
+import { PlanEngine } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 
 const sharedBackends = allBackends.filter((backend) => backend.shared);

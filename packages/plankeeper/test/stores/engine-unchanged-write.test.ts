@@ -3,9 +3,10 @@
  * listing stay, and no subscriber (the MCP server's resource notifications, the
  * dashboard's live stream, other processes) hears of a change.
  */
+
+import { PlanEngine } from 'plankeeper';
+import type { PlanChange } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import type { PlanChange } from '../../src/engine/store/plan-store.js';
 import {
   allBackends,
   namespaceStores,

@@ -4,16 +4,18 @@
  * must serialize them: every add lands, and ids come out exactly 1..N with none twice.
  * The children run the built package (dist/), as a real deployment would.
  */
+
+import type { PlanStore } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { openStore } from '../../src/stores/open-store.js';
-import { startWorker, until } from '../support/line-workers.js';
+import { startWorker } from '../support/line-workers.js';
 import {
   distFile,
   postgresBackend,
   redisBackend,
   type StoreNamespace,
   sqliteBackend,
+  waitFor,
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
 
@@ -49,7 +51,7 @@ describe.each([sqliteBackend, redisBackend, postgresBackend])('$name store', (ba
         ]),
       );
       try {
-        await until(
+        await waitFor(
           () => workers.every((worker) => worker.lines.includes('ready')),
           `every worker to be ready (stderr: ${workers.map((worker) => worker.stderr).join(' | ')})`,
           20_000,

@@ -2,12 +2,10 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MemoryPlanStore, PlankeeperError } from 'plankeeper';
+import { openStore, parseStoreUrl, StoreUrlError } from 'plankeeper/stores';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PlankeeperError } from '../../src/engine/errors.js';
-import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
-import { openStore, parseStoreUrl } from '../../src/stores/open-store.js';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
-import { StoreUrlError } from '../../src/stores/store-errors.js';
 import { planRecord } from '../support/store-fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-open-'));

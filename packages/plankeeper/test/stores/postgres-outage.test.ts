@@ -4,9 +4,9 @@
  * saying the server is unreachable and to retry, and the store works again after.
  */
 import pg from 'pg';
+import { StoreUnavailableError } from 'plankeeper/stores';
+import { PostgresPlanStore } from 'plankeeper/stores/postgres';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
-import { StoreUnavailableError } from '../../src/stores/store-errors.js';
 import {
   captureWarnings,
   dropPostgresTables,

@@ -1,10 +1,14 @@
 /** PostgreSQL specifics beyond the contract: schema creation and versioning, physical bounds. */
 import pg from 'pg';
+import { ConfigurationError } from 'plankeeper';
+import { PostgresPlanStore } from 'plankeeper/stores/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/engine/errors.js';
-import { LISTENER_NAME, PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
-import { POSTGRES_SCHEMA_VERSION } from '../../src/stores/postgres/postgres-tables.js';
-import { StoreSchemaError } from '../../src/stores/store-errors.js';
+
+/** The application_name of the store's change listener, as pg_stat_activity shows it. */
+const LISTENER_NAME = 'plankeeper changes';
+
+import { StoreSchemaError } from 'plankeeper/stores';
+import { POSTGRES_SCHEMA_VERSION } from 'plankeeper/stores/postgres';
 import {
   captureWarnings,
   dropPostgresTables,

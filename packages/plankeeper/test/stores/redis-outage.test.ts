@@ -3,9 +3,10 @@
  * server (the server itself is shared): no console noise from ioredis, and a command
  * ioredis gives up on reaches the caller as plankeeper's own StoreUnavailableError.
  */
+
+import { StoreUnavailableError } from 'plankeeper/stores';
+import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
-import { StoreUnavailableError } from '../../src/stores/store-errors.js';
 import { planRecord, redisBackend, sleep, warnIfUnavailable } from '../support/store-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 

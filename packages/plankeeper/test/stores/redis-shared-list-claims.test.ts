@@ -4,10 +4,10 @@
  * plan other claims and releases changed since the caller's read.
  */
 import { Redis } from 'ioredis';
+import { PlanEngine } from 'plankeeper';
+import { sharedListKey } from 'plankeeper/harness';
+import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../src/engine/plan-engine.js';
-import { sharedListKey } from '../../src/engine/shared-list.js';
-import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import { redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis shared-list claims test');

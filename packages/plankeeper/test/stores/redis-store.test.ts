@@ -1,8 +1,8 @@
 /** Redis specifics beyond the contract: native expiry, the listing index, key prefixes. */
 import { Redis } from 'ioredis';
+import { encodePlanKey } from 'plankeeper';
+import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePlanKey } from '../../src/engine/plan-key.js';
-import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
 import {
   captureWarnings,
   planRecord,

@@ -5,9 +5,9 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { StoreFileError } from 'plankeeper/stores';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
-import { StoreFileError } from '../../src/stores/store-errors.js';
 import { planRecord } from '../support/store-fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-sqlite-file-'));

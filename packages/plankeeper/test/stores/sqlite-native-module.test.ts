@@ -2,8 +2,9 @@
  * A better-sqlite3 whose compiled module cannot load (never built, or built for another
  * Node) is reported as one line with the fix, not the loader's list of tried paths.
  */
+
+import { openStore, SqliteNativeModuleError } from 'plankeeper/stores';
 import { describe, expect, it, vi } from 'vitest';
-import { openStore, SqliteNativeModuleError } from '../../src/stores/index.js';
 
 const failure = vi.hoisted(() => ({ error: new Error('unset') as Error }));
 vi.mock('better-sqlite3', () => ({

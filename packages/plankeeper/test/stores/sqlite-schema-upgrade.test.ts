@@ -7,9 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { SQLITE_SCHEMA_VERSION, SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SQLITE_SCHEMA_VERSION } from '../../src/stores/sqlite/sqlite-schema-version.js';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 import { planRecord } from '../support/store-fixtures.js';
 
 /** Every store here keeps epochs (see the store contract). */

@@ -3,11 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { ConfigurationError } from 'plankeeper';
+import { StoreSchemaError } from 'plankeeper/stores';
+import { SQLITE_SCHEMA_VERSION, SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../../src/engine/errors.js';
-import { SQLITE_SCHEMA_VERSION } from '../../src/stores/sqlite/sqlite-schema-version.js';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
-import { StoreSchemaError } from '../../src/stores/store-errors.js';
 import { captureWarnings, planRecord, sleep } from '../support/store-fixtures.js';
 
 /** Every store here keeps epochs (see the store contract). */

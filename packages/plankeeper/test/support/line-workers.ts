@@ -33,12 +33,3 @@ export function startWorker(script: string, args: string[]): Worker {
   });
   return worker;
 }
-
-/** Waits until `check` holds, polling every 10 ms; throws naming `what` after `timeoutMs`. */
-export async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

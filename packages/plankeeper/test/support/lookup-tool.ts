@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../src/tools/tool.js';
+import type { ToolDefinition } from 'plankeeper';
 
 /** A minimal business tool: answers any query with a fixed passage. */
 export const lookupTool: ToolDefinition = {

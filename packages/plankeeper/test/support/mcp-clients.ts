@@ -4,8 +4,8 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createPlanMcpServer, type PlanMcpServerOptions } from 'plankeeper/mcp';
 import { afterEach } from 'vitest';
-import { createPlanMcpServer, type PlanMcpServerOptions } from '../../src/adapters/mcp/index.js';
 
 const clients: Client[] = [];
 afterEach(async () => {

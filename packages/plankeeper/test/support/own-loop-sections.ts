@@ -2,15 +2,16 @@
  * The plan section plankeeper's own loop shows on each model call of a script: what an
  * adapter driving the same harness must show for the same script.
  */
-import { Agent } from '../../src/agent/agent.js';
-import type { PlanningOptions } from '../../src/agent/planning-options.js';
-import { ScriptedModel, type ScriptStep } from '../../src/test/scripted-model.js';
+
+import type { PlanningOptions } from 'plankeeper';
+import { Agent } from 'plankeeper';
+import { ScriptedModel } from 'plankeeper/test';
 import { lookupTool } from './lookup-tool.js';
-import type { ScriptedReply } from './ticket-script.js';
+import { type AnyStep, toStep } from './scripted-steps.js';
 
 /** The section's text on each call, undefined where a call had none. */
 export async function ownLoopSections(
-  script: readonly (ScriptedReply | ScriptStep)[],
+  script: readonly AnyStep[],
   planning: PlanningOptions = {},
 ): Promise<(string | undefined)[]> {
   const model = new ScriptedModel(script.map(toStep));
@@ -21,12 +22,4 @@ export async function ownLoopSections(
     const last = messages.at(-1);
     return last?.role === 'user' && last.injected === 'plan' ? last.content : undefined;
   });
-}
-
-function toStep(step: ScriptedReply | ScriptStep): ScriptStep {
-  if ('text' in step) return { final: step.text };
-  if ('call' in step) return { tool: step.call, args: step.input };
-  if ('calls' in step)
-    return { tools: step.calls.map(({ tool, input }) => ({ tool, args: input })) };
-  return step;
 }

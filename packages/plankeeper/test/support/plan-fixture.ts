@@ -1,8 +1,10 @@
-import { PlanEngine, type PlanEngineOptions } from '../../src/engine/plan-engine.js';
-import type { PlanKey } from '../../src/engine/plan-key.js';
-import type { LocaleId } from '../../src/locale/index.js';
-import { createPlanTools, type PlanToolPreset } from '../../src/tools/plan-tools.js';
-import type { ToolDefinition, ToolResult } from '../../src/tools/tool.js';
+import type { LocaleId, PlanKey, ToolDefinition, ToolResult } from 'plankeeper';
+import {
+  createPlanTools,
+  PlanEngine,
+  type PlanEngineOptions,
+  type PlanToolFamily,
+} from 'plankeeper';
 
 export const KEY: PlanKey = { agent: 'support', session: 'session-1' };
 
@@ -10,7 +12,7 @@ export const KEY: PlanKey = { agent: 'support', session: 'session-1' };
 export function planFixture(
   options: PlanEngineOptions & {
     locale?: LocaleId;
-    preset?: PlanToolPreset;
+    tools?: PlanToolFamily;
     key?: PlanKey;
     echoPlan?: boolean;
   } = {},
@@ -18,7 +20,7 @@ export function planFixture(
   const engine = new PlanEngine(options);
   const tools = createPlanTools({
     engine,
-    preset: options.preset ?? 'both',
+    tools: options.tools ?? 'both',
     locale: options.locale ?? 'en',
     ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
   });

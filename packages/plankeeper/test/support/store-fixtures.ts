@@ -12,22 +12,21 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { PlanStore } from 'plankeeper';
+import { encodePlanKey, MemoryPlanStore, type PlanKey } from 'plankeeper';
+import type { OpenStoreOptions } from 'plankeeper/stores';
+import { PLAN_FORMAT } from 'plankeeper/stores';
+import { PostgresPlanStore } from 'plankeeper/stores/postgres';
+import { RedisPlanStore } from 'plankeeper/stores/redis';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, beforeAll } from 'vitest';
-import { encodePlanKey, type PlanKey } from '../../src/engine/plan-key.js';
-import { MemoryPlanStore } from '../../src/engine/store/memory-store.js';
-import type { PlanStore } from '../../src/engine/store/plan-store.js';
-import { PLAN_FORMAT } from '../../src/engine/todo-item.js';
-import type { OpenStoreOptions } from '../../src/stores/open-store.js';
-import { PostgresPlanStore } from '../../src/stores/postgres/postgres-store.js';
-import { RedisPlanStore } from '../../src/stores/redis/redis-store.js';
-import { SqlitePlanStore } from '../../src/stores/sqlite/sqlite-store.js';
 
 export interface StoreOpenOptions {
   historyLimit?: number;
 }
 
 /** Bad data to plant: a record of a format this code does not know, or undecodable data. */
-export { planRecord, sleep, waitFor } from '../../src/test/store-test-helpers.js';
+export { planRecord, sleep, waitFor } from 'plankeeper/test';
 
 export type BadRecord = 'future-format' | 'garbage';
 

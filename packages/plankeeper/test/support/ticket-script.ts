@@ -4,11 +4,9 @@
  * a plan, a lookup, the answer after the goal check on the closing write).
  */
 
-/** One model turn: tool calls (input as an object or the raw string a model sent) or a text answer. */
-export type ScriptedReply =
-  | { calls: { tool: string; input: unknown }[] }
-  | { call: string; input: unknown }
-  | { text: string };
+import type { ScriptedReply } from './scripted-steps.js';
+
+export type { ScriptedReply };
 
 /** The ticket conversation; `searchTool` is the example's order lookup tool name. */
 export function ticketScript(searchTool: string): ScriptedReply[] {

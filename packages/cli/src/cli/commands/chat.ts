@@ -106,7 +106,7 @@ async function chat(flags: ChatFlags): Promise<number> {
     maxSteps,
     planning: {
       engine: new PlanEngine({ store }),
-      preset: 'whole-list',
+      tools: 'whole-list',
       ...(discipline && { discipline }),
     },
     observer: createAgentReporter(view, locale),

@@ -88,7 +88,7 @@ export async function runDashboard(
       host,
       port,
       staleAfterMs,
-      lang,
+      locale: lang,
       ...(token !== undefined && { token }),
     });
   } catch (error) {

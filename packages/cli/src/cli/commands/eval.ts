@@ -62,7 +62,7 @@ async function runEvalCommand(flags: EvalFlags): Promise<number> {
   let report: EvalReport;
   try {
     report = await runEval({
-      lang,
+      locale: lang,
       ...(model && { model }),
       ...(flags.scenario && { scenarios: flags.scenario }),
       ...(progress && { onRun: progress }),

@@ -12,7 +12,7 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import type { DependencyMode, PlanStore, PlanToolPreset } from 'plankeeper';
+import type { DependencyMode, PlanStore, PlanToolFamily } from 'plankeeper';
 import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine, type PlanKey } from 'plankeeper';
 import { DISCIPLINE_PRESETS, EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
@@ -24,6 +24,7 @@ import {
   type McpAgent,
   mcpKeyingFor,
 } from '../../coding-agents/mcp-keying/for-agent.js';
+import { warnRenamed } from '../../renamed-option.js';
 import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
 import { parseDiscipline } from '../discipline-option.js';
@@ -32,7 +33,7 @@ import { ReopeningStore } from '../reopening-store.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 
-const PRESETS: readonly PlanToolPreset[] = ['whole-list', 'granular', 'both'];
+const TOOL_FAMILIES: readonly PlanToolFamily[] = ['whole-list', 'granular', 'both'];
 const DEPENDENCY_MODES: readonly DependencyMode[] = ['off', 'warn', 'enforce'];
 const TOKEN_ENV = 'PLANKEEPER_MCP_TOKEN';
 
@@ -41,6 +42,8 @@ export interface RawMcpFlags {
   store?: string;
   session?: string;
   agent?: string;
+  tools?: string;
+  /** Renamed --tools in 0.3. */
   preset?: string;
   lang?: string;
   http?: string;
@@ -66,7 +69,7 @@ export interface McpSettings {
   for?: McpAgent;
   /** Every session naming this list shares its plan; each session owns the items it starts. */
   list?: string;
-  preset: PlanToolPreset;
+  tools: PlanToolFamily;
   locale: LocaleId;
   /** How `blockedBy` constrains order; unset: the engine's default. */
   dependencies?: DependencyMode;
@@ -107,7 +110,8 @@ export function registerMcpCommand(program: Command): void {
       '--list <name>',
       'share one plan among every session naming this list; items a session starts are its own',
     )
-    .option('--preset <preset>', `tools to offer: ${PRESETS.join(', ')} (default: both)`)
+    .option('--tools <family>', `tools to offer: ${TOOL_FAMILIES.join(', ')} (default: both)`)
+    .option('--preset <family>', 'renamed --tools in 0.3; still read this release')
     .option(
       '--lang <id>',
       `language of tools and instructions: ${LOCALE_IDS.join(', ')} (default: en)`,
@@ -152,10 +156,11 @@ export function parseMcpFlags(
   env: NodeJS.ProcessEnv,
   cwd: string,
 ): McpSettings {
-  const preset = flags.preset ?? 'both';
-  if (!(PRESETS as readonly string[]).includes(preset)) {
+  if (flags.preset !== undefined) warnRenamed('--preset', '--tools');
+  const tools = flags.tools ?? flags.preset ?? 'both';
+  if (!(TOOL_FAMILIES as readonly string[]).includes(tools)) {
     throw new CliError(
-      `--preset must be one of ${PRESETS.join(', ')}, not ${JSON.stringify(preset)}.`,
+      `${flags.tools === undefined ? '--preset' : '--tools'} must be one of ${TOOL_FAMILIES.join(', ')}, not ${JSON.stringify(tools)}.`,
     );
   }
   const locale = flags.lang ?? 'en';
@@ -229,7 +234,7 @@ export function parseMcpFlags(
     ...(list !== undefined && { list }),
     agent,
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
-    preset: preset as PlanToolPreset,
+    tools: tools as PlanToolFamily,
     locale: locale as LocaleId,
     ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
     // The model has its own call in front of it; light drops the list it just wrote.
@@ -285,7 +290,7 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
   return {
     engine,
     agent: settings.agent,
-    preset: settings.preset,
+    tools: settings.tools,
     locale: settings.locale,
     ...(settings.approval !== undefined && {
       approval: { again: settings.approval },

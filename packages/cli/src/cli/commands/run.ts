@@ -11,7 +11,7 @@ import { EXIT } from '../exit-codes.js';
 import { parseLang } from '../lang-option.js';
 import { loadScript } from '../script/load-script.js';
 import { RUN_LABELS } from '../script/run-labels.js';
-import { runScript } from '../script/run-script.js';
+import { runScript, scriptLocale } from '../script/run-script.js';
 import { createPlanView } from '../terminal/index.js';
 
 interface RunFlags {
@@ -52,20 +52,20 @@ async function runCommand(flags: RunFlags): Promise<number> {
   if (flags.json) {
     const report = await runScript(script, {
       file: flags.script,
-      ...(lang && { lang }),
+      ...(lang && { locale: lang }),
       ...(discipline && { discipline }),
     });
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return report.error === null ? EXIT.ok : EXIT.runFailed;
   }
-  const locale = lang ?? script.options?.lang ?? 'en';
+  const locale = lang ?? (script.options && scriptLocale(script.options)) ?? 'en';
   const labels = RUN_LABELS[locale];
   const view = createPlanView({ locale });
   let firstTurn = true;
   // Every turn's task and answer, in order: a conversation is read turn by turn.
   const report = await runScript(script, {
     file: flags.script,
-    lang: locale,
+    locale,
     ...(discipline && { discipline }),
     observer: createAgentReporter(view, locale),
     onTurnStart: (task) => {

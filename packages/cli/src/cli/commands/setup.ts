@@ -10,12 +10,14 @@
  * plankeeper setup claude-code --approval on-change
  */
 import type { Command } from 'commander';
+import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/registry.js';
 import { CliError } from '../cli-error.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 
-const AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
+/** The coding agents of the registry (coding-agents/registry.ts). */
+const AGENTS = CODING_AGENT_NAMES;
 
 interface SetupFlags {
   dir?: string;
@@ -99,7 +101,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
   );
   try {
     const outcome = setup({
-      agent: agent as (typeof AGENTS)[number],
+      agent: agent as CodingAgentName,
       ...(flags.dir !== undefined && { dir: flags.dir }),
       ...(flags.store !== undefined && { store: flags.store }),
       lang,

@@ -5,10 +5,12 @@
  * model is told on its next call who changed its list. `--approve` approves the plan as
  * it is, for hosts that hold their tools until a person does (the harness's `approval`).
  */
-import type { Locale, PersonEdit, PlanKey, PlanStore } from 'plankeeper';
+import type { Locale, PlanKey, PlanStore } from 'plankeeper';
 import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
+import type { PersonEdit } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
+import { printJson, printText } from '../terminal/safe-output.js';
 
 export interface EditFlags {
   agent?: string;
@@ -83,16 +85,27 @@ export function personEditOf(flags: EditFlags): PersonEdit {
   }
 }
 
-/** The plan key the flags name exactly: a change must never guess which plan is meant. */
-export function editKey(flags: EditFlags): PlanKey {
-  if (flags.agent === undefined || flags.session === undefined) {
-    throw new CliError('a change needs --agent and --session (and --scope for a sub-agent plan).');
+/**
+ * The plan key the flags name exactly: a change must never guess which plan is meant. Without
+ * --agent, the session (and scope) must name exactly one stored plan, as when showing it.
+ */
+export async function editKey(flags: EditFlags, store: PlanStore): Promise<PlanKey> {
+  if (flags.session === undefined) {
+    throw new CliError('a change needs --session (and --scope for a sub-agent plan).');
   }
-  return {
-    agent: flags.agent,
-    session: flags.session,
-    ...(flags.scope && { scope: flags.scope.split('/') }),
-  };
+  const scope = flags.scope ? flags.scope.split('/') : undefined;
+  if (flags.agent !== undefined) {
+    return { agent: flags.agent, session: flags.session, ...(scope && { scope }) };
+  }
+  const matches = (await store.list({ session: flags.session })).filter(
+    (listing) => (listing.key.scope ?? []).join('/') === (flags.scope ?? ''),
+  );
+  if (matches.length === 1) return matches[0]!.key;
+  throw new CliError(
+    matches.length === 0
+      ? `no plan for session "${flags.session}" to change; give --agent to start one.`
+      : `session "${flags.session}" has plans of several agents (${matches.map((match) => match.key.agent).join(', ')}); pick one with --agent.`,
+  );
 }
 
 /** Applies the change and prints the plan as it now is; a refused change is a CliError. */
@@ -120,10 +133,12 @@ export async function editPlan(
   }
   if (!outcome.ok) throw new CliError(locale.person.problem(outcome.problem), EXIT.usage);
   const { snapshot } = outcome;
-  process.stdout.write(
-    flags.json
-      ? `${JSON.stringify({ key, version: snapshot.version, items: snapshot.items })}\n`
-      : `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
-  );
+  if (flags.json)
+    printJson(process.stdout, { key, version: snapshot.version, items: snapshot.items });
+  else
+    printText(
+      process.stdout,
+      `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
+    );
   return EXIT.ok;
 }

@@ -2,7 +2,7 @@
  * What `plankeeper todos` shows of a plan's sub-agents: each delegated item's progress on
  * its line, and the command that opens the sub-agent's own plan.
  */
-import { childKey, type Locale, type PlanKey, type PlanStore, type TodoItem } from 'plankeeper';
+import { type Locale, type PlanKey, type PlanStore, subAgentKey, type TodoItem } from 'plankeeper';
 import { subAgentProgress, subAgentSuffix } from 'plankeeper/harness';
 
 export interface SubAgentView {
@@ -38,7 +38,7 @@ export async function subAgentView(
       {
         item: item.id,
         scope: item.subAgent.scope,
-        key: childKey(key, item.subAgent.scope),
+        key: subAgentKey(key, item.subAgent.scope),
         ended: item.subAgent.ended,
         total: counts?.total,
         completed: counts?.completed,

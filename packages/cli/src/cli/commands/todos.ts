@@ -6,7 +6,7 @@
  * store, until interrupted.
  */
 import type { Command } from 'commander';
-import type { ChangeSource, PlanRecord, PlanSnapshot, PlanStore } from 'plankeeper';
+import type { PlanSnapshot, PlanStore } from 'plankeeper';
 import {
   encodePlanKey,
   getLocale,
@@ -16,14 +16,25 @@ import {
   renderPlan,
 } from 'plankeeper';
 import { approvalWait, sharedListKey } from 'plankeeper/harness';
+import type { ChangeSource, PlanRecord } from 'plankeeper/stores';
 import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { watchSignals } from '../signals.js';
-import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
+import {
+  absentSqliteFile,
+  DEFAULT_STORE_PATH,
+  openCliStore,
+  resolveStoreUrl,
+  STORE_FLAG_HELP,
+} from '../store-option.js';
+import { printJson, printText } from '../terminal/safe-output.js';
 import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './todos-edit.js';
 import { subAgentLines, subAgentView } from './todos-sub-agents.js';
+
+/** Everything `todos` prints as text: stored model text and names are shown, not obeyed. */
+const print = (text: string) => printText(process.stdout, text);
 
 interface TodosFlags extends EditFlags {
   store?: string;
@@ -107,17 +118,28 @@ async function todos(flags: TodosFlags): Promise<number> {
       throw new CliError('a change cannot be combined with --delete or --watch.', EXIT.usage);
     }
     const edit = personEditOf(flags);
-    const key = editKey(flags);
     const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
     try {
+      const key = await editKey(flags, store);
       return await editPlan(store, key, edit, flags, locale);
     } finally {
       await store.close();
     }
   }
   if (flags.by !== undefined) throw new CliError('--by goes with a change.', EXIT.usage);
+  // A flag of a change without the change would otherwise be ignored without a word.
+  for (const [flag, change] of CHANGE_PARTS) {
+    if (flags[flag] !== undefined) {
+      throw new CliError(`--${flag} goes with ${change}.`, EXIT.usage);
+    }
+  }
+  const url = resolveStoreUrl(flags.store);
+  // A read never creates a store: a typo in a path, or a folder with no plans, is said so.
+  // (--watch waits for the first write, so it may create the store it waits on.)
+  const absent = flags.watch ? undefined : absentSqliteFile(url);
+  if (absent !== undefined) return noStore(absent, flags);
   // Only --delete and the changes write: the rest also works on a store this user cannot write.
-  const store = await openCliStore(resolveStoreUrl(flags.store), {
+  const store = await openCliStore(url, {
     readOnly: flags.delete ? false : 'if-not-writable',
   });
   try {
@@ -159,9 +181,7 @@ async function todos(flags: TodosFlags): Promise<number> {
       if (flags.json) {
         const current = await store.get(key);
         const version = current?.version ?? 0;
-        process.stdout.write(
-          `${JSON.stringify({ key, version, plan: current?.record ?? null })}\n`,
-        );
+        printJson(process.stdout, { key, version, plan: current?.record ?? null });
       } else await showPlan(store, key, 0, false, locale);
       return await watchChanges(store, key, flags.json === true, locale);
     }
@@ -179,6 +199,36 @@ async function todos(flags: TodosFlags): Promise<number> {
   }
 }
 
+/** The flags that only complete a change, and the change each belongs to. */
+const CHANGE_PARTS = [
+  ['content', '--edit ID'],
+  ['after', '--add TEXT'],
+  ['reason', '--done ID or --cancel ID'],
+  ['before', '--move ID'],
+] as const;
+
+/**
+ * A read of a SQLite store that does not exist: the default store of a folder where no agent
+ * wrote a plan yet has no plans; a path someone gave (--store, $PLANKEEPER_STORE) is wrong.
+ */
+function noStore(path: string, flags: TodosFlags): number {
+  if (flags.store?.trim() || process.env.PLANKEEPER_STORE?.trim()) {
+    throw new CliError(
+      `there is no store at ${path}; check the path (reading creates no store).`,
+      EXIT.config,
+    );
+  }
+  if (flags.session !== undefined) {
+    throw new CliError(
+      `no plan for session "${flags.session}": there is no store here yet (${DEFAULT_STORE_PATH}).`,
+      EXIT.usage,
+    );
+  }
+  if (flags.json) printJson(process.stdout, [], 2);
+  else print(`No stored plans (no store here yet: ${DEFAULT_STORE_PATH}).\n`);
+  return EXIT.ok;
+}
+
 /** `--list NAME --release SESSION`: frees a gone session's items in progress. */
 async function releaseOwner(flags: TodosFlags): Promise<number> {
   if (flags.list === undefined) {
@@ -187,17 +237,17 @@ async function releaseOwner(flags: TodosFlags): Promise<number> {
   const owner = flags.release!.trim();
   if (owner === '')
     throw new CliError('--release needs the session whose items to free.', EXIT.usage);
-  const key = editKey(flags);
+  const key = sharedListKey(flags.list, flags.scope?.split('/'));
   const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
   try {
     const released = await new PlanEngine({ store, recentPlans: 0 }).releaseOwner(key, owner);
-    process.stdout.write(
-      flags.json
-        ? `${JSON.stringify({ key, owner, released })}\n`
-        : released.length === 0
+    if (flags.json) printJson(process.stdout, { key, owner, released });
+    else
+      print(
+        released.length === 0
           ? `${owner} has no items in progress in ${flags.list}.\n`
           : `Released ${released.map((id) => `#${id}`).join(', ')} of ${owner}; back to pending.\n`,
-    );
+      );
     return EXIT.ok;
   } finally {
     await store.close();
@@ -232,22 +282,22 @@ async function watchChanges(
     const changed = encodePlanKey(change.key);
     if (name !== undefined && changed !== name) return;
     if (json) {
-      process.stdout.write(`${JSON.stringify({ ...change, id: changed })}\n`);
+      printJson(process.stdout, { ...change, id: changed });
       return;
     }
     const { source } = change;
-    process.stdout.write(
+    print(
       `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${sourceLabel(source)}\n`,
     );
     if (name !== undefined) {
-      process.stdout.write(
+      print(
         change.record === null
           ? '(plan deleted)\n'
           : `${renderPlan(change.record.items, { locale, notes: true, markBlocked: true })}\n`,
       );
     }
   });
-  if (!json) process.stdout.write('\nWatching for changes; Ctrl-C to stop.\n');
+  if (!json) print('\nWatching for changes; Ctrl-C to stop.\n');
   try {
     await signals.received;
   } finally {
@@ -261,11 +311,8 @@ async function deletePlan(store: PlanStore, key: PlanKey, json: boolean): Promis
   const deleted = await store.delete(key, {
     source: { tool: 'host:cli-delete', summary: 'deleted with plankeeper todos --delete' },
   });
-  process.stdout.write(
-    json
-      ? `${JSON.stringify({ key, deleted })}\n`
-      : `${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`,
-  );
+  if (json) printJson(process.stdout, { key, deleted });
+  else print(`${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`);
   return EXIT.ok;
 }
 
@@ -274,23 +321,21 @@ async function listPlans(store: PlanStore, flags: TodosFlags): Promise<number> {
     (a, b) => b.updatedAt - a.updatedAt,
   );
   if (flags.json) {
-    process.stdout.write(
-      `${JSON.stringify(
-        listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
-        null,
-        2,
-      )}\n`,
+    printJson(
+      process.stdout,
+      listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
+      2,
     );
     return EXIT.ok;
   }
   if (listings.length === 0) {
-    process.stdout.write('No stored plans.\n');
+    print('No stored plans.\n');
     return EXIT.ok;
   }
   for (const listing of listings) {
     const { agent, session, scope } = listing.key;
     const done = listing.total - listing.open;
-    process.stdout.write(
+    print(
       `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${done}/${listing.total} done  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
     );
   }
@@ -309,28 +354,36 @@ async function showPlan(
   const history = historyLimit === 0 ? [] : await store.history(key, { limit: historyLimit });
   const subAgents = await subAgentView(store, key, current?.record.items ?? [], locale);
   if (json) {
-    process.stdout.write(
-      `${JSON.stringify({ key, version: current?.version ?? 0, plan: current?.record ?? null, subAgents: subAgents.entries, history }, null, 2)}\n`,
+    printJson(
+      process.stdout,
+      {
+        key,
+        version: current?.version ?? 0,
+        plan: current?.record ?? null,
+        subAgents: subAgents.entries,
+        history,
+      },
+      2,
     );
     return EXIT.ok;
   }
   if (current) {
     const { suffix } = subAgents;
-    process.stdout.write(`${encodePlanKey(key)}  v${current.version}\n`);
-    process.stdout.write(
+    print(`${encodePlanKey(key)}  v${current.version}\n`);
+    print(
       `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true, ...(suffix && { suffix }) })}\n`,
     );
     const approval = approvalLine(current.record);
-    if (approval) process.stdout.write(`${approval}\n`);
+    if (approval) print(`${approval}\n`);
     for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
-      process.stdout.write(`${line}\n`);
+      print(`${line}\n`);
     }
-  } else process.stdout.write(`${encodePlanKey(key)}  deleted\n`);
+  } else print(`${encodePlanKey(key)}  deleted\n`);
   if (history.length > 0) {
-    process.stdout.write('\nHistory (oldest first):\n');
+    print('\nHistory (oldest first):\n');
     for (const revision of history) {
       const source = revision.source;
-      process.stdout.write(
+      print(
         `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${sourceLabel(source)}\n`,
       );
     }

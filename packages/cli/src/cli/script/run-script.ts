@@ -9,6 +9,7 @@ import type { ChatMessage, Discipline, LocaleId, RunResult, TodoItem } from 'pla
 import { Agent, type AgentOptions, PlanEngine } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
 import { knowledgeBaseDir, knowledgeSearchTool } from '../../builtin-tools/index.js';
+import { warnRenamed } from '../../renamed-option.js';
 import { commandVerifier } from '../../verify/command-verifier.js';
 import type { Script, ScriptOptions } from './script-format.js';
 import { turnsOf } from './script-format.js';
@@ -29,7 +30,8 @@ export type TurnReport = ScriptRunReport['turns'][number];
 
 export interface RunScriptOptions {
   file: string;
-  lang?: LocaleId;
+  /** Overrides the script's `options.locale`. */
+  locale?: LocaleId;
   /** Overrides the script's `options.discipline`. */
   discipline?: Discipline;
   observer?: AgentOptions['observer'];
@@ -43,7 +45,8 @@ export async function runScript(
   options: RunScriptOptions,
 ): Promise<ScriptRunReport> {
   const settings: ScriptOptions = script.options ?? {};
-  const locale = options.lang ?? settings.lang ?? 'en';
+  const locale = options.locale ?? scriptLocale(settings) ?? 'en';
+  const tools = scriptTools(settings);
   const model = new ScriptedModel();
   const knowledge = settings.knowledge
     ? resolve(dirname(options.file), settings.knowledge)
@@ -70,7 +73,7 @@ export async function runScript(
         ? false
         : {
             engine,
-            ...(settings.preset && { preset: settings.preset }),
+            ...(tools && { tools }),
             ...(settings.instructions !== undefined && { instructions: settings.instructions }),
             ...((options.discipline ?? settings.discipline) && {
               discipline: options.discipline ?? settings.discipline,
@@ -122,4 +125,16 @@ export async function runScript(
     report.error = last.error;
   }
   return report;
+}
+
+/** The script's `options.locale`, or its 0.2 name `lang`. */
+export function scriptLocale(settings: ScriptOptions): LocaleId | undefined {
+  if (settings.lang !== undefined) warnRenamed('options.lang', 'options.locale');
+  return settings.locale ?? settings.lang;
+}
+
+/** The script's `options.tools`, or its 0.2 name `preset`. */
+function scriptTools(settings: ScriptOptions): ScriptOptions['tools'] {
+  if (settings.preset !== undefined) warnRenamed('options.preset', 'options.tools');
+  return settings.tools ?? settings.preset;
 }

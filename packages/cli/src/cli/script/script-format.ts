@@ -24,9 +24,14 @@ const injection = z.union([
 ]);
 
 export const scriptOptionsSchema = z.strictObject({
+  locale: z.enum(['en', 'zh']).optional(),
+  /** Renamed `locale` in 0.3; still read this release, with a deprecation warning. */
   lang: z.enum(['en', 'zh']).optional(),
   /** false runs the agent without planning at all. */
   planning: z.boolean().optional(),
+  /** Which plan tools the model gets: `whole-list`, `granular` or `both`. */
+  tools: z.enum(['whole-list', 'granular', 'both']).optional(),
+  /** Renamed `tools` in 0.3; still read this release, with a deprecation warning. */
   preset: z.enum(['whole-list', 'granular', 'both']).optional(),
   maxSteps: z.number().int().min(1).optional(),
   system: z.string().optional(),

@@ -9,7 +9,8 @@
  */
 
 import type { Locale } from 'plankeeper';
-import { progressOf, quoteText, STATUS_MARKERS, type TodoItem } from 'plankeeper';
+import { progressOf, STATUS_MARKERS, type TodoItem } from 'plankeeper';
+import { quoteText } from 'plankeeper/harness';
 import { paint, type Style } from './ansi.js';
 import { cutToWidth, textWidth } from './text-width.js';
 

@@ -4,7 +4,7 @@
  * the race, the pure reducer simply runs again on what it stored, and the answer is the one
  * of the decision that was stored.
  */
-import type { PlanEngine, PlanKey, PlanRevision } from 'plankeeper';
+import type { PlanEngine, PlanKey } from 'plankeeper';
 import {
   type Decision,
   decide,
@@ -13,6 +13,7 @@ import {
   type RuleOptions,
   readTurnRecord,
 } from 'plankeeper/harness';
+import type { PlanRevision } from 'plankeeper/stores';
 import type { KeyedEvent, NeutralAnswer } from './events.js';
 import { rollUpSubAgent } from './sub-agent-links.js';
 

@@ -1,13 +1,7 @@
-/** The hook adapter of each coding agent, by the name `plankeeper hook <agent>` takes. */
-import { claudeCodeAdapter } from '../claude-code/claude-code-adapter.js';
-import { codexAdapter } from '../codex/codex-adapter.js';
+/** The hook adapter of each coding agent, by the name `plankeeper hook <agent>` takes (registry.ts). */
 import type { HookAdapter } from '../discipline/events.js';
-import { geminiAdapter } from '../gemini/gemini-adapter.js';
-import { opencodeAdapter } from '../opencode/opencode-adapter.js';
+import { CODING_AGENTS } from '../registry.js';
 
-export const HOOK_ADAPTERS: Readonly<Record<string, HookAdapter>> = {
-  'claude-code': claudeCodeAdapter,
-  codex: codexAdapter,
-  gemini: geminiAdapter,
-  opencode: opencodeAdapter,
-};
+export const HOOK_ADAPTERS: Readonly<Record<string, HookAdapter>> = Object.fromEntries(
+  CODING_AGENTS.map((agent) => [agent.name, agent.hook]),
+);

@@ -16,7 +16,7 @@ import {
 import { openStore } from 'plankeeper/stores';
 import { applyDiscipline, type HookRuleOptions } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
-import { recordCliSession } from '../gemini/cli-process.js';
+import { findCodingAgent } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
 
@@ -115,9 +115,7 @@ async function answerHook(
     }
     if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
-    if (parsed.agent === 'gemini' && ['session-start', 'prompt'].includes(keyed.event.kind)) {
-      await recordCliSession(engine, keyed.key.session);
-    }
+    await findCodingAgent(parsed.agent)?.onEvent?.(engine, keyed);
     // In a shared list the agent's session is the writer; its turn record stays its own.
     const shared =
       parsed.list === undefined

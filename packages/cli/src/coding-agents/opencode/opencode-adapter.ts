@@ -1,6 +1,6 @@
 /**
  * OpenCode's hooks (1.18.33; see test/coding-agents/opencode/README.md). OpenCode has no
- * command hooks: plankeeper's plugin (setup/opencode-plugin.ts) runs inside OpenCode and
+ * command hooks: plankeeper's plugin (plugin-source.ts) runs inside OpenCode and
  * calls `plankeeper hook opencode <name>` with the OpenCode hook or bus event of that name.
  *
  * Input, one JSON object on stdin: a hook's own arguments `{input, output}` (trimmed to what

@@ -1,3 +1,5 @@
+import { CODING_AGENT_NAMES } from '../registry.js';
+
 export { setupReport } from './report.js';
 export {
   PLANKEEPER_BIN,
@@ -6,4 +8,7 @@ export {
   StoreUrlError,
   setup,
 } from './run-setup.js';
-export { SETUP_AGENTS, type SetupAgent, SetupConfigError } from './types.js';
+export { type SetupAgent, SetupConfigError } from './types.js';
+
+/** The agents `plankeeper setup` takes: registry.ts's. */
+export const SETUP_AGENTS = CODING_AGENT_NAMES;

@@ -17,18 +17,9 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseStoreUrl } from 'plankeeper/stores';
-import { claudeCodeEdits } from './claude-code.js';
-import { codexEdits } from './codex.js';
-import { geminiEdits } from './gemini.js';
+import { codingAgent } from '../registry.js';
 import { type Created, printManifest, readManifest } from './manifest.js';
-import { opencodeEdits } from './opencode.js';
-import {
-  type FileEdit,
-  type ReadText,
-  type SetupAgent,
-  SetupConfigError,
-  type SetupContext,
-} from './types.js';
+import { type FileEdit, type SetupAgent, SetupConfigError, type SetupContext } from './types.js';
 
 export interface SetupOptions {
   agent: SetupAgent;
@@ -68,16 +59,6 @@ export interface SetupOutcome {
 /** This package's bin (dist/coding-agents/setup/ → bin/). */
 export const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js', import.meta.url));
 
-const EDITS: Record<
-  SetupAgent,
-  (ctx: SetupContext, read: ReadText, remove: boolean) => FileEdit[]
-> = {
-  'claude-code': claudeCodeEdits,
-  codex: codexEdits,
-  gemini: geminiEdits,
-  opencode: opencodeEdits,
-};
-
 export class StoreUrlError extends Error {}
 
 export function setupContext(options: SetupOptions): SetupContext {
@@ -95,7 +76,8 @@ export function setupContext(options: SetupOptions): SetupContext {
     ...(options.discipline && { discipline: options.discipline }),
     node: options.node ?? process.execPath,
     bin: options.bin ?? PLANKEEPER_BIN,
-    codexHome: resolve(dir, env.CODEX_HOME?.trim() || join(home, '.codex')),
+    home,
+    env,
     ...(options.evidence && { evidence: options.evidence }),
     ...(options.verify && { verify: options.verify }),
   };
@@ -124,10 +106,14 @@ export function setup(options: SetupOptions): SetupOutcome {
   const remove = options.remove ?? false;
   const manifest = readManifest(ctx.dir, readText);
   const record: Created = manifest.created[ctx.agent] ?? { files: [], dirs: [] };
-  const edits = EDITS[ctx.agent](ctx, readText, remove).map((edit) =>
-    // Only a file setup created goes when emptied; one the user had stays, even as `{}`.
-    remove && edit.empty && record.files.includes(edit.path) ? { ...edit, after: undefined } : edit,
-  );
+  const edits = codingAgent(ctx.agent)
+    .setup(ctx, readText, remove)
+    .map((edit) =>
+      // Only a file setup created goes when emptied; one the user had stays, even as `{}`.
+      remove && edit.empty && record.files.includes(edit.path)
+        ? { ...edit, after: undefined }
+        : edit,
+    );
   const changed = edits.filter((edit) => edit.after !== edit.before);
   const nextRecord: Created | undefined = remove
     ? undefined

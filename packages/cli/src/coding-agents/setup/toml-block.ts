@@ -4,15 +4,18 @@
  * re-serialising the parsed document keeps every comment and the layout of the user's own
  * settings byte for byte; the parser (smol-toml) only checks that the result is valid TOML.
  */
-import { parse } from 'smol-toml';
+import { loadOnUse } from './load-on-use.js';
 import { SetupConfigError } from './types.js';
+
+/** Loaded when setup first reads TOML (only Codex's setup does). */
+const toml = loadOnUse<typeof import('smol-toml')>('smol-toml');
 
 export const BLOCK_START = '# >>> plankeeper setup: added by `plankeeper setup codex`';
 export const BLOCK_END = '# <<< plankeeper setup';
 
 export function parseToml(path: string, text: string): Record<string, unknown> {
   try {
-    return parse(text) as Record<string, unknown>;
+    return toml().parse(text) as Record<string, unknown>;
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
     throw new SetupConfigError(path, `not valid TOML (${reason}); fix it, then run setup again`);

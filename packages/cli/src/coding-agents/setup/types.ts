@@ -1,7 +1,8 @@
 /** What every agent's setup works from, and what it hands back: edits, never writes. */
+import type { CodingAgentName } from '../registry.js';
 
-export const SETUP_AGENTS = ['claude-code', 'codex', 'gemini', 'opencode'] as const;
-export type SetupAgent = (typeof SETUP_AGENTS)[number];
+/** The agents of registry.ts (SETUP_AGENTS in index.ts lists them). */
+export type SetupAgent = CodingAgentName;
 
 export interface SetupContext {
   agent: SetupAgent;
@@ -23,8 +24,10 @@ export interface SetupContext {
   node: string;
   /** Absolute path of plankeeper's bin script. */
   bin: string;
-  /** Where Codex keeps its user config ($CODEX_HOME, default ~/.codex). */
-  codexHome: string;
+  /** The person's home directory ($HOME), for agents that read config from there. */
+  home: string;
+  /** The environment setup runs in, for agents whose config folder a variable moves. */
+  env: NodeJS.ProcessEnv;
   /** The MCP server's evidence rule (`--evidence`), when the person asked for one. */
   evidence?: 'warn' | 'enforce';
   /** The person's check command for completions (`--verify`), run in the project directory. */

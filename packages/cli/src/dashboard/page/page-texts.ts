@@ -229,7 +229,7 @@ export const enPage: PageTexts = {
     cannotLoad: (message) => `Cannot load plans: ${message}`,
     cannotRefresh: (message) => `Cannot refresh plans: ${message}`,
     summary: (c) =>
-      `${c.all ? c.total : `${c.shown} of ${c.total}`} plans · ${c.agents} agents · ${c.open} open · ${c.stale} stale · ${c.done} done`,
+      `${c.all ? c.total : `${c.shown} of ${c.total}`} ${c.total === '1' ? 'plan' : 'plans'} · ${c.agents} ${c.agents === '1' ? 'agent' : 'agents'} · ${c.open} open · ${c.stale} stale · ${c.done} done`,
     emptyPlan: 'empty plan',
     allDone: 'all done',
     noneInProgress: (open) => `${open} open, none in progress`,

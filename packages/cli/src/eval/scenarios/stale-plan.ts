@@ -5,7 +5,8 @@
  */
 
 import type { LocaleId } from 'plankeeper';
-import { getLocale, isOpen, PLAN_WRITE_TOOL_NAMES } from 'plankeeper';
+import { getLocale, isOpen } from 'plankeeper';
+import { PLAN_WRITE_TOOL_NAMES } from 'plankeeper/tools';
 import {
   BehaviourModel,
   type PlanEntry,

@@ -172,13 +172,6 @@ describe('plankeeper setup codex', () => {
     expect(project.files()).toEqual(before);
   });
 
-  it('--remove deletes the files it created when nothing else is in them', () => {
-    const before = project.files();
-    project.setup('codex');
-    project.setup('codex', { remove: true });
-    expect(project.files()).toEqual(before);
-  });
-
   it('refuses malformed TOML with one line naming the file, and writes nothing', () => {
     project.write('~/.codex/config.toml', 'model = "gpt-5\n');
     const before = project.files();

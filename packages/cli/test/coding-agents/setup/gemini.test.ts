@@ -88,12 +88,6 @@ describe('plankeeper setup gemini', () => {
     expect(project.files()).toEqual(before);
   });
 
-  it('--remove deletes the settings file and folders setup created', () => {
-    project.setup('gemini');
-    project.setup('gemini', { remove: true });
-    expect(project.files()).toEqual({});
-  });
-
   it('refuses malformed settings with one line naming the file, and writes nothing', () => {
     project.write('.gemini/settings.json', '["not", "an", "object"]\n');
     expect(() => project.setup('gemini')).toThrow(SetupConfigError);

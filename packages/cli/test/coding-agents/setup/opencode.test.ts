@@ -7,11 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OPENCODE_EVENTS } from '../../../src/coding-agents/opencode/plugin-source.js';
 import {
   SCOPE_ARGUMENT,
   SESSION_ARGUMENT,
 } from '../../../src/coding-agents/opencode/session-arguments.js';
-import { OPENCODE_EVENTS } from '../../../src/coding-agents/setup/opencode-plugin.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
 let project: SetupProject;

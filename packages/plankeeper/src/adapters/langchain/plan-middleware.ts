@@ -31,7 +31,7 @@ import { defaultInstructions } from '../../harness/instructions.js';
 import { type HarnessOptions, PlanHarness } from '../../harness/plan-harness.js';
 import { planToolsFor } from '../../harness/plan-setup.js';
 import { getLocale, type Locale, type LocaleId } from '../../locale/index.js';
-import type { PlanToolPreset } from '../../tools/plan-tools.js';
+import type { PlanToolFamily } from '../../tools/plan-tools.js';
 import { injectedMessage, injectionKind } from './injected-message.js';
 import { type PlanKeyOption, type PlanKeySource, resolvePlanKey } from './plan-key-source.js';
 import { PlanSession, PlanSessions } from './plan-sessions.js';
@@ -56,7 +56,9 @@ export interface PlanMiddlewareOptions<
   /** Agent name for keys built from a session name. Default `langchain`. */
   agent?: string;
   /** Which plan tools the model gets. Default `whole-list` (`todo_write`, `todo_read`). */
-  preset?: PlanToolPreset;
+  tools?: PlanToolFamily;
+  /** @deprecated Renamed `tools` in 0.3. */
+  preset?: PlanToolFamily;
   locale?: Locale | LocaleId;
   /** Planning guidance added to the system prompt; a string replaces it, false leaves it out. */
   instructions?: string | false;
@@ -71,7 +73,7 @@ export interface PlanMiddlewareOptions<
   /**
    * Also run calls of `write_todos`, todoListMiddleware's tool (`{todos: [{content, status}]}`),
    * as `todo_write`, for models and prompts used to that name. The model is offered
-   * `todo_write` only. Needs a preset with `todo_write`. Default false.
+   * `todo_write` only. Needs a tool family with `todo_write`. Default false.
    */
   writeTodosAlias?: boolean;
 }

@@ -14,7 +14,7 @@ export function addWriteTodosAlias(planTools: Map<string, ToolDefinition>): void
   const todoWrite = planTools.get('todo_write');
   if (!todoWrite) {
     throw new ConfigurationError(
-      `writeTodosAlias runs write_todos as todo_write, which preset "granular" does not have: use "whole-list" or "both".`,
+      `writeTodosAlias runs write_todos as todo_write, which tools "granular" does not have: use tools "whole-list" or "both".`,
     );
   }
   planTools.set(WRITE_TODOS, todoWrite);

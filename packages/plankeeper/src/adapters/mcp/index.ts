@@ -11,7 +11,7 @@
  * @example
  * import { PlanEngine } from 'plankeeper';
  * import { serveStdio } from 'plankeeper/mcp';
- * await serveStdio({ engine: new PlanEngine(), preset: 'both', locale: 'en' });
+ * await serveStdio({ engine: new PlanEngine(), tools: 'both', locale: 'en' });
  *
  * @example
  * import { serveHttp } from 'plankeeper/mcp';

@@ -32,8 +32,9 @@ import { getLocale, type LocaleId } from '../../locale/index.js';
 import {
   createPlanTools,
   PLAN_WRITE_TOOL_NAMES,
-  type PlanToolPreset,
+  type PlanToolFamily,
 } from '../../tools/plan-tools.js';
+import { toolFamilyOf } from '../../tools/tool-family.js';
 import {
   getInstructionsPrompt,
   INSTRUCTIONS_PROMPT_NAME,
@@ -66,7 +67,9 @@ export interface PlanMcpServerOptions {
    */
   list?: string;
   /** Which plan tools to offer. Default `both`. */
-  preset?: PlanToolPreset;
+  tools?: PlanToolFamily;
+  /** @deprecated Renamed `tools` in 0.3. */
+  preset?: PlanToolFamily;
   /** Language of tool descriptions, results and instructions. Default `en`. */
   locale?: LocaleId;
   /** Append the updated list to write results. Default true: MCP hosts do not inject the plan. */
@@ -145,7 +148,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   const tools = createPlanTools({
     engine,
     locale,
-    preset: options.preset ?? 'both',
+    tools: toolFamilyOf(options, 'both'),
     ...(options.echoPlan !== undefined && { echoPlan: options.echoPlan }),
     ...(options.dependencies && { dependencies: options.dependencies }),
   });

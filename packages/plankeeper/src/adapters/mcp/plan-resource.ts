@@ -10,7 +10,7 @@ import type {
   TextResourceContents,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
-import { childKey, encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
+import { encodePlanKey, type PlanKey, subAgentKey } from '../../engine/plan-key.js';
 import { renderPlan } from '../../engine/render.js';
 import type { PlanChange } from '../../engine/store/plan-store.js';
 import { engineReader, subAgentProgress, subAgentSuffix } from '../../harness/sub-agent-rollup.js';
@@ -61,7 +61,7 @@ export function resourceKey(uri: string, key: PlanKey): PlanKey | undefined {
   } catch {
     return undefined;
   }
-  return scope === '' ? undefined : childKey(key, scope);
+  return scope === '' ? undefined : subAgentKey(key, scope);
 }
 
 /** Both renderings of the plan stored under `key`, as resource `uri`. */

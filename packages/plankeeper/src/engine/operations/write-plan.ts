@@ -160,7 +160,7 @@ export function writePlan(
   const summary =
     items.length === 0
       ? 'cleared the list'
-      : `wrote ${items.length} items${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
+      : `wrote ${items.length} ${items.length === 1 ? 'item' : 'items'}${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
   const unchanged = sameItems(record.items, items);
   return {
     ok: true,

@@ -45,7 +45,8 @@ export interface PlanToolKit {
     },
     dryRun: (value: T) => Promise<OperationOutcome<unknown>>,
   ): Promise<ToolResult>;
-  render(snapshot: PlanSnapshot): string;
+  /** The plan as the model reads it; `notes` adds what is stored beside each item (a read asked for). */
+  render(snapshot: PlanSnapshot, options?: { notes?: boolean }): string;
   meta(tool: string, context: ToolContext): OperationMeta & { tool: string };
 }
 
@@ -114,8 +115,8 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
       const issues = withoutRepeats([...input.issues, ...found]);
       return this.reject(tool, issues, snapshot);
     },
-    render(snapshot) {
-      return renderPlan(snapshot.items, { locale });
+    render(snapshot, options) {
+      return renderPlan(snapshot.items, { locale, notes: options?.notes === true });
     },
     meta(tool, context) {
       return {

@@ -1,11 +1,10 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
+import { ConfigurationError, getLocale } from 'plankeeper';
+import { createPlankeeper, PlanToolRejection } from 'plankeeper/ai-sdk';
+import { quoteText } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper, PlanToolRejection } from '../../../src/adapters/ai-sdk/index.js';
-import { ConfigurationError } from '../../../src/engine/errors.js';
-import { quoteText } from '../../../src/engine/render.js';
-import { getLocale } from '../../../src/locale/index.js';
+import { promptLines, type ScriptedReply, scriptedModel } from '../../support/models/ai-sdk.js';
 import { ownLoopSections } from '../../support/own-loop-sections.js';
-import { promptLines, type ScriptedReply, scriptedModel } from './scripted-model.js';
 
 const key = { agent: 'support', session: 'user-42' };
 const en = getLocale('en');
@@ -115,7 +114,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
   });
 
   it('offers exactly the plan tools with plankeeper schemas', async () => {
-    const planner = createPlankeeper({ key, preset: 'both' });
+    const planner = createPlankeeper({ key, tools: 'both' });
     const model = scriptedModel([{ text: 'Hello.' }]);
     await generateText({ model, tools: planner.tools, prompt: 'Hi' });
     const offered = model.doGenerateCalls[0]?.tools ?? [];
@@ -354,7 +353,7 @@ describe('plankeeper/ai-sdk driven by generateText', () => {
     // Granular tools: a change the model did not write whole, so it is shown.
     const planner = createPlankeeper({
       key,
-      preset: 'granular',
+      tools: 'granular',
       injection: { placement: 'history' },
     });
     const add = {

@@ -4,9 +4,9 @@
  * waiting text as the call's error), and lets them run once a person approved.
  */
 import { jsonSchema, stepCountIs, tool } from 'ai';
+import { createPlankeeper, ToolHeldForApproval } from 'plankeeper/ai-sdk';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper, ToolHeldForApproval } from '../../../src/adapters/ai-sdk/index.js';
-import { promptLines, scriptedModel } from './scripted-model.js';
+import { promptLines, scriptedModel } from '../../support/models/ai-sdk.js';
 
 const key = { agent: 'coder', session: 's1' };
 

@@ -3,9 +3,9 @@
  * their results, seen in the next step's prepareStep, are the evidence.
  */
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { createPlankeeper } from 'plankeeper/ai-sdk';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../../src/adapters/ai-sdk/index.js';
-import { scriptedModel } from './scripted-model.js';
+import { scriptedModel } from '../../support/models/ai-sdk.js';
 
 const key = { agent: 'support', session: 'ai-sdk-evidence' };
 const input = jsonSchema<{ query: string }>({

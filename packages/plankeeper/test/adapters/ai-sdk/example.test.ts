@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerTicket } from '../../../../../examples/ai-sdk.js';
+import { promptLines, scriptedModel } from '../../support/models/ai-sdk.js';
 import { ticketScript } from '../../support/ticket-script.js';
-import { promptLines, scriptedModel } from './scripted-model.js';
 
 describe('examples/ai-sdk.ts', () => {
   it('runs two user turns with a plan against a scripted model', async () => {

@@ -4,14 +4,12 @@
  * the parent's next step shows the sub-agent's progress on the item and how it ended.
  */
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
+import { getLocale, PlanEngine, subAgentKey } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/ai-sdk';
+import { endSubAgent, startSubAgent } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../../src/adapters/ai-sdk/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { childKey } from '../../../src/engine/plan-key.js';
-import { endSubAgent, startSubAgent } from '../../../src/harness/sub-agent-rollup.js';
-import { getLocale } from '../../../src/locale/index.js';
+import { promptLines, scriptedModel } from '../../support/models/ai-sdk.js';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../../support/store-fixtures.js';
-import { promptLines, scriptedModel } from './scripted-model.js';
 
 const en = getLocale('en');
 
@@ -94,7 +92,7 @@ describe.each(allBackends)('sub-agent roll-up through generateText ($name store)
 
       // The child's own loop ran on the child scope's plan.
       expect(childModel.doGenerateCalls).toHaveLength(2);
-      const childPlan = await engine.snapshot(childKey(key, 'research'));
+      const childPlan = await engine.snapshot(subAgentKey(key, 'research'));
       expect(childPlan.items.map((item) => item.status)).toEqual(['completed', 'pending']);
       // The parent's step after the delegation: the notice, then the list with the progress.
       const lines = promptLines(parentModel.doGenerateCalls[2]);

@@ -4,11 +4,11 @@
  * model reads the waiting text as an error tool message.
  */
 import { createAgent, HumanMessage, tool } from 'langchain';
+import { PlanEngine } from 'plankeeper';
+import { planMiddleware } from 'plankeeper/langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { planMiddleware } from '../../../src/adapters/langchain/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { RECURSION_LIMIT, received, scriptedModel, write } from './scripted-model.js';
+import { RECURSION_LIMIT, received, scriptedModel, write } from '../../support/models/langchain.js';
 
 describe('planMiddleware: approval', () => {
   it('holds a host tool until a person approves, then runs it', async () => {

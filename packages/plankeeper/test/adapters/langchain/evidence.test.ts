@@ -3,10 +3,10 @@
  * every tool call through the harness, so the host's tools' successes are evidence.
  */
 import { createAgent, HumanMessage, ToolMessage } from 'langchain';
+import { PlanEngine } from 'plankeeper';
+import { planMiddleware } from 'plankeeper/langchain';
 import { describe, expect, it } from 'vitest';
-import { planMiddleware } from '../../../src/adapters/langchain/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { lookup, lookupTool, scriptedModel, write } from './scripted-model.js';
+import { lookup, lookupTool, scriptedModel, write } from '../../support/models/langchain.js';
 
 const KEY = { agent: 'langchain', session: 'evidence' };
 

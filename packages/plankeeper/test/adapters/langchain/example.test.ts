@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditServices } from '../../../../../examples/langchain.js';
-import { scriptedModel } from './scripted-model.js';
+import { scriptedModel } from '../../support/models/langchain.js';
 
 const services = ['billing', 'search', 'login'];
 

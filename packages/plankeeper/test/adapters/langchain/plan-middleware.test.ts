@@ -10,18 +10,28 @@ import {
   SystemMessage,
   ToolMessage,
 } from 'langchain';
+import type { PlanKey } from 'plankeeper';
+import {
+  createPlanTools,
+  defaultInstructions,
+  getLocale,
+  PlanEngine,
+  progressOf,
+  renderPlan,
+} from 'plankeeper';
+import { quoteText } from 'plankeeper/harness';
+import { injectionKind, planMiddleware } from 'plankeeper/langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { injectionKind, planMiddleware } from '../../../src/adapters/langchain/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import type { PlanKey } from '../../../src/engine/plan-key.js';
-import { quoteText, renderPlan } from '../../../src/engine/render.js';
-import { progressOf } from '../../../src/engine/todo-item.js';
-import { defaultInstructions } from '../../../src/harness/instructions.js';
-import { getLocale } from '../../../src/locale/index.js';
-import { createPlanTools } from '../../../src/tools/plan-tools.js';
+import {
+  lookup,
+  lookupTool,
+  received,
+  type Step,
+  scriptedModel,
+  write,
+} from '../../support/models/langchain.js';
 import { ownLoopSections } from '../../support/own-loop-sections.js';
-import { lookup, lookupTool, received, type Step, scriptedModel, write } from './scripted-model.js';
 
 const en = getLocale('en');
 const THREAD = 'thread-1';
@@ -89,8 +99,8 @@ describe('planMiddleware in createAgent', () => {
     'binds the model to the plan tools with their exact names, descriptions and schemas (%s)',
     (locale) => {
       const engine = new PlanEngine();
-      const middleware = planMiddleware({ engine, preset: 'both', locale });
-      const expected = createPlanTools({ engine, preset: 'both', locale });
+      const middleware = planMiddleware({ engine, tools: 'both', locale });
+      const expected = createPlanTools({ engine, tools: 'both', locale });
       expect(middleware.tools?.map((tool) => convertToOpenAITool(tool).function)).toEqual(
         expected.map(({ name, description, inputSchema }) => ({
           name,
@@ -131,7 +141,7 @@ describe('planMiddleware in createAgent', () => {
         },
         { final: 'Done.' },
       ],
-      { preset: 'granular', finishCheck: false, goalCheck: false },
+      { tools: 'granular', finishCheck: false, goalCheck: false },
     );
     const { messages } = await result;
     expect(messages.filter((message) => ToolMessage.isInstance(message))).toMatchObject([
@@ -147,7 +157,7 @@ describe('planMiddleware in createAgent', () => {
 
   it('shows the plan at the tail of the next model call without storing it in the state', async () => {
     const { engine, model, result } = run([addTwo, lookup('return policy'), { final: 'Done.' }], {
-      preset: 'granular',
+      tools: 'granular',
       finishCheck: false,
       goalCheck: false,
     });
@@ -406,7 +416,7 @@ describe('planMiddleware in createAgent', () => {
       tools: [lookupTool],
       middleware: [
         modelRetryMiddleware({ maxRetries: 1, initialDelayMs: 0, jitter: false }),
-        planMiddleware({ engine, preset: 'granular', finishCheck: false, goalCheck: false }),
+        planMiddleware({ engine, tools: 'granular', finishCheck: false, goalCheck: false }),
       ],
     });
     await agent.invoke(
@@ -422,7 +432,7 @@ describe('planMiddleware in createAgent', () => {
 
   it('with history placement, appends the section to the conversation when the plan changed', async () => {
     const { engine, model, result } = run([addTwo, lookup('returns'), { final: 'Done.' }], {
-      preset: 'granular',
+      tools: 'granular',
       injection: { placement: 'history' },
       finishCheck: false,
       goalCheck: false,

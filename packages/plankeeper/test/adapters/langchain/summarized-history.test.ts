@@ -13,11 +13,9 @@ import {
   summarizationMiddleware,
   todoListMiddleware,
 } from 'langchain';
+import { getLocale, PlanEngine, renderPlan } from 'plankeeper';
+import { injectionKind, planMiddleware } from 'plankeeper/langchain';
 import { describe, expect, it } from 'vitest';
-import { injectionKind, planMiddleware } from '../../../src/adapters/langchain/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { renderPlan } from '../../../src/engine/render.js';
-import { getLocale } from '../../../src/locale/index.js';
 import {
   lookup,
   lookupTool,
@@ -25,7 +23,7 @@ import {
   received,
   type Step,
   scriptedModel,
-} from './scripted-model.js';
+} from '../../support/models/langchain.js';
 
 const TASK = 'Audit the billing, search and login services and report what is broken.';
 const PLAN = [

@@ -3,11 +3,16 @@
  * option the call runs as `todo_write`, driven by LangChain's own createAgent loop.
  */
 import { createAgent, HumanMessage, ToolMessage } from 'langchain';
+import { getLocale, PlanEngine } from 'plankeeper';
+import { injectionKind, planMiddleware } from 'plankeeper/langchain';
 import { describe, expect, it } from 'vitest';
-import { injectionKind, planMiddleware } from '../../../src/adapters/langchain/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { getLocale } from '../../../src/locale/index.js';
-import { lookup, lookupTool, received, type Step, scriptedModel } from './scripted-model.js';
+import {
+  lookup,
+  lookupTool,
+  received,
+  type Step,
+  scriptedModel,
+} from '../../support/models/langchain.js';
 
 const KEY = { agent: 'langchain', session: 'thread-1' };
 const en = getLocale('en');
@@ -95,7 +100,7 @@ describe('planMiddleware({ writeTodosAlias: true })', () => {
   });
 
   it('refuses a preset without todo_write', () => {
-    expect(() => planMiddleware({ writeTodosAlias: true, preset: 'granular' })).toThrow(
+    expect(() => planMiddleware({ writeTodosAlias: true, tools: 'granular' })).toThrow(
       /writeTodosAlias runs write_todos as todo_write/,
     );
   });

@@ -5,10 +5,11 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { getLocale, PlanEngine } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { en } from '../../../src/locale/en.js';
 import { connectClient } from '../../support/mcp-clients.js';
+
+const en = getLocale('en');
 
 async function text(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = (await client.callTool({ name, arguments: args })) as CallToolResult;

@@ -1,9 +1,8 @@
 /** serveHttp's listening failures: one line naming the problem and what to do. */
 import { createServer } from 'node:net';
+import { ConfigurationError, PlanEngine } from 'plankeeper';
+import { serveHttp } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
-import { serveHttp } from '../../../src/adapters/mcp/index.js';
-import { ConfigurationError } from '../../../src/engine/errors.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
 
 describe('serveHttp when it cannot listen', () => {
   it('names a host that does not resolve, not a lost connection', async () => {

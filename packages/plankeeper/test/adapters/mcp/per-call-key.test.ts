@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { PlanEngine } from 'plankeeper';
+import type { PlanMcpServerOptions } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
-import type { PlanMcpServerOptions } from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
 import { connectClient } from '../../support/mcp-clients.js';
 
 async function connect(options: PlanMcpServerOptions) {

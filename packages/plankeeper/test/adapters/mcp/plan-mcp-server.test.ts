@@ -5,19 +5,15 @@ import {
   ErrorCode,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { PlanStore } from 'plankeeper';
+import { defaultInstructions, getLocale, MemoryPlanStore, PlanEngine } from 'plankeeper';
+import { createPlanMcpServer, PLAN_RESOURCE_URI, type PlanMcpServerOptions } from 'plankeeper/mcp';
+import type { PlanChange } from 'plankeeper/stores';
+import { createSchemas, toJsonSchema } from 'plankeeper/tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createPlanMcpServer,
-  PLAN_RESOURCE_URI,
-  type PlanMcpServerOptions,
-} from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { MemoryPlanStore } from '../../../src/engine/store/memory-store.js';
-import type { PlanChange, PlanStore } from '../../../src/engine/store/plan-store.js';
-import { defaultInstructions } from '../../../src/harness/instructions.js';
-import { en } from '../../../src/locale/en.js';
-import { zh } from '../../../src/locale/zh.js';
-import { createSchemas, toJsonSchema } from '../../../src/tools/schemas.js';
+
+const en = getLocale('en');
+const zh = getLocale('zh');
 
 const DESIGN_TOOL_NAMES = [
   'todo_write',
@@ -100,13 +96,13 @@ describe('MCP server: tools', () => {
 
   it('honours the preset, the engine limits and the language', async () => {
     const engine = new PlanEngine({ limits: { maxItems: 3 } });
-    const { client } = await connect({ engine, preset: 'whole-list', locale: 'zh' });
+    const { client } = await connect({ engine, tools: 'whole-list', locale: 'zh' });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['todo_write', 'todo_read']);
     expect(tools[0]!.description).toBe(zh.tools.todo_write);
     expect(tools[0]!.inputSchema).toMatchObject({ properties: { todos: { maxItems: 3 } } });
 
-    const granular = await connect({ engine: new PlanEngine(), preset: 'granular' });
+    const granular = await connect({ engine: new PlanEngine(), tools: 'granular' });
     expect((await granular.client.listTools()).tools.map((tool) => tool.name)).toEqual(
       DESIGN_TOOL_NAMES.slice(2),
     );
@@ -246,7 +242,7 @@ describe('MCP server: tools', () => {
   });
 
   it('answers an unknown tool with a protocol error naming the available tools', async () => {
-    const { client } = await connect({ engine: new PlanEngine(), preset: 'whole-list' });
+    const { client } = await connect({ engine: new PlanEngine(), tools: 'whole-list' });
     await expect(call(client, 'todo_delete')).rejects.toMatchObject({
       code: ErrorCode.InvalidParams,
       message: expect.stringContaining('available: todo_write, todo_read'),

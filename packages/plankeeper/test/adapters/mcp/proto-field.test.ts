@@ -6,9 +6,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { PlanEngine } from 'plankeeper';
+import { createPlanMcpServer } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
-import { createPlanMcpServer } from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
 
 async function connect() {
   const engine = new PlanEngine();

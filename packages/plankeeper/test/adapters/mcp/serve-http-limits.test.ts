@@ -5,13 +5,9 @@
  */
 import { connect as connectTcp } from 'node:net';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { PlanEngine } from 'plankeeper';
+import { type HttpHandle, type HttpServeOptions, serveHttp } from 'plankeeper/mcp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type HttpHandle,
-  type HttpServeOptions,
-  serveHttp,
-} from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
 
 const handles: HttpHandle[] = [];
 afterEach(async () => {

@@ -6,16 +6,15 @@ import {
   LATEST_PROTOCOL_VERSION,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError, PlanEngine } from 'plankeeper';
 import {
   type HttpHandle,
   type HttpServeOptions,
   isLoopbackHost,
   PLAN_RESOURCE_URI,
   serveHttp,
-} from '../../../src/adapters/mcp/index.js';
-import { ConfigurationError } from '../../../src/engine/errors.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
+} from 'plankeeper/mcp';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const handles: HttpHandle[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { PlanStore } from 'plankeeper';
+import { MemoryPlanStore, PlanEngine } from 'plankeeper';
+import { serveStdio } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
-import { serveStdio } from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { MemoryPlanStore } from '../../../src/engine/store/memory-store.js';
-import type { PlanStore } from '../../../src/engine/store/plan-store.js';
 
 const initialize = {
   jsonrpc: '2.0',

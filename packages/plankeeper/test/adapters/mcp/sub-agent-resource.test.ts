@@ -1,9 +1,10 @@
+import { getLocale, PlanEngine } from 'plankeeper';
+import { startSubAgent } from 'plankeeper/harness';
+import { PLAN_RESOURCE_URI } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
-import { PLAN_RESOURCE_URI } from '../../../src/adapters/mcp/index.js';
-import { PlanEngine } from '../../../src/engine/plan-engine.js';
-import { startSubAgent } from '../../../src/harness/sub-agent-rollup.js';
-import { en } from '../../../src/locale/en.js';
 import { connectClient } from '../../support/mcp-clients.js';
+
+const en = getLocale('en');
 
 const key = { agent: 'coder', session: 's1' };
 

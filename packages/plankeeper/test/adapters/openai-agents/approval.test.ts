@@ -4,9 +4,9 @@
  * plan waits for a person, so the tool does not run and the model reads the waiting text.
  */
 import { Agent, setTracingDisabled, tool } from '@openai/agents';
+import { createPlankeeper } from 'plankeeper/openai-agents';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../../src/adapters/openai-agents/index.js';
-import { ScriptedModel } from './scripted-model.js';
+import { ScriptedModel } from '../../support/models/openai-agents.js';
 
 const key = { agent: 'coder', session: 's1' };
 

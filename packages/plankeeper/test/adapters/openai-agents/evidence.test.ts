@@ -3,9 +3,9 @@
  * their results, seen by the next call's input filter, are the evidence.
  */
 import { Agent, run, setTracingDisabled, tool } from '@openai/agents';
+import { createPlankeeper } from 'plankeeper/openai-agents';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../../src/adapters/openai-agents/index.js';
-import { ScriptedModel } from './scripted-model.js';
+import { ScriptedModel } from '../../support/models/openai-agents.js';
 
 const key = { agent: 'support', session: 'agents-evidence' };
 const parameters = {

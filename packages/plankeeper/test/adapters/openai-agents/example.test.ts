@@ -1,8 +1,8 @@
 import { setTracingDisabled } from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerTicket } from '../../../../../examples/openai-agents.js';
+import { ScriptedModel } from '../../support/models/openai-agents.js';
 import { ticketScript } from '../../support/ticket-script.js';
-import { ScriptedModel } from './scripted-model.js';
 
 beforeAll(() => {
   setTracingDisabled(true);

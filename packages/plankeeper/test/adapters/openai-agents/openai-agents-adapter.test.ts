@@ -1,11 +1,10 @@
 import { Agent, MemorySession, Runner, run, setTracingDisabled, tool } from '@openai/agents';
+import { ConfigurationError, getLocale } from 'plankeeper';
+import { quoteText } from 'plankeeper/harness';
+import { createPlankeeper } from 'plankeeper/openai-agents';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPlankeeper } from '../../../src/adapters/openai-agents/index.js';
-import { ConfigurationError } from '../../../src/engine/errors.js';
-import { quoteText } from '../../../src/engine/render.js';
-import { getLocale } from '../../../src/locale/index.js';
+import { ScriptedModel, type ScriptedReply } from '../../support/models/openai-agents.js';
 import { ownLoopSections } from '../../support/own-loop-sections.js';
-import { ScriptedModel, type ScriptedReply } from './scripted-model.js';
 
 const key = { agent: 'support', session: 'user-42' };
 const en = getLocale('en');
@@ -121,7 +120,7 @@ describe('plankeeper/openai-agents driven by run()', () => {
   });
 
   it('offers the plan tools with plankeeper schemas, non-strict', async () => {
-    const planner = createPlankeeper({ key, preset: 'both' });
+    const planner = createPlankeeper({ key, tools: 'both' });
     const model = new ScriptedModel([{ text: 'Hello.' }]);
     await run(supportAgent(planner, model), 'Hi');
     const offered = model.requests[0]?.tools ?? [];

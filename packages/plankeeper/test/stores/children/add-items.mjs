@@ -1,8 +1,8 @@
 // Child process of multiprocess.test.ts. Opens the store at argv URL, says "ready", waits
 // for a line on stdin so every child starts at once, then adds COUNT items one call at a
 // time to one plan through PlanEngine.add, and prints the ids it was given as JSON.
-import { PlanEngine } from '../../../dist/index.js';
-import { openStore } from '../../../dist/stores/index.js';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 
 const [url, optionsJson, keyJson, worker, count] = process.argv.slice(2);
 const key = JSON.parse(keyJson);

@@ -1,4 +1,4 @@
-import type { OperationOutcome, PlanEngine, PlanKey } from '../../../src/index.js';
+import type { OperationOutcome, PlanEngine, PlanKey } from 'plankeeper';
 
 export declare const BASE_TIME: number;
 export declare const clock: { now: number };

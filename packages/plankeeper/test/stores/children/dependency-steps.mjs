@@ -2,8 +2,8 @@
 // dependency mode given, says "ready", waits for a line on stdin (so racing children start
 // at once), runs each step on one plan through PlanEngine, and prints each outcome as a
 // JSON line: {ok, issues?, version, items}.
-import { PlanEngine } from '../../../dist/index.js';
-import { openStore } from '../../../dist/stores/index.js';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 
 const [url, optionsJson, keyJson, mode, stepsJson] = process.argv.slice(2);
 const key = JSON.parse(keyJson);

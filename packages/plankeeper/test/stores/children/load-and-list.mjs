@@ -11,7 +11,7 @@ register('./resolution-hooks.mjs', import.meta.url, { data: { logPath } });
 
 for (const target of targets) {
   if (target.startsWith('open:')) {
-    const stores = await import(new URL('../../../dist/stores/index.js', import.meta.url).href);
+    const stores = await import('plankeeper/stores');
     const store = await stores.openStore(target.slice('open:'.length));
     await store.close();
   } else {

@@ -3,8 +3,8 @@
 // After each step commits it appends the version to the report file at argv[3] with a
 // synchronous write, so a line in that file proves the version was committed.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { PlanEngine } from '../../../dist/index.js';
-import { openStore } from '../../../dist/stores/index.js';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 import { applyStep, clock } from './crash-steps.mjs';
 
 const [path, reportPath] = process.argv.slice(2);

@@ -5,7 +5,8 @@
  * Escape leaves an edit). Each change is one POST; the event stream then brings it to
  * every open page, this one included, and the model sees it on its next call.
  */
-import type { PersonEdit, TodoItem } from 'plankeeper';
+import type { TodoItem } from 'plankeeper';
+import type { PersonEdit } from 'plankeeper/stores';
 import type { PlanEditResponse } from '../../api-types.js';
 import { postJson } from './api.js';
 import { el } from './dom.js';

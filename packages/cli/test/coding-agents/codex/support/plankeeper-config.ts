@@ -5,7 +5,7 @@
  * for rounds that are not plan calls. `hookStore` lets a test point the hooks elsewhere.
  */
 import { join } from 'node:path';
-import { CODEX_EVENTS } from '../../../../src/coding-agents/setup/codex.js';
+import { CODEX_EVENTS } from '../../../../src/coding-agents/codex/setup-edits.js';
 import type { ResponsesServer } from './responses-server.js';
 import {
   type CodexConfig,

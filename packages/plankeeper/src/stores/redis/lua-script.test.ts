@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
-import { LuaScript } from '../../src/stores/redis/lua-script.js';
+import { LuaScript } from './lua-script.js';
 
 const SOURCE = "return redis.call('GET', KEYS[1])";
 

@@ -1,6 +1,6 @@
 /** GroupCommit on its own, with a fake committer that records what it was asked to do. */
 import { describe, expect, it } from 'vitest';
-import { type BatchCommitter, GroupCommit } from '../../src/stores/shared/group-commit.js';
+import { type BatchCommitter, GroupCommit } from './group-commit.js';
 
 type Call = { all: string[] } | { one: string };
 

@@ -9,9 +9,9 @@
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs } from './commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
-import { editJson } from './json-edit.js';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs } from '../setup/commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import { editJson } from '../setup/json-edit.js';
 import {
   arrayAt,
   dropIfEmpty,
@@ -19,8 +19,8 @@ import {
   type JsonObject,
   objectAt,
   sameJson,
-} from './json-file.js';
-import type { FileEdit, ReadText, SetupContext } from './types.js';
+} from '../setup/json-file.js';
+import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
 export const CLAUDE_CODE_EVENTS = [
   'SessionStart',

@@ -5,6 +5,7 @@
  */
 import { AIMessage, type BaseMessage, fakeModel, tool } from 'langchain';
 import { z } from 'zod';
+import { type AnyStep, toReply } from '../scripted-steps.js';
 
 export type Step = { tool: string; args: Record<string, unknown> } | { final: string };
 
@@ -12,17 +13,27 @@ export type Step = { tool: string; args: Record<string, unknown> } | { final: st
  * One reply per step, in order; a call past the end of the script throws. Tool-call
  * replies have empty text (`respondWithTools` would echo the whole input back).
  */
-export function scriptedModel(steps: readonly Step[]) {
+export function scriptedModel(steps: readonly AnyStep[]) {
   const model = fakeModel();
   steps.forEach((step, index) => {
+    const reply = toReply(step);
+    const calls =
+      'text' in reply
+        ? []
+        : 'calls' in reply
+          ? reply.calls
+          : [{ tool: reply.call, input: reply.input }];
     model.respond(
-      'final' in step
-        ? new AIMessage(step.final)
+      'text' in reply
+        ? new AIMessage(reply.text)
         : new AIMessage({
             content: '',
-            tool_calls: [
-              { name: step.tool, args: step.args, id: `call-${index + 1}`, type: 'tool_call' },
-            ],
+            tool_calls: calls.map((call, callIndex) => ({
+              name: call.tool,
+              args: call.input as Record<string, unknown>,
+              id: calls.length === 1 ? `call-${index + 1}` : `call-${index + 1}-${callIndex + 1}`,
+              type: 'tool_call' as const,
+            })),
           }),
     );
   });

@@ -2,17 +2,17 @@
  * OpenCode: `opencode.json` in the project gets the MCP server (`mcp.plankeeper`, type
  * local, the command as an array: no shell) and a permission rule allowing its tools
  * (`plankeeper_*`, OpenCode's names for them); OpenCode has no hook settings, so a plugin,
- * `.opencode/plugin/plankeeper.js` (opencode-plugin.ts), runs `plankeeper hook opencode
+ * `.opencode/plugin/plankeeper.js` (plugin-source.ts), runs `plankeeper hook opencode
  * <event>` and puts the answers before the model. The plugin is plankeeper's own file: setup
  * rewrites it and --remove deletes it, unless the person has edited it since (then it is
  * left, and the report says so).
  */
 import { join } from 'node:path';
-import { mcpArgs } from './commands.js';
-import { editJson } from './json-edit.js';
-import { dropIfEmpty, isObject, objectAt, sameJson } from './json-file.js';
-import { opencodePluginSource, PLUGIN_MARKER } from './opencode-plugin.js';
-import type { FileEdit, ReadText, SetupContext } from './types.js';
+import { mcpArgs } from '../setup/commands.js';
+import { editJson } from '../setup/json-edit.js';
+import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
+import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
+import { opencodePluginSource, PLUGIN_MARKER } from './plugin-source.js';
 
 const SERVER = 'plankeeper';
 const PERMISSION = 'plankeeper_*';

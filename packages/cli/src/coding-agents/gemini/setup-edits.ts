@@ -6,11 +6,11 @@
  * All of it loads only in a trusted folder (the report says how).
  */
 import { join } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from './commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
-import { editJson } from './json-edit.js';
-import { dropIfEmpty, isObject, objectAt, sameJson } from './json-file.js';
-import type { FileEdit, ReadText, SetupContext } from './types.js';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import { editJson } from '../setup/json-edit.js';
+import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
+import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
 export const GEMINI_EVENTS = [
   'SessionStart',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameId } from '../../../src/adapters/mcp/frame-id.js';
+import { frameId } from './frame-id.js';
 
 describe('frameId', () => {
   it('reads the id the TypeScript SDK writes last and the Python SDK writes first', () => {

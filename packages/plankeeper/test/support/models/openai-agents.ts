@@ -8,7 +8,7 @@ import {
   Usage,
 } from '@openai/agents';
 
-import type { ScriptedReply } from '../../support/ticket-script.js';
+import { type AnyStep, type ScriptedReply, toReply } from '../scripted-steps.js';
 
 export type { ScriptedReply };
 
@@ -17,14 +17,18 @@ export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
   private next = 0;
 
-  constructor(private readonly replies: ScriptedReply[]) {}
+  constructor(private readonly replies: readonly AnyStep[]) {}
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const { signal: _signal, ...recorded } = request;
     this.requests.push(structuredClone(recorded));
     const reply = this.replies[this.next++];
     if (!reply) throw new Error(`script ran out after ${this.replies.length} replies`);
-    return { usage: new Usage(), output: toOutput(reply, this.next), responseId: `r${this.next}` };
+    return {
+      usage: new Usage(),
+      output: toOutput(toReply(reply), this.next),
+      responseId: `r${this.next}`,
+    };
   }
 
   async *getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {

@@ -8,14 +8,19 @@
  * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
  * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
  */
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from './commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from './hook-groups.js';
-import { editJson } from './json-edit.js';
-import { isObject } from './json-file.js';
-import { parseToml, tomlString, withBlock, withoutBlock } from './toml-block.js';
-import { type FileEdit, type ReadText, SetupConfigError, type SetupContext } from './types.js';
+import { join, resolve } from 'node:path';
+import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
+import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import { editJson } from '../setup/json-edit.js';
+import { isObject } from '../setup/json-file.js';
+import { loadOnUse } from '../setup/load-on-use.js';
+import { parseToml, tomlString, withBlock, withoutBlock } from '../setup/toml-block.js';
+import {
+  type FileEdit,
+  type ReadText,
+  SetupConfigError,
+  type SetupContext,
+} from '../setup/types.js';
 
 export const CODEX_EVENTS = [
   'SessionStart',
@@ -30,6 +35,14 @@ export const CODEX_EVENTS = [
 /** The events of `ctx`: with `--approval`, PreToolUse too, to hold tools until the plan is approved. */
 export function codexEvents(ctx: SetupContext): readonly string[] {
   return ctx.approval ? [...CODEX_EVENTS, 'PreToolUse'] : CODEX_EVENTS;
+}
+
+/** For the trust hashes only; not loaded by the hook, which imports this module too. */
+const crypto = loadOnUse<typeof import('node:crypto')>('node:crypto');
+
+/** Where Codex keeps its user config: $CODEX_HOME, default ~/.codex (relative: to the project). */
+export function codexHome(ctx: SetupContext): string {
+  return resolve(ctx.dir, ctx.env.CODEX_HOME?.trim() || join(ctx.home, '.codex'));
 }
 
 /** Seconds; a plankeeper hook answers in well under one. */
@@ -66,7 +79,7 @@ function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
             { async: false, command: handler.command, timeout: handler.timeout, type: 'command' },
           ],
         });
-        const hash = createHash('sha256').update(canonical).digest('hex');
+        const hash = crypto().createHash('sha256').update(canonical).digest('hex');
         trust.push({ key: `${hooks.path}:${snake}:${groupIndex}:${handlerIndex}`, hash });
       });
     });
@@ -85,7 +98,7 @@ function configEdit(
   remove: boolean,
   trust: readonly HookTrust[],
 ): FileEdit {
-  const path = join(ctx.codexHome, 'config.toml');
+  const path = join(codexHome(ctx), 'config.toml');
   const before = read(path);
   const text = before ?? '';
   parseToml(path, text);
@@ -139,7 +152,7 @@ function configEdit(
 }
 
 function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
-  const path = join(ctx.codexHome, 'hooks.json');
+  const path = join(codexHome(ctx), 'hooks.json');
   return editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,

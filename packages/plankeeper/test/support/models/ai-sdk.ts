@@ -7,12 +7,12 @@ type StreamPart =
     ? Part
     : never;
 
-import type { ScriptedReply as TicketReply } from '../../support/ticket-script.js';
+import { type AnyStep, type ScriptedReply as PlainReply, toReply } from '../scripted-steps.js';
 
 /** A ticket-script reply, or tool calls with text beside them in the same step. */
 export type ScriptedReply =
-  | TicketReply
-  | (Exclude<TicketReply, { text: string }> & { withText: string });
+  | AnyStep
+  | (Exclude<PlainReply, { text: string }> & { withText: string });
 
 /**
  * A mock model that plays replies in order, to `generateText` or `streamText`, and fails
@@ -23,7 +23,7 @@ export function scriptedModel(replies: ScriptedReply[]): MockLanguageModelV3 {
   const nextResult = () => {
     const reply = replies[next++];
     if (!reply) throw new Error(`script ran out after ${replies.length} replies`);
-    return toResult(reply, next);
+    return toResult('withText' in reply ? reply : toReply(reply), next);
   };
   return new MockLanguageModelV3({
     doGenerate: async () => nextResult(),
@@ -45,7 +45,10 @@ export function scriptedModel(replies: ScriptedReply[]): MockLanguageModelV3 {
   });
 }
 
-function toResult(reply: ScriptedReply, step: number): GenerateResult {
+function toResult(
+  reply: PlainReply | (Exclude<PlainReply, { text: string }> & { withText: string }),
+  step: number,
+): GenerateResult {
   const usage = {
     inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: 0, text: 0, reasoning: 0 },

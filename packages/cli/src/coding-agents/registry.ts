@@ -1,0 +1,34 @@
+/**
+ * The coding agents plankeeper supports: the one list. `plankeeper setup`, `plankeeper hook`,
+ * `plankeeper mcp --for`, the setup report and the README's table all read it, so adding an
+ * agent is its folder plus one line here (docs/adding-a-coding-agent.md). Before this list an
+ * agent lived in two folders and took edits to six to eight shared files (three lists of
+ * agents, the setup command, run-setup, the report's notes, a case in the MCP keying, and for
+ * Gemini CLI branches in run-hook and the bin); the contract suite
+ * (test/coding-agents/contract/) checks every agent listed here.
+ */
+import { claudeCode } from './claude-code/index.js';
+import { codex } from './codex/index.js';
+import type { CodingAgentDescriptor } from './coding-agent.js';
+import { gemini } from './gemini/index.js';
+import { opencode } from './opencode/index.js';
+
+export const CODING_AGENTS = [claudeCode, codex, gemini, opencode] as const;
+
+export type CodingAgentName = (typeof CODING_AGENTS)[number]['name'];
+
+export const CODING_AGENT_NAMES: readonly CodingAgentName[] = CODING_AGENTS.map(
+  (agent) => agent.name,
+);
+
+/** The descriptor of the agent called `name`; undefined for a name plankeeper does not know. */
+export function findCodingAgent(name: string): CodingAgentDescriptor<CodingAgentName> | undefined {
+  return CODING_AGENTS.find((agent) => agent.name === name);
+}
+
+/** The descriptor of an agent already checked to be one of ours. */
+export function codingAgent(name: CodingAgentName): CodingAgentDescriptor<CodingAgentName> {
+  const agent = findCodingAgent(name);
+  if (!agent) throw new Error(`no coding agent ${JSON.stringify(name)}`);
+  return agent;
+}

@@ -1,0 +1,100 @@
+/**
+ * What `plankeeper todos` prints of stored text (a model's completion reason, a person's
+ * name) is shown, never obeyed by the terminal: an erase-line, cursor move, window title,
+ * C1 control or bidi override in it reaches the terminal as a visible escape, and `--json`
+ * carries it as a JSON escape that parses back to the stored text.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { describe, expect, it } from 'vitest';
+import { runCli, startCli } from '../support/run-cli.js';
+
+const HOSTILE_REASON = 'ok \u001b[2K\u001b[1A\u001b]0;PWNED\u0007 fake \u009b31m';
+const HOSTILE_NAME = 'Ana\u202e\u001b[31m';
+/** Raw ESC, BEL, CSI (C1) and the right-to-left override. */
+const RAW_CONTROL = /[\u001b\u0007\u009b\u202e]/;
+
+async function hostileStore() {
+  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-safe-')), 'plans.db')}`;
+  const store = await openStore(url);
+  const engine = new PlanEngine({ store });
+  const key = { agent: 'support', session: 's-1' };
+  await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }]);
+  await engine.complete(key, [{ id: 1, reason: HOSTILE_REASON }], { callId: 'call_x' });
+  await engine.editAsPerson(key, { kind: 'cancel', id: '2' }, { name: HOSTILE_NAME });
+  await store.close();
+  return url;
+}
+
+describe('plankeeper todos prints stored text inert', () => {
+  it('in the plan, the history and the list of plans', async () => {
+    const store = await hostileStore();
+    const shown = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--agent',
+      'support',
+      '--session',
+      's-1',
+    ]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).not.toMatch(RAW_CONTROL);
+    // Shown as escapes, so a person still sees what was written.
+    expect(shown.stdout).toContain('\\u001b]0;PWNED\\u0007');
+    expect(shown.stdout).toContain('\\u202e');
+    const listed = await runCli(['todos', '--store', store]);
+    expect(listed.stdout).not.toMatch(RAW_CONTROL);
+  });
+
+  it('in JSON, as escapes that parse back to the stored text', async () => {
+    const store = await hostileStore();
+    const { stdout } = await runCli([
+      'todos',
+      '--store',
+      store,
+      '--agent',
+      'support',
+      '--session',
+      's-1',
+      '--json',
+    ]);
+    expect(stdout).not.toMatch(RAW_CONTROL);
+    const parsed = JSON.parse(stdout) as { plan: { items: { note?: string }[] } };
+    expect(parsed.plan.items[0]?.note).toBe(HOSTILE_REASON);
+  });
+
+  it('in every --watch line', async () => {
+    const store = await hostileStore();
+    const watching = startCli(['todos', '--store', store, '--watch']);
+    let output = '';
+    watching.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    try {
+      await waitFor(() => output.includes('Watching for changes'));
+      const writer = await openStore(store);
+      const key = { agent: 'support', session: 's-1' };
+      const engine = new PlanEngine({ store: writer });
+      await engine.add(key, [{ content: 'Reply' }]);
+      await engine.complete(key, [{ id: 3, reason: HOSTILE_REASON }], { callId: 'call_y' });
+      await writer.close();
+      await waitFor(() => output.includes('call_y'));
+    } finally {
+      watching.kill('SIGINT');
+    }
+    expect(output).not.toMatch(RAW_CONTROL);
+    expect(output).toContain('\\u001b[2K');
+  });
+});
+
+async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,58 @@
+/** The LangChain adapter, driven by LangChain's own `createAgent` loop with its fake chat model. */
+import { type AIMessage, type BaseMessage, createAgent, HumanMessage, tool } from 'langchain';
+import { PlanEngine } from 'plankeeper';
+import { planMiddleware } from 'plankeeper/langchain';
+import { z } from 'zod';
+import { scriptedModel } from '../../support/models/langchain.js';
+import { type Host, KEY, lookupAnswer, type Received } from './host.js';
+
+export const langchain: Host = {
+  name: 'LangChain (createAgent)',
+  async run(task, replies, options) {
+    const lookups: string[] = [];
+    const lookup = tool(
+      async ({ query }) => {
+        lookups.push(query);
+        return lookupAnswer(query);
+      },
+      {
+        name: 'lookup',
+        description: 'Look something up.',
+        schema: z.object({ query: z.string() }),
+      },
+    );
+    const model = scriptedModel(replies);
+    const engine = new PlanEngine();
+    const agent = createAgent({
+      model,
+      tools: [lookup],
+      middleware: [planMiddleware({ engine, key: KEY, ...options })],
+    });
+    const result = await agent.invoke(
+      { messages: [new HumanMessage(task)] },
+      { configurable: { thread_id: KEY.session }, recursionLimit: 100 },
+    );
+    return {
+      calls: model.calls.map((call) => call.messages.map(received)),
+      answer: result.messages.at(-1)?.text ?? '',
+      lookups,
+    };
+  },
+};
+
+function received(message: BaseMessage): Received {
+  const type = message.getType();
+  if (type === 'ai') {
+    const calls = (message as AIMessage).tool_calls ?? [];
+    if (calls.length > 0) {
+      return {
+        role: 'assistant',
+        text: calls.map((call) => `call ${call.name} ${JSON.stringify(call.args)}`).join(' | '),
+      };
+    }
+    return { role: 'assistant', text: message.text };
+  }
+  if (type === 'system') return { role: 'system', text: message.text };
+  if (type === 'tool') return { role: 'tool', text: message.text };
+  return { role: 'user', text: message.text };
+}

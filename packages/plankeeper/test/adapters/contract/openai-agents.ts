@@ -1,0 +1,69 @@
+/** The OpenAI Agents SDK adapter, driven by the SDK's own `run()` with a fake model. */
+import { Agent, type AgentInputItem, setTracingDisabled, tool } from '@openai/agents';
+import { PlanEngine } from 'plankeeper';
+import { createPlankeeper } from 'plankeeper/openai-agents';
+import { ScriptedModel } from '../../support/models/openai-agents.js';
+import { type Host, KEY, lookupAnswer, type Received } from './host.js';
+
+export const openaiAgents: Host = {
+  name: 'OpenAI Agents SDK (run)',
+  async run(task, replies, options) {
+    // No trace export: tests stay off the network.
+    setTracingDisabled(true);
+    const lookups: string[] = [];
+    const lookup = tool({
+      name: 'lookup',
+      description: 'Look something up.',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+        additionalProperties: false,
+      },
+      execute: async (input) => {
+        const { query } = input as { query: string };
+        lookups.push(query);
+        return lookupAnswer(query);
+      },
+    });
+    const planner = createPlankeeper({ key: KEY, engine: new PlanEngine(), ...options });
+    const model = new ScriptedModel(replies);
+    const agent = new Agent({
+      name: 'Contract',
+      instructions: planner.instructions,
+      tools: [...planner.tools, ...planner.holdTools([lookup])],
+      model,
+    });
+    const { finalOutput } = await planner.runWithPlan(agent, task, { maxTurns: 20 });
+    return {
+      calls: model.requests.map((request) => [
+        { role: 'system', text: request.systemInstructions ?? '' },
+        ...(typeof request.input === 'string'
+          ? [{ role: 'user' as const, text: request.input }]
+          : request.input.map(received)),
+      ]),
+      answer: String(finalOutput),
+      lookups,
+    };
+  },
+};
+
+function received(item: AgentInputItem): Received {
+  if ('role' in item) {
+    const text =
+      typeof item.content === 'string'
+        ? item.content
+        : item.content.map((part) => ('text' in part ? part.text : part.type)).join(' | ');
+    return { role: item.role, text } as Received;
+  }
+  if (item.type === 'function_call') {
+    return { role: 'assistant', text: `call ${item.name} ${item.arguments}` };
+  }
+  if (item.type === 'function_call_result') {
+    const output = item.output;
+    const text =
+      typeof output === 'string' ? output : 'text' in output ? output.text : JSON.stringify(output);
+    return { role: 'tool', text };
+  }
+  return { role: 'assistant', text: item.type ?? 'unknown' };
+}

@@ -1,0 +1,90 @@
+/**
+ * The command as a user installs it: both packages packed, the two tarballs installed into an
+ * empty project with no optional peer and no development tool (no vitest, no TypeScript), and
+ * the installed `plankeeper` run there. A runtime import of a test-only module (the store
+ * suite's vitest, say) passes every in-repository test and fails only here.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'plankeeper-installed-'));
+const project = join(work, 'project');
+const bin = join(project, 'node_modules/.bin/plankeeper');
+
+/** The environment without what `npm test` sets for its own run (workspace, prefix, …). */
+function cleanEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD'),
+  );
+}
+
+beforeAll(() => {
+  const environment = cleanEnvironment();
+  for (const folder of ['plankeeper', 'cli']) {
+    execFileSync('npm', ['pack', join(root, 'packages', folder), '--pack-destination', work], {
+      stdio: 'ignore',
+      env: environment,
+    });
+  }
+  const tarballs = readdirSync(work)
+    .filter((file) => file.endsWith('.tgz'))
+    .map((file) => join(work, file));
+  execFileSync('mkdir', ['-p', project]);
+  writeFileSync(join(project, 'package.json'), '{"name": "empty", "private": true}\n');
+  execFileSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs],
+    { cwd: project, stdio: 'ignore', env: environment },
+  );
+}, 600_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function plankeeper(...args: string[]) {
+  const run = spawnSync(bin, args, {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...cleanEnvironment(), NO_COLOR: '1' },
+    timeout: 60_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('the packed packages, installed into an empty project', () => {
+  it('install no test runner or compiler (so the runs below would catch an import of one)', () => {
+    expect(existsSync(join(project, 'node_modules/plankeeper/package.json'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/vitest'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/typescript'))).toBe(false);
+  });
+
+  it('plankeeper --version prints the version', () => {
+    const { version } = JSON.parse(
+      execFileSync('cat', [join(root, 'packages/cli/package.json')], { encoding: 'utf8' }),
+    ) as { version: string };
+    const run = plankeeper('--version');
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(version);
+    expect(run.status).toBe(0);
+  });
+
+  it('plankeeper demo runs the scripted agent to its answer', () => {
+    const run = plankeeper('demo');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('[x]');
+    expect(run.stdout).toMatch(/\(\d+ model calls\)/);
+    expect(run.status).toBe(0);
+  });
+
+  it('plankeeper todos reads the project store', () => {
+    const run = plankeeper('todos');
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('No stored plans');
+    expect(run.status).toBe(0);
+    // A read creates no store.
+    expect(existsSync(join(project, '.plankeeper'))).toBe(false);
+  });
+});
