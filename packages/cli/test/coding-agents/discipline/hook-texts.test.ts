@@ -4,9 +4,8 @@
  * compaction, the nudge, the finish check and the goal check.
  */
 import { getLocale, LOCALE_IDS, type PlanSnapshot, type TodoItem } from 'plankeeper';
-import { decide, readTurnRecord } from 'plankeeper/harness';
+import { decide, type HostAnswer, readTurnRecord } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import type { NeutralAnswer } from '../../../src/coding-agents/discipline/events.js';
 
 const items: TodoItem[] = [
   { id: '1', content: 'Write the parser', status: 'completed' },
@@ -21,7 +20,7 @@ const inTurn = readTurnRecord({
   wroteThisTurn: true,
 });
 
-const textOf = (answer: NeutralAnswer) =>
+const textOf = (answer: HostAnswer) =>
   answer.kind === 'context' ? answer.text : answer.kind === 'block' ? answer.reason : '(nothing)';
 
 describe.each(LOCALE_IDS)('hook texts (%s)', (id) => {
