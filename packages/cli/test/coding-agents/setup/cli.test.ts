@@ -58,6 +58,14 @@ describe('plankeeper setup (CLI)', () => {
     expect(agent.stderr).toBe(
       'plankeeper: setup: unknown agent "cursor"; use one of claude-code, codex, gemini, opencode.\n',
     );
+    // A near miss is named from the registry.
+    const near = await runCli(['setup', 'claude', '--dir', root], { env });
+    expect(near.code).toBe(EXIT.usage);
+    expect(near.stderr).toBe(
+      'plankeeper: setup: unknown agent "claude"; did you mean "claude-code"? Use one of claude-code, codex, gemini, opencode.\n',
+    );
+    const typo = await runCli(['setup', 'gemeni', '--dir', root], { env });
+    expect(typo.stderr).toContain('did you mean "gemini"?');
     const lang = await runCli(['setup', 'codex', '--dir', root, '--lang', 'fr'], { env });
     expect(lang.code).toBe(EXIT.usage);
     expect(existsSync(join(root, 'home', '.codex'))).toBe(false);
