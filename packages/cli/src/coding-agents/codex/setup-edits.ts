@@ -9,11 +9,12 @@
  * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
  */
 import { join, resolve } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
+import { hookArgs, mcpArgs, shellCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
-import { isObject } from '../setup/json-file.js';
+import { isObject, sameJson } from '../setup/json-file.js';
 import { loadOnUse } from '../setup/load-on-use.js';
+import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
 import { parseToml, tomlString, withBlock, withoutBlock } from '../setup/toml-block.js';
 import {
   type FileEdit,
@@ -72,7 +73,7 @@ function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
       const handlers = isObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
       handlers.forEach((handler, handlerIndex) => {
         if (!isObject(handler) || typeof handler.command !== 'string') return;
-        if (!isPlankeeperHookCommand(handler.command, ctx.agent)) return;
+        if (!sameJson(handler, hookHandler(ctx, event))) return;
         const canonical = JSON.stringify({
           event_name: snake,
           hooks: [
@@ -151,14 +152,29 @@ function configEdit(
   return { path, before, after, changes: after === before ? [] : changes };
 }
 
+/** The handler setup writes on `event`. */
+function hookHandler(ctx: SetupContext, event: string) {
+  return {
+    type: 'command',
+    command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+    timeout: HOOK_TIMEOUT,
+  };
+}
+
 function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(codexHome(ctx), 'hooks.json');
-  return editJson(path, read, (settings, changes) => {
+  const owned = new Owned(ctx.owned(path));
+  const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,
       settings,
-      isOurs: (handler) =>
-        typeof handler.command === 'string' && isPlankeeperHookCommand(handler.command, ctx.agent),
+      isOurs: (handler, event) =>
+        isOwnedHook(
+          owned,
+          event,
+          handler,
+          codexEvents(ctx).includes(event) ? hookHandler(ctx, event) : undefined,
+        ),
     };
     for (const event of eventsWithOurs(plan)) {
       const unused = !codexEvents(ctx).includes(event);
@@ -166,14 +182,16 @@ function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit
         changes.push(remove ? `hooks.${event}` : `hooks.${event} (no longer used)`);
       }
     }
-    if (remove) return;
-    for (const event of codexEvents(ctx)) {
-      const handler = {
-        type: 'command',
-        command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
-        timeout: HOOK_TIMEOUT,
-      };
-      if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+    const added: string[] = [];
+    if (!remove) {
+      for (const event of codexEvents(ctx)) {
+        const handler = hookHandler(ctx, event);
+        if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+        added.push(hookFact(event, handler));
+      }
     }
+    owned.dropAll('');
+    for (const fact of added) owned.add(fact);
   });
+  return { ...edit, owned: owned.list() };
 }
