@@ -52,9 +52,13 @@ export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boole
   return [mcpJsonEdit(ctx, read, remove), settingsEdit(ctx, read, remove)];
 }
 
-/** The server entry setup writes. */
+/**
+ * The server entry setup writes. `alwaysLoad`: Claude Code otherwise defers MCP tools behind
+ * its ToolSearch tool, and the model would not see todo_write (or its schema) until it
+ * searched for it; the seven plan tools are offered from the first request instead.
+ */
 function serverEntry(ctx: SetupContext): JsonObject {
-  return { type: 'stdio', command: ctx.node, args: mcpArgs(ctx) };
+  return { type: 'stdio', command: ctx.node, args: mcpArgs(ctx), alwaysLoad: true };
 }
 
 function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {

@@ -64,6 +64,16 @@ describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
     const main = server.ofKind('main');
     expect(main, why).toHaveLength(3);
 
+    // alwaysLoad: the first request offers plankeeper's tools with their schemas, not behind
+    // ToolSearch.
+    const offered = (main[0]!.body.tools ?? []) as Array<{ name: string; input_schema?: unknown }>;
+    const todoWrite = offered.find((tool) => tool.name === 'mcp__plankeeper__todo_write');
+    expect(todoWrite, offered.map((tool) => tool.name).join(', ')).toBeDefined();
+    expect(JSON.stringify(todoWrite?.input_schema)).toContain('"todos"');
+    expect(
+      offered.filter((tool) => tool.name.startsWith('mcp__plankeeper__')).length,
+    ).toBeGreaterThanOrEqual(7);
+
     const result = server.toolResult(server.steps[0]!.toolCalls[0]!.id);
     expect(result?.isError, why).toBe(false);
     expect(result?.text, why).toContain(IN_PROGRESS_LINE);
