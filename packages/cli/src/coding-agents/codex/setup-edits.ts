@@ -2,7 +2,8 @@
  * Codex: it reads MCP servers and hooks from the user's `$CODEX_HOME` (default ~/.codex),
  * and a project's `.codex/` only once the project is trusted, so setup writes the user
  * level: `[mcp_servers.plankeeper]` in config.toml (`required = true`: Codex waits for the
- * server instead of starting the turn without its tools; `default_tools_approval_mode =
+ * server instead of giving it one second and starting the turn without its tools — see
+ * MISSING_INSTALL for why that never blocks Codex; `default_tools_approval_mode =
  * "approve"`: no approval asked, which `exec` could not answer anyway) and the hooks in
  * hooks.json. Codex runs a hook only once it is trusted: setup records plankeeper's own
  * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
@@ -45,6 +46,32 @@ const crypto = loadOnUse<typeof import('node:crypto')>('node:crypto');
 export function codexHome(ctx: SetupContext): string {
   return resolve(ctx.dir, ctx.env.CODEX_HOME?.trim() || join(ctx.home, '.codex'));
 }
+
+/**
+ * Run by `node -e` before the bin (`process.argv[1]`): the bin itself when it is there; when
+ * the plankeeper install is gone, an MCP server with no tools and one line on stderr, so a
+ * required server never stops `codex` from starting in any project.
+ */
+export const MISSING_INSTALL = [
+  'const bin = process.argv[1];',
+  "if (require('node:fs').existsSync(bin)) import(require('node:url').pathToFileURL(bin).href);",
+  'else {',
+  "  process.stderr.write('plankeeper: ' + bin + ' is gone; run plankeeper setup codex again (or --remove)\\n');",
+  "  let rest = '';",
+  "  process.stdin.on('data', (chunk) => {",
+  "    const lines = (rest + chunk).split('\\n');",
+  '    rest = lines.pop();',
+  '    for (const line of lines) {',
+  '      let m;',
+  '      try { m = JSON.parse(line); } catch { continue; }',
+  '      if (m.id === undefined) continue;',
+  "      const result = m.method === 'initialize' ? { protocolVersion: m.params?.protocolVersion ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'plankeeper', version: '0' } } : m.method === 'tools/list' ? { tools: [] } : undefined;",
+  "      const answer = result ? { jsonrpc: '2.0', id: m.id, result } : { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'plankeeper is not installed' } };",
+  "      process.stdout.write([JSON.stringify(answer), ''].join('\\n'));",
+  '    }',
+  '  });',
+  '}',
+].join('\n');
 
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
@@ -131,7 +158,7 @@ function configEdit(
       `trusted_hash = "sha256:${entry.hash}"`,
       '',
     ]);
-  const args = mcpArgs(ctx).map(tomlString).join(', ');
+  const args = ['-e', MISSING_INSTALL, ...mcpArgs(ctx)].map(tomlString).join(', ');
   const block = [
     '[mcp_servers.plankeeper]',
     `command = ${tomlString(ctx.node)}`,
