@@ -99,6 +99,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     throw new CliError(`--approval: "${approval}" is neither once nor on-change.`, EXIT.usage);
   }
   const discipline = parseDiscipline(flags.discipline);
+  if (!flags.remove && flags.store !== undefined) await checkStore(flags.store.trim());
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -123,6 +124,18 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     }
     throw error;
   }
+}
+
+/**
+ * A Redis or PostgreSQL store is opened once before anything is written, so a dead server or
+ * a wrong password is one line (the URL's password masked) and exit 3, not hooks that fail
+ * open on every call afterwards. SQLite and memory need no server.
+ */
+async function checkStore(url: string): Promise<void> {
+  if (!/^(redis|rediss|postgres|postgresql):/i.test(url)) return;
+  const { openCliStore } = await import('../store-option.js');
+  const store = await openCliStore(url);
+  await store.close();
 }
 
 /**

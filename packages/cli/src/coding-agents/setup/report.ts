@@ -4,6 +4,7 @@
  * descriptor), and how to undo it.
  */
 import { relative, sep } from 'node:path';
+import { redact } from 'plankeeper/stores';
 import { codingAgent } from '../registry.js';
 import { shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
@@ -69,7 +70,9 @@ export function setupReport(outcome: SetupOutcome): string {
     return `${[text.nothing(ctx.agent, ctx.dir), ...kept].join('\n')}\n`;
   }
   const lines = [
-    remove ? text.removedHeader(ctx.agent, ctx.dir) : text.header(ctx.agent, ctx.dir, ctx.store),
+    remove
+      ? text.removedHeader(ctx.agent, ctx.dir)
+      : text.header(ctx.agent, ctx.dir, redact(ctx.store)),
   ];
   for (const edit of outcome.applied) {
     const path = shown(ctx, edit.path);

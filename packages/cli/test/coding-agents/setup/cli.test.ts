@@ -70,4 +70,18 @@ describe('plankeeper setup (CLI)', () => {
     expect(lang.code).toBe(EXIT.usage);
     expect(existsSync(join(root, 'home', '.codex'))).toBe(false);
   });
+
+  it('a store it cannot open (dead Redis, wrong password): one line, password masked, exit 3, nothing written', async () => {
+    const run = await runCli(
+      ['setup', 'claude-code', '--dir', root, '--store', 'redis://team:s3cret@127.0.0.1:1/2'],
+      { env },
+    );
+    expect(run.code).toBe(EXIT.config);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('127.0.0.1:1');
+    expect(run.stderr).not.toContain('s3cret');
+    expect(existsSync(join(root, '.mcp.json'))).toBe(false);
+    expect(existsSync(join(root, '.claude'))).toBe(false);
+    expect(existsSync(join(root, '.plankeeper'))).toBe(false);
+  });
 });

@@ -360,3 +360,11 @@ describe('the OpenCode plugin', () => {
     expect(existsSync(join(project.dir, plugin))).toBe(false);
   });
 });
+
+describe('the report', () => {
+  it('prints a store URL with its password masked', () => {
+    const report = project.setup('claude-code', { store: 'redis://team:s3cret@cache:6379/2' });
+    expect(report).toContain('cache:6379/2');
+    expect(report).not.toContain('s3cret');
+  });
+});
