@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseStoreUrl } from 'plankeeper/stores';
 import { codingAgent } from '../registry.js';
 import { undoText } from './json-edit.js';
-import { type Created, printManifest, readManifest } from './manifest.js';
+import { type Created, type Manifest, printManifest, readManifest } from './manifest.js';
 import {
   type FileEdit,
   type KeptReason,
@@ -125,9 +125,13 @@ export function setup(options: SetupOptions): SetupOutcome {
   const manifest = readManifest(base.dir, readText);
   const record: Created = manifest.created[base.agent] ?? { files: [], dirs: [] };
   const ctx: SetupContext = { ...base, owned: (path) => record.owned?.[path] ?? [] };
-  const edits = codingAgent(ctx.agent)
-    .setup(ctx, readText, remove)
-    .map((edit) => (remove ? restored(edit, record) : edit));
+  const others = Object.keys(manifest.created).filter((agent) => agent !== ctx.agent);
+  const edits = [
+    ...codingAgent(ctx.agent).setup(ctx, readText, remove),
+    ...gitignoreEdit(ctx, remove, others.length > 0),
+  ].map((edit) => (remove ? restored(edit, record) : edit));
+  if (remove && others.length > 0)
+    handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!);
   const changed = edits.filter((edit) => edit.after !== edit.before);
   const nextRecord: Created | undefined = remove
     ? undefined
@@ -167,6 +171,53 @@ export function setup(options: SetupOptions): SetupOutcome {
     })),
     kept: edits.flatMap((edit) => (edit.kept ?? []).map((reason) => ({ path: edit.path, reason }))),
   };
+}
+
+const IGNORED = '.plankeeper/';
+
+/**
+ * `.plankeeper/` (the store, setup's records) in the project's `.gitignore` when setup creates
+ * that folder in a git project; taken out again by the --remove that leaves no agent set up.
+ */
+function gitignoreEdit(ctx: SetupContext, remove: boolean, othersRemain: boolean): FileEdit[] {
+  const path = join(ctx.dir, '.gitignore');
+  const before = readText(path);
+  if (remove) {
+    if (othersRemain || !ctx.owned(path).includes(IGNORED) || before === undefined) return [];
+    const after = before.replace(/^\.plankeeper\/\n?/m, '');
+    return [{ path, before, after, changes: [IGNORED], empty: after.trim() === '' }];
+  }
+  if (ctx.owned(path).includes(IGNORED))
+    return [{ path, before, after: before, changes: [], owned: [IGNORED] }];
+  const isGit = before !== undefined || existsSync(join(ctx.dir, '.git'));
+  if (!isGit || existsSync(join(ctx.dir, '.plankeeper'))) return [];
+  if (before !== undefined && /^\/?\.plankeeper\/?\s*$/m.test(before)) return [];
+  const text = before ?? '';
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+  const added = `${separator}${IGNORED}\n`;
+  return [
+    {
+      path,
+      before,
+      after: text + added,
+      changes: [IGNORED],
+      owned: [IGNORED],
+      ...(before !== undefined && {
+        undo: [[{ offset: text.length, length: added.length, content: '' }]],
+      }),
+    },
+  ];
+}
+
+/** The .gitignore line (its way back, and a .gitignore setup created) pass to an agent still set up. */
+function handOver(manifest: Manifest, record: Created, path: string, heir: string): void {
+  if (!record.owned?.[path]?.includes(IGNORED)) return;
+  const next = manifest.created[heir as SetupAgent];
+  if (!next) return;
+  next.owned = { ...next.owned, [path]: [IGNORED] };
+  const undo = record.undo?.[path];
+  if (undo) next.undo = { ...next.undo, [path]: undo };
+  if (record.files.includes(path)) next.files = union(next.files, [path]);
 }
 
 /**

@@ -368,3 +368,32 @@ describe('the report', () => {
     expect(report).not.toContain('s3cret');
   });
 });
+
+describe('.gitignore', () => {
+  it('gets .plankeeper/ when setup creates that folder in a git project; the last --remove takes it out', () => {
+    mkdirSync(join(project.dir, '.git'));
+    project.write('.gitignore', 'node_modules/');
+    project.setup('claude-code');
+    expect(project.read('.gitignore')).toBe('node_modules/\n.plankeeper/\n');
+    project.setup('gemini');
+    project.setup('claude-code', { remove: true });
+    // Gemini CLI is still set up: its store stays ignored.
+    expect(project.read('.gitignore')).toBe('node_modules/\n.plankeeper/\n');
+    project.setup('gemini', { remove: true });
+    expect(project.read('.gitignore')).toBe('node_modules/');
+  });
+
+  it('a .gitignore setup created goes with the last --remove; one that names .plankeeper already is left', () => {
+    mkdirSync(join(project.dir, '.git'));
+    project.setup('opencode');
+    expect(project.read('.gitignore')).toBe('.plankeeper/\n');
+    project.setup('opencode', { remove: true });
+    expect(existsSync(join(project.dir, '.gitignore'))).toBe(false);
+
+    project.write('.gitignore', '/.plankeeper\n');
+    project.setup('opencode');
+    expect(project.read('.gitignore')).toBe('/.plankeeper\n');
+    project.setup('opencode', { remove: true });
+    expect(project.read('.gitignore')).toBe('/.plankeeper\n');
+  });
+});
