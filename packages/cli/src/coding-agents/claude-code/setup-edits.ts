@@ -20,7 +20,7 @@ import {
   objectAt,
   sameJson,
 } from '../setup/json-file.js';
-import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
+import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
 export const CLAUDE_CODE_EVENTS = [
@@ -68,7 +68,7 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
   const edit = editJson(path, read, (settings, changes) => {
     const servers = settings.mcpServers;
     const existing = isObject(servers) ? servers[SERVER] : undefined;
-    const ours = owned.has(SERVER_FACT) || sameJson(existing, entry);
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
     if (remove) {
       if (isObject(servers) && existing !== undefined && ours) {
         delete servers[SERVER];
@@ -85,7 +85,7 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
     target[SERVER] = entry;
     changes.push('mcpServers.plankeeper');
   });
-  return { ...edit, owned: owned.list() };
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
 }
 
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
@@ -107,6 +107,7 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
           event,
           handler,
           (CLAUDE_CODE_EVENTS as readonly string[]).includes(event) ? handlerFor(event) : undefined,
+          ctx.agent,
         ),
     };
     if (remove) {
@@ -159,7 +160,7 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
     owned.dropAll('hooks.');
     for (const fact of added) owned.add(fact);
   });
-  return { ...edit, owned: owned.list() };
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
 }
 
 /** Removes `value` from the array `parent[key]` (and the array, if that empties it). */

@@ -201,6 +201,7 @@ function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit
           event,
           handler,
           codexEvents(ctx).includes(event) ? hookHandler(ctx, event) : undefined,
+          ctx.agent,
         ),
     };
     for (const event of eventsWithOurs(plan)) {
@@ -220,5 +221,5 @@ function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit
     owned.dropAll('');
     for (const fact of added) owned.add(fact);
   });
-  return { ...edit, owned: owned.list() };
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
 }

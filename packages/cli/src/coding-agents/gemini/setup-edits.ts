@@ -10,7 +10,7 @@ import { hookArgs, mcpArgs, refuseOwnServer, shellCommand } from '../setup/comma
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
-import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
+import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
 export const GEMINI_EVENTS = [
@@ -58,11 +58,12 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
           event,
           handler,
           geminiEvents(ctx).includes(event) ? handlerFor(event) : undefined,
+          ctx.agent,
         ),
     };
     const servers = settings.mcpServers;
     const existing = isObject(servers) ? servers[SERVER] : undefined;
-    const ours = owned.has(SERVER_FACT) || sameJson(existing, entry);
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
     if (remove) {
       if (isObject(servers) && existing !== undefined && ours) {
         delete servers[SERVER];
@@ -98,5 +99,5 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
     owned.dropAll('hooks.');
     for (const fact of added) owned.add(fact);
   });
-  return [{ ...edit, owned: owned.list() }];
+  return [{ ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) }];
 }

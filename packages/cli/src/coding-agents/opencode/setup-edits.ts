@@ -12,7 +12,7 @@ import { mcpArgs, refuseOwnServer } from '../setup/commands.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
 import { loadOnUse } from '../setup/load-on-use.js';
-import { Owned } from '../setup/owned.js';
+import { isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 import { opencodePluginSource, PLUGIN_MARKER } from './plugin-source.js';
 
@@ -38,7 +38,7 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
   const kept: KeptReason[] = [];
   const edit = editJson(path, read, (settings, changes) => {
     const existing = isObject(settings.mcp) ? settings.mcp[SERVER] : undefined;
-    const ours = owned.has(SERVER_FACT) || sameJson(existing, entry);
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
     if (remove) {
       if (isObject(settings.mcp) && existing !== undefined && ours) {
         delete settings.mcp[SERVER];
@@ -78,7 +78,7 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
       changes.push('permission "plankeeper_*": "allow"');
     }
   });
-  return { ...edit, owned: owned.list(), kept };
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
 }
 
 /**

@@ -4,7 +4,7 @@
  * `modify`). Only what setup adds or takes out is touched: the user's comments, number
  * spellings (`1.0`, `12345678901234567890`), escapes, key order and layout stay their bytes.
  */
-import type { Edit, FormattingOptions } from 'jsonc-parser';
+import type { Edit, FormattingOptions, ParseError } from 'jsonc-parser';
 import { isObject, type JsonObject, parseJsonDoc, sameJson } from './json-file.js';
 import { jsonc } from './jsonc.js';
 import type { FileEdit, ReadText, TextEdit } from './types.js';
@@ -83,7 +83,26 @@ export function editText(
     apply(path, b);
   };
   walk([], from, to);
-  return current;
+  if (holds(current, to)) return current;
+  // jsonc-parser's modify can break a one-line array when it takes out its last item: then
+  // each top-level setting that differs is replaced whole, and failing that the file printed
+  // anew (its values still the user's; only the layout is lost).
+  undo.length = 0;
+  current = text;
+  for (const key of Object.keys(from)) if (!(key in to)) apply([key], undefined);
+  for (const key of Object.keys(to)) if (!sameJson(from[key], to[key])) apply([key], to[key]);
+  if (holds(current, to)) return current;
+  const printed = `${JSON.stringify(to, null, indent)}${text.endsWith('\n') ? '\n' : ''}`;
+  undo.length = 0;
+  undo.push([{ offset: 0, length: printed.length, content: text }]);
+  return printed;
+}
+
+/** Whether `text` parses, as JSONC, to exactly `value`. */
+function holds(text: string, value: JsonObject): boolean {
+  const errors: ParseError[] = [];
+  const parsed: unknown = jsonc().parse(text, errors, { allowTrailingComma: true });
+  return errors.length === 0 && sameJson(parsed, value);
 }
 
 /** The edits that turn `applyEdits(text, edits)` back into `text`. */

@@ -18,7 +18,7 @@ import {
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
-import { createSetupProject, type SetupProject } from './support/project.js';
+import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
 let project: SetupProject;
 beforeEach(() => {
@@ -395,5 +395,67 @@ describe('.gitignore', () => {
     expect(project.read('.gitignore')).toBe('/.plankeeper\n');
     project.setup('opencode', { remove: true });
     expect(project.read('.gitignore')).toBe('/.plankeeper\n');
+  });
+});
+
+describe('a project set up by an earlier version (no records)', () => {
+  it('Claude Code: its server and hooks are recognised by the form only setup writes, replaced, and removed', () => {
+    const old = (event: string) => ({
+      type: 'command',
+      command: NODE,
+      args: [BIN, 'hook', 'claude-code', event, '--store', 'sqlite:/old/plans.db'],
+      timeout: 10,
+    });
+    project.write(
+      '.mcp.json',
+      JSON.stringify({
+        mcpServers: {
+          plankeeper: {
+            type: 'stdio',
+            command: NODE,
+            args: [BIN, 'mcp', '--store', 'sqlite:/old/plans.db', '--for', 'claude-code'],
+          },
+        },
+      }),
+    );
+    project.write(
+      '.claude/settings.json',
+      JSON.stringify({
+        hooks: {
+          Stop: [{ hooks: [old('Stop')] }],
+          PostToolUse: [
+            { hooks: [{ type: 'command', command: 'my-own-hook' }] },
+            { hooks: [old('PostToolUse')] },
+          ],
+        },
+      }),
+    );
+    project.setup('claude-code');
+    const mcp = JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper;
+    expect(mcp.alwaysLoad).toBe(true);
+    expect(mcp.args).not.toContain('sqlite:/old/plans.db');
+    const hooks = JSON.parse(project.read('.claude/settings.json')).hooks;
+    expect(hooks.Stop).toHaveLength(1);
+    expect(hooks.PostToolUse).toHaveLength(2);
+    expect(hooks.PostToolUse[0].hooks).toEqual([{ type: 'command', command: 'my-own-hook' }]);
+    expect(JSON.stringify(hooks)).not.toContain('/old/');
+    project.setup('claude-code', { remove: true });
+    expect(project.read('.mcp.json')).not.toContain('plankeeper');
+    expect(JSON.parse(project.read('.claude/settings.json')).hooks).toEqual({
+      PostToolUse: [{ hooks: [{ type: 'command', command: 'my-own-hook' }] }],
+    });
+  });
+});
+
+describe('a one-line config', () => {
+  it('stays valid JSON when setup replaces the last items of a one-line array, and --remove gives its bytes back', () => {
+    const text = `{"mcpServers":{"plankeeper":{"type":"stdio","command":"${NODE}","args":["${BIN}","mcp","--store","sqlite:/old/plans.db","--for","claude-code"]}},"x":1.0}`;
+    project.write('.mcp.json', text);
+    project.setup('claude-code');
+    const after = project.read('.mcp.json');
+    expect(JSON.parse(after).mcpServers.plankeeper.alwaysLoad).toBe(true);
+    expect(after).toContain('"x":1.0');
+    project.setup('claude-code', { remove: true });
+    expect(project.read('.mcp.json')).not.toContain('plankeeper');
   });
 });
