@@ -66,7 +66,10 @@ export function registerSetupCommand(program: Command): void {
 
 export async function runSetupCommand(agent: string, flags: SetupFlags): Promise<string> {
   if (!(AGENTS as readonly string[]).includes(agent)) {
-    throw new CliError(`setup: unknown agent "${agent}"; use one of ${AGENTS.join(', ')}.`);
+    const near = nearestAgent(agent);
+    throw new CliError(
+      `setup: unknown agent "${agent}"; ${near ? `did you mean "${near}"? Use` : 'use'} one of ${AGENTS.join(', ')}.`,
+    );
   }
   const lang = parseLang(flags.lang);
   const list = flags.list?.trim();
@@ -96,6 +99,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     throw new CliError(`--approval: "${approval}" is neither once nor on-change.`, EXIT.usage);
   }
   const discipline = parseDiscipline(flags.discipline);
+  if (!flags.remove && flags.store !== undefined) await checkStore(flags.store.trim());
   const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
     '../../coding-agents/setup/index.js'
   );
@@ -120,4 +124,43 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
     }
     throw error;
   }
+}
+
+/**
+ * A Redis or PostgreSQL store is opened once before anything is written, so a dead server or
+ * a wrong password is one line (the URL's password masked) and exit 3, not hooks that fail
+ * open on every call afterwards. SQLite and memory need no server.
+ */
+async function checkStore(url: string): Promise<void> {
+  if (!/^(redis|rediss|postgres|postgresql):/i.test(url)) return;
+  const { openCliStore } = await import('../store-option.js');
+  const store = await openCliStore(url);
+  await store.close();
+}
+
+/**
+ * The registry's agent a mistyped name most likely meant: one that starts with it or it
+ * starts with (`claude` → `claude-code`), else one at most two edits away.
+ */
+export function nearestAgent(name: string): string | undefined {
+  const typed = name.trim().toLowerCase();
+  if (typed === '') return undefined;
+  const prefixed = AGENTS.find((agent) => agent.startsWith(typed) || typed.startsWith(agent));
+  if (prefixed) return prefixed;
+  const scored = AGENTS.map((agent) => ({ agent, distance: editDistance(typed, agent) }));
+  const best = scored.sort((a, b) => a.distance - b.distance)[0];
+  return best && best.distance <= 2 ? best.agent : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

@@ -55,6 +55,14 @@ export const claudeCodeAdapter: HookAdapter = {
   },
 
   format(eventName, answer: NeutralAnswer): string {
+    if (answer.kind === 'block' && (eventName === 'Stop' || eventName === 'SubagentStop')) {
+      // A refused stop as the Stop event's additionalContext: Claude Code hands it to the model
+      // once, as feedback, and goes on. `{"decision": "block"}` put the reason in twice, once
+      // as a "blocking error from command" naming this machine's node, bin and store paths.
+      return JSON.stringify({
+        hookSpecificOutput: { hookEventName: eventName, additionalContext: answer.reason },
+      });
+    }
     return formatAnswer(eventName, answer, CONTEXT_EVENTS);
   },
 };

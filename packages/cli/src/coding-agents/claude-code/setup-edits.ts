@@ -9,7 +9,7 @@
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs } from '../setup/commands.js';
+import { hookArgs, mcpArgs, refuseOwnServer } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import {
@@ -20,6 +20,7 @@ import {
   objectAt,
   sameJson,
 } from '../setup/json-file.js';
+import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
 export const CLAUDE_CODE_EVENTS = [
@@ -36,6 +37,10 @@ export const CLAUDE_CODE_EVENTS = [
 
 const SERVER = 'plankeeper';
 const PERMISSION = 'mcp__plankeeper';
+/** What setup records writing (setup/owned.ts). */
+const SERVER_FACT = 'mcpServers.plankeeper';
+const PERMISSION_FACT = 'permissions.allow mcp__plankeeper';
+const ENABLED_FACT = 'enabledMcpjsonServers plankeeper';
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
 /** Matchers of the events that run for some tools only (a regular expression on the name). */
@@ -47,61 +52,95 @@ export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boole
   return [mcpJsonEdit(ctx, read, remove), settingsEdit(ctx, read, remove)];
 }
 
+/**
+ * The server entry setup writes. `alwaysLoad`: Claude Code otherwise defers MCP tools behind
+ * its ToolSearch tool, and the model would not see todo_write (or its schema) until it
+ * searched for it; the seven plan tools are offered from the first request instead.
+ */
+function serverEntry(ctx: SetupContext): JsonObject {
+  return { type: 'stdio', command: ctx.node, args: mcpArgs(ctx), alwaysLoad: true };
+}
+
 function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.mcp.json');
-  return editJson(path, read, (settings, changes) => {
+  const owned = new Owned(ctx.owned(path));
+  const entry = serverEntry(ctx);
+  const edit = editJson(path, read, (settings, changes) => {
+    const servers = settings.mcpServers;
+    const existing = isObject(servers) ? servers[SERVER] : undefined;
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
     if (remove) {
-      const servers = settings.mcpServers;
-      if (isObject(servers) && SERVER in servers) {
+      if (isObject(servers) && existing !== undefined && ours) {
         delete servers[SERVER];
         dropIfEmpty(settings, 'mcpServers');
         changes.push('mcpServers.plankeeper');
       }
+      owned.drop(SERVER_FACT);
       return;
     }
-    const servers = objectAt(path, settings, 'mcpServers', 'mcpServers');
-    const entry = { type: 'stdio', command: ctx.node, args: mcpArgs(ctx) };
-    if (sameJson(servers[SERVER], entry)) return;
-    servers[SERVER] = entry;
+    refuseOwnServer(path, 'mcpServers.plankeeper', existing, ours);
+    const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
+    owned.add(SERVER_FACT);
+    if (sameJson(existing, entry)) return;
+    target[SERVER] = entry;
     changes.push('mcpServers.plankeeper');
   });
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
 }
 
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.claude', 'settings.json');
-  return editJson(path, read, (settings, changes) => {
+  const owned = new Owned(ctx.owned(path));
+  const handlerFor = (event: string): JsonObject => ({
+    type: 'command',
+    command: ctx.node,
+    args: hookArgs(ctx, event),
+    timeout: HOOK_TIMEOUT,
+  });
+  const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,
       settings,
-      isOurs: (handler) =>
-        isPlankeeperHookCommand(
-          [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].join(' '),
+      isOurs: (handler, event) =>
+        isOwnedHook(
+          owned,
+          event,
+          handler,
+          (CLAUDE_CODE_EVENTS as readonly string[]).includes(event) ? handlerFor(event) : undefined,
           ctx.agent,
         ),
     };
     if (remove) {
+      // Only what setup added: a rule or server the person had before stays.
       const permissions = settings.permissions;
-      if (isObject(permissions) && takeOut(permissions, 'allow', PERMISSION)) {
+      if (
+        owned.has(PERMISSION_FACT) &&
+        isObject(permissions) &&
+        takeOut(permissions, 'allow', PERMISSION)
+      ) {
         dropIfEmpty(settings, 'permissions');
         changes.push('permissions.allow "mcp__plankeeper"');
       }
-      if (takeOut(settings, 'enabledMcpjsonServers', SERVER)) {
+      if (owned.has(ENABLED_FACT) && takeOut(settings, 'enabledMcpjsonServers', SERVER)) {
         changes.push('enabledMcpjsonServers "plankeeper"');
       }
       for (const event of eventsWithOurs(plan)) {
         if (removeHook(plan, event)) changes.push(`hooks.${event}`);
       }
+      owned.dropAll('');
       return;
     }
     const permissions = objectAt(path, settings, 'permissions', 'permissions');
     const allow = arrayAt(path, permissions, 'allow', 'permissions.allow');
     if (!allow.includes(PERMISSION)) {
       allow.push(PERMISSION);
+      owned.add(PERMISSION_FACT);
       changes.push('permissions.allow "mcp__plankeeper"');
     }
     const enabled = arrayAt(path, settings, 'enabledMcpjsonServers', 'enabledMcpjsonServers');
     if (!enabled.includes(SERVER)) {
       enabled.push(SERVER);
+      owned.add(ENABLED_FACT);
       changes.push('enabledMcpjsonServers "plankeeper"');
     }
     for (const event of eventsWithOurs(plan)) {
@@ -109,19 +148,19 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
         changes.push(`hooks.${event} (no longer used)`);
       }
     }
+    const added: string[] = [];
     for (const event of CLAUDE_CODE_EVENTS) {
-      const handler: JsonObject = {
-        type: 'command',
-        command: ctx.node,
-        args: hookArgs(ctx, event),
-        timeout: HOOK_TIMEOUT,
-      };
+      const handler = handlerFor(event);
       // Holding other tools for approval needs PreToolUse on every tool, not ours only.
       const matcher = event === 'PreToolUse' && ctx.approval ? undefined : MATCHERS[event];
       const group = { ...(matcher !== undefined && { matcher }), hooks: [handler] };
       if (putHook(plan, event, group)) changes.push(`hooks.${event}`);
+      added.push(hookFact(event, handler));
     }
+    owned.dropAll('hooks.');
+    for (const fact of added) owned.add(fact);
   });
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
 }
 
 /** Removes `value` from the array `parent[key]` (and the array, if that empties it). */

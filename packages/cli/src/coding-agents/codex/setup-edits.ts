@@ -2,18 +2,20 @@
  * Codex: it reads MCP servers and hooks from the user's `$CODEX_HOME` (default ~/.codex),
  * and a project's `.codex/` only once the project is trusted, so setup writes the user
  * level: `[mcp_servers.plankeeper]` in config.toml (`required = true`: Codex waits for the
- * server instead of starting the turn without its tools; `default_tools_approval_mode =
+ * server instead of giving it one second and starting the turn without its tools — see
+ * MISSING_INSTALL for why that never blocks Codex; `default_tools_approval_mode =
  * "approve"`: no approval asked, which `exec` could not answer anyway) and the hooks in
  * hooks.json. Codex runs a hook only once it is trusted: setup records plankeeper's own
  * hooks as trusted in its block (`[hooks.state."<key>"] trusted_hash`, what /hooks in the TUI
  * stores), with the hash Codex computes (see hookTrust), and never touches the user's hooks.
  */
 import { join, resolve } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
+import { hookArgs, mcpArgs, shellCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
-import { isObject } from '../setup/json-file.js';
+import { isObject, sameJson } from '../setup/json-file.js';
 import { loadOnUse } from '../setup/load-on-use.js';
+import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
 import { parseToml, tomlString, withBlock, withoutBlock } from '../setup/toml-block.js';
 import {
   type FileEdit,
@@ -45,6 +47,32 @@ export function codexHome(ctx: SetupContext): string {
   return resolve(ctx.dir, ctx.env.CODEX_HOME?.trim() || join(ctx.home, '.codex'));
 }
 
+/**
+ * Run by `node -e` before the bin (`process.argv[1]`): the bin itself when it is there; when
+ * the plankeeper install is gone, an MCP server with no tools and one line on stderr, so a
+ * required server never stops `codex` from starting in any project.
+ */
+export const MISSING_INSTALL = [
+  'const bin = process.argv[1];',
+  "if (require('node:fs').existsSync(bin)) import(require('node:url').pathToFileURL(bin).href);",
+  'else {',
+  "  process.stderr.write('plankeeper: ' + bin + ' is gone; run plankeeper setup codex again (or --remove)\\n');",
+  "  let rest = '';",
+  "  process.stdin.on('data', (chunk) => {",
+  "    const lines = (rest + chunk).split('\\n');",
+  '    rest = lines.pop();',
+  '    for (const line of lines) {',
+  '      let m;',
+  '      try { m = JSON.parse(line); } catch { continue; }',
+  '      if (m.id === undefined) continue;',
+  "      const result = m.method === 'initialize' ? { protocolVersion: m.params?.protocolVersion ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'plankeeper', version: '0' } } : m.method === 'tools/list' ? { tools: [] } : undefined;",
+  "      const answer = result ? { jsonrpc: '2.0', id: m.id, result } : { jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'plankeeper is not installed' } };",
+  "      process.stdout.write([JSON.stringify(answer), ''].join('\\n'));",
+  '    }',
+  '  });',
+  '}',
+].join('\n');
+
 /** Seconds; a plankeeper hook answers in well under one. */
 const HOOK_TIMEOUT = 10;
 
@@ -72,7 +100,7 @@ function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
       const handlers = isObject(group) && Array.isArray(group.hooks) ? group.hooks : [];
       handlers.forEach((handler, handlerIndex) => {
         if (!isObject(handler) || typeof handler.command !== 'string') return;
-        if (!isPlankeeperHookCommand(handler.command, ctx.agent)) return;
+        if (!sameJson(handler, hookHandler(ctx, event))) return;
         const canonical = JSON.stringify({
           event_name: snake,
           hooks: [
@@ -130,7 +158,7 @@ function configEdit(
       `trusted_hash = "sha256:${entry.hash}"`,
       '',
     ]);
-  const args = mcpArgs(ctx).map(tomlString).join(', ');
+  const args = ['-e', MISSING_INSTALL, ...mcpArgs(ctx)].map(tomlString).join(', ');
   const block = [
     '[mcp_servers.plankeeper]',
     `command = ${tomlString(ctx.node)}`,
@@ -151,14 +179,30 @@ function configEdit(
   return { path, before, after, changes: after === before ? [] : changes };
 }
 
+/** The handler setup writes on `event`. */
+function hookHandler(ctx: SetupContext, event: string) {
+  return {
+    type: 'command',
+    command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+    timeout: HOOK_TIMEOUT,
+  };
+}
+
 function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(codexHome(ctx), 'hooks.json');
-  return editJson(path, read, (settings, changes) => {
+  const owned = new Owned(ctx.owned(path));
+  const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,
       settings,
-      isOurs: (handler) =>
-        typeof handler.command === 'string' && isPlankeeperHookCommand(handler.command, ctx.agent),
+      isOurs: (handler, event) =>
+        isOwnedHook(
+          owned,
+          event,
+          handler,
+          codexEvents(ctx).includes(event) ? hookHandler(ctx, event) : undefined,
+          ctx.agent,
+        ),
     };
     for (const event of eventsWithOurs(plan)) {
       const unused = !codexEvents(ctx).includes(event);
@@ -166,14 +210,16 @@ function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit
         changes.push(remove ? `hooks.${event}` : `hooks.${event} (no longer used)`);
       }
     }
-    if (remove) return;
-    for (const event of codexEvents(ctx)) {
-      const handler = {
-        type: 'command',
-        command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
-        timeout: HOOK_TIMEOUT,
-      };
-      if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+    const added: string[] = [];
+    if (!remove) {
+      for (const event of codexEvents(ctx)) {
+        const handler = hookHandler(ctx, event);
+        if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+        added.push(hookFact(event, handler));
+      }
     }
+    owned.dropAll('');
+    for (const fact of added) owned.add(fact);
   });
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
 }

@@ -6,10 +6,11 @@
  * All of it loads only in a trusted folder (the report says how).
  */
 import { join } from 'node:path';
-import { hookArgs, isPlankeeperHookCommand, mcpArgs, shellCommand } from '../setup/commands.js';
+import { hookArgs, mcpArgs, refuseOwnServer, shellCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
+import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
 export const GEMINI_EVENTS = [
@@ -26,60 +27,77 @@ function geminiEvents(ctx: SetupContext): readonly string[] {
 }
 
 const SERVER = 'plankeeper';
+/** What setup records writing (setup/owned.ts). */
+const SERVER_FACT = 'mcpServers.plankeeper';
 /** Milliseconds (Gemini's unit); a plankeeper hook answers in well under one second. */
 const HOOK_TIMEOUT_MS = 10_000;
 const MCP_TIMEOUT_MS = 20_000;
 
 export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
   const path = join(ctx.dir, '.gemini', 'settings.json');
-  return [
-    editJson(path, read, (settings, changes) => {
-      const plan: HookPlan = {
-        path,
-        settings,
-        isOurs: (handler) =>
-          typeof handler.command === 'string' &&
-          isPlankeeperHookCommand(handler.command, ctx.agent),
-      };
-      const servers = settings.mcpServers;
-      if (remove) {
-        if (isObject(servers) && SERVER in servers) {
-          delete servers[SERVER];
-          dropIfEmpty(settings, 'mcpServers');
-          changes.push('mcpServers.plankeeper');
-        }
-        for (const event of eventsWithOurs(plan)) {
-          if (removeHook(plan, event)) changes.push(`hooks.${event}`);
-        }
-        return;
-      }
-      const entry = {
-        command: ctx.node,
-        args: mcpArgs(ctx),
-        trust: true,
-        timeout: MCP_TIMEOUT_MS,
-      };
-      const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
-      if (!sameJson(target[SERVER], entry)) {
-        target[SERVER] = entry;
-        changes.push('mcpServers.plankeeper (trust: true)');
+  const owned = new Owned(ctx.owned(path));
+  const handlerFor = (event: string) => ({
+    name: 'plankeeper',
+    type: 'command',
+    command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+    timeout: HOOK_TIMEOUT_MS,
+  });
+  const entry = {
+    command: ctx.node,
+    args: mcpArgs(ctx),
+    trust: true,
+    timeout: MCP_TIMEOUT_MS,
+  };
+  const edit = editJson(path, read, (settings, changes) => {
+    const plan: HookPlan = {
+      path,
+      settings,
+      isOurs: (handler, event) =>
+        isOwnedHook(
+          owned,
+          event,
+          handler,
+          geminiEvents(ctx).includes(event) ? handlerFor(event) : undefined,
+          ctx.agent,
+        ),
+    };
+    const servers = settings.mcpServers;
+    const existing = isObject(servers) ? servers[SERVER] : undefined;
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
+    if (remove) {
+      if (isObject(servers) && existing !== undefined && ours) {
+        delete servers[SERVER];
+        dropIfEmpty(settings, 'mcpServers');
+        changes.push('mcpServers.plankeeper');
       }
       for (const event of eventsWithOurs(plan)) {
-        if (!geminiEvents(ctx).includes(event) && removeHook(plan, event)) {
-          changes.push(`hooks.${event} (no longer used)`);
-        }
+        if (removeHook(plan, event)) changes.push(`hooks.${event}`);
       }
-      for (const event of geminiEvents(ctx)) {
-        const handler = {
-          name: 'plankeeper',
-          type: 'command',
-          command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
-          timeout: HOOK_TIMEOUT_MS,
-        };
-        if (putHook(plan, event, { matcher: '*', hooks: [handler] })) {
-          changes.push(`hooks.${event}`);
-        }
+      owned.dropAll('');
+      return;
+    }
+    refuseOwnServer(path, 'mcpServers.plankeeper', existing, ours);
+    const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
+    owned.add(SERVER_FACT);
+    if (!sameJson(existing, entry)) {
+      target[SERVER] = entry;
+      changes.push('mcpServers.plankeeper (trust: true)');
+    }
+    for (const event of eventsWithOurs(plan)) {
+      if (!geminiEvents(ctx).includes(event) && removeHook(plan, event)) {
+        changes.push(`hooks.${event} (no longer used)`);
       }
-    }),
-  ];
+    }
+    const added: string[] = [];
+    for (const event of geminiEvents(ctx)) {
+      const handler = handlerFor(event);
+      if (putHook(plan, event, { matcher: '*', hooks: [handler] })) {
+        changes.push(`hooks.${event}`);
+      }
+      added.push(hookFact(event, handler));
+    }
+    owned.dropAll('hooks.');
+    for (const fact of added) owned.add(fact);
+  });
+  return [{ ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) }];
 }

@@ -5,63 +5,109 @@
  * `.opencode/plugin/plankeeper.js` (plugin-source.ts), runs `plankeeper hook opencode
  * <event>` and puts the answers before the model. The plugin is plankeeper's own file: setup
  * rewrites it and --remove deletes it, unless the person has edited it since (then it is
- * left, and the report says so).
+ * left, and the report says so). A project's `opencode.jsonc` is edited in place instead.
  */
 import { join } from 'node:path';
-import { mcpArgs } from '../setup/commands.js';
+import { mcpArgs, refuseOwnServer } from '../setup/commands.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
-import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
+import { loadOnUse } from '../setup/load-on-use.js';
+import { isOwnedServer, Owned } from '../setup/owned.js';
+import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 import { opencodePluginSource, PLUGIN_MARKER } from './plugin-source.js';
 
 const SERVER = 'plankeeper';
 const PERMISSION = 'plankeeper_*';
+/** For the plugin's hash only; not loaded by the hook, which imports this module too. */
+const crypto = loadOnUse<typeof import('node:crypto')>('node:crypto');
+const sha256 = (text: string) => crypto().createHash('sha256').update(text).digest('hex');
+/** What setup records writing (setup/owned.ts). */
+const SERVER_FACT = 'mcp.plankeeper';
+const PERMISSION_FACT = 'permission plankeeper_*';
 
 export function opencodeEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
   return [configEdit(ctx, read, remove), pluginEdit(ctx, read, remove)];
 }
 
 function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
-  const path = join(ctx.dir, 'opencode.json');
-  return editJson(path, read, (settings, changes) => {
+  // OpenCode reads opencode.jsonc as well as opencode.json: edit the one the project has.
+  const jsonc = join(ctx.dir, 'opencode.jsonc');
+  const path = read(jsonc) !== undefined ? jsonc : join(ctx.dir, 'opencode.json');
+  const owned = new Owned(ctx.owned(path));
+  const entry = { type: 'local', command: [ctx.node, ...mcpArgs(ctx)], enabled: true };
+  const kept: KeptReason[] = [];
+  const edit = editJson(path, read, (settings, changes) => {
+    const existing = isObject(settings.mcp) ? settings.mcp[SERVER] : undefined;
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
     if (remove) {
-      if (isObject(settings.mcp) && SERVER in settings.mcp) {
+      if (isObject(settings.mcp) && existing !== undefined && ours) {
         delete settings.mcp[SERVER];
         dropIfEmpty(settings, 'mcp');
         changes.push('mcp.plankeeper');
       }
-      if (isObject(settings.permission) && PERMISSION in settings.permission) {
+      if (
+        owned.has(PERMISSION_FACT) &&
+        isObject(settings.permission) &&
+        PERMISSION in settings.permission
+      ) {
         delete settings.permission[PERMISSION];
         dropIfEmpty(settings, 'permission');
         changes.push('permission "plankeeper_*"');
       }
+      owned.dropAll('');
       return;
     }
+    refuseOwnServer(path, 'mcp.plankeeper', existing, ours);
     const mcp = objectAt(path, settings, 'mcp', 'mcp');
-    const entry = { type: 'local', command: [ctx.node, ...mcpArgs(ctx)], enabled: true };
-    if (!sameJson(mcp[SERVER], entry)) {
+    owned.add(SERVER_FACT);
+    if (!sameJson(existing, entry)) {
       mcp[SERVER] = entry;
       changes.push('mcp.plankeeper');
     }
     // A string ("allow") applies to every tool already; only an object takes a rule.
     if (typeof settings.permission === 'string') return;
     const permission = objectAt(path, settings, 'permission', 'permission');
+    if (PERMISSION in permission && !owned.has(PERMISSION_FACT)) {
+      // The person's own rule for plankeeper's tools ("ask", say) stays theirs.
+      if (permission[PERMISSION] !== 'allow') kept.push({ setting: 'permission "plankeeper_*"' });
+      return;
+    }
+    owned.add(PERMISSION_FACT);
     if (permission[PERMISSION] !== 'allow') {
       permission[PERMISSION] = 'allow';
       changes.push('permission "plankeeper_*": "allow"');
     }
   });
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
 }
 
+/**
+ * The plugin is setup's file while it holds what setup wrote (its sha256 is recorded); once
+ * the person edits it, a re-run keeps their version and --remove leaves it, saying so.
+ */
 function pluginEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.opencode', 'plugin', 'plankeeper.js');
   const before = read(path);
-  const ours = before === undefined || before.startsWith(PLUGIN_MARKER);
+  const after = opencodePluginSource(ctx);
+  const recorded = ctx.owned(path);
+  const unchanged =
+    before === undefined || before === after || recorded.includes(`sha256:${sha256(before)}`);
+  const kept: KeptReason[] = before?.startsWith(PLUGIN_MARKER) ? [{ edited: true }] : [];
   if (remove) {
-    if (before === undefined || !ours) return { path, before, after: before, changes: [] };
+    if (before === undefined) return { path, before, after: before, changes: [] };
+    if (!unchanged) return { path, before, after: before, changes: [], kept };
     return { path, before, after: undefined, changes: ['the plugin'], empty: true };
   }
-  const after = opencodePluginSource(ctx);
-  if (!ours || after === before) return { path, before, after: before, changes: [] };
-  return { path, before, after, changes: ['the plugin (runs plankeeper hook on its events)'] };
+  if (!unchanged) {
+    return { path, before, after: before, changes: [], kept, owned: [...recorded] };
+  }
+  const owned = [`sha256:${sha256(after)}`];
+  if (after === before) return { path, before, after: before, changes: [], owned };
+  return {
+    path,
+    before,
+    after,
+    changes: ['the plugin (runs plankeeper hook on its events)'],
+    owned,
+  };
 }

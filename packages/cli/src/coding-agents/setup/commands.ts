@@ -2,7 +2,7 @@
  * The command lines setup writes: the absolute node binary and plankeeper's bin, so a hook
  * never depends on PATH or npx (a hook runs on every tool call; npx would cost seconds).
  */
-import type { SetupAgent, SetupContext } from './types.js';
+import { SetupConfigError, type SetupContext } from './types.js';
 
 /**
  * `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh] [--approval W]
@@ -64,12 +64,19 @@ export function shellCommand(argv: readonly string[]): string {
 }
 
 /**
- * Whether a hook command (a shell string, or a command with its args joined) is one that
- * setup wrote for `agent`: plankeeper's bin followed by `hook <agent>`. Recognising ours by
- * the command keeps the user's own hooks on the same events untouched, even after the
- * repository moved (an older entry still names plankeeper.js).
+ * Refuses to go on when the config already has a `plankeeper` MCP server setup did not write
+ * (the person's own, say against their team's store): setup would replace it, and --remove
+ * delete it.
  */
-export function isPlankeeperHookCommand(command: string, agent: SetupAgent): boolean {
-  const escaped = agent.replace(/[-]/g, '\\-');
-  return new RegExp(`plankeeper(\\.js)?'?\\s+hook\\s+${escaped}(\\s|$)`).test(command);
+export function refuseOwnServer(
+  path: string,
+  where: string,
+  existing: unknown,
+  ours: boolean,
+): void {
+  if (existing === undefined || ours) return;
+  throw new SetupConfigError(
+    path,
+    `already has its own "${where}" (not written by plankeeper setup); rename or remove it, then run setup again`,
+  );
 }

@@ -18,8 +18,8 @@ export interface HookPlan {
   path: string;
   /** The settings object that holds `hooks`. */
   settings: JsonObject;
-  /** Whether a handler is one of plankeeper's (for this agent). */
-  isOurs: (handler: JsonObject) => boolean;
+  /** Whether a handler on `event` is one setup wrote (setup/owned.ts), never by its command. */
+  isOurs: (handler: JsonObject, event: string) => boolean;
 }
 
 /**
@@ -30,7 +30,9 @@ export interface HookPlan {
 export function putHook(plan: HookPlan, event: string, group: JsonObject): boolean {
   const hooks = objectAt(plan.path, plan.settings, 'hooks', 'hooks');
   const groups = arrayAt(plan.path, hooks, event, `hooks.${event}`);
-  const ours = groups.flatMap((entry) => handlersOf(plan, event, entry).filter(plan.isOurs));
+  const ours = groups.flatMap((entry) =>
+    handlersOf(plan, event, entry).filter((handler) => plan.isOurs(handler, event)),
+  );
   const existing = groups.find((entry) => sameJson(entry, group));
   if (ours.length === 1 && existing !== undefined) return false;
   stripOurs(plan, event, groups);
@@ -56,7 +58,9 @@ export function eventsWithOurs(plan: HookPlan): string[] {
   return Object.keys(hooks).filter(
     (event) =>
       Array.isArray(hooks[event]) &&
-      (hooks[event] as unknown[]).some((entry) => handlersOf(plan, event, entry).some(plan.isOurs)),
+      (hooks[event] as unknown[]).some((entry) =>
+        handlersOf(plan, event, entry).some((handler) => plan.isOurs(handler, event)),
+      ),
   );
 }
 
@@ -77,7 +81,7 @@ function stripOurs(plan: HookPlan, event: string, groups: unknown[]): boolean {
     const entry = groups[index] as JsonObject;
     const handlers = handlersOf(plan, event, entry);
     const kept = (entry.hooks as unknown[]).filter(
-      (handler) => !(isObject(handler) && plan.isOurs(handler)),
+      (handler) => !(isObject(handler) && plan.isOurs(handler, event)),
     );
     if (kept.length === (entry.hooks as unknown[]).length) continue;
     removed = true;

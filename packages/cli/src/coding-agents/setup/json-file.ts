@@ -1,8 +1,9 @@
 /**
- * JSON config files as the user keeps them: parsed with a one-line error naming the file,
- * written back in the file's own indentation, so a merge and a later --remove give back the
- * user's bytes.
+ * JSON config files as the user keeps them (comments and trailing commas allowed): parsed
+ * with a one-line error naming the file; json-edit.ts edits their text in place.
  */
+import type { ParseError } from 'jsonc-parser';
+import { jsonc } from './jsonc.js';
 import { SetupConfigError } from './types.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -17,11 +18,13 @@ export function parseJsonDoc(path: string, text: string | undefined): JsonDoc {
   if (text === undefined || text.trim() === '') {
     return { value: {}, indent: 2, finalNewline: true };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+  // JSON with comments and trailing commas, as Gemini CLI and OpenCode read it.
+  const errors: ParseError[] = [];
+  const value: unknown = jsonc().parse(text, errors, { allowTrailingComma: true });
+  const error = errors[0];
+  if (error) {
+    const line = text.slice(0, error.offset).split('\n').length;
+    const reason = `${jsonc().printParseErrorCode(error.error)} at line ${line}`;
     throw new SetupConfigError(
       path,
       `not valid JSON (${reason}); fix or move the file, then run setup again`,

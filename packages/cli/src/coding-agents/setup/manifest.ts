@@ -1,15 +1,20 @@
 /**
- * `.plankeeper/setup.json` in the project: which files and directories setup created, per
- * agent, so `--remove` deletes a file only when setup made it and nothing else is left in it
- * (a file the user had stays, however little of it remains).
+ * `.plankeeper/setup.json` in the project (never committed: `.plankeeper/` is ignored), per
+ * agent: which files and directories setup created, so `--remove` deletes a file only when
+ * setup made it and nothing else is left in it; what it wrote into each file it edited
+ * (`owned`), so it never takes the user's own entries for its own; and for a file the user
+ * had, the steps back to its bytes (`undo`), valid while the file is as setup left it
+ * (`after`, a sha256 of its text).
  */
 import { join } from 'node:path';
 import { parseJsonDoc } from './json-file.js';
-import type { ReadText, SetupAgent } from './types.js';
+import type { ReadText, SetupAgent, TextEdit } from './types.js';
 
 export interface Created {
   files: string[];
   dirs: string[];
+  owned?: Record<string, string[]>;
+  undo?: Record<string, { after: string; steps: TextEdit[][] }>;
 }
 
 export interface Manifest {
@@ -41,7 +46,12 @@ export function printManifest(
   record: Created | undefined,
 ): string | undefined {
   const created = { ...manifest.created };
-  if (record === undefined || (record.files.length === 0 && record.dirs.length === 0)) {
+  const empty =
+    record === undefined ||
+    (record.files.length === 0 &&
+      record.dirs.length === 0 &&
+      Object.keys(record.owned ?? {}).length === 0);
+  if (record === undefined || empty) {
     delete created[agent];
   } else {
     created[agent] = record;

@@ -4,10 +4,11 @@
  * descriptor), and how to undo it.
  */
 import { relative, sep } from 'node:path';
+import { redact } from 'plankeeper/stores';
 import { codingAgent } from '../registry.js';
 import { shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
-import type { SetupContext } from './types.js';
+import type { KeptReason, SetupContext } from './types.js';
 
 interface ReportText {
   header: (agent: string, dir: string, store: string) => string;
@@ -17,6 +18,7 @@ interface ReportText {
   updated: string;
   deleted: string;
   removedFrom: string;
+  kept: (path: string, reason: KeptReason) => string;
   undo: (command: string) => string;
   redo: (command: string) => string;
 }
@@ -29,6 +31,10 @@ const EN: ReportText = {
   updated: 'updated',
   deleted: 'deleted (setup had created it)',
   removedFrom: 'removed from',
+  kept: (path, reason) =>
+    'edited' in reason
+      ? `  left as you have it: ${path} (you changed it since setup wrote it)`
+      : `  left as you have it: ${reason.setting} in ${path} (your own setting)`,
   undo: (command) => `To undo: ${command}`,
   redo: (command) => `To set it up again: ${command}`,
 };
@@ -41,6 +47,10 @@ const ZH: ReportText = {
   updated: '已更新',
   deleted: '已删除（由 setup 创建）',
   removedFrom: '已移除自',
+  kept: (path, reason) =>
+    'edited' in reason
+      ? `  保留你的版本：${path}（setup 写入后你修改过它）`
+      : `  保留你的设置：${path} 中的 ${reason.setting}`,
   undo: (command) => `撤销：${command}`,
   redo: (command) => `重新设置：${command}`,
 };
@@ -55,9 +65,14 @@ export function setupReport(outcome: SetupOutcome): string {
   const { ctx, remove } = outcome;
   const text = ctx.lang === 'zh' ? ZH : EN;
   const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
-  if (outcome.applied.length === 0) return `${text.nothing(ctx.agent, ctx.dir)}\n`;
+  const kept = outcome.kept.map(({ path, reason }) => text.kept(shown(ctx, path), reason));
+  if (outcome.applied.length === 0) {
+    return `${[text.nothing(ctx.agent, ctx.dir), ...kept].join('\n')}\n`;
+  }
   const lines = [
-    remove ? text.removedHeader(ctx.agent, ctx.dir) : text.header(ctx.agent, ctx.dir, ctx.store),
+    remove
+      ? text.removedHeader(ctx.agent, ctx.dir)
+      : text.header(ctx.agent, ctx.dir, redact(ctx.store)),
   ];
   for (const edit of outcome.applied) {
     const path = shown(ctx, edit.path);
@@ -72,6 +87,7 @@ export function setupReport(outcome: SetupOutcome): string {
         : text.updated;
     lines.push(`  ${verb} ${path}: ${edit.changes.join(', ')}`);
   }
+  lines.push(...kept);
   if (remove) {
     lines.push(text.redo(command));
   } else {

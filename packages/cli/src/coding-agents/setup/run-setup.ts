@@ -1,15 +1,24 @@
 /**
  * `plankeeper setup <agent>` as a function: plan every file's edit first (any unreadable
- * config stops it before anything is written), then write them, each by rename so a crash
- * never leaves half a file.
+ * config, or any file or folder it cannot write, stops it before anything is written), then
+ * write them, each by rename so a crash never leaves half a file, through symlinks, keeping
+ * each file's mode and owner.
  */
+import { createHash } from 'node:crypto';
 import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmdirSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -18,8 +27,15 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseStoreUrl } from 'plankeeper/stores';
 import { codingAgent } from '../registry.js';
-import { type Created, printManifest, readManifest } from './manifest.js';
-import { type FileEdit, type SetupAgent, SetupConfigError, type SetupContext } from './types.js';
+import { undoText } from './json-edit.js';
+import { type Created, type Manifest, printManifest, readManifest } from './manifest.js';
+import {
+  type FileEdit,
+  type KeptReason,
+  type SetupAgent,
+  SetupConfigError,
+  type SetupContext,
+} from './types.js';
 
 export interface SetupOptions {
   agent: SetupAgent;
@@ -54,6 +70,8 @@ export interface SetupOutcome {
   ctx: SetupContext;
   remove: boolean;
   applied: AppliedEdit[];
+  /** What setup left as the person has it, and why (FileEdit.kept). */
+  kept: { path: string; reason: KeptReason }[];
 }
 
 /** This package's bin (dist/coding-agents/setup/ → bin/). */
@@ -61,7 +79,7 @@ export const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js'
 
 export class StoreUrlError extends Error {}
 
-export function setupContext(options: SetupOptions): SetupContext {
+export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned'> {
   const env = options.env ?? process.env;
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
   const store = resolveStore(options.store, dir);
@@ -102,18 +120,18 @@ function resolveStore(flag: string | undefined, dir: string): string {
 }
 
 export function setup(options: SetupOptions): SetupOutcome {
-  const ctx = setupContext(options);
   const remove = options.remove ?? false;
-  const manifest = readManifest(ctx.dir, readText);
-  const record: Created = manifest.created[ctx.agent] ?? { files: [], dirs: [] };
-  const edits = codingAgent(ctx.agent)
-    .setup(ctx, readText, remove)
-    .map((edit) =>
-      // Only a file setup created goes when emptied; one the user had stays, even as `{}`.
-      remove && edit.empty && record.files.includes(edit.path)
-        ? { ...edit, after: undefined }
-        : edit,
-    );
+  const base = setupContext(options);
+  const manifest = readManifest(base.dir, readText);
+  const record: Created = manifest.created[base.agent] ?? { files: [], dirs: [] };
+  const ctx: SetupContext = { ...base, owned: (path) => record.owned?.[path] ?? [] };
+  const others = Object.keys(manifest.created).filter((agent) => agent !== ctx.agent);
+  const edits = [
+    ...codingAgent(ctx.agent).setup(ctx, readText, remove),
+    ...gitignoreEdit(ctx, remove, others.length > 0),
+  ].map((edit) => (remove ? restored(edit, record) : edit));
+  if (remove && others.length > 0)
+    handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!);
   const changed = edits.filter((edit) => edit.after !== edit.before);
   const nextRecord: Created | undefined = remove
     ? undefined
@@ -126,23 +144,21 @@ export function setup(options: SetupOptions): SetupOutcome {
           record.dirs,
           changed.flatMap((edit) => (edit.before === undefined ? missingDirs(edit.path) : [])),
         ),
+        ...ownedRecord(edits, record),
       };
-  const manifestText = printManifest(manifest, ctx.agent, nextRecord);
   const writes: FileEdit[] = [...changed];
-  if (changed.length > 0 || (remove && manifestText !== manifest.text)) {
+  if (changed.length > 0 || remove) {
+    if (nextRecord && manifest.text === undefined) {
+      nextRecord.dirs = union(nextRecord.dirs, missingDirs(manifest.path));
+    }
+    const manifestText = printManifest(manifest, ctx.agent, nextRecord);
     if (manifestText !== manifest.text) {
-      if (nextRecord && manifest.text === undefined) {
-        nextRecord.dirs = union(nextRecord.dirs, missingDirs(manifest.path));
-      }
-      writes.push({
-        path: manifest.path,
-        before: manifest.text,
-        after: printManifest(manifest, ctx.agent, nextRecord),
-        changes: [],
-      });
+      writes.push({ path: manifest.path, before: manifest.text, after: manifestText, changes: [] });
     }
   }
-  for (const edit of writes) writeEdit(edit);
+  // Every target is checked before the first write: a refusal writes nothing.
+  const targets = writes.map(writeTarget);
+  for (const [index, edit] of writes.entries()) writeEdit(edit, targets[index]!);
   if (remove) removeEmptyDirs(record.dirs);
   return {
     ctx,
@@ -153,7 +169,100 @@ export function setup(options: SetupOptions): SetupOutcome {
         edit.after === undefined ? 'deleted' : edit.before === undefined ? 'created' : 'updated',
       changes: edit.changes,
     })),
+    kept: edits.flatMap((edit) => (edit.kept ?? []).map((reason) => ({ path: edit.path, reason }))),
   };
+}
+
+const IGNORED = '.plankeeper/';
+
+/**
+ * `.plankeeper/` (the store, setup's records) in the project's `.gitignore` when setup creates
+ * that folder in a git project; taken out again by the --remove that leaves no agent set up.
+ */
+function gitignoreEdit(ctx: SetupContext, remove: boolean, othersRemain: boolean): FileEdit[] {
+  const path = join(ctx.dir, '.gitignore');
+  const before = readText(path);
+  if (remove) {
+    if (othersRemain || !ctx.owned(path).includes(IGNORED) || before === undefined) return [];
+    const after = before.replace(/^\.plankeeper\/\n?/m, '');
+    return [{ path, before, after, changes: [IGNORED], empty: after.trim() === '' }];
+  }
+  if (ctx.owned(path).includes(IGNORED))
+    return [{ path, before, after: before, changes: [], owned: [IGNORED] }];
+  const isGit = before !== undefined || existsSync(join(ctx.dir, '.git'));
+  if (!isGit || existsSync(join(ctx.dir, '.plankeeper'))) return [];
+  if (before !== undefined && /^\/?\.plankeeper\/?\s*$/m.test(before)) return [];
+  const text = before ?? '';
+  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+  const added = `${separator}${IGNORED}\n`;
+  return [
+    {
+      path,
+      before,
+      after: text + added,
+      changes: [IGNORED],
+      owned: [IGNORED],
+      ...(before !== undefined && {
+        undo: [[{ offset: text.length, length: added.length, content: '' }]],
+      }),
+    },
+  ];
+}
+
+/** The .gitignore line (its way back, and a .gitignore setup created) pass to an agent still set up. */
+function handOver(manifest: Manifest, record: Created, path: string, heir: string): void {
+  if (!record.owned?.[path]?.includes(IGNORED)) return;
+  const next = manifest.created[heir as SetupAgent];
+  if (!next) return;
+  next.owned = { ...next.owned, [path]: [IGNORED] };
+  const undo = record.undo?.[path];
+  if (undo) next.undo = { ...next.undo, [path]: undo };
+  if (record.files.includes(path)) next.files = union(next.files, [path]);
+}
+
+/**
+ * A removal's result: the file's bytes from before setup when it is still as setup left it;
+ * else the agent's edit (only what setup owns taken out), deleted when setup created the file
+ * and nothing is left in it.
+ */
+function restored(edit: FileEdit, record: Created): FileEdit {
+  const undo = record.undo?.[edit.path];
+  if (edit.before !== undefined && undo && sha256(edit.before) === undo.after) {
+    return { ...edit, after: undoText(edit.before, undo.steps) };
+  }
+  // Only a file setup created goes when emptied; one the user had stays, even as `{}`.
+  if (edit.empty && record.files.includes(edit.path)) return { ...edit, after: undefined };
+  return edit;
+}
+
+/** What setup owns in each file, and the way back to the bytes of each file the user had. */
+function ownedRecord(edits: readonly FileEdit[], record: Created): Pick<Created, 'owned' | 'undo'> {
+  const owned = { ...record.owned };
+  const undo = { ...record.undo };
+  for (const edit of edits) {
+    if (edit.owned?.length) owned[edit.path] = edit.owned;
+    else delete owned[edit.path];
+    if (edit.after === edit.before || edit.after === undefined) continue;
+    const earlier = undo[edit.path];
+    const chained =
+      earlier && edit.before !== undefined && sha256(edit.before) === earlier.after
+        ? earlier.steps
+        : undefined;
+    if (edit.undo && (chained || !earlier)) {
+      undo[edit.path] = { after: sha256(edit.after), steps: [...(chained ?? []), ...edit.undo] };
+    } else {
+      // Changed by the person since (or not a file setup can step back): remove works by entry.
+      delete undo[edit.path];
+    }
+  }
+  return {
+    ...(Object.keys(owned).length > 0 && { owned }),
+    ...(Object.keys(undo).length > 0 && { undo }),
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }
 
 function readText(path: string): string | undefined {
@@ -166,15 +275,92 @@ function readText(path: string): string | undefined {
   }
 }
 
-function writeEdit(edit: FileEdit): void {
+interface WriteTarget {
+  /** The file written: a symlink's target, so the link stays (a dotfiles repository's, say). */
+  path: string;
+  /** The mode and owner of the file replaced. */
+  stat?: { mode: number; uid: number; gid: number };
+}
+
+/** Where an edit writes, checked: a read-only file or directory is refused before any write. */
+function writeTarget(edit: FileEdit): WriteTarget {
+  const path = throughLinks(edit.path);
+  if (edit.after === undefined) {
+    if (existsSync(edit.path)) checkWritable(edit.path, dirname(edit.path));
+    return { path };
+  }
+  if (existsSync(path)) {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new SetupConfigError(edit.path, 'is not a file');
+    if ((stat.mode & 0o222) === 0 || !canWrite(path)) {
+      throw new SetupConfigError(
+        edit.path,
+        `is read-only (mode ${(stat.mode & 0o777).toString(8)}); make it writable, then run setup again`,
+      );
+    }
+    checkWritable(edit.path, dirname(path));
+    return { path, stat: { mode: stat.mode & 0o7777, uid: stat.uid, gid: stat.gid } };
+  }
+  checkWritable(edit.path, dirname(path));
+  return { path };
+}
+
+/** The nearest existing directory at or above `dir` must be writable (setup creates the rest). */
+function checkWritable(file: string, dir: string): void {
+  let existing = dir;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  const stat = statSync(existing);
+  if (!stat.isDirectory() || (stat.mode & 0o200) === 0 || !canWrite(existing)) {
+    throw new SetupConfigError(
+      file,
+      `cannot be written: ${existing} is read-only; make it writable, then run setup again`,
+    );
+  }
+}
+
+function canWrite(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `path` with symlinks followed, also when the link's target does not exist yet. */
+function throughLinks(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let link: string;
+    try {
+      if (!lstatSync(current).isSymbolicLink()) return current;
+      link = readlinkSync(current);
+    } catch {
+      return current;
+    }
+    current = resolve(dirname(current), link);
+  }
+  return current;
+}
+
+function writeEdit(edit: FileEdit, target: WriteTarget): void {
   if (edit.after === undefined) {
     if (existsSync(edit.path)) unlinkSync(edit.path);
     return;
   }
-  mkdirSync(dirname(edit.path), { recursive: true });
-  const temp = `${edit.path}.plankeeper-${process.pid}.tmp`;
-  writeFileSync(temp, edit.after);
-  renameSync(temp, edit.path);
+  mkdirSync(dirname(target.path), { recursive: true });
+  // Written beside the file and renamed over it: a crash never leaves half a file.
+  const temp = `${target.path}.plankeeper-${process.pid}.tmp`;
+  writeFileSync(temp, edit.after, { mode: target.stat?.mode ?? 0o644 });
+  if (target.stat) {
+    chmodSync(temp, target.stat.mode);
+    try {
+      chownSync(temp, target.stat.uid, target.stat.gid);
+    } catch {
+      // Only the owner's own ids can be set without privileges; the file keeps the person's.
+    }
+  }
+  renameSync(temp, target.path);
 }
 
 /** The directories above `path` that do not exist yet, deepest first. */

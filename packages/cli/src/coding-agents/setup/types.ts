@@ -32,6 +32,20 @@ export interface SetupContext {
   evidence?: 'warn' | 'enforce';
   /** The person's check command for completions (`--verify`), run in the project directory. */
   verify?: string;
+  /**
+   * What setup recorded writing into the file at `path` (in `.plankeeper/setup.json`), as the
+   * agent's edits named it (FileEdit.owned): only these are setup's to change or take out.
+   */
+  owned: (path: string) => readonly string[];
+}
+
+export type KeptReason = { edited: true } | { setting: string };
+
+/** One text edit (jsonc-parser's shape): `length` characters at `offset` become `content`. */
+export interface TextEdit {
+  offset: number;
+  length: number;
+  content: string;
 }
 
 /** One file's planned change: `after` undefined means delete it. */
@@ -43,6 +57,16 @@ export interface FileEdit {
   changes: string[];
   /** Left with nothing but what the user had before setup ever ran, i.e. nothing: deletable. */
   empty?: boolean;
+  /** What setup owns in the file after this edit (recorded for the next run); absent: nothing. */
+  owned?: string[];
+  /** Steps that turn `after` back into `before` exactly, applied last first. */
+  undo?: TextEdit[][];
+  /**
+   * What setup left alone because the person made it their own, for the report: `edited`, a
+   * file setup wrote and the person changed since; or the name of the person's own setting
+   * that setup would otherwise have written.
+   */
+  kept?: KeptReason[];
 }
 
 /** A config file setup cannot read; nothing is written when one turns up. */

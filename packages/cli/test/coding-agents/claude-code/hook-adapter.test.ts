@@ -135,14 +135,13 @@ describe('Claude Code adapter: format', () => {
       JSON.parse(claudeCodeAdapter.format('PostToolUse', { kind: 'context', text: 'T' })),
     ).toEqual({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'T' } });
   });
-  it('a block as {decision: "block", reason} on Stop and SubagentStop only', () => {
+  it('a refused stop as the Stop event’s additionalContext (feedback, said once) on Stop and SubagentStop only', () => {
     expect(JSON.parse(claudeCodeAdapter.format('Stop', { kind: 'block', reason: 'R' }))).toEqual({
-      decision: 'block',
-      reason: 'R',
+      hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'R' },
     });
-    expect(claudeCodeAdapter.format('SubagentStop', { kind: 'block', reason: 'R' })).toContain(
-      '"block"',
-    );
+    expect(
+      JSON.parse(claudeCodeAdapter.format('SubagentStop', { kind: 'block', reason: 'R' })),
+    ).toEqual({ hookSpecificOutput: { hookEventName: 'SubagentStop', additionalContext: 'R' } });
     expect(claudeCodeAdapter.format('PostToolUse', { kind: 'block', reason: 'R' })).toBe('');
   });
   it('nothing as an empty stdout, and no context where Claude Code takes none', () => {

@@ -136,7 +136,7 @@ describe('Claude Code with plankeeper: /compact, then /clear, in one session', (
   it('after /clear the Stop hook checks the plan the tool wrote', () => {
     const bounced = server.ofKind('main').find((request) => request.step === 7);
     expect(seenText(bounced!)).toContain(
-      'Stop hook feedback:\nYour todo list still has open items: #1 Second task.',
+      'Stop hook additional context: Your todo list still has open items: #1 Second task.',
     );
   });
 });

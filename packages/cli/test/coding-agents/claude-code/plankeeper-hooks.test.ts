@@ -109,9 +109,11 @@ describe('Claude Code with plankeeper: one turn with a plan', () => {
 
   it('blocks the first stop once with the finish check; the second stop goes through', () => {
     const afterStop = seenText(main[5]!);
-    expect(afterStop).toContain(
-      'Stop hook feedback:\nYour todo list still has open items: #1 Write the parser; #2 Test the parser.',
-    );
+    // Once, as the Stop hook's additional context: no "blocking error from command".
+    const reason = 'Your todo list still has open items: #1 Write the parser; #2 Test the parser.';
+    expect(afterStop).toContain(`Stop hook additional context: ${reason}`);
+    expect(afterStop.split(reason)).toHaveLength(2);
+    expect(afterStop).not.toContain('blocking error');
     expect(main).toHaveLength(6);
   });
 

@@ -124,11 +124,15 @@ describe('plankeeper hook claude-code', () => {
     await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
     const first = await hook('Stop', fixture('Stop'));
     expect(first.parsed).toEqual({
-      decision: 'block',
-      reason: expect.stringContaining('#2 Test the parser.'),
+      hookSpecificOutput: {
+        hookEventName: 'Stop',
+        additionalContext: expect.stringContaining('#2 Test the parser.'),
+      },
     });
     const second = await hook('Stop', fixture('Stop.after-block'));
-    expect(second.parsed?.reason).toContain('Plan the parser work, then do it.');
+    expect(second.parsed?.hookSpecificOutput?.additionalContext).toContain(
+      'Plan the parser work, then do it.',
+    );
     expect((await hook('Stop', fixture('Stop.after-block'))).stdout).toBe('');
   });
 
@@ -137,7 +141,9 @@ describe('plankeeper hook claude-code', () => {
     await writePlan([{ content: 'Write the parser', status: 'pending' }]);
     expect((await hook('Stop', fixture('Stop'))).stdout).toBe('');
     await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
-    expect((await hook('Stop', fixture('Stop'))).parsed?.decision).toBe('block');
+    expect((await hook('Stop', fixture('Stop'))).parsed?.hookSpecificOutput?.hookEventName).toBe(
+      'Stop',
+    );
     const honest = { ...fixture('Stop'), last_assistant_message: 'I could not test it.' };
     expect((await hook('Stop', honest)).stdout).toBe('');
   });

@@ -43,8 +43,7 @@ async function hook(event: string, input: Record<string, unknown>) {
   return stdout.trim() === ''
     ? undefined
     : (JSON.parse(stdout) as {
-        decision?: string;
-        hookSpecificOutput?: { additionalContext: string };
+        hookSpecificOutput?: { hookEventName: string; additionalContext: string };
       });
 }
 
@@ -91,7 +90,10 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
       ]),
     );
     await hook('PostToolUse', tool('mcp__plankeeper__todo_write', { agent_id: AGENT_ID }));
-    expect((await hook('SubagentStop', fixture('SubagentStop')))?.decision).toBe('block');
+    // Refused: the reason goes back as feedback.
+    expect(
+      (await hook('SubagentStop', fixture('SubagentStop')))?.hookSpecificOutput?.additionalContext,
+    ).toContain('Run its tests');
     expect(
       await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent),
     ).toEqual({ scope: AGENT_ID });

@@ -46,6 +46,8 @@ describe('plankeeper setup claude-code', () => {
             '--for',
             'claude-code',
           ],
+          // Offered from the first request, not deferred behind ToolSearch.
+          alwaysLoad: true,
         },
       },
     });

@@ -58,8 +58,30 @@ describe('plankeeper setup (CLI)', () => {
     expect(agent.stderr).toBe(
       'plankeeper: setup: unknown agent "cursor"; use one of claude-code, codex, gemini, opencode.\n',
     );
+    // A near miss is named from the registry.
+    const near = await runCli(['setup', 'claude', '--dir', root], { env });
+    expect(near.code).toBe(EXIT.usage);
+    expect(near.stderr).toBe(
+      'plankeeper: setup: unknown agent "claude"; did you mean "claude-code"? Use one of claude-code, codex, gemini, opencode.\n',
+    );
+    const typo = await runCli(['setup', 'gemeni', '--dir', root], { env });
+    expect(typo.stderr).toContain('did you mean "gemini"?');
     const lang = await runCli(['setup', 'codex', '--dir', root, '--lang', 'fr'], { env });
     expect(lang.code).toBe(EXIT.usage);
     expect(existsSync(join(root, 'home', '.codex'))).toBe(false);
+  });
+
+  it('a store it cannot open (dead Redis, wrong password): one line, password masked, exit 3, nothing written', async () => {
+    const run = await runCli(
+      ['setup', 'claude-code', '--dir', root, '--store', 'redis://team:s3cret@127.0.0.1:1/2'],
+      { env },
+    );
+    expect(run.code).toBe(EXIT.config);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('127.0.0.1:1');
+    expect(run.stderr).not.toContain('s3cret');
+    expect(existsSync(join(root, '.mcp.json'))).toBe(false);
+    expect(existsSync(join(root, '.claude'))).toBe(false);
+    expect(existsSync(join(root, '.plankeeper'))).toBe(false);
   });
 });

@@ -70,4 +70,19 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     );
     expect(last.at(-1)?.item?.text).toBe(HONEST_ANSWER);
   }, 90_000);
+
+  it('still starts and answers when the plankeeper install it names is gone (the required server answers with no tools)', async () => {
+    model = await ResponsesServer.start([say('Hello.')]);
+    ws = createCodexWorkspace();
+    ws.configure({ modelUrl: model.url });
+    setup({
+      agent: 'codex',
+      dir: ws.project,
+      bin: join(ws.root, 'uninstalled', 'plankeeper.js'),
+      env: { HOME: ws.home, CODEX_HOME: ws.codexHome },
+    });
+    const run = await runCodex(ws, { prompt: 'Say hello.', timeoutMs: 60_000 });
+    expect(run.code, describeRun(run)).toBe(0);
+    expect(model.main, describeRun(run)).toHaveLength(1);
+  }, 90_000);
 });

@@ -4,6 +4,7 @@
  */
 import { parse } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MISSING_INSTALL } from '../../../src/coding-agents/codex/setup-edits.js';
 import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
@@ -34,13 +35,22 @@ const USER_HOOKS = `${JSON.stringify(
 )}\n`;
 
 describe('plankeeper setup codex', () => {
-  it('writes the required, pre-approved MCP server and the hooks into CODEX_HOME', () => {
+  it('writes the required, pre-approved MCP server (never blocking when plankeeper is gone) and the hooks into CODEX_HOME', () => {
     const report = project.setup('codex');
     const files = project.files();
     const config = parse(files['~/.codex/config.toml']!) as CodexConfig;
     expect(config.mcp_servers.plankeeper).toEqual({
       command: NODE,
-      args: [BIN, 'mcp', '--store', 'sqlite:/tmp/PROJECT/.plankeeper/plans.db', '--for', 'codex'],
+      args: [
+        '-e',
+        MISSING_INSTALL,
+        BIN,
+        'mcp',
+        '--store',
+        'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
+        '--for',
+        'codex',
+      ],
       required: true,
       default_tools_approval_mode: 'approve',
       startup_timeout_sec: 20,

@@ -136,10 +136,10 @@ describe('plankeeper setup --list', () => {
       ].join('\n'),
     );
     runHook('PostToolUse', fixture('PostToolUse'));
-    const stop = JSON.parse(runHook('Stop', fixture('Stop')));
-    expect(stop.decision).toBe('block');
-    expect(stop.reason).toContain('#2 Test; #3 Docs');
-    expect(stop.reason).not.toContain('#1');
+    const stop = JSON.parse(runHook('Stop', fixture('Stop'))).hookSpecificOutput;
+    expect(stop.hookEventName).toBe('Stop');
+    expect(stop.additionalContext).toContain('#2 Test; #3 Docs');
+    expect(stop.additionalContext).not.toContain('#1');
 
     // The other session is gone: a person frees its item.
     const list = ['todos', '--store', `sqlite:${root}/.plankeeper/plans.db`, '--list', 'team'];
