@@ -242,7 +242,9 @@ async function claudeCode(discipline: Discipline): Promise<RulesRead> {
         stop_hook_active: active,
         last_assistant_message: ANSWER,
       });
-      if (answer.decision === 'block') bounces.push(answer.reason ?? '');
+      // Claude Code reads a refused stop as the Stop event's additional context (said once).
+      const refused = answer.hookSpecificOutput?.additionalContext ?? answer.reason;
+      if (refused) bounces.push(refused);
     }
     return { afterCalls: rulesIn(afterCalls), bounces };
   } finally {
