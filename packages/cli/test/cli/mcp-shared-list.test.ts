@@ -61,9 +61,9 @@ interface Line {
 
 const MARKERS = { ' ': 'pending', '>': 'in_progress', x: 'completed', '-': 'cancelled' } as const;
 
-/** The items of a rendered list: `- [>] #4 Item 4 [worker-1]`. */
+/** The items of a rendered list: `- [>] #4 Item 4 [worker-1]`, a completion's note after it. */
 function parseList(text: string): Line[] {
-  return [...text.matchAll(/^- \[(.)\] #(\d+) (Item \d+)(?: \[(.+)\])?$/gm)].map((match) => ({
+  return [...text.matchAll(/^- \[(.)\] #(\d+) (Item \d+)(?: \[([^\]]+)\])?(?: \(.*\))?$/gm)].map((match) => ({
     status: MARKERS[match[1] as keyof typeof MARKERS],
     id: match[2]!,
     content: match[3]!,
