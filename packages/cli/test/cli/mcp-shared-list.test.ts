@@ -63,12 +63,14 @@ const MARKERS = { ' ': 'pending', '>': 'in_progress', x: 'completed', '-': 'canc
 
 /** The items of a rendered list: `- [>] #4 Item 4 [worker-1]`, a completion's note after it. */
 function parseList(text: string): Line[] {
-  return [...text.matchAll(/^- \[(.)\] #(\d+) (Item \d+)(?: \[([^\]]+)\])?(?: \(.*\))?$/gm)].map((match) => ({
-    status: MARKERS[match[1] as keyof typeof MARKERS],
-    id: match[2]!,
-    content: match[3]!,
-    ...(match[4] !== undefined && { owner: match[4] }),
-  }));
+  return [...text.matchAll(/^- \[(.)\] #(\d+) (Item \d+)(?: \[([^\]]+)\])?(?: \(.*\))?$/gm)].map(
+    (match) => ({
+      status: MARKERS[match[1] as keyof typeof MARKERS],
+      id: match[2]!,
+      content: match[3]!,
+      ...(match[4] !== undefined && { owner: match[4] }),
+    }),
+  );
 }
 
 async function work(client: Client, name: string) {
