@@ -69,7 +69,6 @@ export {
 } from './engine/todo-item.js';
 // The harness: the discipline around the plan, for any agent loop (its parts: plankeeper/harness).
 export { createCompletionLoop } from './harness/completion-loop.js';
-export type { Discipline } from './harness/discipline.js';
 export { defaultInstructions } from './harness/instructions.js';
 export { PlanHarness, type PlanHarnessOptions } from './harness/plan-harness.js';
 export {
@@ -78,6 +77,7 @@ export {
   planToolsFor,
   setUpPlan,
 } from './harness/plan-setup.js';
+export type { Discipline } from './harness/rules/presets.js';
 export { getLocale, LOCALE_IDS, type Locale, type LocaleId } from './locale/index.js';
 // The plan tools, framework-neutral (building blocks for your own tools: plankeeper/tools).
 export {

@@ -8,6 +8,11 @@ import type { InjectionKind, LocaleId } from 'plankeeper';
 type LabelledKind = Exclude<InjectionKind, 'plan'>;
 
 export const HARNESS_LABELS: Record<LocaleId, Record<LabelledKind, string>> = {
-  en: { reminder: 'reminder', 'finish-check': 'finish-check', 'goal-check': 'goal-check' },
-  zh: { reminder: '提醒', 'finish-check': '收尾检查', 'goal-check': '目标核对' },
+  en: {
+    reminder: 'reminder',
+    'finish-check': 'finish-check',
+    'goal-check': 'goal-check',
+    check: 'check',
+  },
+  zh: { reminder: '提醒', 'finish-check': '收尾检查', 'goal-check': '目标核对', check: '检查' },
 };

@@ -104,6 +104,17 @@ describe('plankeeper mcp flags', () => {
     );
   });
 
+  it("--discipline sets the preset's evidence rule where hooks record the work: strict warns, --evidence wins", () => {
+    const evidence = (flags: Parameters<typeof parseMcpFlags>[0]) =>
+      parseMcpFlags(flags, {}, cwd).evidence;
+    expect(evidence({ discipline: 'strict', for: 'claude-code' })).toBe('warn');
+    expect(evidence({ discipline: 'standard', for: 'claude-code' })).toBeUndefined();
+    expect(evidence({ discipline: 'light', for: 'codex' })).toBeUndefined();
+    expect(evidence({ discipline: 'strict', for: 'gemini', evidence: 'enforce' })).toBe('enforce');
+    // Alone the server sees no work but its own calls: no completion could have evidence.
+    expect(evidence({ discipline: 'strict' })).toBeUndefined();
+  });
+
   it('takes the store from PLANKEEPER_STORE unless --store is given', () => {
     const fromEnv = { PLANKEEPER_STORE: 'redis://127.0.0.1:6379' };
     expect(parseMcpFlags({}, fromEnv, cwd).store).toBe('redis://127.0.0.1:6379');

@@ -59,7 +59,7 @@ describe('run --script: options.approval', () => {
     const { code, stderr } = await run({ approval: 'once' });
     expect(code).toBe(2);
     expect(stderr).toMatch(
-      /^plankeeper: \S+script\.json: options\.approval: write "required", false, or \{"again": "never" \| "on-change", "allow": \["tool name", \.\.\.\]\}\.\n$/,
+      /^plankeeper: \S+script\.json: options\.approval: write "required", false, or \{"again": "once" \| "on-change", "allow": \["tool name", \.\.\.\]\}\.\n$/,
     );
   });
 });

@@ -20,8 +20,11 @@ export type ChatMessage =
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; name: string; content: string; ok: boolean };
 
-/** Why the harness added a message: the plan section, a nudge, or a finish/goal check bounce. */
-export type InjectionKind = 'plan' | 'reminder' | 'finish-check' | 'goal-check';
+/**
+ * Why the harness added a message: the plan section, a nudge, a finish/goal check bounce, or
+ * the bounce of a check the host added itself (`check`).
+ */
+export type InjectionKind = 'plan' | 'reminder' | 'finish-check' | 'goal-check' | 'check';
 
 export interface ModelToolSpec {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCompletionLoop } from '../harness/completion-loop.js';
-import { Nudge } from '../harness/nudge.js';
+import { nudgeRule } from '../harness/rules/nudge.js';
 import * as storeErrors from '../stores/store-errors.js';
 import * as scriptedModel from '../test/scripted-model.js';
 import * as errors from './errors.js';
@@ -141,7 +141,7 @@ describe('bad options and arguments throw a ConfigurationError', () => {
   it.each([
     ['a plan limit of 0', () => new PlanEngine({ limits: { maxItems: 0 } }), /maxItems/],
     ['maxIterations of 0', () => createCompletionLoop({ maxIterations: 0 }), /maxIterations/],
-    ['nudge.after of 1.5', () => new Nudge({ after: 1.5 }), /nudge\.after/],
+    ['nudge.after of 1.5', () => nudgeRule({ after: 1.5 }), /nudge\.after/],
     ['a string with no session part', () => decodePlanKey('agent-only'), /Not a plan key/],
     ['a broken escape', () => decodePlanKey('%E0/session'), /Not a plan key: "%E0\/session"/],
   ])('%s', (_what, mistake, message) => {

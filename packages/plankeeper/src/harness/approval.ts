@@ -2,30 +2,27 @@
  * Plan approval (seed 001's plan → execute; Claude Code's plan mode): with `approval`
  * on, every tool but the plan tools is held, with one short text the model reads, until
  * a person approves the plan (`plankeeper todos --approve`, the dashboard's button, or
- * the host's `approve` callback). The plan tools are never held: writing and revising
- * the plan is what the model does meanwhile. The rule is pure, so coding-agent hooks,
- * which run as short processes, decide exactly as the harness does.
+ * the host's `approve` callback). The rule itself is rules/approval-hold.ts; these are
+ * the options a host gives PlanHarness.
  *
  * @example
  * const harness = new PlanHarness({ engine, key, approval: { again: 'on-change' } });
  * const held = await harness.approvalHold('run_shell'); // the text, or undefined to run it
  */
-import { type ApprovalAgain, isApproved } from '../engine/operations/approve.js';
 import type { PlanSnapshot } from '../engine/plan-engine.js';
-import type { ApprovalWait } from '../locale/approval-texts.js';
-
-export type { ApprovalAgain, ApprovalWait };
+import type { ApprovalAgainOption } from './rules/approval-hold.js';
 
 /** What the host's `approve` callback answers: yes (with the approver's name) or not now. */
 export type ApprovalAnswer = boolean | { name?: string } | undefined;
 
 export interface ApprovalRules {
   /**
-   * When an approved plan waits for approval again: `never` (default; approval is once
+   * When an approved plan waits for approval again: `once` (default; approval is once
    * per plan), or `on-change`, once its steps change (one added, removed, cancelled,
-   * reworded or moved; progress is no change, nor is a person's own edit).
+   * reworded or moved; progress is no change, nor is a person's own edit). `never`, the
+   * earlier name of `once`, still works for one release, with a deprecation warning.
    */
-  again?: ApprovalAgain;
+  again?: ApprovalAgainOption;
   /** Tools besides the plan tools that run while the plan waits (read-only lookups, say). */
   allow?: readonly string[];
   /**
@@ -47,14 +44,4 @@ export function approvalRules(
 ): ApprovalRules | undefined {
   if (option === undefined || option === false) return undefined;
   return option === 'required' ? {} : option;
-}
-
-/** Why the plan still waits for a person, or undefined when it is approved. */
-export function approvalWait(
-  plan: PlanSnapshot,
-  again: ApprovalAgain = 'never',
-): ApprovalWait | undefined {
-  if (isApproved(plan, again)) return undefined;
-  if (!plan.items.some((item) => item.status !== 'cancelled')) return 'no-plan';
-  return plan.approval ? 'changed' : 'unapproved';
 }

@@ -1,9 +1,8 @@
 /**
- * `plankeeper/harness`: the harness's parts one by one, for hosts that compose their own
- * discipline instead of using `PlanHarness` (which the root exports): the plan section,
- * the leftover test, the nudge counter, the goal check's honest-partial test, the approval
- * rule (which calls a plan waiting for a person holds), and the discipline presets with the
- * per-model table (`disciplineForModel`).
+ * `plankeeper/harness`: the rules of the discipline (`decide`, the reducer every host drives,
+ * with its events, turn record, checks and presets: see rules/), and the harness's parts
+ * one by one for hosts that compose their own discipline instead of using `PlanHarness`
+ * (which the root exports): the plan section, the leftover test, the change notices.
  *
  * @example
  * import { buildPlanSection } from 'plankeeper/harness';
@@ -41,31 +40,15 @@ export type {
 export { isOpen, type TodoItem } from '../engine/todo-item.js';
 export { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 export {
-  type ApprovalAgain,
   type ApprovalAnswer,
   type ApprovalOption,
   type ApprovalRules,
-  type ApprovalWait,
   approvalRules,
-  approvalWait,
 } from './approval.js';
 export { changeNotices, describeChangeNotices } from './change-notices.js';
 // PlanHarness's option and result types and the leftover and rendering helpers behind the
 // plan section: building blocks the root leaves here to stay small.
 export type { CompletionLoopOptions, LoopDecision } from './completion-loop.js';
-export {
-  applyDiscipline,
-  DISCIPLINE_PRESETS,
-  DISCIPLINES,
-  type Discipline,
-  type DisciplinePreset,
-  disciplineForModel,
-  isDiscipline,
-  MODEL_DISCIPLINES,
-  type ModelDiscipline,
-} from './discipline.js';
-export { isHonestPartial } from './goal-check.js';
-export { Nudge, type NudgeOptions } from './nudge.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
 export { describePersonChanges, personChangeLines } from './person-changes.js';
 export type {
@@ -83,6 +66,8 @@ export {
   type PlanSectionInput,
   type UnchangedPlanForm,
 } from './plan-section.js';
+export type { ApprovalAgain, ApprovalWait } from './rules/approval-hold.js';
+export * from './rules/index.js';
 export {
   describeSubAgentEnds,
   endSubAgent,

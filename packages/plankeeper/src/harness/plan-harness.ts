@@ -2,7 +2,8 @@
  * The harness discipline for one plan, independent of any agent loop: plan section for
  * each model call, leftover marking, nudge after idle tool rounds, finish and goal
  * checks once per user turn. plankeeper's own agent loop and every framework adapter
- * drive the same object, so the rules live in one place.
+ * drive the same object; it keeps the turn's record in memory and feeds each event to the
+ * rules' reducer (rules/decide.ts), the one every coding-agent hook drives too.
  *
  * @example
  * const harness = new PlanHarness({ engine, key });
@@ -20,33 +21,30 @@
 import type { CompletionGate, EvidenceCall, EvidenceMode } from '../engine/evidence.js';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
-import { isOpen, type TodoItem } from '../engine/todo-item.js';
+import type { TodoItem } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
-import {
-  type ApprovalOption,
-  type ApprovalRules,
-  approvalRules,
-  approvalWait,
-} from './approval.js';
+import { type ApprovalOption, type ApprovalRules, approvalRules } from './approval.js';
 import { changeNotices } from './change-notices.js';
 import { createCompletionGate } from './completion-gate.js';
-import { applyDiscipline, type Discipline } from './discipline.js';
 import { EvidenceLog } from './evidence-log.js';
-import { finishCheck } from './finish-check.js';
-import { goalCheck, goalCheckAhead } from './goal-check.js';
-import { Nudge, type NudgeOptions } from './nudge.js';
-import { withoutOthersWork } from './others-work.js';
 import {
   buildPlanSection,
   isLeftover,
   type PlanSectionBuilder,
   type UnchangedPlanForm,
 } from './plan-section.js';
+import { approvalWait } from './rules/approval-hold.js';
+import type { AnswerCheck } from './rules/check.js';
+import { type Decision, decide, type RuleOptions } from './rules/decide.js';
+import type { HostEvent } from './rules/events.js';
+import { GOAL_CHECK, goalCheckAhead } from './rules/goal-check.js';
+import { type NudgeOptions, nudgeRule } from './rules/nudge.js';
+import { applyDiscipline, checksOf, type Discipline } from './rules/presets.js';
+import { newTurnRecord, type TurnRecord } from './rules/turn-record.js';
 import { SeenPlan } from './seen-plan.js';
 import { engineReader, subAgentProgress } from './sub-agent-rollup.js';
-import { newTurnState, type TurnState } from './turn-state.js';
 import type { CompletionVerifier, VerifierSpec } from './verifiers.js';
 import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
@@ -86,6 +84,11 @@ export interface HarnessOptions {
   /** Ask once per turn to check the answer against the request when a plan was used. Default true. */
   goalCheck?: boolean;
   /**
+   * The checks an answer passes, in order (`[finishCheck(), goalCheck()]` from
+   * plankeeper/harness, or your own); set, it wins over `finishCheck` and `goalCheck`.
+   */
+  checks?: readonly AnswerCheck[];
+  /**
    * This session's name when `key` is a shared list (see sharedListKey): items it starts
    * become its own, and other sessions' items in progress are not its to change, finish or
    * wait for. Comes from the host, never from the model.
@@ -121,8 +124,17 @@ export interface PlanSectionOutput {
 }
 
 export interface Bounce {
-  kind: 'finish-check' | 'goal-check';
+  /** The built-in check that bounced the answer, or `check` for one the host added. */
+  kind: 'finish-check' | 'goal-check' | 'check';
+  /** The name of the check (rules/check.ts), the host's own name for its own. */
+  check: string;
   text: string;
+}
+
+/** The current user turn: its id (plan writes carry it) and the user's request. */
+export interface TurnInfo {
+  id: string;
+  task: string;
 }
 
 export class PlanHarness {
@@ -131,11 +143,17 @@ export class PlanHarness {
   readonly locale: Locale;
   readonly owner: string | undefined;
   private readonly options: HarnessOptions;
-  private readonly nudge: Nudge | undefined;
-  private turnState: TurnState;
-  private planUpdatedThisRound = false;
-  /** A plan write of this session succeeded in this user turn (what a shared list's checks go by). */
-  private wroteThisTurn = false;
+  /** The rules' options, the same for every event of this harness. */
+  private readonly rules: Omit<RuleOptions, 'now'>;
+  private turnInfo: TurnInfo;
+  /** The turn's record the rules keep (rules/turn-record.ts). */
+  private record: TurnRecord;
+  /**
+   * The plan as last read (a section is built before every model call). A tool outcome and
+   * a round's end take it instead of a fresh read: the rules then use only whether an item
+   * is open, for the nudge, which a change within the round does not make wrong for long.
+   */
+  private lastRead: PlanSnapshot | undefined;
   private readonly seen = new SeenPlan();
   private turnCount = 0;
   private readonly readPlan: ReturnType<typeof engineReader>;
@@ -150,14 +168,36 @@ export class PlanHarness {
     this.locale = typeof options.locale === 'object' ? options.locale : getLocale(options.locale);
     this.options = applyDiscipline(options);
     this.owner = options.owner;
-    this.nudge = this.options.nudge === false ? undefined : new Nudge(this.options.nudge);
-    this.turnState = newTurnState(this.nextTurnId(), '');
     this.approval = approvalRules(options.approval);
+    this.rules = {
+      locale: this.locale,
+      showsPlanEachCall: true,
+      ...(this.owner !== undefined && { owner: this.owner }),
+      ...(this.approval && { approval: this.approval.again ?? 'once' }),
+      // Checked here, so a bad option fails when the harness is made, not at a round's end.
+      nudge: this.options.nudge === false ? false : nudgeRule(this.options.nudge),
+      checks: this.options.checks ?? checksOf(this.options),
+    };
+    this.turnInfo = { id: this.nextTurnId(), task: '' };
+    this.record = newTurnRecord(this.turnInfo.id, '', Date.now());
   }
 
   /** The current user turn. */
-  get turn(): TurnState {
-    return this.turnState;
+  get turn(): TurnInfo {
+    return this.turnInfo;
+  }
+
+  /** The turn's record as the rules keep it (a copy). */
+  get turnRecord(): TurnRecord {
+    return structuredClone(this.record);
+  }
+
+  /** Feeds one event to the rules and keeps the record they return. */
+  private async apply(event: HostEvent, snapshot?: PlanSnapshot): Promise<Decision> {
+    const plan = snapshot ?? (await this.snapshot());
+    const decision = decide(event, plan, this.record, { ...this.rules, now: Date.now() });
+    if (decision.next) this.record = decision.next;
+    return decision;
   }
 
   /**
@@ -165,14 +205,16 @@ export class PlanHarness {
    * tells the stored plan about the turn, so viewers of the store (the dashboard) see
    * that an open plan from before is a leftover.
    */
-  async beginTurn(task: string, id = this.nextTurnId()): Promise<TurnState> {
+  async beginTurn(task: string, id = this.nextTurnId()): Promise<TurnInfo> {
     // The last turn ended on the model's answer to its last input (or an error, taken alike).
     this.seen.answered();
-    this.turnState = newTurnState(id, task);
-    this.planUpdatedThisRound = false;
-    this.wroteThisTurn = false;
+    this.turnInfo = { id, task };
+    // A host that starts its turns itself never continues one by a prompt.
+    const { lastBlock: _, ...record } = this.record;
+    this.record = record;
+    await this.apply({ kind: 'prompt', text: task, turn: id });
     await this.engine.noteTurn(this.key, id);
-    return this.turnState;
+    return this.turnInfo;
   }
 
   /** The context plan tools need: the host's key and this turn. */
@@ -180,7 +222,7 @@ export class PlanHarness {
     const gate = this.completionGate();
     return {
       key: this.key,
-      turn: this.turnState.id,
+      turn: this.turnInfo.id,
       ...(callId !== undefined && { callId }),
       ...(this.owner !== undefined && { owner: this.owner }),
       ...(gate && { gate }),
@@ -214,8 +256,9 @@ export class PlanHarness {
     });
   }
 
-  snapshot(): Promise<PlanSnapshot> {
-    return this.engine.snapshot(this.key);
+  async snapshot(): Promise<PlanSnapshot> {
+    this.lastRead = await this.engine.snapshot(this.key);
+    return this.lastRead;
   }
 
   /**
@@ -229,7 +272,7 @@ export class PlanHarness {
     const stored = await this.snapshot();
     // A shared list is a standing list that other sessions write in their own turns: it
     // is never this session's leftover.
-    const snapshot = this.owner === undefined ? stored : { ...stored, turn: this.turnState.id };
+    const snapshot = this.owner === undefined ? stored : { ...stored, turn: this.turnInfo.id };
     const stamp = SeenPlan.stamp(snapshot);
     const seen = this.seen.seenFor(snapshot);
     const changed = seen !== stamp;
@@ -242,7 +285,7 @@ export class PlanHarness {
     const text = injection?.builder
       ? injection.builder({
           items: snapshot.items,
-          leftover: isLeftover(snapshot, this.turnState.id),
+          leftover: isLeftover(snapshot, this.turnInfo.id),
           changed,
           justWritten: this.seen.wroteItself(snapshot),
           locale: this.locale,
@@ -250,7 +293,7 @@ export class PlanHarness {
       : buildPlanSection({
           snapshot,
           locale: this.locale,
-          turn: this.turnState.id,
+          turn: this.turnInfo.id,
           changed,
           whenUnchanged: this.seen.wroteItself(snapshot)
             ? (injection?.whenJustWritten ?? 'ids')
@@ -302,7 +345,7 @@ export class PlanHarness {
     if (call.held) {
       const text = await this.approvalHold(call.name);
       if (text !== undefined) {
-        this.record(call.name, { ok: false });
+        await this.recordOutcome(call.name, { ok: false });
         return call.held(text);
       }
     }
@@ -310,11 +353,11 @@ export class PlanHarness {
     try {
       value = await call.run(this.toolContext(call.callId));
     } catch (error) {
-      this.record(call.name, { ok: false });
+      await this.recordOutcome(call.name, { ok: false });
       throw error;
     }
     const outcome = call.outcome(value);
-    if (!this.record(call.name, outcome, call.callId)) return value;
+    if (!(await this.recordOutcome(call.name, outcome, call.callId))) return value;
     call.onPlanUpdate?.(value);
     const note = call.withNote ? this.goalNoteFor(outcome) : undefined;
     return note && call.withNote ? call.withNote(value, note) : value;
@@ -322,10 +365,14 @@ export class PlanHarness {
 
   /** The goal check ahead of the answer, when this write closed every item of the plan. */
   private goalNoteFor({ result }: ToolCallOutcome): string | undefined {
-    if (this.options.goalCheck === false) return undefined;
+    if (!this.rules.checks?.some((check) => check.name === GOAL_CHECK)) return undefined;
     const items = (result?.data as { items?: unknown } | undefined)?.items;
     if (!Array.isArray(items)) return undefined;
-    return goalCheckAhead(this.turnState, items as TodoItem[], this.locale);
+    const note = goalCheckAhead(this.record, items as TodoItem[], this.locale);
+    // Asked ahead, it is this turn's goal check.
+    if (note !== undefined)
+      this.record = { ...this.record, bounced: [...this.record.bounced, GOAL_CHECK] };
+    return note;
   }
 
   /**
@@ -366,54 +413,36 @@ export class PlanHarness {
   async endToolRound(): Promise<string | undefined> {
     this.seen.answered();
     this.seen.endRound();
-    const updated = this.planUpdatedThisRound;
-    this.planUpdatedThisRound = false;
-    if (!this.nudge) return undefined;
-    const rounds = await this.nudge.afterRound(updated, async () =>
-      withoutOthersWork((await this.snapshot()).items, this.owner).some(isOpen),
-    );
-    return rounds === undefined ? undefined : this.locale.harness.reminder(rounds);
+    const { answer } = await this.apply({ kind: 'round-done' }, this.lastRead);
+    return answer.kind === 'context' ? answer.text : undefined;
   }
 
   /** Call when the model answers with plain text; returns a bounce to send back, at most one of each per turn. */
   async checkFinish(answer: string): Promise<Bounce | undefined> {
     this.seen.answered();
-    // A plan waiting for a person is the answer's point: nothing else can be done yet.
-    if (await this.awaitingApproval()) return undefined;
-    if (this.options.finishCheck !== false) {
-      // Another session's item in progress is theirs to finish, not this session's.
-      const snapshot = await this.snapshot();
-      // In a shared list the last writer may be another session: what counts is whether this
-      // one wrote this turn, and only its own and the free items are its to finish.
-      const mine =
-        this.owner === undefined
-          ? snapshot
-          : {
-              ...snapshot,
-              turn: this.wroteThisTurn ? this.turnState.id : undefined,
-              items: withoutOthersWork(snapshot.items, this.owner),
-            };
-      const text = finishCheck(this.turnState, mine, this.locale);
-      if (text !== undefined) return { kind: 'finish-check', text };
-    }
-    if (this.options.goalCheck !== false) {
-      const text = goalCheck(this.turnState, answer, this.locale);
-      if (text !== undefined) return { kind: 'goal-check', text };
-    }
-    return undefined;
+    const decision = await this.apply({ kind: 'stop', stopHookActive: false, lastMessage: answer });
+    if (decision.answer.kind !== 'block') return undefined;
+    const check = decision.answer.check ?? 'check';
+    const kind = check === 'finish-check' || check === GOAL_CHECK ? check : 'check';
+    return { kind, check, text: decision.answer.reason };
   }
 
   /** Notes one call's outcome; returns true when it updated the plan. */
-  private record(name: string, { ok, result }: ToolCallOutcome, callId?: string): boolean {
-    if (!ok) return false;
-    if (!ALL_PLAN_TOOL_NAMES.includes(name)) {
-      this.evidenceLog.record(name, callId);
-      return false;
-    }
-    this.turnState.planUsed = true;
-    if (!PLAN_WRITE_TOOL_NAMES.includes(name)) return false;
-    this.planUpdatedThisRound = true;
-    this.wroteThisTurn = true;
+  private async recordOutcome(
+    name: string,
+    { ok, result }: ToolCallOutcome,
+    callId?: string,
+  ): Promise<boolean> {
+    const isPlanTool = ALL_PLAN_TOOL_NAMES.includes(name);
+    const isPlanWrite = ok && PLAN_WRITE_TOOL_NAMES.includes(name);
+    if (ok && !isPlanTool) this.evidenceLog.record(name, callId);
+    // After its own write the harness reads the plan again, so the nudge's open-item test
+    // holds even for a host that builds no sections (`injection: false`).
+    await this.apply(
+      { kind: 'tool-done', tool: name, ok, isPlanWrite, isPlanTool, endsRound: false },
+      isPlanWrite ? undefined : this.lastRead,
+    );
+    if (!isPlanWrite) return false;
     const version = (result?.data as { version?: unknown } | undefined)?.version;
     if (name === 'todo_write' && typeof version === 'number') this.seen.wroteWhole(version);
     return true;

@@ -1,8 +1,8 @@
 /**
- * Sub-agent roll-up: a parent's item delegated to a sub-agent working in a child scope.
+ * Sub-agent roll-up: a parent's item delegated to a sub-agent working in its own scope.
  * The host starts the sub-agent with {@link startSubAgent} (the link is stored on the
  * parent's item), runs it on `sub.key` with any loop, and calls {@link endSubAgent} when
- * its turn ends. The parent's plan section then shows the child's progress beside the
+ * its turn ends. The parent's plan section then shows the sub-agent's progress beside the
  * item (`#2 … (sub-agent: 3/5)`) and, once, how it ended. The parent's item is not
  * completed for it: a sub-agent that says it finished may still have done the wrong
  * thing, so the parent model checks and completes the item itself.
@@ -39,7 +39,7 @@ export type StartSubAgentOutcome =
 const MAX_ERROR = 160;
 
 /**
- * Links item `item` of the plan at `parent` to a sub-agent in child scope `scope`. A bad
+ * Links item `item` of the plan at `parent` to a sub-agent in the scope `scope` below it. A bad
  * item (unknown, already closed) is refused with a line the model can act on, since the
  * item usually comes from its own tool call; nothing is changed then.
  */

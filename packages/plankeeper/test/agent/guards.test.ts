@@ -113,6 +113,19 @@ describe('nudge', () => {
     expect(reminders(model.requests[4]!.messages)).toHaveLength(0);
   });
 
+  it('onlyWhileOpen sees a plan written in this turn, with no plan section at all', async () => {
+    const { agent, model } = agentWith([plan, lookup(), lookup(), lookup(), { final: 'done' }], {
+      planning: {
+        goalCheck: false,
+        finishCheck: false,
+        injection: false,
+        nudge: { onlyWhileOpen: true },
+      },
+    });
+    await agent.run('task');
+    expect(reminders(model.requests[4]!.messages)).toHaveLength(1);
+  });
+
   it('the threshold is configurable', async () => {
     const { agent, model } = agentWith([plan, lookup(), { final: 'done' }], {
       planning: { goalCheck: false, finishCheck: false, nudge: { after: 1 } },

@@ -74,9 +74,29 @@ describe('plan approval: the harness', () => {
     // The model adding a step makes a new plan, which waits again.
     await engine.add(key, [{ content: 'Also refactor' }]);
     expect(await harness.approvalHold('run_shell')).toMatch(/changed after a person approved it/);
-    // With the default `again: 'never'` the first approval stands.
+    // With the default `again: 'once'` the first approval stands.
     const once = new PlanHarness({ engine, key, approval: 'required' });
     expect(await once.approvalHold('run_shell')).toBeUndefined();
+  });
+
+  it("still takes again: 'never' (the earlier name of 'once'), warning once per process", async () => {
+    const engine = new PlanEngine();
+    await engine.write(key, [{ content: 'Find', status: 'pending' }]);
+    await engine.editAsPerson(key, { kind: 'approve' });
+    await engine.add(key, [{ content: 'Also refactor' }]);
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      for (let i = 0; i < 2; i++) {
+        const harness = new PlanHarness({ engine, key, approval: { again: 'never' } });
+        expect(await harness.approvalHold('run_shell')).toBeUndefined();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((message) => message.includes("'never' is now 'once'"))).toHaveLength(1);
   });
 
   it('runs allowed tools, and asks the host callback, whose yes is recorded as an approval', async () => {

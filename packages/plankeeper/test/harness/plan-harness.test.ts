@@ -136,6 +136,6 @@ describe('PlanHarness.wrapTool: the one path of every tool call', () => {
     expect(await harness.endToolRound()).toBe(harness.locale.harness.reminder(3));
     expect(updates).toEqual([]);
     // Nor did any of them use the plan: the goal check has nothing to hold the answer to.
-    expect(harness.turn.planUsed).toBe(false);
+    expect(harness.turnRecord.planUsed).toBe(false);
   });
 });

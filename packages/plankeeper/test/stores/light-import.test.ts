@@ -62,4 +62,19 @@ describe('importing the package loads no database driver', () => {
     const loaded = packagesLoadedBy(`open:sqlite:${join(directory, 'on-demand.db')}`);
     expect(loaded).toContain('better-sqlite3');
   });
+
+  // A hook is a short process on every tool call: the rules (decide, the turn record, the
+  // presets) in plankeeper/harness come without the plan tools' zod, the agent loop or any
+  // framework.
+  const HEAVY = ['zod', '@modelcontextprotocol/sdk', 'ai', 'langchain', '@openai/agents'];
+
+  it('plankeeper/harness loads no schema library, framework or database driver', () => {
+    const loaded = packagesLoadedBy(distFile('harness/index.js'));
+    for (const name of [...HEAVY, ...DRIVERS])
+      expect(loaded, `loaded: ${loaded.join(', ')}`).not.toContain(name);
+  });
+
+  it('control: the root entry, with the plan tools, loads zod', () => {
+    expect(packagesLoadedBy(distFile('index.js'))).toContain('zod');
+  });
 });

@@ -14,11 +14,11 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { DependencyMode, PlanStore, PlanToolFamily } from 'plankeeper';
 import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine, type PlanKey } from 'plankeeper';
-import { EVIDENCE_MODES } from 'plankeeper/harness';
+import { DISCIPLINE_PRESETS, EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
-import { recordedSuccesses } from '../../coding-agents/discipline/hook-state.js';
+import { recordedSuccesses } from '../../coding-agents/discipline/recorded-successes.js';
 import {
   MCP_AGENTS,
   type McpAgent,
@@ -82,7 +82,8 @@ export interface McpSettings {
   approval?: 'once' | 'on-change';
   /**
    * Whether write results end with the updated list (the MCP server's one plan view, since MCP
-   * hosts do not inject a plan section): off only under `--discipline light`.
+   * hosts do not inject a plan section): off only under `--discipline light`. `--discipline`
+   * also sets `evidence` (the preset's rule) when `--evidence` does not and `--for` is given.
    */
   echoPlan: boolean;
   http?: {
@@ -130,7 +131,7 @@ export function registerMcpCommand(program: Command): void {
     )
     .option(
       '--discipline <preset>',
-      'light: write results without the echoed list; standard, strict: with it (default)',
+      'light, standard (default) or strict: the preset as in every host; here its result echo (light: none) and, with --for, its evidence rule (strict: warn)',
     )
     .option('--http <port>', 'serve Streamable HTTP at /mcp on this port (0: any free port)')
     .option('--host <host>', 'HTTP bind address (default: 127.0.0.1)')
@@ -215,10 +216,18 @@ export function parseMcpFlags(
   if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
     throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
   }
+  const discipline = parseDiscipline(flags.discipline) ?? 'standard';
+  // The preset's evidence rule, where the server can see work: only a coding agent's hooks
+  // record the calls that count (without them every completion would lack evidence).
+  const presetEvidence =
+    forAgent === undefined ? undefined : DISCIPLINE_PRESETS[discipline].evidence;
+  const evidenceRule =
+    (evidence as EvidenceMode | undefined) ??
+    (presetEvidence === 'off' ? undefined : presetEvidence);
   const settings: McpSettings = {
     store,
     ...(approval !== undefined && { approval }),
-    ...(evidence !== undefined && { evidence: evidence as EvidenceMode }),
+    ...(evidenceRule !== undefined && { evidence: evidenceRule }),
     ...(verify !== undefined && { verify }),
     ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
     ...(session !== undefined && { session }),
@@ -229,7 +238,7 @@ export function parseMcpFlags(
     locale: locale as LocaleId,
     ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
     // The model has its own call in front of it; light drops the list it just wrote.
-    echoPlan: parseDiscipline(flags.discipline) !== 'light',
+    echoPlan: discipline !== 'light',
   };
 
   if (flags.http === undefined) {
@@ -276,6 +285,36 @@ export function parseMcpFlags(
   return settings;
 }
 
+/** The MCP server's options for `settings` on `engine`: what `plankeeper mcp` serves. */
+export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
+  return {
+    engine,
+    agent: settings.agent,
+    tools: settings.tools,
+    locale: settings.locale,
+    ...(settings.approval !== undefined && {
+      approval: { again: settings.approval },
+    }),
+    echoPlan: settings.echoPlan,
+    ...(settings.session !== undefined && { session: settings.session }),
+    ...(settings.list !== undefined && { list: settings.list }),
+    ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
+    ...(settings.evidence && { evidence: settings.evidence }),
+    ...(settings.verify && {
+      verifiers: [
+        commandVerifier({
+          command: settings.verify,
+          ...(settings.verifyIn && { cwd: settings.verifyIn }),
+        }),
+      ],
+    }),
+    // Inside a coding agent its hooks record the other tool calls beside the plan.
+    ...(settings.for !== undefined && {
+      toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
+    }),
+  };
+}
+
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
   const store = settings.http
@@ -287,32 +326,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       store,
       ...(settings.dependencies && { dependencies: settings.dependencies }),
     });
-    const serverOptions = {
-      engine,
-      agent: settings.agent,
-      tools: settings.tools,
-      locale: settings.locale,
-      ...(settings.approval !== undefined && {
-        approval: { again: settings.approval === 'once' ? 'never' : 'on-change' } as const,
-      }),
-      echoPlan: settings.echoPlan,
-      ...(settings.session !== undefined && { session: settings.session }),
-      ...(settings.list !== undefined && { list: settings.list }),
-      ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
-      ...(settings.evidence && { evidence: settings.evidence }),
-      ...(settings.verify && {
-        verifiers: [
-          commandVerifier({
-            command: settings.verify,
-            ...(settings.verifyIn && { cwd: settings.verifyIn }),
-          }),
-        ],
-      }),
-      // Inside a coding agent its hooks record the other tool calls beside the plan.
-      ...(settings.for !== undefined && {
-        toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
-      }),
-    };
+    const serverOptions = mcpServerOptions(settings, engine);
     if (settings.http) {
       const handle = await listen(
         () => serveHttp({ ...serverOptions, ...settings.http! }),

@@ -56,7 +56,7 @@ export function registerSetupCommand(program: Command): void {
     )
     .option(
       '--discipline <preset>',
-      'guard preset for the hooks: light, standard or strict (sets how soon they remind)',
+      'guard preset for the hooks and the MCP server: light, standard or strict (the same rules as in every host)',
     )
     .option('--remove', 'take out what setup added')
     .action(async (agent: string, flags: SetupFlags) => {

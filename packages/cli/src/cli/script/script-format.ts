@@ -68,13 +68,13 @@ export const scriptOptionsSchema = z.strictObject({
         z.literal(false),
         z.literal('required'),
         z.strictObject({
-          again: z.enum(['never', 'on-change']).optional(),
+          again: z.enum(['once', 'on-change', 'never']).optional(),
           allow: z.array(z.string().min(1)).optional(),
         }),
       ],
       {
         error:
-          'write "required", false, or {"again": "never" | "on-change", "allow": ["tool name", ...]}',
+          'write "required", false, or {"again": "once" | "on-change", "allow": ["tool name", ...]}',
       },
     )
     .optional(),

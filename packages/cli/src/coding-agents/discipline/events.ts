@@ -1,32 +1,18 @@
 /**
  * The agent-neutral hook vocabulary: each coding agent's adapter turns its own hook input
- * into one of these events and turns the answer back into its own output format, so the
- * discipline itself is written once.
+ * into one of the rules' host events and turns the rules' answer back into its own output
+ * format, so the discipline itself is written once, in the core (plankeeper/harness, rules/).
  */
 import type { PlanKey } from 'plankeeper';
+import type { HostAnswer, HostEvent } from 'plankeeper/harness';
 
-export type NeutralEvent =
-  /** `source`: startup, resume, clear or compact (the agent's own words). */
-  | { kind: 'session-start'; source: string }
-  | { kind: 'prompt'; text: string; turn?: string }
-  | { kind: 'tool-done'; tool: string; ok: boolean; isPlanWrite: boolean }
-  /** A call about to run (for plan approval); `isPlanTool` for plankeeper's own tools. */
-  | { kind: 'tool-start'; tool: string; isPlanTool: boolean }
-  | { kind: 'stop'; stopHookActive: boolean; lastMessage: string }
-  | { kind: 'subagent-start'; agentId: string }
-  | { kind: 'subagent-stop'; stopHookActive: boolean; lastMessage: string }
-  | { kind: 'pre-compact' };
+/** A hook's event: the core's host event (the names the hook adapters were written with). */
+export type NeutralEvent = HostEvent;
 
-export type NeutralAnswer =
-  /** Text for the model's next request. */
-  | { kind: 'context'; text: string }
-  /** Refuse the stop; the model reads the reason and goes on. */
-  | { kind: 'block'; reason: string }
-  /** Refuse a tool call before it runs; the model reads the reason as its result. */
-  | { kind: 'deny'; reason: string }
-  | { kind: 'none' };
+/** A hook's answer: the core's host answer. */
+export type NeutralAnswer = HostAnswer;
 
-export const NOTHING: NeutralAnswer = { kind: 'none' };
+export { NOTHING } from 'plankeeper/harness';
 
 /** An event with the plan it concerns (the key comes from the agent, never the model). */
 export interface KeyedEvent {

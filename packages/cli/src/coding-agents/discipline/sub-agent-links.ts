@@ -1,6 +1,6 @@
 /**
  * Sub-agent roll-up for coding agents whose hooks say when a sub-agent starts and stops
- * (Claude Code and Codex SubagentStart/SubagentStop, OpenCode's child sessions). A
+ * (Claude Code and Codex SubagentStart/SubagentStop, OpenCode's sub-agent sessions). A
  * sub-agent's events are keyed to the scope [agent id] under its parent's plan. When it
  * starts, it is linked to the item the parent has in progress (the agent tells no item,
  * and the one in progress is what the parent is delegating); when it stops for good, how
@@ -11,38 +11,38 @@ import type { PlanEngine, PlanKey } from 'plankeeper';
 import { endSubAgent } from 'plankeeper/harness';
 import type { KeyedEvent, NeutralAnswer } from './events.js';
 
-/** The parent's key and the sub-agent's segment, for a key one scope below a plan. */
-function splitChild(key: PlanKey): { parent: PlanKey; scope: string } | undefined {
+/** The parent's key and the sub-agent's scope name, for a key one scope below a plan. */
+function splitSubAgent(key: PlanKey): { parent: PlanKey; scope: string } | undefined {
   const scope = key.scope ?? [];
-  const segment = scope.at(-1);
-  if (segment === undefined) return undefined;
+  const name = scope.at(-1);
+  if (name === undefined) return undefined;
   const rest = scope.slice(0, -1);
   return {
     parent: { agent: key.agent, session: key.session, ...(rest.length > 0 && { scope: rest }) },
-    scope: segment,
+    scope: name,
   };
 }
 
 /** Links a starting sub-agent to its parent's item in progress; nothing when there is none. */
 async function linkStarted(engine: PlanEngine, key: PlanKey): Promise<void> {
-  const child = splitChild(key);
-  if (!child) return;
-  const current = (await engine.snapshot(child.parent)).items.find(
+  const subAgent = splitSubAgent(key);
+  if (!subAgent) return;
+  const current = (await engine.snapshot(subAgent.parent)).items.find(
     (item) => item.status === 'in_progress',
   );
-  if (!current || current.subAgent?.scope === child.scope) return;
-  await engine.setSubAgent(child.parent, current.id, { scope: child.scope });
+  if (!current || current.subAgent?.scope === subAgent.scope) return;
+  await engine.setSubAgent(subAgent.parent, current.id, { scope: subAgent.scope });
 }
 
 /** Records how a stopping sub-agent ended on the parent's item linked to it, if any. */
 async function reportStopped(engine: PlanEngine, key: PlanKey): Promise<void> {
-  const child = splitChild(key);
-  if (!child) return;
-  const item = (await engine.snapshot(child.parent)).items.find(
-    (candidate) => candidate.subAgent?.scope === child.scope,
+  const subAgent = splitSubAgent(key);
+  if (!subAgent) return;
+  const item = (await engine.snapshot(subAgent.parent)).items.find(
+    (candidate) => candidate.subAgent?.scope === subAgent.scope,
   );
   if (!item) return;
-  await endSubAgent(engine, { parent: child.parent, item: item.id, scope: child.scope, key });
+  await endSubAgent(engine, { parent: subAgent.parent, item: item.id, scope: subAgent.scope, key });
 }
 
 /**

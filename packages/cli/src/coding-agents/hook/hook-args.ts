@@ -13,7 +13,7 @@ export interface HookArgs {
   nudgeAfter?: number;
   /** Hold non-plan tools until a person approves the plan: once, or again on each change. */
   approval?: 'once' | 'on-change';
-  /** The preset whose knobs the hooks have (the nudge); `--nudge-after` wins over it. */
+  /** The preset: its nudge and checks, as in every host; `--nudge-after` wins over its nudge. */
   discipline?: 'light' | 'standard' | 'strict';
 }
 

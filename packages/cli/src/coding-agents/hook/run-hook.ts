@@ -6,6 +6,7 @@
  */
 import type { PlanStore } from 'plankeeper';
 import {
+  checksOf,
   DISCIPLINE_PRESETS,
   getLocale,
   type LocaleId,
@@ -13,11 +14,11 @@ import {
   sharedListKey,
 } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
-import { applyDiscipline } from '../discipline/apply.js';
+import { applyDiscipline, type HookRuleOptions } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
 import { findCodingAgent } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
-import { parseHookArgs } from './hook-args.js';
+import { type HookArgs, parseHookArgs } from './hook-args.js';
 
 export interface HookIo {
   stdin: AsyncIterable<Buffer | string> | Iterable<string>;
@@ -115,25 +116,38 @@ async function answerHook(
     if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
     await findCodingAgent(parsed.agent)?.onEvent?.(engine, keyed);
-    // In a shared list the agent's session is the writer; its hook state stays its own.
+    // In a shared list the agent's session is the writer; its turn record stays its own.
     const shared =
       parsed.list === undefined
         ? {}
         : { planKey: sharedListKey(parsed.list, keyed.key.scope), owner: keyed.key.session };
-    const nudgeAfter =
-      parsed.nudgeAfter ?? (parsed.discipline && DISCIPLINE_PRESETS[parsed.discipline].nudge.after);
     return await applyDiscipline(engine, keyed, {
       ...shared,
+      ...hookRules(parsed),
       locale: getLocale(lang as LocaleId),
-      ...(nudgeAfter !== undefined && { nudgeAfter }),
-      ...(parsed.approval !== undefined && {
-        approval: parsed.approval === 'once' ? 'never' : 'on-change',
-      }),
-      newTurn: () => globalThis.crypto.randomUUID(),
     });
   } finally {
     if (closeStore) await store.close().catch(() => {});
   }
+}
+
+/**
+ * The rules a preset sets, as far as hooks have them: its nudge threshold and finish and
+ * goal checks, as in every other host (`--nudge-after` wins over the preset's threshold).
+ * The nudge waits for an open item whatever the preset: a coding agent works without a plan
+ * on most tasks and is never told to update one it does not have.
+ */
+function hookRules(parsed: HookArgs): Omit<HookRuleOptions, 'locale'> {
+  const preset = DISCIPLINE_PRESETS[parsed.discipline ?? 'standard'];
+  return {
+    nudge: {
+      ...preset.nudge,
+      after: parsed.nudgeAfter ?? preset.nudge.after ?? 3,
+      onlyWhileOpen: true,
+    },
+    checks: checksOf(preset),
+    ...(parsed.approval !== undefined && { approval: parsed.approval }),
+  };
 }
 
 async function readAll(stream: AsyncIterable<Buffer | string> | Iterable<string>): Promise<string> {

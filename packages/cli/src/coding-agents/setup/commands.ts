@@ -24,7 +24,8 @@ export function hookArgs(ctx: SetupContext, event: string): string[] {
 
 /**
  * `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]
- * [--approval W]` (without the node binary).
+ * [--approval W] [--discipline P]` (without the node binary). The preset goes to the server as
+ * to the hooks: its evidence rule and result echo are the server's part of it.
  */
 export function mcpArgs(ctx: SetupContext): string[] {
   return [
@@ -38,6 +39,7 @@ export function mcpArgs(ctx: SetupContext): string[] {
     ...(ctx.evidence ? ['--evidence', ctx.evidence] : []),
     ...(ctx.verify ? ['--verify', ctx.verify, '--verify-in', ctx.dir] : []),
     ...approvalArgs(ctx),
+    ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
   ];
 }
 

@@ -4,10 +4,8 @@
  * compaction, the nudge, the finish check and the goal check.
  */
 import { getLocale, LOCALE_IDS, type PlanSnapshot, type TodoItem } from 'plankeeper';
+import { decide, type HostAnswer, readTurnRecord } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
-import { decide } from '../../../src/coding-agents/discipline/decide.js';
-import type { NeutralAnswer } from '../../../src/coding-agents/discipline/events.js';
-import { readHookState } from '../../../src/coding-agents/discipline/hook-state.js';
 
 const items: TodoItem[] = [
   { id: '1', content: 'Write the parser', status: 'completed' },
@@ -15,14 +13,14 @@ const items: TodoItem[] = [
   { id: '3', content: 'Document it', status: 'pending' },
 ];
 const snapshot: PlanSnapshot = { items, version: 4, nextId: 4, updatedAt: 0, turn: undefined };
-const inTurn = readHookState({
+const inTurn = readTurnRecord({
   turn: 't1',
   task: 'Write, test and document the parser.',
   shownVersion: 4,
   wroteThisTurn: true,
 });
 
-const textOf = (answer: NeutralAnswer) =>
+const textOf = (answer: HostAnswer) =>
   answer.kind === 'context' ? answer.text : answer.kind === 'block' ? answer.reason : '(nothing)';
 
 describe.each(LOCALE_IDS)('hook texts (%s)', (id) => {

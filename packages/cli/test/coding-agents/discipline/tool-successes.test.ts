@@ -13,7 +13,7 @@ import { PlanEngine } from 'plankeeper';
 import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordedSuccesses } from '../../../src/coding-agents/discipline/hook-state.js';
+import { recordedSuccesses } from '../../../src/coding-agents/discipline/recorded-successes.js';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';

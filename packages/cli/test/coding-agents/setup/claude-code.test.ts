@@ -115,15 +115,16 @@ describe('plankeeper setup claude-code', () => {
     expect(settings.hooks.Stop[0].hooks[0].args.slice(-2)).toEqual(['--lang', 'zh']);
   });
 
-  it('passes --discipline to the hooks only, and a second run with another preset replaces ours', () => {
+  it('passes --discipline to the hooks and the MCP server, and a second run with another preset replaces ours', () => {
     project.setup('claude-code', { discipline: 'light' });
     const settings = () => JSON.parse(project.read('.claude/settings.json'));
     for (const entries of Object.values(settings().hooks) as { hooks: { args: string[] }[] }[][]) {
       expect(entries[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'light']);
     }
-    expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args).not.toContain(
+    expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args.slice(-2)).toEqual([
       '--discipline',
-    );
+      'light',
+    ]);
     project.setup('claude-code', { discipline: 'strict' });
     const stop = settings().hooks.Stop as { hooks: { args: string[] }[] }[];
     expect(stop).toHaveLength(1);

@@ -24,8 +24,9 @@ import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { sharedListKey } from '../../engine/shared-list.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
-import { type ApprovalOption, approvalRules, approvalWait } from '../../harness/approval.js';
+import { type ApprovalOption, approvalRules } from '../../harness/approval.js';
 import { defaultInstructions } from '../../harness/instructions.js';
+import { approvalWait } from '../../harness/rules/approval-hold.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
 import {

@@ -8,8 +8,8 @@
  */
 import type { PlanApproval, PlanRecord, TodoItem } from '../todo-item.js';
 
-/** When an approved plan needs approval again: never, or once its steps change. */
-export type ApprovalAgain = 'never' | 'on-change';
+/** When an approved plan needs approval again: never (approval is `once` per plan), or once its steps change. */
+export type ApprovalAgain = 'once' | 'on-change';
 
 /**
  * A short fingerprint of the plan's steps (ids and texts in order; cancelled items are
@@ -29,7 +29,7 @@ export function isApproved(
 ): boolean {
   const { approval } = record;
   if (!approval) return false;
-  return again === 'never' || approval.steps === planSteps(record.items);
+  return again === 'once' || approval.steps === planSteps(record.items);
 }
 
 /** The approval of `items` by a person, at `at`. */

@@ -1,5 +1,6 @@
 /**
- * Discipline presets: the harness's options picked in one word. A strong model that keeps
+ * Discipline presets: the rules' options picked in one word, the same in every host (the
+ * own loop, each adapter, `plankeeper mcp --discipline`, `plankeeper setup <agent> --discipline`). A strong model that keeps
  * its own plan gets the light touch (each guard only where it costs next to nothing); a
  * small model gets the strict one (the whole list on every call, an early nudge).
  * Options a host sets itself always win over the preset's.
@@ -8,10 +9,13 @@
  * new Agent({ model, planning: { discipline: 'light' } });
  * new Agent({ model, planning: { discipline: disciplineForModel(model.name) } });
  */
-import { ConfigurationError } from '../engine/errors.js';
-import type { EvidenceMode } from '../engine/evidence.js';
+import { ConfigurationError } from '../../engine/errors.js';
+import type { EvidenceMode } from '../../engine/evidence.js';
+import type { HarnessOptions, InjectionOptions } from '../plan-harness.js';
+import type { AnswerCheck } from './check.js';
+import { finishCheck } from './finish-check.js';
+import { goalCheck } from './goal-check.js';
 import type { NudgeOptions } from './nudge.js';
-import type { HarnessOptions, InjectionOptions } from './plan-harness.js';
 
 export const DISCIPLINES = ['light', 'standard', 'strict'] as const;
 
@@ -90,6 +94,14 @@ function layered<P extends object>(preset: P, own: P | false | undefined): P | f
   if (own === undefined) return preset;
   if (own === false) return false;
   return { ...preset, ...own };
+}
+
+/** The answer checks a preset's (or a host's) `finishCheck`/`goalCheck` switches leave on, in order. */
+export function checksOf(options: { finishCheck?: boolean; goalCheck?: boolean }): AnswerCheck[] {
+  return [
+    ...(options.finishCheck === false ? [] : [finishCheck()]),
+    ...(options.goalCheck === false ? [] : [goalCheck()]),
+  ];
 }
 
 /** One row of the per-model table: the first row whose pattern matches a model name wins. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getLocale } from '../locale/index.js';
+import { getLocale } from '../../locale/index.js';
 import { isHonestPartial } from './goal-check.js';
 
 // Ordinary answers that contain "cannot", "不能" and the like: they must still get the

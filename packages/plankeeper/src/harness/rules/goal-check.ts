@@ -10,12 +10,15 @@
  * never happened (the plan was read but not closed, or the host cannot add to a result)
  * does the answer itself get bounced.
  */
-import { isOpen, type TodoItem } from '../engine/todo-item.js';
-import type { Locale } from '../locale/locale.js';
-import type { TurnState } from './turn-state.js';
+import { isOpen, type TodoItem } from '../../engine/todo-item.js';
+import type { Locale } from '../../locale/locale.js';
+import type { AnswerCheck } from './check.js';
+import type { TurnRecord } from './turn-record.js';
 
 /** Longest excerpt of the request quoted back to the model. */
-const MAX_TASK_EXCERPT = 600;
+export const MAX_TASK_EXCERPT = 600;
+
+export const GOAL_CHECK = 'goal-check';
 
 export function isHonestPartial(answer: string, locale: Locale): boolean {
   return locale.harness.honestPartialPatterns.some((pattern) => pattern.test(answer));
@@ -25,23 +28,27 @@ function excerpt(task: string): string {
   return task.length > MAX_TASK_EXCERPT ? `${task.slice(0, MAX_TASK_EXCERPT)}…` : task;
 }
 
-export function goalCheck(turn: TurnState, answer: string, locale: Locale): string | undefined {
-  if (turn.goalCheckFired || !turn.planUsed) return undefined;
-  turn.goalCheckFired = true;
-  if (isHonestPartial(answer, locale)) return undefined;
-  return locale.harness.goalCheck(excerpt(turn.task));
+export function goalCheck(): AnswerCheck {
+  return {
+    name: GOAL_CHECK,
+    check: ({ record, answer, locale }) =>
+      record.planUsed && !isHonestPartial(answer, locale)
+        ? locale.harness.goalCheck(excerpt(record.task ?? ''))
+        : undefined,
+  };
 }
 
 /**
  * The goal check ahead of the answer, for the result of a plan write this turn that left
- * `items` with nothing open; undefined when it is not due.
+ * `items` with nothing open; undefined when it is not due. Asked, it counts as the turn's
+ * goal check (record it in `bounced`).
  */
 export function goalCheckAhead(
-  turn: TurnState,
+  record: TurnRecord,
   items: readonly TodoItem[],
   locale: Locale,
 ): string | undefined {
-  if (turn.goalCheckFired || items.length === 0 || items.some(isOpen)) return undefined;
-  turn.goalCheckFired = true;
-  return locale.harness.goalCheckAhead(excerpt(turn.task));
+  if (record.bounced.includes(GOAL_CHECK) || items.length === 0 || items.some(isOpen))
+    return undefined;
+  return locale.harness.goalCheckAhead(excerpt(record.task ?? ''));
 }

@@ -1,0 +1,240 @@
+/**
+ * The discipline as one pure reducer: a host event and the turn's record in, the record to
+ * keep and an answer for the model out. Every host drives it: PlanHarness (the own loop and
+ * the framework adapters) keeps the record in memory; a coding agent's hooks keep it in the
+ * store beside the plan, and a compare-and-set retry simply runs it again. It reads no
+ * clock and no store and changes none of its inputs.
+ *
+ * @example
+ * const { next, answer } = decide(
+ *   { kind: 'stop', stopHookActive: false, lastMessage: 'Done.' },
+ *   snapshot,
+ *   record,
+ *   { locale, now: Date.now() },
+ * );
+ */
+import type { PlanSnapshot } from '../../engine/plan-engine.js';
+import type { PlanRevision } from '../../engine/store/plan-store.js';
+import { isOpen } from '../../engine/todo-item.js';
+import type { Locale } from '../../locale/locale.js';
+import { withoutOthersWork } from '../others-work.js';
+import { describePersonChanges } from '../person-changes.js';
+import { buildPlanSection } from '../plan-section.js';
+import { type ApprovalAgainOption, approvalHoldText, approvalWait } from './approval-hold.js';
+import type { AnswerCheck } from './check.js';
+import type { HostAnswer, HostEvent } from './events.js';
+import { finishCheck } from './finish-check.js';
+import { goalCheck } from './goal-check.js';
+import { idleRound, type NudgeOptions, nudgeRule } from './nudge.js';
+import { changedSection, onlyLinkedSinceShown, restoredSection, since } from './restore.js';
+import { MAX_SUCCESSES, newTurnRecord, type TurnRecord } from './turn-record.js';
+
+export interface RuleOptions {
+  locale: Locale;
+  /** The time now, in ms: when a turn starts and a success happened. */
+  now: number;
+  /** The turn id for a prompt whose event carries none. Default: `now` as a string. */
+  newTurn?: string;
+  /** The session when it works on a shared list: others' items are not its to finish. */
+  owner?: string;
+  /** Hold non-plan tools until a person approves the plan. Default: no approval. */
+  approval?: ApprovalAgainOption;
+  /** The idle-round reminder; false turns it off. */
+  nudge?: NudgeOptions | false;
+  /** The checks an answer passes, in order. Default `[finishCheck(), goalCheck()]`. */
+  checks?: readonly AnswerCheck[];
+  /**
+   * The host shows a plan section before every model call itself (PlanHarness): answers
+   * then carry no plan lists, only reminders and bounces.
+   */
+  showsPlanEachCall?: boolean;
+}
+
+export interface Decision {
+  /** The record to keep, or undefined to leave it as it was. */
+  next: TurnRecord | undefined;
+  answer: HostAnswer;
+}
+
+const NONE: Decision = { next: undefined, answer: { kind: 'none' } };
+
+export const DEFAULT_CHECKS: readonly AnswerCheck[] = [finishCheck(), goalCheck()];
+
+export function decide(
+  event: HostEvent,
+  snapshot: PlanSnapshot,
+  record: TurnRecord,
+  options: RuleOptions,
+  /** Revisions of the plan since some version before `record.shownVersion`, oldest first. */
+  recent: readonly PlanRevision[] = [],
+): Decision {
+  switch (event.kind) {
+    case 'prompt':
+      return turnStarted(event, snapshot, record, options, recent);
+    case 'session-start':
+    case 'pre-compact':
+      return restore(event, snapshot, record, options, recent);
+    case 'tool-done': {
+      const noted = toolDone(event, snapshot, record, options);
+      if (event.endsRound === false) return { next: noted, answer: { kind: 'none' } };
+      return roundDone(snapshot, noted, options, recent);
+    }
+    case 'round-done':
+      return roundDone(snapshot, record, options, recent);
+    case 'tool-start': {
+      // Plan tools are never held: writing the plan is what the model does meanwhile.
+      if (options.approval === undefined || event.isPlanTool) return NONE;
+      const reason = approvalHoldText(snapshot, event.tool, options.approval, options.locale);
+      return reason === undefined ? NONE : { next: undefined, answer: { kind: 'deny', reason } };
+    }
+    case 'stop':
+    case 'subagent-stop':
+      return answerGiven(event.lastMessage, snapshot, record, options);
+    case 'subagent-start':
+      // A sub-agent's plan lives in its own scope; its turn starts now.
+      return {
+        next: { ...record, turn: event.agentId, rounds: 0, wroteThisTurn: false },
+        answer: { kind: 'none' },
+      };
+  }
+}
+
+function turnStarted(
+  event: Extract<HostEvent, { kind: 'prompt' }>,
+  snapshot: PlanSnapshot,
+  record: TurnRecord,
+  options: RuleOptions,
+  recent: readonly PlanRevision[],
+): Decision {
+  if (record.lastBlock !== undefined && event.text.includes(record.lastBlock)) {
+    // Our own stop reason, sent back as a prompt: the same user turn goes on.
+    const { lastBlock: _, ...rest } = record;
+    return { next: rest, answer: { kind: 'none' } };
+  }
+  const turn = event.turn ?? options.newTurn ?? String(options.now);
+  const next = { ...newTurnRecord(turn, event.text, options.now), shownVersion: snapshot.version };
+  if (options.showsPlanEachCall) return { next, answer: { kind: 'none' } };
+  // Whatever is stored now was written before this request: a leftover when still open.
+  // Not so a shared list, a standing list other sessions write in their own turns.
+  const { owner, locale } = options;
+  const section = buildPlanSection({
+    snapshot: { ...snapshot, turn: owner === undefined ? undefined : turn },
+    locale,
+    turn,
+    changed: true,
+    whenUnchanged: 'full',
+    ...(owner !== undefined && { owner }),
+  });
+  // Who changed the plan since the model last saw it (an approval, say), before the list.
+  const byPerson = describePersonChanges(since(recent, record.shownVersion), locale);
+  const text = [byPerson, section].filter(Boolean).join('\n');
+  return { next, answer: text ? { kind: 'context', text } : { kind: 'none' } };
+}
+
+function restore(
+  event: Extract<HostEvent, { kind: 'session-start' | 'pre-compact' }>,
+  snapshot: PlanSnapshot,
+  record: TurnRecord,
+  options: RuleOptions,
+  recent: readonly PlanRevision[],
+): Decision {
+  // After compaction, /clear or a resume the model has lost the list from its context.
+  const lost = event.kind === 'pre-compact' || event.source !== 'startup';
+  if (!lost || snapshot.items.length === 0) return NONE;
+  if (event.kind === 'pre-compact') {
+    // What a hook says before compaction is compacted away: show it after, on the next event.
+    return { next: { ...record, restorePending: true }, answer: { kind: 'none' } };
+  }
+  const byPerson = describePersonChanges(since(recent, record.shownVersion), options.locale);
+  const restored = restoredSection(snapshot, options.locale);
+  return {
+    next: { ...record, shownVersion: snapshot.version, restorePending: false },
+    answer: { kind: 'context', text: byPerson ? `${byPerson}\n${restored}` : restored },
+  };
+}
+
+/** Notes one call's outcome: a plan write, the plan used, a success that counts as evidence. */
+function toolDone(
+  event: Extract<HostEvent, { kind: 'tool-done' }>,
+  snapshot: PlanSnapshot,
+  record: TurnRecord,
+  options: RuleOptions,
+): TurnRecord {
+  if (!event.ok) return record;
+  if (event.isPlanWrite) {
+    // The model has just read its own write in the tool result (a pending restore too).
+    return {
+      ...record,
+      wroteThisRound: true,
+      wroteThisTurn: true,
+      planUsed: true,
+      shownVersion: snapshot.version,
+      restorePending: false,
+    };
+  }
+  if (event.isPlanTool) return record.planUsed ? record : { ...record, planUsed: true };
+  const successes = [...(record.successes ?? []), { tool: event.tool, at: options.now }];
+  return { ...record, successes: successes.slice(-MAX_SUCCESSES) };
+}
+
+/** One round over: a plan changed by others shown, the nudge counted. */
+function roundDone(
+  snapshot: PlanSnapshot,
+  record: TurnRecord,
+  options: RuleOptions,
+  recent: readonly PlanRevision[],
+): Decision {
+  if (record.wroteThisRound) {
+    return { next: { ...record, rounds: 0, wroteThisRound: false }, answer: { kind: 'none' } };
+  }
+  const { locale } = options;
+  const parts: string[] = [];
+  let { shownVersion, restorePending } = record;
+  if (!options.showsPlanEachCall) {
+    if (!restorePending && onlyLinkedSinceShown(snapshot, recent, shownVersion)) {
+      shownVersion = snapshot.version;
+    } else if (snapshot.items.length > 0 && (restorePending || snapshot.version !== shownVersion)) {
+      parts.push(
+        restorePending
+          ? restoredSection(snapshot, locale)
+          : changedSection(snapshot, locale, recent, shownVersion),
+      );
+      shownVersion = snapshot.version;
+      restorePending = false;
+    }
+  }
+  let { rounds } = record;
+  if (options.nudge !== false) {
+    const hasOpen = withoutOthersWork(snapshot.items, options.owner).some(isOpen);
+    const idle = idleRound(rounds, nudgeRule(options.nudge), hasOpen);
+    rounds = idle.rounds;
+    if (idle.remind !== undefined) parts.push(locale.harness.reminder(idle.remind));
+  }
+  return {
+    next: { ...record, rounds, shownVersion, restorePending },
+    answer: parts.length > 0 ? { kind: 'context', text: parts.join('\n\n') } : { kind: 'none' },
+  };
+}
+
+/** The model wants to answer: the checks, in order, each at most once per turn. */
+function answerGiven(
+  answer: string,
+  snapshot: PlanSnapshot,
+  record: TurnRecord,
+  options: RuleOptions,
+): Decision {
+  // A plan waiting for a person is the answer's point: no bounce.
+  if (options.approval !== undefined && approvalWait(snapshot, options.approval) !== undefined)
+    return NONE;
+  const open = withoutOthersWork(snapshot.items, options.owner).filter(isOpen);
+  for (const check of options.checks ?? DEFAULT_CHECKS) {
+    if (record.bounced.includes(check.name)) continue;
+    const reason = check.check({ record, open, answer, locale: options.locale });
+    if (reason === undefined) continue;
+    return {
+      next: { ...record, bounced: [...record.bounced, check.name], lastBlock: reason },
+      answer: { kind: 'block', reason, check: check.name },
+    };
+  }
+  return NONE;
+}
