@@ -170,7 +170,7 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
       expect(main?.state.rounds).toBe(0);
       const sub = await engine.turnState({ agent: 'claude-code', session, scope: [agentId()] });
       expect(sub?.state.turn).toBe(agentId());
-      expect(sub?.state).toMatchObject({ wroteThisTurn: true, finishBounces: 1 });
+      expect(sub?.state).toMatchObject({ wroteThisTurn: true, bounced: ['finish-check'] });
     });
   });
 

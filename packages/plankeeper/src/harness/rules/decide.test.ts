@@ -65,6 +65,28 @@ describe('decide', () => {
     expect(decide(stop, snapshot, wrote, dropped).answer).toMatchObject({ check: 'goal-check' });
   });
 
+  it('asks no goal check of a sub-agent, whose request its hooks never saw', () => {
+    const started = decide(
+      { kind: 'subagent-start', agentId: 'a1' },
+      snapshot,
+      readTurnRecord(undefined),
+      options,
+    ).next!;
+    const done = {
+      ...snapshot,
+      items: items.map((item) => ({ ...item, status: 'completed' as const })),
+    };
+    const used = { ...started, wroteThisTurn: true, planUsed: true };
+    const stopped: HostEvent = {
+      kind: 'subagent-stop',
+      stopHookActive: false,
+      lastMessage: 'Done.',
+    };
+    expect(decide(stopped, done, used, options).answer).toEqual({ kind: 'none' });
+    // With the request, the same answer is checked against it.
+    expect(decide(stopped, done, { ...used, task: 'Read it.' }, options).answer.kind).toBe('block');
+  });
+
   it('takes a check of the host’s own, with the same once-per-turn count', () => {
     const cites: AnswerCheck = {
       name: 'cites-sources',

@@ -31,9 +31,11 @@ function excerpt(task: string): string {
 export function goalCheck(): AnswerCheck {
   return {
     name: GOAL_CHECK,
+    // Without the request there is nothing to check against: a sub-agent's turn starts
+    // with no prompt event its hooks could read.
     check: ({ record, answer, locale }) =>
-      record.planUsed && !isHonestPartial(answer, locale)
-        ? locale.harness.goalCheck(excerpt(record.task ?? ''))
+      record.planUsed && record.task && !isHonestPartial(answer, locale)
+        ? locale.harness.goalCheck(excerpt(record.task))
         : undefined,
   };
 }
@@ -48,7 +50,7 @@ export function goalCheckAhead(
   items: readonly TodoItem[],
   locale: Locale,
 ): string | undefined {
-  if (record.bounced.includes(GOAL_CHECK) || items.length === 0 || items.some(isOpen))
-    return undefined;
-  return locale.harness.goalCheckAhead(excerpt(record.task ?? ''));
+  if (!record.task || record.bounced.includes(GOAL_CHECK) || items.length === 0) return undefined;
+  if (items.some(isOpen)) return undefined;
+  return locale.harness.goalCheckAhead(excerpt(record.task));
 }
