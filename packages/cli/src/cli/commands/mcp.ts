@@ -13,12 +13,11 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { DependencyMode, PlanStore, PlanToolFamily } from 'plankeeper';
-import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine, type PlanKey } from 'plankeeper';
+import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
 import { DISCIPLINE_PRESETS, EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
-import { recordedSuccesses } from '../../coding-agents/discipline/recorded-successes.js';
 import {
   MCP_AGENTS,
   type McpAgent,
@@ -308,10 +307,9 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
         }),
       ],
     }),
-    // Inside a coding agent its hooks record the other tool calls beside the plan.
-    ...(settings.for !== undefined && {
-      toolSuccesses: (key: PlanKey) => recordedSuccesses(engine, key),
-    }),
+    // Inside a coding agent its hooks keep the turn record beside the plan: one record of
+    // what the model has seen, and the other tool calls that count as evidence.
+    ...(settings.for !== undefined && { turnRecordsInStore: true }),
   };
 }
 

@@ -10,10 +10,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
+import { readTurnRecord } from 'plankeeper/harness';
 import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordedSuccesses } from '../../../src/coding-agents/discipline/recorded-successes.js';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
@@ -54,7 +54,8 @@ describe('hooks record tool successes for the MCP server', () => {
     await toolDone('Read');
     const opened = await openStore(store);
     try {
-      const successes = await recordedSuccesses(new PlanEngine({ store: opened }), KEY);
+      const stored = await new PlanEngine({ store: opened }).turnState(KEY);
+      const successes = readTurnRecord(stored?.state).successes ?? [];
       expect(successes.map((call) => call.tool)).toEqual(['Bash', 'Read']);
     } finally {
       await opened.close();
@@ -69,7 +70,8 @@ describe('hooks record tool successes for the MCP server', () => {
       agent: 'claude-code',
       session: SESSION,
       evidence: 'enforce',
-      toolSuccesses: (key) => recordedSuccesses(engine, key),
+      // As `plankeeper mcp --for`: the server reads the hooks' turn record.
+      turnRecordsInStore: true,
     });
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'test', version: '1.0.0' });

@@ -26,7 +26,8 @@ import { sharedListKey } from '../../engine/shared-list.js';
 import type { Unsubscribe } from '../../engine/store/plan-store.js';
 import { type ApprovalOption, approvalRules } from '../../harness/approval.js';
 import { defaultInstructions } from '../../harness/instructions.js';
-import { approvalWait } from '../../harness/rules/approval-hold.js';
+import { revisionsSince } from '../../harness/person-changes.js';
+import { decide } from '../../harness/rules/decide.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
 import {
@@ -49,10 +50,10 @@ import {
   subAgentResourceTemplate,
 } from './plan-resource.js';
 import { RawCallToolRequestSchema } from './raw-call-request.js';
-import { ResultPlanVersions } from './result-plan-versions.js';
 import { ServerEvidence } from './server-evidence.js';
 import { PLAN_TOOL_ANNOTATIONS } from './tool-annotations.js';
 import { failedCallResult, toCallToolResult } from './tool-result.js';
+import { TurnRecords } from './turn-records.js';
 
 export interface PlanMcpServerOptions {
   engine: PlanEngine;
@@ -104,10 +105,18 @@ export interface PlanMcpServerOptions {
   verifiers?: readonly (CompletionVerifier | VerifierSpec)[];
   verifierTimeoutMs?: number;
   /**
-   * The successful non-plan tool calls recorded for `key` by another process, oldest first
-   * (a coding agent's hooks record them beside the plan). Read before each plan call.
+   * The successful non-plan tool calls recorded for `key` by another process, oldest first.
+   * Read before each plan call. A coding agent's hooks record them in the turn record:
+   * `turnRecordsInStore` reads them there without this.
    */
   toolSuccesses?: (key: PlanKey) => Promise<readonly EvidenceCall[]>;
+  /**
+   * The host's hooks keep each session's turn record in the store beside the plan (a coding
+   * agent set up by plankeeper): the server reads and updates that same record, so what the
+   * model has seen of its plan is tracked once, and the calls the hooks recorded count as
+   * evidence. Default false: the server keeps its own records in memory.
+   */
+  turnRecordsInStore?: boolean;
   /**
    * The host holds its other tools until a person approves the plan (coding-agent hooks
    * do, with `--approval`): a write that leaves the plan waiting says so in its result, so
@@ -178,15 +187,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     ),
   }));
 
-  const seenPlans = new ResultPlanVersions(engine, locale);
-  const evidence = new ServerEvidence(options, engine, locale);
+  const records = new TurnRecords(engine, options.turnRecordsInStore ?? false);
+  const successes =
+    options.toolSuccesses ??
+    (options.turnRecordsInStore ? (session: PlanKey) => records.successes(session) : undefined);
+  const evidence = new ServerEvidence(options, engine, locale, successes);
   const approval = approvalRules(options.approval);
-  /** The line a successful plan write gets while the plan waits for a person, if any. */
-  const awaitingApproval = async (tool: string, ok: boolean, callKey: PlanKey) => {
-    if (!approval || !ok || !PLAN_WRITE_TOOL_NAMES.includes(tool)) return undefined;
-    const wait = approvalWait(await engine.snapshot(callKey), approval.again);
-    return wait === undefined ? undefined : locale.approval.awaiting;
-  };
+  const rules = { locale, ...(approval && { approval: approval.again ?? 'once' }) };
 
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -209,7 +216,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
       })) ?? sessionKey;
     const { key: callKey, owner } = planOf(callSession);
     try {
-      const gate = await evidence.gateFor(callKey);
+      const gate = await evidence.gateFor(callKey, callSession);
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,
         callId: String(extra.requestId),
@@ -217,13 +224,29 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         ...(owner !== undefined && { owner }),
         ...(gate && { gate }),
       });
+      // The rules decide what goes around the result: a person's changes since the model
+      // last saw the plan, and a plan left waiting for a person.
+      const snapshot = await engine.snapshot(callKey);
       const { version } = (result.data ?? {}) as { version?: unknown };
-      const byPerson = await seenPlans.personChanges(
-        callKey,
-        typeof version === 'number' ? version : undefined,
+      const event = {
+        kind: 'plan-result',
+        tool: name,
+        ok: result.ok,
+        isPlanWrite: PLAN_WRITE_TOOL_NAMES.includes(name),
+        version: typeof version === 'number' ? version : snapshot.version,
+      } as const;
+      // The revisions since the version the model last saw, read only when it moved on.
+      const { shownVersion: shown } = await records.read(callSession);
+      const recent =
+        shown > 0 && event.version > shown
+          ? await revisionsSince(engine, callKey, shown, event.version)
+          : [];
+      const now = Date.now();
+      const { answer } = await records.decide(callSession, (record) =>
+        decide(event, snapshot, record, { ...rules, now }, recent),
       );
-      const waiting = await awaitingApproval(name, result.ok, callKey);
-      const text = [byPerson, result.text, waiting].filter(Boolean).join('\n');
+      const around: { before?: string; after?: string } = answer.kind === 'annotate' ? answer : {};
+      const text = [around.before, result.text, around.after].filter(Boolean).join('\n');
       return toCallToolResult(
         { ...result, text },
         { structuredContent: options.structuredContent ?? false },

@@ -1,9 +1,9 @@
 /**
  * The evidence rule and verifiers for an MCP server. The server sees only plan tool calls;
- * the other calls that count come from `toolSuccesses` (a coding agent's hooks record
- * them beside the plan), taken into one evidence log per plan before each plan call.
+ * the other calls that count come from the session's recorded successes (a coding agent's
+ * hooks record them in its turn record), taken into one evidence log per plan before each plan call.
  */
-import type { EvidenceMode } from '../../engine/evidence.js';
+import type { EvidenceCall, EvidenceMode } from '../../engine/evidence.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import { createCompletionGate } from '../../harness/completion-gate.js';
@@ -22,15 +22,20 @@ export class ServerEvidence {
     private readonly options: PlanMcpServerOptions,
     engine: PlanEngine,
     private readonly locale: Locale,
+    /** The calls recorded for a session (its hooks'), read before each of its plan calls. */
+    private readonly successes?: (session: PlanKey) => Promise<readonly EvidenceCall[]>,
   ) {
     this.mode = options.evidence ?? engine.evidence;
   }
 
-  /** The gate for one call on `key`, after taking in the calls recorded since the last one. */
-  async gateFor(key: PlanKey) {
+  /**
+   * The gate for one call on the plan at `key` by `session` (the same key unless the plan is
+   * a shared list), after taking in the calls recorded since the last one.
+   */
+  async gateFor(key: PlanKey, session: PlanKey = key) {
     if (this.mode === 'off' && (this.options.verifiers ?? []).length === 0) return undefined;
     const log = this.logFor(key);
-    if (this.options.toolSuccesses) log.absorb(await this.options.toolSuccesses(key));
+    if (this.successes) log.absorb(await this.successes(session));
     return createCompletionGate({
       log,
       evidence: this.mode,

@@ -26,6 +26,7 @@ import type { HostAnswer, HostEvent } from './events.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
 import { idleRound, type NudgeOptions, nudgeRule } from './nudge.js';
+import { planResult } from './plan-result.js';
 import { changedSection, onlyLinkedSinceShown, restoredSection, since } from './restore.js';
 import { MAX_SUCCESSES, newTurnRecord, type TurnRecord } from './turn-record.js';
 
@@ -81,6 +82,8 @@ export function decide(
     }
     case 'round-done':
       return roundDone(snapshot, record, options, recent);
+    case 'plan-result':
+      return planResult(event, snapshot, record, options, recent);
     case 'tool-start': {
       // Plan tools are never held: writing the plan is what the model does meanwhile.
       if (options.approval === undefined || event.isPlanTool) return NONE;

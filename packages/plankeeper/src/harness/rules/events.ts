@@ -23,6 +23,11 @@ export type HostEvent =
       isPlanTool?: boolean;
       endsRound?: boolean;
     }
+  /**
+   * A plan tool's result goes back to the model, from a host that serves the plan tools
+   * itself (the MCP server); `version`: the plan version the result shows.
+   */
+  | { kind: 'plan-result'; tool: string; ok: boolean; isPlanWrite: boolean; version: number }
   /** Every tool call of one model reply has run. */
   | { kind: 'round-done' }
   /** A call about to run (for plan approval); `isPlanTool` for plankeeper's own tools. */
@@ -41,6 +46,8 @@ export type HostAnswer =
   | { kind: 'block'; reason: string; check?: string }
   /** Refuse a tool call before it runs; the model reads the reason as its result. */
   | { kind: 'deny'; reason: string }
+  /** Lines around a plan tool's result: `before` it (a person's changes), `after` it. */
+  | { kind: 'annotate'; before?: string; after?: string }
   | { kind: 'none' };
 
 export const NOTHING: HostAnswer = { kind: 'none' };
