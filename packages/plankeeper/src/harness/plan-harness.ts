@@ -207,7 +207,7 @@ export class PlanHarness {
    */
   async beginTurn(task: string, id = this.nextTurnId()): Promise<TurnInfo> {
     // The last turn ended on the model's answer to its last input (or an error, taken alike).
-    this.seen.answered();
+    this.record = this.seen.answered(this.record);
     this.turnInfo = { id, task };
     // A host that starts its turns itself never continues one by a prompt.
     const { lastBlock: _, ...record } = this.record;
@@ -273,9 +273,9 @@ export class PlanHarness {
     // A shared list is a standing list that other sessions write in their own turns: it
     // is never this session's leftover.
     const snapshot = this.owner === undefined ? stored : { ...stored, turn: this.turnInfo.id };
-    const stamp = SeenPlan.stamp(snapshot);
-    const seen = this.seen.seenFor(snapshot);
-    const changed = seen !== stamp;
+    const shown = SeenPlan.shownOf(snapshot);
+    const seen = this.seen.seenFor(snapshot, this.record);
+    const changed = !SeenPlan.same(seen, shown);
     const placement = injection?.placement ?? 'tail';
     // A kept section is only worth adding when there is something new to see.
     if (placement === 'history' && !changed) {
@@ -306,7 +306,7 @@ export class PlanHarness {
       this.seen.offer(snapshot.items.length === 0 ? undefined : seen);
       return undefined;
     }
-    this.seen.offer(stamp);
+    this.seen.offer(shown);
     // Only against a plan the model saw: a first sight has no "since" to tell about.
     // (A person's changes and how a sub-agent ended: see change-notices.ts.)
     const notices =
@@ -314,7 +314,7 @@ export class PlanHarness {
         ? await changeNotices(
             this.engine,
             this.key,
-            SeenPlan.versionOf(seen),
+            seen.shownVersion,
             snapshot.version,
             this.locale,
           )
@@ -327,7 +327,7 @@ export class PlanHarness {
    * for hosts whose history was trimmed or summarized since the last call.
    */
   forgetSeenPlan(): void {
-    this.seen.forget();
+    this.record = this.seen.forget(this.record);
   }
 
   /**
@@ -341,7 +341,7 @@ export class PlanHarness {
    */
   async wrapTool<T>(call: WrappedToolCall<T>): Promise<T> {
     // The model called a tool, so it has answered its last input and seen that section.
-    this.seen.answered();
+    this.record = this.seen.answered(this.record);
     if (call.held) {
       const text = await this.approvalHold(call.name);
       if (text !== undefined) {
@@ -411,7 +411,7 @@ export class PlanHarness {
 
   /** Call after each model reply whose tool calls have all run; returns a due reminder. */
   async endToolRound(): Promise<string | undefined> {
-    this.seen.answered();
+    this.record = this.seen.answered(this.record);
     this.seen.endRound();
     const { answer } = await this.apply({ kind: 'round-done' }, this.lastRead);
     return answer.kind === 'context' ? answer.text : undefined;
@@ -419,7 +419,7 @@ export class PlanHarness {
 
   /** Call when the model answers with plain text; returns a bounce to send back, at most one of each per turn. */
   async checkFinish(answer: string): Promise<Bounce | undefined> {
-    this.seen.answered();
+    this.record = this.seen.answered(this.record);
     const decision = await this.apply({ kind: 'stop', stopHookActive: false, lastMessage: answer });
     if (decision.answer.kind !== 'block') return undefined;
     const check = decision.answer.check ?? 'check';

@@ -1,7 +1,8 @@
 /**
- * What the model has already seen of the plan, so an unchanged plan can be shown in its
- * short form. The model has seen a plan when a section showed it, or when it wrote that
- * very list whole with `todo_write` (its own call is in front of it).
+ * The plan section a host builds before every model call (PlanHarness), and what it makes
+ * the model see. What the model has seen is the turn record's `shownVersion` and `shownAt`,
+ * as in every host (rules/turn-record.ts); this class holds only what is pending: the
+ * section offered for the call under way, and a whole list the model wrote itself.
  *
  * Building a section changes nothing the next section depends on: it only notes what the
  * model will have seen, and that counts once the host reports what the model did with the
@@ -9,31 +10,45 @@
  * that is retried, or a section built twice, shows the same text each time.
  */
 import type { PlanSnapshot } from '../engine/plan-engine.js';
+import type { TurnRecord } from './rules/turn-record.js';
+
+/**
+ * A plan as seen: version and write time. The time guards against a plan deleted and
+ * written again, whose version starts over. Undefined: the model has seen no plan.
+ */
+export interface Shown {
+  shownVersion: number;
+  shownAt: number;
+}
 
 export class SeenPlan {
-  /**
-   * Version and write time of the plan the model saw. The time guards against a plan
-   * deleted and written again, whose version starts over.
-   */
-  private seen: string | undefined;
-  /** What `seen` becomes once the model has answered the input of the last section built. */
-  private offered: { seen: string | undefined } | undefined;
+  /** What the record's `shown` becomes once the model has answered the input of the last section built. */
+  private offered: { seen: Shown | undefined } | undefined;
   /** Version of the plan the model wrote whole itself, until a section has accounted for it. */
   private selfWritten: number | undefined;
   private wholeWritesThisRound = 0;
 
-  static stamp(snapshot: PlanSnapshot): string {
-    return `${snapshot.version}@${snapshot.updatedAt ?? 0}`;
+  static shownOf(snapshot: PlanSnapshot): Shown {
+    return { shownVersion: snapshot.version, shownAt: snapshot.updatedAt ?? 0 };
   }
 
-  /** The plan version of a stamp; 0 for none (the model has seen no plan). */
-  static versionOf(stamp: string | undefined): number {
-    return stamp === undefined ? 0 : Number.parseInt(stamp, 10);
+  static same(a: Shown | undefined, b: Shown | undefined): boolean {
+    return a?.shownVersion === b?.shownVersion && a?.shownAt === b?.shownAt;
   }
 
-  /** The stamp the model has seen, counting its own whole-list write of this version. */
-  seenFor(snapshot: PlanSnapshot): string | undefined {
-    return this.selfWritten === snapshot.version ? SeenPlan.stamp(snapshot) : this.seen;
+  /** What the model has seen of `snapshot`, counting its own whole-list write of this version. */
+  seenFor(snapshot: PlanSnapshot, record: TurnRecord): Shown | undefined {
+    if (this.selfWritten === snapshot.version) return SeenPlan.shownOf(snapshot);
+    // Only a section records a write time: without one the model has seen no plan.
+    return record.shownAt === undefined
+      ? undefined
+      : { shownVersion: record.shownVersion, shownAt: record.shownAt };
+  }
+
+  /** The record's fields for `seen`. */
+  static inRecord(record: TurnRecord, seen: Shown | undefined): TurnRecord {
+    const { shownAt: _, ...rest } = record;
+    return seen === undefined ? { ...rest, shownVersion: 0 } : { ...rest, ...seen };
   }
 
   /** Whether the model wrote this very plan whole in its last tool round. */
@@ -41,17 +56,21 @@ export class SeenPlan {
     return this.selfWritten === snapshot.version;
   }
 
-  /** Notes what the model will have seen once it answers the input being built. */
-  offer(seen: string | undefined): void {
+  /** Notes what the model will have seen once it answers the input being built (undefined: no plan). */
+  offer(seen: Shown | undefined): void {
     this.offered = { seen };
   }
 
-  /** The model answered its last input: what that input showed now counts as seen. */
-  answered(): void {
-    if (!this.offered) return;
-    this.seen = this.offered.seen;
+  /**
+   * The model answered its last input: what that input showed now counts as seen. Returns
+   * `record` with it (the same record when no section was offered).
+   */
+  answered(record: TurnRecord): TurnRecord {
+    const offered = this.offered;
+    if (!offered) return record;
     this.offered = undefined;
     this.selfWritten = undefined;
+    return SeenPlan.inRecord(record, offered.seen);
   }
 
   /** The model's own `todo_write` stored `version`. */
@@ -65,10 +84,10 @@ export class SeenPlan {
     this.wholeWritesThisRound = 0;
   }
 
-  /** As if the model had never seen the plan, nor written it. */
-  forget(): void {
-    this.seen = undefined;
+  /** As if the model had never seen the plan, nor written it: `record` without it. */
+  forget(record: TurnRecord): TurnRecord {
     this.offered = undefined;
     this.selfWritten = undefined;
+    return SeenPlan.inRecord(record, undefined);
   }
 }

@@ -115,8 +115,17 @@ function turnStarted(
     return { next: rest, answer: { kind: 'none' } };
   }
   const turn = event.turn ?? options.newTurn ?? String(options.now);
-  const next = { ...newTurnRecord(turn, event.text, options.now), shownVersion: snapshot.version };
-  if (options.showsPlanEachCall) return { next, answer: { kind: 'none' } };
+  const fresh = newTurnRecord(turn, event.text, options.now);
+  if (options.showsPlanEachCall) {
+    // The plan seen in the last turn is still in the conversation; the host's next section
+    // shows what changed since.
+    const { shownVersion, shownAt } = record;
+    return {
+      next: { ...fresh, shownVersion, ...(shownAt !== undefined && { shownAt }) },
+      answer: { kind: 'none' },
+    };
+  }
+  const next = { ...fresh, shownVersion: snapshot.version };
   // Whatever is stored now was written before this request: a leftover when still open.
   // Not so a shared list, a standing list other sessions write in their own turns.
   const { owner, locale } = options;
@@ -165,15 +174,11 @@ function toolDone(
 ): TurnRecord {
   if (!event.ok) return record;
   if (event.isPlanWrite) {
+    const written = { ...record, wroteThisRound: true, wroteThisTurn: true, planUsed: true };
+    // A host that shows a section before each call notes what it showed itself.
+    if (options.showsPlanEachCall) return written;
     // The model has just read its own write in the tool result (a pending restore too).
-    return {
-      ...record,
-      wroteThisRound: true,
-      wroteThisTurn: true,
-      planUsed: true,
-      shownVersion: snapshot.version,
-      restorePending: false,
-    };
+    return { ...written, shownVersion: snapshot.version, restorePending: false };
   }
   if (event.isPlanTool) return record.planUsed ? record : { ...record, planUsed: true };
   const successes = [...(record.successes ?? []), { tool: event.tool, at: options.now }];

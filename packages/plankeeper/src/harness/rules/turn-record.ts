@@ -16,8 +16,16 @@ export interface TurnRecord {
   rounds: number;
   /** A plan write succeeded in the round under way. */
   wroteThisRound: boolean;
-  /** The plan version the model has seen (its own write, or one a decision showed it). */
+  /**
+   * The plan version the model has seen (its own write, or one a decision or a section
+   * showed it): the one record of it in every host.
+   */
   shownVersion: number;
+  /**
+   * The write time of the plan shown, where a host shows a section before every call
+   * (PlanHarness): a plan deleted and written again starts its versions over.
+   */
+  shownAt?: number;
   /** A plan write of this session succeeded in this user turn. */
   wroteThisTurn: boolean;
   /** A plan tool (read or write) succeeded in this user turn. */
@@ -85,6 +93,7 @@ export function readTurnRecord(raw: Record<string, unknown> | undefined): TurnRe
     ...(turn !== undefined && { turn }),
     ...(task !== undefined && { task: boundedTask(task) }),
     ...(typeof raw?.startedAt === 'number' && { startedAt: raw.startedAt }),
+    ...(typeof raw?.shownAt === 'number' && { shownAt: raw.shownAt }),
     rounds: number(raw?.rounds),
     wroteThisRound: raw?.wroteThisRound === true,
     shownVersion: number(raw?.shownVersion),
