@@ -12,6 +12,7 @@
 import type { Command } from 'commander';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/registry.js';
 import { CliError } from '../cli-error.js';
+import { didYouMean } from '../did-you-mean.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
@@ -66,7 +67,7 @@ export function registerSetupCommand(program: Command): void {
 
 export async function runSetupCommand(agent: string, flags: SetupFlags): Promise<string> {
   if (!(AGENTS as readonly string[]).includes(agent)) {
-    const near = nearestAgent(agent);
+    const near = didYouMean(agent, AGENTS);
     throw new CliError(
       `setup: unknown agent "${agent}"; ${near ? `did you mean "${near}"? Use` : 'use'} one of ${AGENTS.join(', ')}.`,
     );
@@ -136,31 +137,4 @@ async function checkStore(url: string): Promise<void> {
   const { openCliStore } = await import('../store-option.js');
   const store = await openCliStore(url);
   await store.close();
-}
-
-/**
- * The registry's agent a mistyped name most likely meant: one that starts with it or it
- * starts with (`claude` → `claude-code`), else one at most two edits away.
- */
-export function nearestAgent(name: string): string | undefined {
-  const typed = name.trim().toLowerCase();
-  if (typed === '') return undefined;
-  const prefixed = AGENTS.find((agent) => agent.startsWith(typed) || typed.startsWith(agent));
-  if (prefixed) return prefixed;
-  const scored = AGENTS.map((agent) => ({ agent, distance: editDistance(typed, agent) }));
-  const best = scored.sort((a, b) => a.distance - b.distance)[0];
-  return best && best.distance <= 2 ? best.agent : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

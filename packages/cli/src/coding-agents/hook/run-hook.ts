@@ -14,6 +14,7 @@ import {
   sharedListKey,
 } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
+import { didYouMean } from '../../cli/did-you-mean.js';
 import { applyDiscipline, type HookRuleOptions } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
 import { findCodingAgent } from '../registry.js';
@@ -90,9 +91,23 @@ async function answerHook(
       `unknown agent ${JSON.stringify(parsed.agent)}; one of ${Object.keys(HOOK_ADAPTERS).join(', ')}`,
     );
   }
+  // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
+  const events = findCodingAgent(parsed.agent)?.events ?? [];
+  if (!events.includes(parsed.event)) {
+    const near = didYouMean(parsed.event, events);
+    throw new Error(
+      `unknown event ${JSON.stringify(parsed.event)} for ${parsed.agent}${near ? ` (did you mean ${near}?)` : ''}; plankeeper answers ${events.join(', ')}`,
+    );
+  }
   const lang = parsed.lang ?? 'en';
   if (lang !== 'en' && lang !== 'zh') throw new Error(`--lang must be en or zh, not ${lang}`);
-  const input = JSON.parse(await readAll(io.stdin)) as unknown;
+  const text = await readAll(io.stdin);
+  if (text.trim() === '') {
+    throw new Error(
+      `no hook input on stdin: ${parsed.agent} runs this with its hook input as JSON`,
+    );
+  }
+  const input = JSON.parse(text) as unknown;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new Error('the hook input on stdin is not a JSON object');
   }

@@ -257,6 +257,21 @@ describe('plankeeper hook: failing open', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
+  it('a mistyped event is named, before any input is read', async () => {
+    const result = await hook('Stopp', '');
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toBe(
+      'plankeeper hook: unknown event "Stopp" for claude-code (did you mean Stop?); plankeeper answers SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop, SubagentStart, SubagentStop, PreCompact (answered neutrally)\n',
+    );
+  });
+
+  it('no input on stdin says what the hook expects there', async () => {
+    const result = await hook('Stop', '');
+    expect(result.stderr).toBe(
+      'plankeeper hook: no hook input on stdin: claude-code runs this with its hook input as JSON (answered neutrally)\n',
+    );
+  });
+
   it('an unknown agent is one line on stderr too', async () => {
     let stderr = '';
     const code = await runHook(['vim', 'Stop'], {
