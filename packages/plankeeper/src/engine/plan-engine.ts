@@ -17,7 +17,7 @@ import type { CompletionEvidence, CompletionGate, EvidenceMode } from './evidenc
 import { KeyLock } from './key-lock.js';
 import { type PlanLimits, resolveLimits } from './limits.js';
 import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
-import { approvalAfterPersonEdit, approvalOf } from './operations/approve.js';
+import { approvalAfterPersonEdit, approvalAfterWrite, approvalOf } from './operations/approve.js';
 import {
   type CompleteFacts,
   type CompleteItemInput,
@@ -484,6 +484,9 @@ export class PlanEngine {
         nextId: result.nextId,
         updatedAt: this.now(),
       };
+      const approval = approvalAfterWrite(record.approval, next.items);
+      if (approval) next.approval = approval;
+      else delete next.approval;
       if (meta.turn !== undefined) {
         next.turn = meta.turn;
         next.activeTurn = meta.turn;

