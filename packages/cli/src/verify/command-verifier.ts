@@ -1,7 +1,8 @@
 /**
  * The person's check command as a completion verifier (`--verify "npm test"`): when an
- * item tagged `[verify]` or the last open item is completed, the command runs and a
- * failure refuses the completion with its last output lines. The command comes only from
+ * item tagged `[verify]` or the last open item is completed (or the plan's last open item
+ * is cancelled or removed, which ends it as well), the command runs and a failure refuses
+ * the write with its last output lines. The command comes only from
  * the person's configuration (a flag, a setup, a script option), never from the model.
  */
 import { spawn } from 'node:child_process';
@@ -73,7 +74,12 @@ export function runCheckCommand(options: CommandVerifierOptions): Promise<Comman
 export function commandVerifier(options: CommandVerifierOptions): VerifierSpec {
   const timeoutMs = options.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
   const verify: CompletionVerifier = async (item, context) => {
-    const tagged = `${item.content} ${item.description ?? ''}`.includes(VERIFY_TAG);
+    // Tagged as the person saw it, or as the write leaves it: rewording the tag away in
+    // the completing write does not skip the check.
+    const tagged = [item, context.was].some(
+      (each) =>
+        each !== undefined && `${each.content} ${each.description ?? ''}`.includes(VERIFY_TAG),
+    );
     if (!tagged && context.openAfter > 0) return true;
     const outcome = await runCheckCommand({ ...options, timeoutMs, signal: context.signal });
     if (outcome.ok) return true;

@@ -69,6 +69,49 @@ describe('plankeeper mcp --verify', () => {
     expect(refused.text).toContain('failed (exit code 2).');
   });
 
+  it('a [verify] tag reworded away in the completing write still runs the command', async () => {
+    writeFileSync(join(scratch, 'fail3.mjs'), 'process.exit(3);\n');
+    const call = await serve(['--verify', 'node fail3.mjs', '--verify-in', scratch]);
+    await call('todo_write', {
+      todos: [
+        { content: 'Run the tests [verify]', status: 'in_progress' },
+        { content: 'Ship', status: 'pending' },
+      ],
+    });
+    const refused = await call('todo_write', {
+      todos: [
+        { id: 1, content: 'Run the tests', status: 'completed' },
+        { id: 2, content: 'Ship', status: 'pending' },
+      ],
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('the check `node fail3.mjs` failed (exit code 3).');
+  });
+
+  it('ending the plan by cancelling its last open item runs the command too', async () => {
+    writeFileSync(join(scratch, 'fail4.mjs'), 'process.exit(4);\n');
+    const call = await serve(['--verify', 'node fail4.mjs', '--verify-in', scratch]);
+    await call('todo_write', {
+      todos: [
+        { content: 'Fix the parser', status: 'in_progress' },
+        { content: 'Dummy', status: 'pending' },
+      ],
+    });
+    const done = (second: string) => ({
+      todos: [
+        { id: 1, content: 'Fix the parser', status: 'completed' },
+        { id: 2, content: 'Dummy', status: second },
+      ],
+    });
+    // One item still open: no check yet.
+    expect((await call('todo_write', done('pending'))).ok).toBe(true);
+    const refused = await call('todo_write', done('cancelled'));
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('#2 Dummy');
+    expect(refused.text).toContain('the check `node fail4.mjs` failed (exit code 4).');
+    expect((await call('todo_read', {})).text).toContain('[ ] #2 Dummy');
+  });
+
   it('rejects bad flags with a one-line error', () => {
     expect(() => parseMcpFlags({ evidence: 'strict' }, {}, scratch)).toThrow(
       '--evidence must be one of off, warn, enforce, not "strict".',

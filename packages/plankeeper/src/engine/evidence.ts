@@ -28,6 +28,17 @@ export interface Completion {
   item: TodoItem;
   /** Its status before this write; undefined for an item the write adds as completed. */
   before: TodoStatus | undefined;
+  /**
+   * The item as it was before this write (undefined for one it adds): a verifier decides on
+   * what the person saw, not on text the completing write changed.
+   */
+  was?: TodoItem;
+  /**
+   * The write closes the plan's last open item without completing it (cancelled, or
+   * removed): `item` is that item as the write left it (as it was, when removed). Checks of
+   * the plan's end (a `--verify` command) run then too; checks of one item's work do not.
+   */
+  closesPlan?: true;
   /** The successful non-plan calls that count for it (see CompletionGate.callsFor). */
   calls: readonly EvidenceCall[];
 }
@@ -43,6 +54,10 @@ export interface CompletionContext {
   calls: readonly EvidenceCall[];
   /** Open items the plan would have left after this write; 0 for the final completion. */
   openAfter: number;
+  /** The item as it was before this write (see Completion.was). */
+  was?: TodoItem;
+  /** The write ends the plan by cancelling or removing its last open item (see Completion.closesPlan). */
+  closesPlan?: true;
 }
 
 /** A refused completion: the item and the text the model reads as its correction. */

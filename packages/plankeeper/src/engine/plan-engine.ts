@@ -13,7 +13,12 @@
  * (await engine.snapshot(key)).items; // [{ id: '1', content: ..., status: 'pending' }]
  */
 import { ConfigurationError, PlanConflictError } from './errors.js';
-import type { CompletionEvidence, CompletionGate, EvidenceMode } from './evidence.js';
+import type {
+  CompletionEvidence,
+  CompletionGate,
+  CompletionRefusal,
+  EvidenceMode,
+} from './evidence.js';
 import { KeyLock } from './key-lock.js';
 import { type PlanLimits, resolveLimits } from './limits.js';
 import { type AddFacts, type AddItemInput, addItems } from './operations/add-items.js';
@@ -24,6 +29,7 @@ import {
   completeItems,
 } from './operations/complete-items.js';
 import {
+  closingWithoutCompletion,
   evidenceIssues,
   evidenceSummary,
   keptEvidence,
@@ -526,10 +532,31 @@ export class PlanEngine {
           },
         };
       };
+      /** The write refused for the verifiers' refusals of `items`. */
+      const refuse = (refusals: readonly CompletionRefusal[], items: readonly TodoItem[]) => {
+        const byId = new Map(items.map((item) => [item.id, item]));
+        return reject(
+          refusals.map(({ id, reason }) => ({
+            code: 'completion_refused' as const,
+            path: [meta.tool === 'todo_write' ? 'todos' : 'items'],
+            id,
+            content: byId.get(id)?.content ?? '',
+            reason,
+          })),
+        );
+      };
       const verify = meta.dryRun ? undefined : meta.gate?.verify;
       if (mode === 'off' && !verify) return decideWrite(undefined);
       const found = newCompletions(record.items, next.items);
-      if (found.length === 0) return decideWrite(undefined);
+      if (found.length === 0) {
+        // Ending the plan by cancelling or removing its last open item is checked as its end.
+        const closing = verify && closingWithoutCompletion(record.items, next.items);
+        if (!closing) return decideWrite(undefined);
+        return verify([{ ...closing, calls: [] }], { tool: meta.tool, openAfter: 0 }).then(
+          (refusals) =>
+            refusals.length === 0 ? decideWrite(undefined) : refuse(refusals, [closing.item]),
+        );
+      }
       const completions = withEvidence(found, meta.gate, meta.tool);
       const issues = evidenceIssues(completions, mode, meta.tool);
       if (issues.length > 0) return reject(issues);
@@ -537,20 +564,14 @@ export class PlanEngine {
       if (!verify) return decideWrite(evidence);
       const openAfter = next.items.filter(isOpen).length;
       // The only step that waits: a host's verifiers (a test run, say), under the key's lock.
-      return verify(completions, { tool: meta.tool, openAfter }).then((refusals) => {
-        if (refusals.length === 0) return decideWrite(evidence);
-        const list = meta.tool === 'todo_write' ? 'todos' : 'items';
-        const byId = new Map(completions.map(({ item }) => [item.id, item]));
-        return reject(
-          refusals.map(({ id, reason }) => ({
-            code: 'completion_refused' as const,
-            path: [list],
-            id,
-            content: byId.get(id)?.content ?? '',
-            reason,
-          })),
-        );
-      });
+      return verify(completions, { tool: meta.tool, openAfter }).then((refusals) =>
+        refusals.length === 0
+          ? decideWrite(evidence)
+          : refuse(
+              refusals,
+              completions.map(({ item }) => item),
+            ),
+      );
     });
   }
 

@@ -37,15 +37,21 @@ export interface VerifierSpec {
 /** Default time a verifier may take before the completion is refused as unchecked. */
 export const DEFAULT_VERIFIER_TIMEOUT_MS = 60_000;
 
-/** Refuses unless one of `tools` succeeded since the item started (e.g. the test runner). */
+/**
+ * Refuses unless one of `tools` succeeded since the item started (e.g. the test runner). A
+ * check of one item's work: an item cancelled or removed to end the plan passes.
+ */
 export function requireTool(...tools: string[]): CompletionVerifier {
-  return (_item, { calls, locale }) =>
-    calls.some((call) => tools.includes(call.tool)) || locale.evidence.toolMissing(tools);
+  return (_item, { calls, locale, closesPlan }) =>
+    closesPlan === true ||
+    calls.some((call) => tools.includes(call.tool)) ||
+    locale.evidence.toolMissing(tools);
 }
 
 /** Refuses unless the completion reason names one of the calls that count, by tool name or call id. */
 export function requireCitedCall(): CompletionVerifier {
-  return (_item, { calls, reason, locale }) => {
+  return (_item, { calls, reason, locale, closesPlan }) => {
+    if (closesPlan) return true;
     const text = (reason ?? '').toLowerCase();
     const cited = calls.some(
       (call) =>
@@ -67,13 +73,20 @@ export async function runVerifiers(
   defaultTimeoutMs = DEFAULT_VERIFIER_TIMEOUT_MS,
 ): Promise<CompletionRefusal[]> {
   const refusals: CompletionRefusal[] = [];
-  for (const { item, calls } of completions) {
+  for (const completion of completions) {
+    const { item, calls } = completion;
     for (const entry of verifiers) {
       const spec = typeof entry === 'function' ? { verify: entry } : entry;
       const verdict = await settle(
         spec,
         item,
-        { ...base, reason: item.note, calls },
+        {
+          ...base,
+          reason: item.note,
+          calls,
+          ...(completion.was && { was: completion.was }),
+          ...(completion.closesPlan && { closesPlan: true as const }),
+        },
         spec.timeoutMs ?? defaultTimeoutMs,
       );
       if (verdict !== true) {

@@ -18,14 +18,31 @@ export function newCompletions(
   before: readonly TodoItem[],
   after: readonly TodoItem[],
 ): Omit<Completion, 'calls'>[] {
-  const previous = new Map(before.map((item) => [item.id, item.status]));
+  const previous = new Map(before.map((item) => [item.id, item]));
   const found: Omit<Completion, 'calls'>[] = [];
   for (const item of after) {
     if (item.status !== 'completed') continue;
-    const status = previous.get(item.id);
-    if (status !== 'completed') found.push({ item, before: status });
+    const was = previous.get(item.id);
+    if (was?.status !== 'completed') found.push({ item, before: was?.status, ...(was && { was }) });
   }
   return found;
+}
+
+/**
+ * The plan's end reached without a completion: the write closes its last open item by
+ * cancelling or removing it. Undefined when the write leaves an item open, had none open
+ * before, or completes one (then that completion is the plan's end).
+ */
+export function closingWithoutCompletion(
+  before: readonly TodoItem[],
+  after: readonly TodoItem[],
+): Omit<Completion, 'calls'> | undefined {
+  const open = (item: TodoItem) => item.status === 'pending' || item.status === 'in_progress';
+  if (!before.some(open) || after.some(open)) return undefined;
+  const now = new Map(after.map((item) => [item.id, item]));
+  const closed = before.filter(open).at(-1)!;
+  const item = now.get(closed.id) ?? closed;
+  return { item, before: closed.status, was: closed, closesPlan: true };
 }
 
 /**
