@@ -43,6 +43,33 @@ describe('owners in a shared list', () => {
     expect(done.ok && done.snapshot.items[1]?.status).toBe('completed');
   });
 
+  it('refuses another session adding a blocker to an owned item or moving it; adding after it is fine', async () => {
+    const engine = await seeded();
+    await claim(engine, '2', 'sess-b');
+    const before = await engine.snapshot(key);
+    const item = (id: string, extra: Record<string, unknown> = {}) => {
+      const stored = before.items.find((each) => each.id === id)!;
+      return { id, content: stored.content, status: stored.status, ...extra };
+    };
+    const blocked = await engine.write(
+      key,
+      [item('1'), item('2', { blockedBy: ['3'] }), item('3')],
+      {
+        owner: 'sess-a',
+      },
+    );
+    expect(blocked).toMatchObject({ ok: false, issues: [{ code: 'owned_by_other', id: '2' }] });
+    const moved = await engine.write(key, [item('2'), item('1'), item('3')], { owner: 'sess-a' });
+    expect(moved).toMatchObject({ ok: false, issues: [{ code: 'owned_by_other', id: '2' }] });
+    expect(await engine.snapshot(key)).toEqual(before);
+    const added = await engine.write(
+      key,
+      [item('1'), item('2'), item('3'), { content: 'Tell the team', status: 'pending' }],
+      { owner: 'sess-a' },
+    );
+    expect(added.ok).toBe(true);
+  });
+
   it('refuses another session completing, changing, dropping or removing an item in progress, naming the owner; the plan stays as it was', async () => {
     const engine = await seeded();
     await claim(engine, '2', 'sess-b');

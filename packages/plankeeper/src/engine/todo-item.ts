@@ -110,7 +110,10 @@ export function sameItems(before: readonly TodoItem[], after: readonly TodoItem[
   );
 }
 
-function sameBlockers(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+export function sameBlockers(
+  a: readonly string[] | undefined,
+  b: readonly string[] | undefined,
+): boolean {
   if (a === b) return true;
   const left = a ?? [];
   const right = b ?? [];

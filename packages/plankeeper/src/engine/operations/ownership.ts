@@ -12,7 +12,7 @@
  * Without owners anywhere (a plan no host shares) every rule is a no-op.
  */
 import type { IssuePath, PlanIssue } from '../plan-issue.js';
-import { type PlanRecord, sameItems, type TodoItem } from '../todo-item.js';
+import { type PlanRecord, sameBlockers, sameItems, type TodoItem } from '../todo-item.js';
 import type { OperationResult } from './operation-result.js';
 import type { WriteFacts } from './write-plan.js';
 
@@ -108,12 +108,15 @@ export function withOwnership<Facts>(
       status,
     });
 
+  const moved = movedItems(record.items, result.items);
   for (const item of record.items) {
     if (item.owner === undefined || item.owner === writer) continue;
     if (item.status !== 'in_progress' && item.status !== 'completed') continue;
     const next = after.get(item.id);
-    // Leaving out someone's finished item is fine; their work in progress is not.
-    if (next ? !sameWork(item, next) : item.status === 'in_progress') {
+    // Leaving out someone's finished item is fine; their work in progress is not. Its
+    // blockers and its place among the items are theirs too (under enforce a blocker added
+    // by another would keep its owner from ever completing it).
+    if (next ? !sameWork(item, next) || moved.has(item.id) : item.status === 'in_progress') {
       refuse(item, item.owner, item.status);
     }
   }
@@ -164,15 +167,35 @@ function isOthersWork(item: TodoItem, writer: string | undefined): boolean {
   return item.status === 'in_progress' && item.owner !== undefined && item.owner !== writer;
 }
 
-/** Same status and texts: a whole-list write that re-sent another's item unchanged. */
+/** Same status, texts and blockers: a whole-list write that re-sent another's item unchanged. */
 function sameWork(item: TodoItem, other: TodoItem): boolean {
   return (
     item.status === other.status &&
     item.content === other.content &&
     item.description === other.description &&
     item.activeForm === other.activeForm &&
-    item.note === other.note
+    item.note === other.note &&
+    sameBlockers(item.blockedBy, other.blockedBy)
   );
+}
+
+/**
+ * Ids of items the write moves among the items it keeps: those with other items before
+ * them than before the write (items it adds or leaves out do not count).
+ */
+function movedItems(before: readonly TodoItem[], after: readonly TodoItem[]): Set<string> {
+  const kept = new Set(after.map((item) => item.id));
+  const was = before.filter((item) => kept.has(item.id)).map((item) => item.id);
+  const still = new Set(was);
+  const now = after.filter((item) => still.has(item.id)).map((item) => item.id);
+  const moved = new Set<string>();
+  const earlier = (order: string[], index: number) => new Set(order.slice(0, index));
+  now.forEach((id, index) => {
+    const then = earlier(was, was.indexOf(id));
+    const ahead = earlier(now, index);
+    if (then.size !== ahead.size || [...then].some((other) => !ahead.has(other))) moved.add(id);
+  });
+  return moved;
 }
 
 /**
