@@ -195,15 +195,48 @@ describe('plankeeper hook claude-code', () => {
     expect((await hook('PostToolUse', tool('Read'))).stdout).not.toContain('person');
   });
 
-  it('shows the plan again after compaction and on resume, not on a fresh start', async () => {
+  it('shows the plan again after compaction, not on a fresh start', async () => {
     await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
     expect((await hook('SessionStart', fixture('SessionStart'))).stdout).toBe('');
-    for (const source of ['SessionStart.compact', 'SessionStart.resume']) {
-      const answer = await hook('SessionStart', fixture(source));
-      const text = answer.parsed?.hookSpecificOutput?.additionalContext;
-      expect(text).toContain('shown again after the conversation was compacted or resumed');
-      expect(text).toContain('[>] #1 Write the parser');
+    const answer = await hook('SessionStart', fixture('SessionStart.compact'));
+    const text = answer.parsed?.hookSpecificOutput?.additionalContext;
+    expect(text).toContain('shown again after the conversation was compacted or resumed');
+    expect(text).toContain('[>] #1 Write the parser');
+  });
+
+  it('on resume the plan is shown once, by the next prompt, under one heading', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Write the parser', status: 'in_progress' }]);
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    expect((await hook('SessionStart', fixture('SessionStart.resume'))).stdout).toBe('');
+    const next = { ...fixture('UserPromptSubmit'), prompt: 'What is left?', prompt_id: 'p2' };
+    const text = (await hook('UserPromptSubmit', next)).parsed?.hookSpecificOutput
+      ?.additionalContext;
+    expect(text?.split('\n')[0]).toBe('### Leftover todo list from an earlier request');
+    expect(text).not.toContain('shown again');
+  });
+
+  it('a plan a person approved since the model saw it is shown as the plan to carry out, not a leftover', async () => {
+    await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
+    await writePlan([{ content: 'Write the parser', status: 'pending' }]);
+    await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
+    const opened = await openStore(store);
+    try {
+      await new PlanEngine({ store: opened }).editAsPerson(
+        KEY,
+        { kind: 'approve' },
+        { name: 'Ana' },
+      );
+    } finally {
+      await opened.close();
     }
+    await hook('SessionStart', fixture('SessionStart.resume'));
+    const next = { ...fixture('UserPromptSubmit'), prompt: 'Go on.', prompt_id: 'p2' };
+    const text = (await hook('UserPromptSubmit', next)).parsed?.hookSpecificOutput
+      ?.additionalContext;
+    expect(text?.split('\n')[0]).toBe('Approved by a person (Ana): carry out the plan.');
+    expect(text).not.toContain('Leftover');
+    expect(text).toContain('[ ] #1 Write the parser');
   });
 
   it('after /clear the new session starts with nothing shown: the old plan is not its plan', async () => {
@@ -240,6 +273,21 @@ describe('plankeeper hook claude-code', () => {
     expect(answer.parsed?.hookSpecificOutput?.additionalContext).toContain(
       '之前请求遗留的待办清单',
     );
+  });
+});
+
+describe('plankeeper hook: a huge prompt', () => {
+  it('keeps no more of it than the goal check quotes, so later calls stay small', async () => {
+    const prompt = `Migrate the database. ${'x'.repeat(20_000_000)}`;
+    await hook('UserPromptSubmit', { ...fixture('UserPromptSubmit'), prompt });
+    const opened = await openStore(store);
+    try {
+      const stored = await new PlanEngine({ store: opened }).turnState(KEY);
+      expect(String(stored?.state.task).length).toBe(601);
+      expect(JSON.stringify(stored?.state).length).toBeLessThan(2_000);
+    } finally {
+      await opened.close();
+    }
   });
 });
 

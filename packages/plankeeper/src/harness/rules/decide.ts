@@ -129,8 +129,12 @@ function turnStarted(
   // Whatever is stored now was written before this request: a leftover when still open.
   // Not so a shared list, a standing list other sessions write in their own turns.
   const { owner, locale } = options;
+  // A plan a person approved since the model last saw it is the plan to carry out, not a
+  // leftover of an earlier request.
+  const news = since(recent, record.shownVersion);
+  const approved = news.some((revision) => revision.source.edit?.kind === 'approve');
   const section = buildPlanSection({
-    snapshot: { ...snapshot, turn: owner === undefined ? undefined : turn },
+    snapshot: { ...snapshot, turn: owner === undefined && !approved ? undefined : turn },
     locale,
     turn,
     changed: true,
@@ -138,7 +142,7 @@ function turnStarted(
     ...(owner !== undefined && { owner }),
   });
   // Who changed the plan since the model last saw it (an approval, say), before the list.
-  const byPerson = describePersonChanges(since(recent, record.shownVersion), locale);
+  const byPerson = describePersonChanges(news, locale);
   const text = [byPerson, section].filter(Boolean).join('\n');
   return { next, answer: text ? { kind: 'context', text } : { kind: 'none' } };
 }
@@ -153,8 +157,10 @@ function restore(
   // After compaction, /clear or a resume the model has lost the list from its context.
   const lost = event.kind === 'pre-compact' || event.source !== 'startup';
   if (!lost || snapshot.items.length === 0) return NONE;
-  if (event.kind === 'pre-compact') {
-    // What a hook says before compaction is compacted away: show it after, on the next event.
+  // What a hook says before compaction is compacted away: show it after, on the next event.
+  // A resumed or cleared session goes on with the person's next request, whose section
+  // shows the list once, under the heading that says whose request it belongs to.
+  if (event.kind === 'pre-compact' || event.source !== 'compact') {
     return { next: { ...record, restorePending: true }, answer: { kind: 'none' } };
   }
   const byPerson = describePersonChanges(since(recent, record.shownVersion), options.locale);
