@@ -24,6 +24,11 @@ export interface OpenStoreOptions {
   tablePrefix?: string;
   /** SQLite: how long a write waits for another process's lock. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /**
+   * SQLite: milliseconds since the epoch after which no write waits for another process's
+   * lock (see SqliteStoreOptions.lockWaitDeadline), for a caller with a deadline of its own.
+   */
+  lockWaitDeadline?: number;
   /** SQLite: how often subscribers look for other processes' changes. Default 250 ms. */
   pollIntervalMs?: number;
   /**
@@ -112,6 +117,9 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         path: location.path,
         ...historyLimit,
         ...(options.busyTimeoutMs !== undefined && { busyTimeoutMs: options.busyTimeoutMs }),
+        ...(options.lockWaitDeadline !== undefined && {
+          lockWaitDeadline: options.lockWaitDeadline,
+        }),
         ...(options.pollIntervalMs !== undefined && { pollIntervalMs: options.pollIntervalMs }),
         ...(options.readOnly !== undefined && { readOnly: options.readOnly }),
       });

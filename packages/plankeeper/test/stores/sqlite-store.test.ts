@@ -64,6 +64,33 @@ describe('SqlitePlanStore', () => {
     }
   });
 
+  it('lockWaitDeadline: no write waits for a lock past it, whatever busyTimeoutMs says', async () => {
+    const path = freshPath();
+    await new SqlitePlanStore({ path }).close();
+    const store = new SqlitePlanStore({
+      path,
+      busyTimeoutMs: 5000,
+      lockWaitDeadline: Date.now() + 400,
+    });
+    const writer = new Database(path);
+    writer.exec('BEGIN EXCLUSIVE');
+    try {
+      let started = Date.now();
+      await expect(store.compareAndSetState(key, 0, { n: 1 })).rejects.toThrow(/locked/);
+      expect(Date.now() - started).toBeLessThan(1000);
+      // Past the deadline a write waits not at all.
+      started = Date.now();
+      await expect(store.compareAndSet(key, 0, planRecord([]))).rejects.toThrow(/locked/);
+      expect(Date.now() - started).toBeLessThan(200);
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+    // With the lock free, writes past the deadline go through.
+    expect((await store.compareAndSet(key, 0, planRecord([]))).ok).toBe(true);
+    await store.close();
+  });
+
   it('refuses a file written with a newer schema, naming both versions, and leaves it untouched', async () => {
     const path = freshPath();
     await new SqlitePlanStore({ path }).close();

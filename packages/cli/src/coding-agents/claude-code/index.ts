@@ -2,8 +2,9 @@
  * Claude Code: hooks in `.claude/settings.json` (claude-code-adapter.ts), the MCP server in
  * `.mcp.json` (setup-edits.ts), and per call the plan key its PreToolUse hook recorded for the
  * call's `_meta["claudecode/toolUseId"]` (a sub-agent's scope, the session after /clear; see
- * tool-use-keys.ts); without a record (the hook not installed) the `CLAUDE_CODE_SESSION_ID`
- * the server was started with, shared by sub-agents and stale after /clear.
+ * tool-use-keys.ts). A call naming a tool use nobody recorded is refused, never given another
+ * plan; one naming none gets the `CLAUDE_CODE_SESSION_ID` the server was started with, shared
+ * by sub-agents and stale after /clear.
  */
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { claudeCodeAdapter } from './claude-code-adapter.js';
@@ -21,7 +22,7 @@ export const claudeCode: CodingAgentDescriptor<'claude-code'> = {
     return {
       agent: 'claude-code',
       ...(session && { session }),
-      keyForCall: ({ meta }) => recordedPlanKey(engine, meta),
+      keyForCall: ({ meta, name }) => recordedPlanKey(engine, meta, name),
     };
   },
   setup: claudeCodeEdits,

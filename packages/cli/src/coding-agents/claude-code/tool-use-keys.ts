@@ -6,6 +6,11 @@
  * sub-agent, `agent_id`. So the PreToolUse hook records "tool use <id> → plan key" as harness
  * state in the store, and the MCP server looks each call's id up: tools and hooks then key
  * the same plan.
+ *
+ * A call that names a tool use is keyed by its record or not at all: when the hook could not
+ * record it (a store locked past the hook's deadline), the server's own key would be the
+ * main conversation's plan even for a sub-agent, whose write would replace it. So the lookup
+ * waits briefly for a record written late, then refuses the call, and the model calls again.
  */
 import type { PlanEngine, PlanKey } from 'plankeeper';
 import { sessionKey } from '../claude-style/claude-style-hooks.js';
@@ -38,13 +43,45 @@ export function toolUseRecord(input: Record<string, unknown>): HookRecord | unde
   };
 }
 
-/** The plan key recorded for the tool use a `tools/call` names in `_meta`, if any. */
+/** How long a call waits for the record of the tool use it names before it is refused. */
+export const TOOL_USE_RECORD_WAIT_MS = 1500;
+/** The pause between two looks for that record. */
+const LOOK_AGAIN_MS = 50;
+
+/**
+ * The plan key recorded for the tool use a `tools/call` names in `_meta`; undefined when it
+ * names none (the server's own key then). A named tool use with no record after `waitMs`
+ * throws: its plan is unknown, and no other plan may take the call.
+ */
 export async function recordedPlanKey(
   engine: PlanEngine,
   meta: Record<string, unknown> | undefined,
+  tool = 'todo_write',
+  waitMs = TOOL_USE_RECORD_WAIT_MS,
 ): Promise<PlanKey | undefined> {
   const id = text(meta?.[TOOL_USE_META]);
   if (!id) return undefined;
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const key = await lookUp(engine, id);
+    if (key) return key;
+    const left = until - Date.now();
+    if (left <= 0) throw new UnrecordedToolUseError(id, tool);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(LOOK_AGAIN_MS, left)));
+  }
+}
+
+/** A call naming a tool use whose plan key no hook recorded: refused, never keyed elsewhere. */
+export class UnrecordedToolUseError extends Error {
+  constructor(id: string, tool: string) {
+    super(
+      `no record of which plan this call is for (plankeeper's PreToolUse hook did not record tool use ${id}; the store may have been busy). Nothing was changed: call ${tool} again. If every call fails so, ask the person to run \`plankeeper setup claude-code\` again.`,
+    );
+    this.name = 'UnrecordedToolUseError';
+  }
+}
+
+async function lookUp(engine: PlanEngine, id: string): Promise<PlanKey | undefined> {
   const state = (await engine.turnState(toolUseRecordKey(id)))?.state;
   const session = text(state?.session);
   if (!session) return undefined;

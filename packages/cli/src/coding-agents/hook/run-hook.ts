@@ -2,7 +2,8 @@
  * `plankeeper hook <agent> <event>`: one hook call, failing open. Whatever goes wrong inside
  * plankeeper (bad arguments, a store that is down or hangs, a bug) prints one line on stderr
  * and gives the agent the neutral answer with exit 0, before an internal deadline well
- * inside every agent's hook timeout: plankeeper never blocks an agent because it broke.
+ * inside every agent's hook timeout: plankeeper never blocks an agent because it broke. A
+ * SQLite store locked by another process is given up on within that deadline too.
  */
 import type { PlanStore } from 'plankeeper';
 import {
@@ -29,6 +30,15 @@ export interface HookIo {
   cwd: string;
 }
 
+/**
+ * How long one store write waits for another process's lock. Another hook or the MCP server
+ * holds it for milliseconds; a lock held longer is someone stuck, and the hook answers
+ * neutrally rather than keep the agent waiting.
+ */
+export const HOOK_LOCK_WAIT_MS = 1000;
+/** The time kept after the last lock wait for answering before the deadline. */
+const ANSWER_MARGIN_MS = 250;
+
 export interface RunHookOptions {
   /** Give up and answer neutrally after this long. Default 3 s. */
   deadlineMs?: number;
@@ -50,15 +60,16 @@ export async function runHook(
   const eventName = args[1] ?? '';
   let answer: NeutralAnswer = NOTHING;
   let timer: NodeJS.Timeout | undefined;
+  const deadlineMs = options.deadlineMs ?? 3000;
+  // A SQLite store waits for a lock synchronously, when this timer cannot fire: the store
+  // itself stops waiting before the deadline.
+  const lockWaitDeadline = Date.now() + deadlineMs - ANSWER_MARGIN_MS;
   try {
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`gave up after ${options.deadlineMs ?? 3000} ms`)),
-        options.deadlineMs ?? 3000,
-      );
+      timer = setTimeout(() => reject(new Error(`gave up after ${deadlineMs} ms`)), deadlineMs);
     });
     answer = await Promise.race([
-      answerHook(args, adapter, io, options.closeStore ?? true),
+      answerHook(args, adapter, io, options.closeStore ?? true, lockWaitDeadline),
       deadline,
     ]);
   } catch (error) {
@@ -84,6 +95,7 @@ async function answerHook(
   adapter: HookAdapter | undefined,
   io: HookIo,
   closeStore: boolean,
+  lockWaitDeadline: number,
 ): Promise<NeutralAnswer> {
   const parsed = parseHookArgs(args);
   if (!adapter) {
@@ -120,7 +132,10 @@ async function answerHook(
   const record = adapter.record?.(parsed.event, input as Record<string, unknown>);
   if (!keyed && !record) return NOTHING;
   const url = parsed.store ?? io.env.PLANKEEPER_STORE ?? `sqlite:${io.cwd}/.plankeeper/plans.db`;
-  const store: PlanStore = await openStore(url);
+  const store: PlanStore = await openStore(url, {
+    busyTimeoutMs: HOOK_LOCK_WAIT_MS,
+    lockWaitDeadline,
+  });
   try {
     if (record) {
       await new PlanEngine({ store, ttlMs: record.ttlMs }).updateTurnState(

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
+import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { describe, expect, it } from 'vitest';
 import {
   recordedPlanKey,
@@ -74,6 +75,35 @@ describe('plankeeper hook, the process', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  // better-sqlite3 waits for a lock synchronously, so no timer of the hook can fire meanwhile:
+  // the hook's store itself must give up in time. OpenCode kills a hook after 5 s.
+  // Each of these events writes its turn record (PreToolUse: the tool use's plan key).
+  it.each(['UserPromptSubmit', 'PreToolUse', 'PostToolUse'])(
+    'claude-code %s with the SQLite store locked by another connection: neutral within its 3 s deadline',
+    async (event) => {
+      const dir = mkdtempSync(join(tmpdir(), 'pk-hook-locked-'));
+      const path = join(dir, 'plans.db');
+      const holder = new SqlitePlanStore({ path });
+      try {
+        holder.db.exec('BEGIN EXCLUSIVE');
+        const run = hook(
+          ['claude-code', event, '--store', `sqlite:${path}`],
+          fixture('claude-code', event),
+        );
+        expect(run.status).toBe(0);
+        expect(run.stdout).toBe('');
+        expect(run.stderr).toMatch(
+          /^plankeeper hook: database is locked \(answered neutrally\)\n$/,
+        );
+        expect(run.ms).toBeLessThan(3_500);
+      } finally {
+        holder.db.exec('ROLLBACK');
+        await holder.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('an unknown agent: exit 0 and one line on stderr', () => {
     const run = hook(['vim', 'Stop'], '{}');

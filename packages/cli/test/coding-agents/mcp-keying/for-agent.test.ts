@@ -17,14 +17,16 @@ const fixture = (name: string) =>
 const SESSION_ID = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 
 describe('mcpKeyingFor', () => {
-  it('claude-code: without a recorded tool use, CLAUDE_CODE_SESSION_ID for the connection', async () => {
+  it('claude-code: a call naming no tool use gets CLAUDE_CODE_SESSION_ID; one naming an unrecorded tool use is refused', async () => {
     const keying = mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'abc' }, engine);
     expect(keying).toMatchObject({ agent: 'claude-code', session: 'abc' });
-    // No _meta, no tool use id, or an id no hook recorded: the server's own key.
+    // No _meta or no tool use id: the server's own key.
     expect(await keying.keyForCall?.({ name: 'todo_write', meta: undefined })).toBeUndefined();
-    expect(
-      await keying.keyForCall?.({ name: 'todo_write', meta: { [TOOL_USE_META]: 'toolu_x' } }),
-    ).toBeUndefined();
+    expect(await keying.keyForCall?.({ name: 'todo_write', meta: {} })).toBeUndefined();
+    // An id no hook recorded: its plan is unknown, so the call is refused, never keyed elsewhere.
+    await expect(
+      keying.keyForCall?.({ name: 'todo_write', meta: { [TOOL_USE_META]: 'toolu_x' } }),
+    ).rejects.toThrow(/no record of which plan this call is for .*toolu_x/);
     expect(mcpKeyingFor('claude-code', {}, engine)).not.toHaveProperty('session');
   });
 
@@ -54,7 +56,7 @@ describe('mcpKeyingFor', () => {
     });
   });
 
-  it('claude-code: a record gone past its TTL falls back to the server key', async () => {
+  it('claude-code: a record gone past its TTL is no record: the call is refused', async () => {
     let now = 1_000;
     const store = new MemoryPlanStore({ now: () => now });
     const timed = new PlanEngine({ store });
@@ -64,7 +66,7 @@ describe('mcpKeyingFor', () => {
     const call = { name: 'todo_write', meta: { [TOOL_USE_META]: 'toolu_2025aa5d_001' } };
     expect(await keying.keyForCall?.(call)).toMatchObject({ session: SESSION_ID });
     now += ttlMs + 1;
-    expect(await keying.keyForCall?.(call)).toBeUndefined();
+    await expect(keying.keyForCall?.(call)).rejects.toThrow(/call todo_write again/);
   });
 
   it('opencode: per call, the key the plugin wrote into the arguments, which are dropped', () => {

@@ -86,7 +86,8 @@ export interface PlanMcpServerOptions {
   /**
    * The plan key of one `tools/call`, for hosts that name their session per call (Codex puts
    * its thread id in `params._meta`; an OpenCode plugin writes it into the arguments, which
-   * then belong in `ignoredArguments` too). Return undefined to use the server's own key.
+   * then belong in `ignoredArguments` too). Return undefined to use the server's own key;
+   * throw to refuse the call (its message is the tool error the model reads).
    */
   keyForCall?: (call: ToolCallInfo) => PlanKey | undefined | Promise<PlanKey | undefined>;
   /**
@@ -205,17 +206,18 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
       );
     }
     const args = request.params.arguments;
-    const callSession =
-      (await options.keyForCall?.({
-        name,
-        meta: request.params._meta as Record<string, unknown> | undefined,
-        // Only an object can name a key; anything else is the tool's to reject.
-        ...(typeof args === 'object' &&
-          args !== null &&
-          !Array.isArray(args) && { arguments: args as Record<string, unknown> }),
-      })) ?? sessionKey;
-    const { key: callKey, owner } = planOf(callSession);
     try {
+      // A key function that throws refuses the call: its message is the tool error.
+      const callSession =
+        (await options.keyForCall?.({
+          name,
+          meta: request.params._meta as Record<string, unknown> | undefined,
+          // Only an object can name a key; anything else is the tool's to reject.
+          ...(typeof args === 'object' &&
+            args !== null &&
+            !Array.isArray(args) && { arguments: args as Record<string, unknown> }),
+        })) ?? sessionKey;
+      const { key: callKey, owner } = planOf(callSession);
       const gate = await evidence.gateFor(callKey, callSession);
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,

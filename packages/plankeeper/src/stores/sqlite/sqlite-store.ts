@@ -66,6 +66,14 @@ export interface SqliteStoreOptions {
   historyLimit?: number;
   /** How long a write waits for another process's write lock before failing. Default 5000 ms. */
   busyTimeoutMs?: number;
+  /**
+   * Milliseconds since the epoch after which no write waits for another process's lock:
+   * each write waits at most until then (and at most `busyTimeoutMs`), and one begun later
+   * fails at once if the lock is taken. For a caller with a deadline of its own, such as a
+   * hook process: better-sqlite3 waits synchronously, so no timer of the caller can fire
+   * while it does. Default: none.
+   */
+  lockWaitDeadline?: number;
   /** How often subscribers check for changes made by other processes. Default 250 ms. */
   pollIntervalMs?: number;
   /**
@@ -215,6 +223,9 @@ export class SqlitePlanStore implements PlanStore {
   private readonly deleteHarnessState: Statement<[string]>;
   private readonly purgeExpiredHarnessStates: Statement<[number]>;
 
+  /** See SqliteStoreOptions.lockWaitDeadline; with it, the busy timeout set on the connection now. */
+  private readonly lockWait?: { deadline: number; longest: number; current: number };
+
   /** The open connection, for maintenance and tests; do not write plans through it. */
   get db(): SqliteConnection {
     return this.database;
@@ -224,6 +235,12 @@ export class SqlitePlanStore implements PlanStore {
     this.path = options.path;
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
     const busyTimeoutMs = resolveDuration('busyTimeoutMs', options.busyTimeoutMs, 5000);
+    const deadline = options.lockWaitDeadline;
+    // Opening may take the lock too (to create or upgrade the schema).
+    const openWait = deadline === undefined ? busyTimeoutMs : waitUntil(deadline, busyTimeoutMs);
+    if (deadline !== undefined) {
+      this.lockWait = { deadline, longest: busyTimeoutMs, current: openWait };
+    }
     const pollIntervalMs = Math.max(
       1,
       resolveDuration('pollIntervalMs', options.pollIntervalMs, 250),
@@ -245,8 +262,8 @@ export class SqlitePlanStore implements PlanStore {
       makeDirectoryFor(absolute);
     }
     this.database = this.readOnly
-      ? openReadOnly(absolute!, busyTimeoutMs)
-      : openDatabase(options.path, { timeout: busyTimeoutMs });
+      ? openReadOnly(absolute!, openWait)
+      : openDatabase(options.path, { timeout: openWait });
     try {
       if (!inMemory && !this.readOnly) {
         this.database.pragma('journal_mode = WAL');
@@ -636,9 +653,20 @@ export class SqlitePlanStore implements PlanStore {
         `the SQLite store ${this.path} is open read-only, so the plan change was not saved; open it writable to change plans.`,
       );
     }
+    this.limitLockWait();
     const result = this.writeTransaction.immediate(work) as T;
     if (this.file) checkSameFile(this.file.path, this.file.opened);
     return result;
+  }
+
+  /** With a lock-wait deadline: the busy timeout for the next write, the time left at most. */
+  private limitLockWait(): void {
+    const wait = this.lockWait;
+    if (!wait) return;
+    const left = waitUntil(wait.deadline, wait.longest);
+    if (left === wait.current) return;
+    this.database.pragma(`busy_timeout = ${left}`);
+    wait.current = left;
   }
 
   /** Builds the change only when someone listens: a write without subscribers skips it. */
@@ -660,6 +688,11 @@ export class SqlitePlanStore implements PlanStore {
     }
     this.emit(() => ({ key: decodePlanKey(row.key), ...revision }));
   }
+}
+
+/** How long a lock wait may last now: until `deadline`, and `longest` at most. */
+function waitUntil(deadline: number, longest: number): number {
+  return Math.max(0, Math.min(longest, Math.floor(deadline - Date.now())));
 }
 
 function isExpired(expiresAt: number | null, now: number): boolean {

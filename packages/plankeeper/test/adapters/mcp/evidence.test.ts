@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { PlanEngine } from 'plankeeper';
+import { MemoryPlanStore, PlanEngine } from 'plankeeper';
 import type { EvidenceCall } from 'plankeeper/harness';
 import type { PlanMcpServerOptions } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,34 @@ describe('MCP server: evidence', () => {
     expect(accepted.ok).toBe(true);
     expect((await engine.history(key)).at(-1)!.source.evidence).toEqual([
       { id: '1', count: 1, calls: [{ tool: 'Edit', at: 2 }] },
+    ]);
+  });
+
+  it('a server started again takes where an item started from the stored plan, not its memory', async () => {
+    let now = 1_000;
+    const store = new MemoryPlanStore({ now: () => now });
+    const recorded: EvidenceCall[] = [{ tool: 'Read', at: 900 }];
+    const options = {
+      session: 'restart',
+      evidence: 'enforce' as const,
+      toolSuccesses: async () => recorded,
+    };
+    const first = await connect({ engine: new PlanEngine({ store }), ...options });
+    now = 2_000;
+    expect((await first('todo_write', status('in_progress'))).ok).toBe(true);
+
+    // The same store, a new server: it never saw #1 start, and Read finished before it did.
+    now = 3_000;
+    const second = await connect({ engine: new PlanEngine({ store }), ...options });
+    const refused = await second('todo_write', status('completed'));
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('#1 Fix the bug cannot be completed');
+    recorded.push({ tool: 'Edit', at: 3_500 });
+    now = 4_000;
+    expect((await second('todo_write', status('completed'))).ok).toBe(true);
+    const key = { agent: 'mcp', session: 'restart' };
+    expect((await new PlanEngine({ store }).history(key)).at(-1)!.source.evidence).toEqual([
+      { id: '1', count: 1, calls: [{ tool: 'Edit', at: 3_500 }] },
     ]);
   });
 

@@ -39,6 +39,29 @@ describe('MCP server: keyForCall', () => {
     expect(await contents('s2')).toEqual(['B']);
     expect(await contents('fallback')).toEqual(['C']);
   });
+
+  it('refuses a call whose key function throws, with its message as the tool error', async () => {
+    const engine = new PlanEngine();
+    const client = await connect({
+      engine,
+      agent: 'codex',
+      session: 'fallback',
+      keyForCall: ({ meta }) => {
+        if (meta?.unknown) throw new Error('no plan for this call; call it again');
+        return undefined;
+      },
+    });
+    const refused = (await client.callTool({
+      name: 'todo_write',
+      arguments: write('A'),
+      _meta: { unknown: true },
+    })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(refused.content).toEqual([
+      { type: 'text', text: 'todo_write failed: no plan for this call; call it again' },
+    ]);
+    expect((await engine.snapshot({ agent: 'codex', session: 'fallback' })).items).toEqual([]);
+  });
 });
 
 describe('MCP server: ignoredArguments', () => {
