@@ -119,7 +119,7 @@ describe('plankeeper hook with --approval', () => {
     ).toBe('');
   });
 
-  it('claude-code: an approval between turns is told on the next prompt, before the list', async () => {
+  it('claude-code: an approval between turns is told on the next prompt, before the list it approved (the plan to carry out, not a leftover)', async () => {
     const store = await withPlan('claude-code');
     const prompt = fixture('claude-code', 'UserPromptSubmit');
     hook('claude-code', 'UserPromptSubmit', store, prompt, ['--approval', 'once']);
@@ -137,7 +137,7 @@ describe('plankeeper hook with --approval', () => {
     const lines = JSON.parse(next).hookSpecificOutput.additionalContext.split('\n');
     expect(lines.slice(0, 2)).toEqual([
       'Approved by a person (Ana): carry out the plan.',
-      '### Leftover todo list from an earlier request',
+      '### Current todo list (0/1 completed)',
     ]);
   });
 
