@@ -12,7 +12,11 @@ import { ModelError } from './model-error.js';
 import { fromOpenAICompletion, toOpenAIMessages, toOpenAITools } from './openai-messages.js';
 import { assembleOpenAIStream } from './openai-stream.js';
 import { type ProviderContext, type ProviderFailure, toModelError } from './provider-failure.js';
-import { type EndpointOptions, resolveOpenAIEndpoint } from './resolve-endpoint.js';
+import {
+  type EndpointOptions,
+  OPENAI_DEFAULT_BASE_URL,
+  resolveOpenAIEndpoint,
+} from './resolve-endpoint.js';
 import { isRecord, wrongServerError } from './wrong-server.js';
 
 export interface OpenAIChatClientOptions extends EndpointOptions {
@@ -51,6 +55,8 @@ export class OpenAIChatClient implements ModelClient {
     });
     this.#context = {
       provider: 'OpenAI',
+      // Ollama, vLLM, DeepSeek…: a failure there is that server's, not OpenAI's.
+      ...(endpoint.baseURL !== OPENAI_DEFAULT_BASE_URL && { named: 'OpenAI-compatible server' }),
       model: options.model,
       baseURL: endpoint.baseURL,
       keyVariable: 'OPENAI_API_KEY',

@@ -10,6 +10,8 @@ import { API_KEY_OPTION, BASE_URL_OPTION } from './option-names.js';
 export interface ProviderContext {
   /** Display name: `OpenAI`, `Anthropic`. */
   provider: string;
+  /** How messages name the server when it is not the provider's own (a compatible server). */
+  named?: string;
   model: string;
   baseURL: string;
   keyVariable: string;
@@ -44,17 +46,18 @@ export function toModelError(
   cause: unknown,
 ): ModelError {
   const { provider } = context;
+  const server = context.named ?? provider;
   switch (failure.kind) {
     case 'status':
       return statusError(context, failure.status, oneLine(failure.detail), cause);
     case 'connection':
       return new ModelError(
-        `Cannot reach ${provider} at ${context.baseURL}: ${oneLine(failure.detail)}. Check the base URL (${context.baseURLVariable} or ${BASE_URL_OPTION}) and that the server is running.`,
+        `Cannot reach ${server} at ${context.baseURL}: ${oneLine(failure.detail)}. Check the base URL (${context.baseURLVariable} or ${BASE_URL_OPTION}) and that the server is running.`,
         { provider, code: 'connection', cause },
       );
     case 'timeout':
       return new ModelError(
-        `${provider} did not answer in time at ${context.baseURL}. Try again, or raise the timeoutMs option.`,
+        `${server} did not answer in time at ${context.baseURL}. Try again, or raise the timeoutMs option.`,
         { provider, code: 'timeout', cause },
       );
     case 'aborted':

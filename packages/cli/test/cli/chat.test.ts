@@ -65,9 +65,16 @@ describe('plankeeper chat', () => {
     );
     expect(anthropic.code).toBe(3);
     expect(anthropic.stderr).toMatch(/ANTHROPIC_API_KEY/);
+    // A spec that is none is a usage error, as in `eval`; a missing key is configuration.
     const bad = await runCli(['chat', '--model', 'gpt-4o', '--store', 'memory'], { env: noKeys });
-    expect(bad.code).toBe(3);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/Use openai:MODEL/);
+    const url = await runCli(
+      ['chat', '--model', 'openai:qwen2.5', '--base-url', 'localhost:11434', '--store', 'memory'],
+      { env: noKeys },
+    );
+    expect(url).toMatchObject({ code: 2 });
+    expect(url.stderr).toContain('--base-url: "localhost:11434" is not an http(s) URL.');
   });
 
   it('plans through a real model client, and /todos shows the plan without a model call', async () => {

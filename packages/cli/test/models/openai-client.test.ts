@@ -372,7 +372,9 @@ describe('OpenAIChatClient', () => {
 
     expect(error.code).toBe('connection');
     expect(error.message).toMatch(
-      new RegExp(`^Cannot reach OpenAI at ${baseURL.replaceAll('.', '\\.')}: .*Check the base URL`),
+      new RegExp(
+        `^Cannot reach OpenAI-compatible server at ${baseURL.replaceAll('.', '\\.')}: .*Check the base URL`,
+      ),
     );
   });
 
@@ -385,7 +387,7 @@ describe('OpenAIChatClient', () => {
 
     expect(error.code).toBe('timeout');
     expect(error.message).toBe(
-      `OpenAI did not answer in time at ${server.url('/v1')}. Try again, or raise the timeoutMs option.`,
+      `OpenAI-compatible server did not answer in time at ${server.url('/v1')}. Try again, or raise the timeoutMs option.`,
     );
   });
 

@@ -11,7 +11,6 @@ import type { Command } from 'commander';
 import type { ToolDefinition } from 'plankeeper';
 import { Agent, getLocale, PlanEngine, PlankeeperError, renderPlan } from 'plankeeper';
 import { knowledgeSearchTool, workspaceTools } from '../../builtin-tools/index.js';
-import { createModelClient } from '../../models/index.js';
 import { createAgentReporter } from '../agent-reporter.js';
 import { CHAT_LABELS } from '../chat-labels.js';
 import { CliError } from '../cli-error.js';
@@ -19,6 +18,7 @@ import { DISCIPLINE_FLAG_HELP, parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { inFlagTerms } from '../flag-wording.js';
 import { langOption, parseLang } from '../lang-option.js';
+import { modelClientFromFlags } from '../model-option.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
 import { createPlanView, inertText } from '../terminal/index.js';
 
@@ -73,18 +73,7 @@ async function chat(flags: ChatFlags): Promise<number> {
     );
   }
   const storeUrl = resolveStoreUrl(flags.store);
-  let model: ReturnType<typeof createModelClient>;
-  try {
-    model = createModelClient(flags.model, {
-      ...(flags.baseUrl && { baseURL: flags.baseUrl }),
-      ...(flags.apiKey && { apiKey: flags.apiKey }),
-    });
-  } catch (error) {
-    if (PlankeeperError.isInstance(error)) {
-      throw new CliError(inFlagTerms(error.message), EXIT.config);
-    }
-    throw error;
-  }
+  const model = await modelClientFromFlags(flags);
   const discipline = parseDiscipline(flags.discipline, model.name);
   const tools: ToolDefinition[] = [];
   try {

@@ -5,12 +5,11 @@
  */
 import type { Command } from 'commander';
 import type { LocaleId, ModelClient } from 'plankeeper';
-import { ConfigurationError } from 'plankeeper';
 import type { EvalReport } from '../../eval/run-eval.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { inFlagTerms } from '../flag-wording.js';
 import { langOption, parseLang } from '../lang-option.js';
+import { modelClientFromFlags } from '../model-option.js';
 
 interface EvalFlags {
   lang: string;
@@ -77,42 +76,10 @@ async function runEvalCommand(flags: EvalFlags): Promise<number> {
   return EXIT.ok;
 }
 
-async function realModel(flags: EvalFlags): Promise<ModelClient> {
-  const { createModelClient, parseModelSpec } = await import('../../models/create-model-client.js');
-  const spec = flags.model as string;
-  try {
-    parseModelSpec(spec);
-  } catch (error) {
-    if (ConfigurationError.isInstance(error)) {
-      throw new CliError(inFlagTerms(error.message), EXIT.usage);
-    }
-    throw error;
-  }
-  if (flags.baseUrl !== undefined && !isHttpUrl(flags.baseUrl)) {
-    throw new CliError(
-      `--base-url: ${JSON.stringify(flags.baseUrl)} is not an http(s) URL.`,
-      EXIT.usage,
-    );
-  }
-  try {
-    return createModelClient(spec, {
-      ...(flags.baseUrl !== undefined && { baseURL: flags.baseUrl }),
-      ...(flags.apiKey !== undefined && { apiKey: flags.apiKey }),
-    });
-  } catch (error) {
-    // A missing key (or an unusable base URL from the environment) is configuration.
-    if (ConfigurationError.isInstance(error)) {
-      throw new CliError(inFlagTerms(error.message), EXIT.config);
-    }
-    throw error;
-  }
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+function realModel(flags: EvalFlags): Promise<ModelClient> {
+  return modelClientFromFlags({
+    model: flags.model as string,
+    baseUrl: flags.baseUrl,
+    apiKey: flags.apiKey,
+  });
 }
