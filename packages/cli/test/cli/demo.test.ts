@@ -28,14 +28,18 @@ describe('plankeeper demo', () => {
     // The order a user watches: plan, three searches, reminder, plan update, answer.
     const order = [
       at('- [>] #1 Look up the return policy for opened headphones'),
-      at('→ knowledge_search {"query":"return opened headphones"'),
-      at('→ knowledge_search {"query":"how to start a return"'),
-      at('! reminder: <reminder>3 tool rounds without a todo list update.'),
+      at('→ knowledge_search query="return opened headphones" limit=2'),
+      at('→ knowledge_search query="how to start a return" limit=2'),
+      at('! reminder: 3 tool rounds without a todo list update.'),
       at('### Current todo list (2/3 completed)'),
       at('### Current todo list (3/3 completed)'),
       at('Answer:'),
     ];
     expect(order.every((index) => index >= 0)).toBe(true);
+    // Arguments as name=value pairs, no markup meant for the model, no JSON cut mid-word.
+    expect(lines).toContain('→ todo_write todos=[3 items]');
+    expect(stdout).not.toContain('<reminder>');
+    expect(stdout).not.toMatch(/→ .*\{"/);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     // Facts come from the bundled policy, with their sources.
     expect(stdout).toContain('can be returned within 14 days of delivery');

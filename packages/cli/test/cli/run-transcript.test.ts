@@ -35,7 +35,7 @@ describe('plankeeper run --script (human output)', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatchInlineSnapshot(`
       "Task: Book the flight.
-      → todo_write {"todos":[{"content":"Book the flight","status":"completed"}]}
+      → todo_write todos=[1 item]
       ### Current todo list (1/1 completed)
       - [x] #1 Book the flight
 
@@ -57,7 +57,7 @@ describe('plankeeper run --script (human output)', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatchInlineSnapshot(`
       "任务: 订机票。
-      → todo_write {"todos":[{"content":"订机票","status":"completed"}]}
+      → todo_write todos=[1 项]
       ### 当前待办清单（已完成 1/1）
       - [x] #1 订机票
 
@@ -108,7 +108,7 @@ describe('plankeeper run --script (the harness’s messages)', () => {
     ]);
     expect(labels).toMatchInlineSnapshot(`
       [
-        "! 提醒: <reminder>已经连续 1 个工具调用轮次没有更新待办清单。请核对原始请求和剩余事项，然后更新清单。</reminder>",
+        "! 提醒: 已经连续 1 个工具调用轮次没有更新待办清单。请核对原始请求和剩余事项，然后更新清单。",
         "! 收尾检查: 待办清单还有未完成事项：#1 查询退货条款。请完成它们，或按实际情况标为 completed 或 cancelled，然后再给出最终答复。",
         "! 目标核对: 所有事项都已完成或取消。答复前，请对照原始请求逐条核对： 拆封的耳机能退吗？ 有遗漏先补上。确实做不到的部分，请明确说明是什么、为什么。",
       ]
@@ -127,9 +127,9 @@ describe('plankeeper run --script (the harness’s messages)', () => {
     const labels = stdout.split('\n').filter((line) => line.startsWith('! '));
     expect(labels).toMatchInlineSnapshot(`
       [
-        "! reminder: <reminder>1 tool round without a todo list update. Check the original request and the remaining items, then update the list.</reminder>",
-        "! finish-check: Your todo list still has open items: #1 Look up the policy. Finish them, or mark them completed or cancelled to match what you actually did…",
-        "! goal-check: All items are completed or cancelled. Before you answer, check the original request point by point: Can I return opened headphones? Do what…",
+        "! reminder: 1 tool round without a todo list update. Check the original request and the remaining items, then update the list.",
+        "! finish-check: Your todo list still has open items: #1 Look up the policy. Finish them, or mark them completed or cancelled to match what you actually…",
+        "! goal-check: All items are completed or cancelled. Before you answer, check the original request point by point: Can I return opened headphones? Do…",
       ]
     `);
   });

@@ -198,7 +198,7 @@ describe('plankeeper run --script --json', () => {
   it('without --json shows the run live and prints the answer', async () => {
     const { code, stdout } = await runCli(['run', '--script', 'examples/scripts/after-sales.json']);
     expect(code).toBe(0);
-    expect(stdout).toContain('→ knowledge_search {"query":"return opened headphones","limit":1}');
+    expect(stdout).toContain('→ knowledge_search query="return opened headphones" limit=1');
     expect(stdout).toContain('- [x] #2 Draft the answer with sources');
     expect(stdout.trim().endsWith('(returns-and-refunds.md).')).toBe(true);
   });
