@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
+import { waitFor } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../support/run-cli.js';
 
@@ -75,14 +76,14 @@ describe('plankeeper todos prints stored text inert', () => {
       output += chunk;
     });
     try {
-      await waitFor(() => output.includes('Watching for changes'));
+      await waitFor(() => output.includes('Watching for changes'), 'the watch to start', 10_000);
       const writer = await openStore(store);
       const key = { agent: 'support', session: 's-1' };
       const engine = new PlanEngine({ store: writer });
       await engine.add(key, [{ content: 'Reply' }]);
       await engine.complete(key, [{ id: 3, reason: HOSTILE_REASON }], { callId: 'call_y' });
       await writer.close();
-      await waitFor(() => output.includes('call_y'));
+      await waitFor(() => output.includes('call_y'), 'the change by call_y', 10_000);
     } finally {
       watching.kill('SIGINT');
     }
@@ -90,11 +91,3 @@ describe('plankeeper todos prints stored text inert', () => {
     expect(output).toContain('\\u001b[2K');
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

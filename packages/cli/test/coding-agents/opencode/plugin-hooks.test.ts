@@ -6,7 +6,7 @@
  * under `opencode run` (prompting again from `session.idle`).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   at,
   type OpencodeRun,
@@ -195,12 +195,12 @@ describe('OpenCode: prompting again from session.idle', () => {
         parts: [{ type: 'text', text: 'Do the work.' }],
       })) as { info: { role: string; finish?: string } };
       expect(reply.info).toMatchObject({ role: 'assistant', finish: 'stop' });
-      const deadline = Date.now() + 30_000;
-      while (server.requestForStep(1) === undefined && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Waits until the re-prompt reaches the model; a timeout fails with the server's log.
+      await vi.waitFor(() => expect(server.requestForStep(1), serve.stderr()).toBeDefined(), {
+        timeout: 30_000,
+        interval: 100,
+      });
       const again = server.requestForStep(1);
-      expect(again, serve.stderr()).toBeDefined();
       expect(again?.sessionId).toBe(session.id);
       expect(ScriptedChatServer.userTexts(again!).at(-1)).toBe(IDLE_PROMPT);
     } finally {
