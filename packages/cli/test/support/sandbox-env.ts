@@ -85,7 +85,7 @@ export class Sandbox implements SandboxDirs {
   }
 }
 
-/** The environment `plankeeper setup` reads: HOME, and CODEX_HOME where Codex keeps it by default. */
+/** The environment `plankeeper setup` reads: HOME, and CODEX_HOME where Codex has it by default. */
 export function homeEnv(home: string): { HOME: string; CODEX_HOME: string } {
   return { HOME: home, CODEX_HOME: join(home, '.codex') };
 }

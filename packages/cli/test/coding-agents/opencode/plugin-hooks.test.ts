@@ -7,11 +7,11 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { standInMessages } from '../../support/stand-in-mcp-server.js';
 import {
   at,
   type OpencodeRun,
   OpencodeSandbox,
-  readJsonLines,
   standinMcpCommand,
 } from './support/opencode-runner.js';
 import { callTool, ScriptedChatServer, say } from './support/scripted-chat-server.js';
@@ -107,10 +107,10 @@ describe('OpenCode plugin hooks inside `opencode run`', () => {
   });
 
   it('can pass the session id to an MCP server only inside the call arguments', () => {
-    const call = readJsonLines(join(sandbox.recordDir, 'standin.jsonl')).find(
-      (entry) => at(entry, 'message', 'method') === 'tools/call',
+    const call = standInMessages(join(sandbox.recordDir, 'standin.jsonl')).find(
+      (message) => message.method === 'tools/call',
     );
-    expect(at(call, 'message', 'params', 'arguments')).toEqual({
+    expect(at(call, 'params', 'arguments')).toEqual({
       note: 'n',
       plankeeper_session: run.sessionId,
     });

@@ -25,13 +25,13 @@ import {
   scrubPaths,
   writeSandboxFile,
 } from '../../../support/sandbox-env.js';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 
 export const REPO = fileURLToPath(new URL('../../../../../../', import.meta.url));
 export const CODEX_BIN = join(REPO, 'node_modules', '.bin', 'codex');
 export const PLANKEEPER_BIN = join(REPO, 'bin', 'plankeeper.js');
 const SUPPORT = dirname(fileURLToPath(import.meta.url));
 export const HOOK_RECORDER = join(SUPPORT, 'hook-recorder.mjs');
-export const STAND_IN_MCP_SERVER = join(SUPPORT, 'stand-in-mcp-server.mjs');
 
 /** The provider's API key variable (Codex sends it as `Authorization: Bearer`). */
 const API_KEY_VAR = 'CODEX_TEST_API_KEY';
@@ -202,11 +202,11 @@ export function plankeeperMcpServer(args: string[]): McpServerSpec {
   return { command: process.execPath, args: [PLANKEEPER_BIN, 'mcp', ...args] };
 }
 
-/** The stand-in MCP server (tool `echo`), logging what it receives to `log`. */
+/** The stand-in MCP server (support/stand-in-mcp-server.mjs, tool `echo`), logging to `log`. */
 export function standInMcpServer(log: string, options: { structured?: boolean } = {}) {
   return {
     command: process.execPath,
-    args: [STAND_IN_MCP_SERVER, log, ...(options.structured ? ['--structured'] : [])],
+    args: standInMcpArgs(log, { tool: 'echo', structured: options.structured ?? false }),
   } satisfies McpServerSpec;
 }
 

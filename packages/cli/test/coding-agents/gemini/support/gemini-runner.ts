@@ -32,6 +32,7 @@ import {
   sandboxEnv,
   writeSandboxFile,
 } from '../../../support/sandbox-env.js';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import type { GeminiModelServer } from './gemini-model-server.js';
 
 const require = createRequire(import.meta.url);
@@ -75,7 +76,7 @@ export const BASE_USER_SETTINGS: JsonObject = {
 export function createGeminiSandbox(
   options: { projectSettings?: JsonObject; userSettings?: JsonObject; trust?: boolean } = {},
 ): GeminiSandbox {
-  // A real path: the CLI reports resolved paths (macOS /var -> /private/var), and fixtures scrub them.
+  // A real path: the CLI reports resolved paths (macOS /var -> /private/var); fixtures scrub them.
   const { root, home, project } = createSandboxDirs('plankeeper-gemini-');
   mkdirSync(join(home, '.gemini'), { recursive: true });
   mkdirSync(join(project, '.gemini'), { recursive: true });
@@ -202,6 +203,21 @@ export function runGemini(sandbox: GeminiSandbox, options: GeminiRunOptions): Pr
 /** A readable summary of a run, for assertion messages. */
 export function describeRun(run: GeminiRun): string {
   return `exit ${run.code}${run.signal ? ` (${run.signal})` : ''}${run.timedOut ? ' TIMED OUT' : ''} after ${run.durationMs} ms\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(-3000)}`;
+}
+
+/** The text the stand-in MCP server answers every call with. */
+export const STAND_IN_TEXT = 'Stand-in plan:\n- [>] #1 Write the parser\n- [ ] #2 Test it';
+
+/**
+ * The `mcpServers` entry for the stand-in MCP server (test/support/stand-in-mcp-server.mjs):
+ * tool `todo_write`, answering STAND_IN_TEXT and a `structuredContent`, logging to `log`.
+ */
+export function standInMcpServer(log: string): JsonObject {
+  return {
+    command: process.execPath,
+    args: standInMcpArgs(log, { tool: 'todo_write', structured: true, text: STAND_IN_TEXT }),
+    trust: true,
+  };
 }
 
 /** The `mcpServers` entry for plankeeper's own MCP server on a sqlite store. */

@@ -29,6 +29,7 @@ import {
   scrubPaths,
   writeSandboxFile as writeFile,
 } from '../../../support/sandbox-env.js';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import type { ScriptedChatServer } from './scripted-chat-server.js';
 
 /** The repository root (this file is packages/cli/test/coding-agents/opencode/support/). */
@@ -38,7 +39,6 @@ export const PLANKEEPER_BIN = join(REPO_ROOT, 'bin', 'plankeeper.js');
 export const SUPPORT_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const RECORDER_PLUGIN = join(SUPPORT_DIR, 'event-recorder.mjs');
 export const PROBE_PLUGIN = join(SUPPORT_DIR, 'probe-plugin.mjs');
-export const STANDIN_MCP_SERVER = join(SUPPORT_DIR, 'standin-mcp-server.mjs');
 
 /** The provider and model id the scripted server is configured under. */
 export const PROVIDER_ID = 'scripted';
@@ -448,9 +448,18 @@ export function plankeeperMcpCommand(storePath: string, ...more: string[]): stri
   return [process.execPath, PLANKEEPER_BIN, 'mcp', '--store', `sqlite:${storePath}`, ...more];
 }
 
-/** `command` for the stand-in MCP server, recording to `recordFile`. */
-export function standinMcpCommand(recordFile: string, ...more: string[]): string[] {
-  return [process.execPath, STANDIN_MCP_SERVER, recordFile, ...more];
+/**
+ * `command` for the stand-in MCP server (test/support/stand-in-mcp-server.mjs: tool
+ * `show_plan`, with its structuredContent unless `structured: false`), recording to `recordFile`.
+ */
+export function standinMcpCommand(
+  recordFile: string,
+  options: { structured?: boolean } = {},
+): string[] {
+  return [
+    process.execPath,
+    ...standInMcpArgs(recordFile, { tool: 'show_plan', structured: options.structured ?? true }),
+  ];
 }
 
 /** The value at `path` inside a parsed JSON payload, or undefined: `at(entry.input, 'event', 'type')`. */
