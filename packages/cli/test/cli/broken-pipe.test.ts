@@ -3,24 +3,17 @@
  * quietly, as it ends any Unix tool, with no EPIPE stack trace.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { expect, it } from 'vitest';
 import { startCli } from '../support/run-cli.js';
+import { seededStore } from '../support/seeded-store.js';
 
 /** A store with 50 plans, so that a listing is 50 lines. */
-async function storeOfManyPlans(): Promise<string> {
-  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-pipe-')), 'plans.db')}`;
-  const store = await openStore(url);
-  const engine = new PlanEngine({ store });
-  for (let session = 0; session < 50; session++) {
-    await engine.add({ agent: 'pipe', session: `s${session}` }, [{ content: 'A step' }]);
-  }
-  await store.close();
-  return url;
+function storeOfManyPlans(): Promise<string> {
+  return seededStore('plankeeper-pipe-', async (engine) => {
+    for (let session = 0; session < 50; session++) {
+      await engine.add({ agent: 'pipe', session: `s${session}` }, [{ content: 'A step' }]);
+    }
+  });
 }
 
 it('exits quietly with 0 when stdout is closed before it writes', async () => {

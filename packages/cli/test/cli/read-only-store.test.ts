@@ -5,10 +5,9 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { withPlanEngine } from '../support/seeded-store.js';
 
 /**
  * Makes `dir` read-only for the CLI run: for root, whom permissions do not stop, the
@@ -30,9 +29,9 @@ describe('plankeeper todos on a store it cannot write', () => {
     const dir = join(root, 'store');
     mkdirSync(dir);
     const url = `sqlite:${join(dir, 'plans.db')}`;
-    const store = await openStore(url);
-    await new PlanEngine({ store }).add({ agent: 'ro', session: 's1' }, [{ content: 'Read me' }]);
-    await store.close();
+    await withPlanEngine(url, (engine) =>
+      engine.add({ agent: 'ro', session: 's1' }, [{ content: 'Read me' }]),
+    );
     const user = readOnlyFor(dir, [root]);
     const options = user ? { user } : {};
 

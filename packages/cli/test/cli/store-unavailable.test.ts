@@ -13,6 +13,7 @@ import {
   captureWarnings,
   postgresBackend,
   redisBackend,
+  sleep,
   warnIfUnavailable,
 } from '../../../plankeeper/test/support/store-fixtures.js';
 import { runCli } from '../support/run-cli.js';
@@ -54,7 +55,7 @@ describe('opening a store whose server is not there', () => {
         `cannot use the Redis server at redis://${CLOSED} (connect ECONNREFUSED ${CLOSED}). Check that the server is running and that the URL's host and port are right, or use another store.`,
       );
       expect(error.reason).toBe('unreachable');
-      await new Promise((resolve) => setTimeout(resolve, 300)); // no reconnect attempts after
+      await sleep(300); // no reconnect attempts after
       expect(consoleError).not.toHaveBeenCalled();
       expect(warnings).toEqual([]);
     } finally {

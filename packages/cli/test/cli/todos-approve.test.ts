@@ -3,17 +3,14 @@
  * held for a person's approval (the harness's `approval`): the held call did not run,
  * the next one does, the model is told who approved, and the approval is in the history.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, PlanEngine, type ToolDefinition } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
 import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { newStoreUrl, withPlanEngine } from '../support/seeded-store.js';
 
-const storeUrl = () =>
-  `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-approve-')), 'plans.db')}`;
+const storeUrl = () => newStoreUrl('plankeeper-todos-approve-');
 
 const todos = (store: string, ...args: string[]) =>
   runCli(['todos', '--store', store, '--agent', 'coder', '--session', 's1', ...args]);
@@ -100,9 +97,9 @@ describe('plankeeper todos --approve', () => {
       expect.stringMatching(/^Approved by Ana at \d{4}-\d\d-\d\dT\S+Z\.$/),
     ]);
     // The agent adds a step: the approval no longer covers the plan.
-    const store = await openStore(url);
-    await new PlanEngine({ store }).add({ agent: 'coder', session: 's1' }, [{ content: 'Ship' }]);
-    await store.close();
+    await withPlanEngine(url, (engine) =>
+      engine.add({ agent: 'coder', session: 's1' }, [{ content: 'Ship' }]),
+    );
     const changed = (await todos(url)).stdout.split('\n');
     expect(changed.filter((line) => /approved/i.test(line) && !line.startsWith('  v'))).toEqual([
       expect.stringMatching(

@@ -4,20 +4,18 @@
  * SQLite store. Every change lands (compare-and-set, each operation re-decided on the
  * winner's plan), and the model is told afterwards what the person did.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { getLocale, PlanEngine } from 'plankeeper';
 import { personChangeLines } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { newStoreUrl } from '../support/seeded-store.js';
 
 const key = { agent: 'coder', session: 'race' };
 
 describe('a person and the model change the plan at once', () => {
   it('loses neither side’s changes', async () => {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-conflict-')), 'plans.db')}`;
+    const url = newStoreUrl('plankeeper-conflict-');
     const store = await openStore(url);
     const model = new PlanEngine({ store });
     try {

@@ -13,6 +13,7 @@ import {
   type CallToolResult,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { waitFor } from 'plankeeper/test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
@@ -70,9 +71,7 @@ describe('a person’s CLI change, seen by an MCP session', () => {
       expect(cli).toMatchObject({ code: 0, stderr: '' });
 
       // The SQLite store's change poller tells the other process within a second or so.
-      const deadline = Date.now() + 5000;
-      while (updated.length === 0 && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
+      await waitFor(() => updated.length > 0, 'the resource-updated notification', 5000);
       expect(updated).toEqual(['plankeeper://plan']);
       const resource = await client.readResource({ uri: 'plankeeper://plan' });
       expect((resource.contents[0] as { text: string }).text).toContain('#2 Write docs');

@@ -1,22 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { seededStore as seeded } from '../support/seeded-store.js';
 
 const key = { agent: 'support', session: 'ticket-7' };
 
-async function seededStore() {
-  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-edit-')), 'plans.db')}`;
-  const store = await openStore(url);
-  await new PlanEngine({ store }).add(key, [
-    { content: 'Look up the policy' },
-    { content: 'Answer' },
-  ]);
-  await store.close();
-  return url;
+function seededStore() {
+  return seeded('plankeeper-todos-edit-', (engine) =>
+    engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }]),
+  );
 }
 
 const todos = (store: string, ...args: string[]) =>

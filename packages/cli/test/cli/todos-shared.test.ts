@@ -2,35 +2,29 @@
  * `plankeeper todos --list NAME` on a list two sessions wrote: the plan names the owner of
  * the item in progress, and each history line names the session that wrote it.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
-import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { seededStore } from '../support/seeded-store.js';
 
 describe('plankeeper todos --list', () => {
   it('names the writer of each revision of a shared list', async () => {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-shared-')), 'plans.db')}`;
-    const store = await openStore(url);
-    const engine = new PlanEngine({ store });
     const key = sharedListKey('release');
-    await engine.add(key, [{ content: 'Write docs' }, { content: 'Write tests' }], {
-      callId: 'call_a',
-      owner: 'sess-a',
+    const url = await seededStore('plankeeper-todos-shared-', async (engine) => {
+      await engine.add(key, [{ content: 'Write docs' }, { content: 'Write tests' }], {
+        callId: 'call_a',
+        owner: 'sess-a',
+      });
+      const started = await engine.write(
+        key,
+        [
+          { id: '1', content: 'Write docs', status: 'pending' },
+          { id: '2', content: 'Write tests', status: 'in_progress' },
+        ],
+        { owner: 'sess-b' },
+      );
+      expect(started.ok).toBe(true);
     });
-    const started = await engine.write(
-      key,
-      [
-        { id: '1', content: 'Write docs', status: 'pending' },
-        { id: '2', content: 'Write tests', status: 'in_progress' },
-      ],
-      { owner: 'sess-b' },
-    );
-    expect(started.ok).toBe(true);
-    await store.close();
 
     const shown = await runCli(['todos', '--store', url, '--list', 'release']);
     expect(shown).toMatchObject({ code: 0, stderr: '' });

@@ -1,45 +1,38 @@
 /** `plankeeper todos` shows a delegated item's sub-agent progress and how to open its plan. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { getLocale, PlanEngine } from 'plankeeper';
+import { getLocale } from 'plankeeper';
 import { endSubAgent, startSubAgent } from 'plankeeper/harness';
-import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
+import { seededStore } from '../support/seeded-store.js';
 
-async function delegatedStore() {
-  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-sub-agents-')), 'plans.db')}`;
-  const store = await openStore(url);
-  const engine = new PlanEngine({ store });
-  const key = { agent: 'support', session: 'ticket-7' };
-  await engine.write(key, [
-    { content: 'Research the policy', status: 'in_progress' },
-    { content: 'Check the warranty', status: 'pending' },
-    { content: 'Answer', status: 'pending' },
-  ]);
-  const locale = getLocale('en');
-  const research = await startSubAgent(engine, {
-    parent: key,
-    item: '1',
-    scope: 'research',
-    locale,
+const delegatedStore = () =>
+  seededStore('plankeeper-sub-agents-', async (engine) => {
+    const key = { agent: 'support', session: 'ticket-7' };
+    await engine.write(key, [
+      { content: 'Research the policy', status: 'in_progress' },
+      { content: 'Check the warranty', status: 'pending' },
+      { content: 'Answer', status: 'pending' },
+    ]);
+    const locale = getLocale('en');
+    const research = await startSubAgent(engine, {
+      parent: key,
+      item: '1',
+      scope: 'research',
+      locale,
+    });
+    const warranty = await startSubAgent(engine, {
+      parent: key,
+      item: '2',
+      scope: 'warranty',
+      locale,
+    });
+    if (!research.ok || !warranty.ok) throw new Error('delegation refused');
+    await engine.write(research.sub.key, [
+      { content: 'Search', status: 'completed' },
+      { content: 'Summarize', status: 'pending' },
+    ]);
+    await endSubAgent(engine, research.sub);
   });
-  const warranty = await startSubAgent(engine, {
-    parent: key,
-    item: '2',
-    scope: 'warranty',
-    locale,
-  });
-  if (!research.ok || !warranty.ok) throw new Error('delegation refused');
-  await engine.write(research.sub.key, [
-    { content: 'Search', status: 'completed' },
-    { content: 'Summarize', status: 'pending' },
-  ]);
-  await endSubAgent(engine, research.sub);
-  await store.close();
-  return url;
-}
 
 describe('plankeeper todos with sub-agents', () => {
   it('shows the progress on the item and the command for the child plan', async () => {

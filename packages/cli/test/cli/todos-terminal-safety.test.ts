@@ -4,29 +4,23 @@
  * C1 control or bidi override in it reaches the terminal as a visible escape, and `--json`
  * carries it as a JSON escape that parses back to the stored text.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
+import { waitFor } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../support/run-cli.js';
+import { seededStore, withPlanEngine } from '../support/seeded-store.js';
 
 const HOSTILE_REASON = 'ok \u001b[2K\u001b[1A\u001b]0;PWNED\u0007 fake \u009b31m';
 const HOSTILE_NAME = 'Ana\u202e\u001b[31m';
 /** Raw ESC, BEL, CSI (C1) and the right-to-left override. */
 const RAW_CONTROL = /[\u001b\u0007\u009b\u202e]/;
 
-async function hostileStore() {
-  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-safe-')), 'plans.db')}`;
-  const store = await openStore(url);
-  const engine = new PlanEngine({ store });
-  const key = { agent: 'support', session: 's-1' };
-  await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }]);
-  await engine.complete(key, [{ id: 1, reason: HOSTILE_REASON }], { callId: 'call_x' });
-  await engine.editAsPerson(key, { kind: 'cancel', id: '2' }, { name: HOSTILE_NAME });
-  await store.close();
-  return url;
+function hostileStore() {
+  return seededStore('plankeeper-safe-', async (engine) => {
+    const key = { agent: 'support', session: 's-1' };
+    await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }]);
+    await engine.complete(key, [{ id: 1, reason: HOSTILE_REASON }], { callId: 'call_x' });
+    await engine.editAsPerson(key, { kind: 'cancel', id: '2' }, { name: HOSTILE_NAME });
+  });
 }
 
 describe('plankeeper todos prints stored text inert', () => {
@@ -75,14 +69,13 @@ describe('plankeeper todos prints stored text inert', () => {
       output += chunk;
     });
     try {
-      await waitFor(() => output.includes('Watching for changes'));
-      const writer = await openStore(store);
+      await waitFor(() => output.includes('Watching for changes'), 'the watch to start', 10_000);
       const key = { agent: 'support', session: 's-1' };
-      const engine = new PlanEngine({ store: writer });
-      await engine.add(key, [{ content: 'Reply' }]);
-      await engine.complete(key, [{ id: 3, reason: HOSTILE_REASON }], { callId: 'call_y' });
-      await writer.close();
-      await waitFor(() => output.includes('call_y'));
+      await withPlanEngine(store, async (engine) => {
+        await engine.add(key, [{ content: 'Reply' }]);
+        await engine.complete(key, [{ id: 3, reason: HOSTILE_REASON }], { callId: 'call_y' });
+      });
+      await waitFor(() => output.includes('call_y'), 'the change by call_y', 10_000);
     } finally {
       watching.kill('SIGINT');
     }
@@ -90,11 +83,3 @@ describe('plankeeper todos prints stored text inert', () => {
     expect(output).toContain('\\u001b[2K');
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

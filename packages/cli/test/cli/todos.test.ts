@@ -2,31 +2,27 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli, startCli } from '../support/run-cli.js';
+import { seededStore, withPlanEngine } from '../support/seeded-store.js';
 
-async function seededStore() {
-  const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
-  const store = await openStore(url);
-  const engine = new PlanEngine({ store });
-  const key = { agent: 'support', session: 'ticket-7' };
-  await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }], {
-    callId: 'call_a',
+/** Two tickets of the support agent, one with a sub-agent's plan under a scope. */
+const ticketStore = () =>
+  seededStore('plankeeper-todos-', async (engine) => {
+    const key = { agent: 'support', session: 'ticket-7' };
+    await engine.add(key, [{ content: 'Look up the policy' }, { content: 'Answer' }], {
+      callId: 'call_a',
+    });
+    await engine.complete(key, [{ id: 1, reason: 'found §3' }], { callId: 'call_b' });
+    await engine.add({ agent: 'support', session: 'ticket-8' }, [{ content: 'Other' }]);
+    await engine.add({ agent: 'support', session: 'ticket-7', scope: ['researcher'] }, [
+      { content: 'Sub step' },
+    ]);
   });
-  await engine.complete(key, [{ id: 1, reason: 'found §3' }], { callId: 'call_b' });
-  await engine.add({ agent: 'support', session: 'ticket-8' }, [{ content: 'Other' }]);
-  await engine.add({ agent: 'support', session: 'ticket-7', scope: ['researcher'] }, [
-    { content: 'Sub step' },
-  ]);
-  await store.close();
-  return url;
-}
 
 describe('plankeeper todos', () => {
   it('lists stored plans with progress', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const { code, stdout } = await runCli(['todos', '--store', store]);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
@@ -36,7 +32,7 @@ describe('plankeeper todos', () => {
   });
 
   it('shows one plan with its revision history, as text and as JSON', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const text = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('- [x] #1 Look up the policy (found §3)\n- [ ] #2 Answer');
@@ -62,25 +58,22 @@ describe('plankeeper todos', () => {
   });
 
   it('says a one-item write in the singular in the history', async () => {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
-    const store = await openStore(url);
     const key = { agent: 'release', session: 'r-2' };
-    await new PlanEngine({ store }).write(key, [{ content: 'Ship', status: 'pending' }]);
-    await store.close();
+    const url = await seededStore('plankeeper-todos-', (engine) =>
+      engine.write(key, [{ content: 'Ship', status: 'pending' }]),
+    );
     const shown = await runCli(['todos', '--store', url, '--agent', 'release', '--session', 'r-2']);
     expect(shown.stdout).toMatch(/: wrote 1 item, added #1\n/);
   });
 
   it('shows what each item waits for, marking items whose blockers are still open', async () => {
-    const url = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-todos-')), 'plans.db')}`;
-    const store = await openStore(url);
-    const engine = new PlanEngine({ store });
-    await engine.write({ agent: 'release', session: 'r-1' }, [
-      { content: 'Run tests', status: 'completed' },
-      { content: 'Build', status: 'in_progress', blockedBy: ['Run tests'] },
-      { content: 'Deploy', status: 'pending', blockedBy: ['Run tests', 'Build'] },
-    ]);
-    await store.close();
+    const url = await seededStore('plankeeper-todos-', (engine) =>
+      engine.write({ agent: 'release', session: 'r-1' }, [
+        { content: 'Run tests', status: 'completed' },
+        { content: 'Build', status: 'in_progress', blockedBy: ['Run tests'] },
+        { content: 'Deploy', status: 'pending', blockedBy: ['Run tests', 'Build'] },
+      ]),
+    );
     const shown = await runCli(['todos', '--store', url, '--agent', 'release', '--session', 'r-1']);
     expect(shown.stdout).toContain(
       '- [x] #1 Run tests\n- [>] #2 Build (after #1)\n- [ ] #3 Deploy (blocked: waits for #2)\n',
@@ -97,7 +90,7 @@ describe('plankeeper todos', () => {
   });
 
   it('explains an unknown session and a bad store', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const missing = await runCli(['todos', '--store', store, '--session', 'nope']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe(
@@ -128,7 +121,7 @@ describe('plankeeper todos', () => {
   });
 
   it('deletes one plan with --delete, and refuses --delete without --session', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const deleted = await runCli(['todos', '--store', store, '--session', 'ticket-8', '--delete']);
     expect(deleted).toMatchObject({ code: 0, stdout: 'Deleted support/ticket-8\n', stderr: '' });
     const listed = await runCli(['todos', '--store', store]);
@@ -154,7 +147,7 @@ describe('plankeeper todos', () => {
   });
 
   it('points at --delete when a stored plan cannot be loaded, and the delete works', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const db = new Database(store.slice('sqlite:'.length));
     db.prepare(
       `UPDATE plankeeper_revisions SET record = '{"format":99}' WHERE key = ?
@@ -185,7 +178,7 @@ describe('plankeeper todos', () => {
   });
 
   it('--watch prints each change another process stores, until interrupted', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const key = { agent: 'support', session: 'ticket-7' };
     for (const mode of ['text', 'json'] as const) {
       const child = startCli([
@@ -204,13 +197,12 @@ describe('plankeeper todos', () => {
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       const ready = mode === 'text' ? 'Watching for changes' : '"plan":';
       await vi.waitFor(() => expect(stdout).toContain(ready), { timeout: 10_000 });
-      const writer = await openStore(store);
       // A change each time: completing #2 again would change nothing, and write nothing.
-      const engine = new PlanEngine({ store: writer });
-      if (mode === 'text') {
-        await engine.complete(key, [{ id: 2, reason: 'sent' }], { callId: 'call_text' });
-      } else await engine.add(key, [{ content: 'Follow up' }], { callId: 'call_json' });
-      await writer.close();
+      await withPlanEngine(store, async (engine) => {
+        if (mode === 'text') {
+          await engine.complete(key, [{ id: 2, reason: 'sent' }], { callId: 'call_text' });
+        } else await engine.add(key, [{ content: 'Follow up' }], { callId: 'call_json' });
+      });
       if (mode === 'text') {
         await vi.waitFor(() => expect(stdout).toContain('- [x] #2 Answer (sent)'), {
           timeout: 10_000,
@@ -238,7 +230,7 @@ describe('plankeeper todos', () => {
   });
 
   it('refuses --delete together with --watch', async () => {
-    const store = await seededStore();
+    const store = await ticketStore();
     const both = await runCli([
       'todos',
       '--store',

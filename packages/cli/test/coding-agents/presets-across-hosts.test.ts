@@ -9,17 +9,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { jsonSchema, stepCountIs, tool } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
 import { Agent, type ChatMessage, getLocale, PlanEngine, type ToolDefinition } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/ai-sdk';
 import { type Discipline, quoteText } from 'plankeeper/harness';
-import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { ScriptedModel } from 'plankeeper/test';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectClient } from '../../../plankeeper/test/support/mcp-clients.js';
+import { scriptedModel } from '../../../plankeeper/test/support/models/ai-sdk.js';
 import { mcpServerOptions, parseMcpFlags } from '../../src/cli/commands/mcp.js';
 import { runHook } from '../../src/coding-agents/hook/run-hook.js';
 
@@ -110,39 +108,7 @@ async function ownLoop(discipline: Discipline): Promise<RulesRead> {
 }
 
 async function aiSdk(discipline: Discipline): Promise<RulesRead> {
-  const replies = [...CALLS.map((call) => ({ call })), ...[1, 2, 3].map(() => ({ text: ANSWER }))];
-  let next = 0;
-  const usage = {
-    inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: 0, text: 0, reasoning: 0 },
-  };
-  const model = new MockLanguageModelV3({
-    doGenerate: async () => {
-      const reply = replies[next++];
-      if (!reply) throw new Error('the script ran out');
-      if ('text' in reply) {
-        return {
-          content: [{ type: 'text', text: reply.text }],
-          finishReason: { unified: 'stop', raw: 'stop' },
-          usage,
-          warnings: [],
-        };
-      }
-      return {
-        content: [
-          {
-            type: 'tool-call',
-            toolCallId: `call-${next}`,
-            toolName: reply.call.tool,
-            input: JSON.stringify(reply.call.args),
-          },
-        ],
-        finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-        usage,
-        warnings: [],
-      };
-    },
-  });
+  const model = scriptedModel([...CALLS, ...[1, 2, 3].map(() => ({ text: ANSWER }))]);
   const lookup = tool({
     description: 'Look something up.',
     inputSchema: jsonSchema<{ query: string }>({
@@ -207,11 +173,9 @@ async function claudeCode(discipline: Discipline): Promise<RulesRead> {
   };
   const opened = await openStore(store);
   const settings = parseMcpFlags({ store, for: 'claude-code', discipline }, {}, dir);
-  const server = createPlanMcpServer(mcpServerOptions(settings, new PlanEngine({ store: opened })));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'presets-test', version: '1.0.0' });
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  const { client } = await connectClient(
+    mcpServerOptions(settings, new PlanEngine({ store: opened })),
+  );
   try {
     await hook('UserPromptSubmit', { prompt: TASK, prompt_id: 'p1' });
     const afterCalls: string[] = [];

@@ -7,14 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { waitFor } from 'plankeeper/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/cli-error.js';
 import { registerDashboardCommand, runDashboard } from '../../src/cli/commands/dashboard.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import type { PlanListResponse } from '../../src/dashboard/index.js';
+import { withPlanEngine } from '../support/seeded-store.js';
 
 const support = fileURLToPath(new URL('./support/', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-dashboard-cli-'));
@@ -165,11 +164,11 @@ describe('plankeeper dashboard as a process', () => {
 
   it('reads PLANKEEPER_STORE, serves the plans in it, and exits 0 on SIGINT', async () => {
     const path = join(directory, 'process.db');
-    const store = await openStore(`sqlite:${path}`);
-    await new PlanEngine({ store }).write({ agent: 'ops', session: 'nightly' }, [
-      { content: 'Rotate logs', status: 'in_progress', activeForm: 'Rotating logs' },
-    ]);
-    await store.close();
+    await withPlanEngine(`sqlite:${path}`, (engine) =>
+      engine.write({ agent: 'ops', session: 'nightly' }, [
+        { content: 'Rotate logs', status: 'in_progress', activeForm: 'Rotating logs' },
+      ]),
+    );
 
     child = spawn(
       process.execPath,

@@ -18,6 +18,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StepQueue } from '../../../plankeeper/test/support/scripted-steps.js';
 
 export interface RecordedRequest {
   method: string;
@@ -45,7 +46,7 @@ export interface ScriptedReply {
 
 export class FakeProviderServer {
   readonly requests: RecordedRequest[] = [];
-  readonly #queue: ScriptedReply[] = [];
+  readonly #queue = new StepQueue<ScriptedReply>();
   readonly #server: Server;
   #port = 0;
 
@@ -60,7 +61,7 @@ export class FakeProviderServer {
           headers: request.headers,
           body: parseBody(Buffer.concat(chunks).toString('utf8')),
         });
-        const reply = this.#queue.shift() ?? exhausted(request.method, request.url);
+        const reply = this.#queue.take()?.step ?? exhausted(request.method, request.url);
         void answer(response, reply);
       });
     });
@@ -93,7 +94,7 @@ export class FakeProviderServer {
 
   /** Replies still queued: a test that scripted exactly what it needs expects 0. */
   get pending(): number {
-    return this.#queue.length;
+    return this.#queue.pending;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { TodoItem } from 'plankeeper';
 import { getLocale, renderPlan } from 'plankeeper';
+import { sleep } from 'plankeeper/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlanView, type PlanView } from '../../src/cli/terminal/index.js';
 import { textWidth } from '../../src/cli/terminal/text-width.js';
@@ -213,7 +214,3 @@ describe('plain plan view', () => {
     );
   });
 });
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -3,15 +3,13 @@
  * (official SDK client over an in-memory pair), the Vercel AI SDK (`generateText`) and
  * plankeeper's own agent. Each overrides the engine's default (`warn`) for its writes.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { generateText, stepCountIs } from 'ai';
 import { Agent, PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/ai-sdk';
-import { createPlanMcpServer } from 'plankeeper/mcp';
 import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
+import { connectClient } from '../support/mcp-clients.js';
 import { scriptedModel } from '../support/models/ai-sdk.js';
 
 const chain = {
@@ -32,24 +30,20 @@ const refusal =
 describe('the dependencies option of each host', () => {
   it('MCP server: enforce refuses a blocked start over an engine that only warns', async () => {
     const engine = new PlanEngine();
-    const server = createPlanMcpServer({ engine, session: 's', dependencies: 'enforce' });
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-    await server.connect(serverTransport);
-    await client.connect(clientTransport);
-    try {
-      await client.callTool({ name: 'todo_write', arguments: chain });
-      const result = (await client.callTool({
-        name: 'todo_write',
-        arguments: startBuild,
-      })) as CallToolResult;
-      expect(result.isError).toBe(true);
-      expect((result.content[0] as { text: string }).text).toBe(refusal);
-      const items = (await engine.snapshot(server.planKey)).items;
-      expect(items.map((item) => item.status)).toEqual(['pending', 'pending']);
-    } finally {
-      await client.close();
-    }
+    const { client, server } = await connectClient({
+      engine,
+      session: 's',
+      dependencies: 'enforce',
+    });
+    await client.callTool({ name: 'todo_write', arguments: chain });
+    const result = (await client.callTool({
+      name: 'todo_write',
+      arguments: startBuild,
+    })) as CallToolResult;
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toBe(refusal);
+    const items = (await engine.snapshot(server.planKey)).items;
+    expect(items.map((item) => item.status)).toEqual(['pending', 'pending']);
   });
 
   it('Vercel AI SDK: createPlankeeper({ dependencies }) refuses it inside generateText', async () => {

@@ -13,28 +13,21 @@ import { join } from 'node:path';
 import { MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { distFile } from '../support/store-fixtures.js';
+import { distFile, sleep, waitFor } from '../support/store-fixtures.js';
 import { applyStep, clock } from './children/crash-steps.mjs';
 
 const ROUNDS = 25;
 const child = new URL('./children/stream-writes.mjs', import.meta.url).pathname;
 const key = { agent: 'crash', session: 'stream' };
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function readReport(path: string): string {
   return existsSync(path) ? readFileSync(path, 'utf8') : '';
 }
 
 /** Waits until the writer has reported its first commit, so the kill lands mid-stream. */
-async function waitForFirstCommit(path: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!/^start \d+\n\d+\n/.test(readReport(path))) {
-    if (Date.now() > deadline) throw new Error(`The writer never committed (see ${path})`);
-    await sleep(5);
-  }
+function waitForFirstCommit(path: string): Promise<void> {
+  const committed = () => /^start \d+\n\d+\n/.test(readReport(path));
+  return waitFor(committed, `the writer's first commit (see ${path})`, 15_000);
 }
 
 describe('SQLite store under kill -9', () => {

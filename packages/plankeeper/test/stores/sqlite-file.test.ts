@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { StoreFileError } from 'plankeeper/stores';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planRecord } from '../support/store-fixtures.js';
+import { planRecord, sleep } from '../support/store-fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'plankeeper-sqlite-file-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -72,7 +72,7 @@ describe('SqlitePlanStore and its file', () => {
     const writer = new SqlitePlanStore({ path });
     await writer.compareAndSet(key, 0, planRecord([{ content: 'stored' }]));
     await writer.compareAndSet({ ...key, session: 'short' }, 0, planRecord([]), { ttlMs: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sleep(5);
     const reader = new SqlitePlanStore({ path, readOnly: true });
     try {
       expect(reader.readOnly).toBe(true);

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStandInLog } from '../../support/stand-in-mcp-server.js';
 import {
   ALL_HOOK_EVENTS,
   mcpJson,
@@ -261,12 +262,13 @@ function find(capture: Capture, event: string, fields: Record<string, unknown>):
   return found;
 }
 
+/** The stand-in MCP server's environment at each start: the variables of Claude Code and MCP. */
 function readStandinEnv(log: string): Array<Record<string, string>> {
-  return readFileSync(log, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { env?: Record<string, string> })
-    .flatMap((entry) => (entry.env ? [entry.env] : []));
+  return readStandInLog(log).map((started) =>
+    Object.fromEntries(
+      Object.entries(started.env).filter(([name]) => /^(CLAUDE|AI_AGENT|MCP)/.test(name)),
+    ),
+  );
 }
 
 /** Tokens and process ids vary per run and mean nothing to a reader: placeholders. */

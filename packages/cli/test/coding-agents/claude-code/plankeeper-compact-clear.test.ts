@@ -11,10 +11,9 @@
  *   old plan stays under the old session (a resume of it gets it back) and is not shown.
  */
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
 import { getLocale } from 'plankeeper/harness';
-import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedPlan } from '../support/stored-plan.js';
 import { mcpJson, plankeeperHooks, plankeeperMcpServer } from './support/claude-config.js';
 import { type ClaudeRun, ClaudeSandbox } from './support/claude-runner.js';
 import {
@@ -89,16 +88,8 @@ describe('Claude Code with plankeeper: /compact, then /clear, in one session', (
   });
 
   async function plan(session: string) {
-    const opened = await openStore(store);
-    try {
-      const snapshot = await new PlanEngine({ store: opened }).snapshot({
-        agent: 'claude-code',
-        session,
-      });
-      return snapshot.items.map((item) => [item.content, item.status]);
-    } finally {
-      await opened.close();
-    }
+    const snapshot = await storedPlan(store, { agent: 'claude-code', session });
+    return snapshot.items.map((item) => [item.content, item.status]);
   }
 
   it('runs all five turns, compacting once; /clear starts a new session id', () => {

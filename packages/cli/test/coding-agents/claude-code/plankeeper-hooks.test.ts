@@ -6,9 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedPlan } from '../support/stored-plan.js';
 import { mcpJson, plankeeperHooks, plankeeperMcpServer } from './support/claude-config.js';
 import { type ClaudeRun, ClaudeSandbox } from './support/claude-runner.js';
 import {
@@ -29,15 +28,6 @@ function configure(sandbox: ClaudeSandbox, store: string, hookStore = store) {
     hooks: plankeeperHooks(hookStore),
   });
   writeFileSync(join(sandbox.project, 'notes.txt'), 'parser notes\n');
-}
-
-async function storedPlan(store: string, session: string) {
-  const opened = await openStore(store);
-  try {
-    return await new PlanEngine({ store: opened }).snapshot({ agent: 'claude-code', session });
-  } finally {
-    await opened.close();
-  }
 }
 
 describe('Claude Code with plankeeper: one turn with a plan', () => {
@@ -95,7 +85,7 @@ describe('Claude Code with plankeeper: one turn with a plan', () => {
     const result = server.toolResult(server.steps[0]!.toolCalls[0]!.id);
     expect(result?.isError).toBe(false);
     expect(result?.text).toContain('[>] #1 Write the parser');
-    const plan = await storedPlan(store, run.result!.session_id);
+    const plan = await storedPlan(store, { agent: 'claude-code', session: run.result!.session_id });
     expect(plan.items.map((item) => item.content)).toEqual(['Write the parser', 'Test the parser']);
   });
 

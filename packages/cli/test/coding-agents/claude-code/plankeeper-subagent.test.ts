@@ -8,10 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toolUseRecordKey } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
+import { withPlanEngine } from '../../support/seeded-store.js';
 import {
   mcpJson,
   plankeeperHooks,
@@ -98,15 +97,6 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
     (JSON.parse(readFileSync(join(dumps, 'SubagentStart-1.json'), 'utf8')) as { agent_id: string })
       .agent_id;
 
-  async function withEngine<T>(use: (engine: PlanEngine) => Promise<T>): Promise<T> {
-    const opened = await openStore(store);
-    try {
-      return await use(new PlanEngine({ store: opened }));
-    } finally {
-      await opened.close();
-    }
-  }
-
   it('completes normally', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(server.unusedSteps).toBe(0);
@@ -115,7 +105,7 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
   });
 
   it('stores the sub-agent’s MCP plan writes in the scope [agent_id]; the main plan is untouched', async () => {
-    await withEngine(async (engine) => {
+    await withPlanEngine(store, async (engine) => {
       const session = run.result!.session_id;
       const main = await engine.snapshot({ agent: 'claude-code', session });
       expect(main.items.map((item) => [item.content, item.status])).toEqual([
@@ -139,7 +129,7 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
   it('records plankeeper’s tool uses only (the PreToolUse matcher), none of the Reads', async () => {
     const ids = (from: number, to: number) =>
       server.steps.slice(from, to).map((step) => step.toolCalls[0]!.id);
-    await withEngine(async (engine) => {
+    await withPlanEngine(store, async (engine) => {
       for (const id of [...ids(0, 1), ...ids(2, 3), ...ids(7, 8), ...ids(9, 10)]) {
         expect(await engine.turnState(toolUseRecordKey(id)), id).toBeDefined();
       }
@@ -162,7 +152,7 @@ describe('Claude Code with plankeeper: a sub-agent', () => {
   });
 
   it('keeps the sub-agent’s hook state in the scope [agent_id], apart from the main one', async () => {
-    await withEngine(async (engine) => {
+    await withPlanEngine(store, async (engine) => {
       const session = run.result!.session_id;
       const main = await engine.turnState({ agent: 'claude-code', session });
       expect(main?.state.wroteThisTurn).toBe(true);

@@ -7,9 +7,13 @@
  * Four runs share one CODEX_HOME: A (MCP tool call, Stop blocked once), B (resume of A, with
  * an auto-compaction), C (fork of A), D (a sub-agent that calls the MCP tool).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  readStandInLog,
+  type StandInMessage,
+  standInMessages,
+} from '../../support/stand-in-mcp-server.js';
 import { listHooks, trustAllHooks } from './support/app-server.js';
 import {
   type HookInput,
@@ -45,11 +49,9 @@ interface McpCallLog {
 
 /** The tools/call requests the stand-in MCP server received. */
 function mcpCalls(log: string): McpCallLog[] {
-  if (!existsSync(log)) return [];
-  return readFileSync(log, 'utf8')
-    .split('\n')
-    .filter((line) => line.includes('"method":"tools/call"'))
-    .map((line) => JSON.parse(line) as McpCallLog);
+  return standInMessages(log).filter(
+    (message): message is StandInMessage & McpCallLog => message.method === 'tools/call',
+  );
 }
 
 interface Session {
@@ -213,7 +215,8 @@ describe('Codex hooks in exec sessions', () => {
       thread_id: sessionId,
       turn_id: hooks.UserPromptSubmit![0]!.turn_id,
     });
-    const env = JSON.parse(readFileSync(`${mcpLog}.env.json`, 'utf8')) as Record<string, string>;
+    // The environment of its latest start.
+    const env = readStandInLog(mcpLog).at(-1)?.env ?? {};
     expect(Object.keys(env).filter((name) => /CODEX|SESSION|THREAD/.test(name))).toEqual([]);
   });
 

@@ -22,6 +22,7 @@ import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
 import { MCP_AGENTS } from '../../../src/coding-agents/mcp-keying/for-agent.js';
 import { CODING_AGENTS } from '../../../src/coding-agents/registry.js';
 import { SETUP_AGENTS, setup, setupReport } from '../../../src/coding-agents/setup/index.js';
+import { homeEnv } from '../../support/sandbox-env.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from '../setup/support/project.js';
 import type { CodingAgentContractInputs } from '../support/contract-inputs.js';
 
@@ -234,7 +235,7 @@ describe.each(CODING_AGENTS.map((agent) => [agent.name, agent] as const))('%s', 
         node: NODE,
         bin: BIN,
         lang,
-        env: { HOME: project.home, CODEX_HOME: project.codexHome },
+        env: homeEnv(project.home),
       });
       const notes = agent.notes[lang](outcome.ctx);
       expect(notes.length).toBeGreaterThan(0);

@@ -6,10 +6,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { withPlanEngine } from '../../support/seeded-store.js';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -51,12 +50,7 @@ async function hook(event: string, input: unknown, extra: string[] = [], deadlin
 }
 
 async function writePlan(todos: Array<{ content: string; status: string }>) {
-  const opened = await openStore(store);
-  try {
-    await new PlanEngine({ store: opened }).write(KEY, todos as never);
-  } finally {
-    await opened.close();
-  }
+  await withPlanEngine(store, (engine) => engine.write(KEY, todos as never));
 }
 
 const tool = (name: string, failed = false) => ({
@@ -173,18 +167,9 @@ describe('plankeeper hook claude-code', () => {
       { content: 'Document it', status: 'pending' },
     ]);
     await hook('PostToolUse', tool('Read'));
-    const opened = await openStore(store);
-    try {
-      await new PlanEngine({ store: opened }).editAsPerson(
-        KEY,
-        { kind: 'cancel', id: '2' },
-        {
-          name: 'Ana',
-        },
-      );
-    } finally {
-      await opened.close();
-    }
+    await withPlanEngine(store, (engine) =>
+      engine.editAsPerson(KEY, { kind: 'cancel', id: '2' }, { name: 'Ana' }),
+    );
     const text = (await hook('PostToolUse', tool('Read'))).parsed?.hookSpecificOutput
       ?.additionalContext;
     expect(text?.split('\n').slice(0, 2)).toEqual([

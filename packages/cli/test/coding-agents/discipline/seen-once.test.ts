@@ -7,13 +7,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine, type PlanStore } from 'plankeeper';
-import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectClient } from '../../../../plankeeper/test/support/mcp-clients.js';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
@@ -55,16 +53,12 @@ async function hook(event: string, fields: Record<string, unknown> = {}) {
 
 async function connect(turnRecordsInStore: boolean) {
   const engine = new PlanEngine({ store: opened });
-  const server = createPlanMcpServer({
+  const { client } = await connectClient({
     engine,
     agent: 'claude-code',
     session: SESSION,
     turnRecordsInStore,
   });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     return (result.content[0] as { text: string }).text;

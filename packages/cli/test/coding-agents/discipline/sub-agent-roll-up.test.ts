@@ -7,10 +7,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { withPlanEngine } from '../../support/seeded-store.js';
 
 const fixture = (name: string) =>
   JSON.parse(
@@ -47,15 +46,6 @@ async function hook(event: string, input: Record<string, unknown>) {
       });
 }
 
-async function withEngine<T>(use: (engine: PlanEngine) => Promise<T>): Promise<T> {
-  const opened = await openStore(store);
-  try {
-    return await use(new PlanEngine({ store: opened }));
-  } finally {
-    await opened.close();
-  }
-}
-
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...fixture('PostToolUse'),
   tool_name: name,
@@ -65,7 +55,7 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
 describe('plankeeper hook claude-code: sub-agent roll-up', () => {
   it('links the sub-agent to the item in progress and tells the parent how it ended, once', async () => {
     await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
-    await withEngine((engine) =>
+    await withPlanEngine(store, (engine) =>
       engine.write(PARENT, [
         { content: 'Check the parser', status: 'in_progress' },
         { content: 'Fix it', status: 'pending' },
@@ -74,7 +64,7 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
     await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
     await hook('SubagentStart', fixture('SubagentStart'));
     expect(
-      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]),
+      await withPlanEngine(store, async (engine) => (await engine.snapshot(PARENT)).items[0]),
     ).toMatchObject({
       id: '1',
       subAgent: { scope: AGENT_ID },
@@ -83,7 +73,7 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
     expect(await hook('PostToolUse', tool('Read'))).toBeUndefined();
 
     // The sub-agent plans in its own scope and stops with an item open: bounced once first.
-    await withEngine((engine) =>
+    await withPlanEngine(store, (engine) =>
       engine.write(CHILD, [
         { content: 'Read the parser', status: 'completed' },
         { content: 'Run its tests', status: 'pending' },
@@ -95,7 +85,10 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
       (await hook('SubagentStop', fixture('SubagentStop')))?.hookSpecificOutput?.additionalContext,
     ).toContain('Run its tests');
     expect(
-      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent),
+      await withPlanEngine(
+        store,
+        async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent,
+      ),
     ).toEqual({ scope: AGENT_ID });
     // Its second stop is let go (the goal check is answered honestly): that is its end.
     const honest = {
@@ -118,7 +111,7 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
     expect(after).not.toContain('changed outside');
     // Not completed for the parent: its model decides.
     expect(
-      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]),
+      await withPlanEngine(store, async (engine) => (await engine.snapshot(PARENT)).items[0]),
     ).toMatchObject({
       status: 'in_progress',
       subAgent: { scope: AGENT_ID, ended: 'stopped' },
@@ -127,15 +120,20 @@ describe('plankeeper hook claude-code: sub-agent roll-up', () => {
 
   it('links nothing when the parent has no item in progress', async () => {
     await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
-    await withEngine((engine) => engine.write(PARENT, [{ content: 'Later', status: 'pending' }]));
+    await withPlanEngine(store, (engine) =>
+      engine.write(PARENT, [{ content: 'Later', status: 'pending' }]),
+    );
     await hook('SubagentStart', fixture('SubagentStart'));
     expect(await hook('SubagentStop', fixture('SubagentStop'))).toBeUndefined();
-    const history = await withEngine((engine) => engine.history(PARENT));
+    const history = await withPlanEngine(store, (engine) => engine.history(PARENT));
     expect(history.some((revision) => revision.source.tool.startsWith('host:sub-agent'))).toBe(
       false,
     );
     expect(
-      await withEngine(async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent),
+      await withPlanEngine(
+        store,
+        async (engine) => (await engine.snapshot(PARENT)).items[0]?.subAgent,
+      ),
     ).toBeUndefined();
   });
 });

@@ -6,14 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
 import { readTurnRecord } from 'plankeeper/harness';
-import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { connectClient } from '../../../../plankeeper/test/support/mcp-clients.js';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
@@ -65,7 +63,7 @@ describe('hooks record tool successes for the MCP server', () => {
   it('the MCP server refuses a completion with no recorded work since the start, and accepts one after', async () => {
     const opened = await openStore(store);
     const engine = new PlanEngine({ store: opened });
-    const server = createPlanMcpServer({
+    const { client } = await connectClient({
       engine,
       agent: 'claude-code',
       session: SESSION,
@@ -73,10 +71,6 @@ describe('hooks record tool successes for the MCP server', () => {
       // As `plankeeper mcp --for`: the server reads the hooks' turn record.
       turnRecordsInStore: true,
     });
-    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await server.connect(serverTransport);
-    await client.connect(clientTransport);
     const write = async (status: string) =>
       (await client.callTool({
         name: 'todo_write',

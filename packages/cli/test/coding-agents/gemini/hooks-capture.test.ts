@@ -17,6 +17,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStandInLog } from '../../support/stand-in-mcp-server.js';
 import {
   functionResponses,
   GeminiModelServer,
@@ -32,7 +33,7 @@ import {
   plankeeperMcpServer,
   REPO_ROOT,
   runGemini,
-  SUPPORT_DIR,
+  standInMcpServer,
 } from './support/gemini-runner.js';
 import {
   dumpHooks,
@@ -64,11 +65,7 @@ beforeAll(async () => {
   const settings = (dumpDir: string) => ({
     mcpServers: {
       plankeeper: plankeeperMcpServer(`sqlite:${join(sandbox.root, 'plans.db')}`),
-      standin: {
-        command: process.execPath,
-        args: [join(SUPPORT_DIR, 'stand-in-mcp-server.mjs'), standInLog],
-        trust: true,
-      },
+      standin: standInMcpServer(standInLog),
     },
     hooks: dumpHooks(dumpDir, { blockStopOnce: BLOCK_REASON }),
   });
@@ -191,13 +188,7 @@ describe('Gemini CLI hooks, recorded from the real CLI', () => {
     expect(start?.cwd).toBe(sandbox.project);
 
     // The MCP server's environment: GEMINI_CLI=1, no session id in any variable.
-    const standIn = readFileSync(standInLog, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map(
-        (line) => JSON.parse(line) as { kind: string; ppid?: number; env?: Record<string, string> },
-      )
-      .find((entry) => entry.kind === 'start');
+    const standIn = readStandInLog(standInLog)[0];
     expect(standIn?.env?.GEMINI_CLI).toBe('1');
     expect(Object.values(standIn?.env ?? {})).not.toContain(sessionId);
     expect(Object.keys(standIn?.env ?? {}).filter((name) => /SESSION/i.test(name))).toEqual([]);

@@ -8,9 +8,9 @@
  * `functionResponse.response.output`. It ignores `structuredContent` for the model: the
  * stand-in server below sends both, and the model sees only the text.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standInMessages } from '../../support/stand-in-mcp-server.js';
 import {
   functionResponses,
   GeminiModelServer,
@@ -24,10 +24,10 @@ import {
   type GeminiSandbox,
   plankeeperMcpServer,
   runGemini,
-  SUPPORT_DIR,
+  STAND_IN_TEXT,
+  standInMcpServer,
 } from './support/gemini-runner.js';
 
-const STAND_IN_TEXT = 'Stand-in plan:\n- [>] #1 Write the parser\n- [ ] #2 Test it';
 const todos = [
   { content: 'Write the parser', status: 'in_progress' },
   { content: 'Test it', status: 'pending' },
@@ -44,11 +44,7 @@ beforeAll(async () => {
   sandbox.writeProjectSettings({
     mcpServers: {
       plankeeper: plankeeperMcpServer(`sqlite:${join(sandbox.root, 'plans.db')}`),
-      standin: {
-        command: process.execPath,
-        args: [join(SUPPORT_DIR, 'stand-in-mcp-server.mjs'), standInLog],
-        trust: true,
-      },
+      standin: standInMcpServer(standInLog),
     },
   });
   server = await GeminiModelServer.start([
@@ -125,15 +121,8 @@ describe('Gemini CLI with plankeeper as MCP server (real CLI)', () => {
       `<untrusted_context>\n${STAND_IN_TEXT}\n</untrusted_context>`,
     );
     // The stand-in did send structuredContent, and got wait_for_previous in the arguments.
-    const calls = readFileSync(standInLog, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map(
-        (line) =>
-          JSON.parse(line) as { kind: string; message?: { method?: string; params?: unknown } },
-      )
-      .filter((entry) => entry.message?.method === 'tools/call');
-    expect(calls.map((entry) => entry.message?.params)).toEqual([
+    const calls = standInMessages(standInLog).filter((message) => message.method === 'tools/call');
+    expect(calls.map((message) => message.params)).toEqual([
       {
         name: 'todo_write',
         arguments: { todos, wait_for_previous: true },

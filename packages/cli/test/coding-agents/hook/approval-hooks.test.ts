@@ -5,14 +5,11 @@
  * --approve` (another process) releases it; a stop is not bounced while the plan waits.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../support/run-cli.js';
+import { seededStore } from '../../support/seeded-store.js';
 
 const BIN = fileURLToPath(new URL('../../../../../bin/plankeeper.js', import.meta.url));
 const fixture = (agent: string, name: string) =>
@@ -32,14 +29,10 @@ function hook(agent: string, event: string, store: string, input: unknown, extra
   return result.stdout;
 }
 
-async function withPlan(agent: string, session = SESSION) {
-  const store = `sqlite:${join(mkdtempSync(join(tmpdir(), 'pk-approval-hook-')), 'plans.db')}`;
-  const opened = await openStore(store);
-  await new PlanEngine({ store: opened }).write({ agent, session }, [
-    { content: 'Write the parser', status: 'pending' },
-  ]);
-  await opened.close();
-  return store;
+function withPlan(agent: string, session = SESSION) {
+  return seededStore('pk-approval-hook-', (engine) =>
+    engine.write({ agent, session }, [{ content: 'Write the parser', status: 'pending' }]),
+  );
 }
 
 const approve = (store: string, agent: string, session = SESSION) =>

@@ -9,14 +9,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { describe, expect, it } from 'vitest';
 import {
   recordedPlanKey,
   TOOL_USE_META,
 } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
+import { withPlanEngine } from '../../support/seeded-store.js';
 
 const BIN = fileURLToPath(new URL('../../../../../bin/plankeeper.js', import.meta.url));
 const fixture = (agent: string, name: string) =>
@@ -60,17 +59,13 @@ describe('plankeeper hook, the process', () => {
       expect(run.status).toBe(0);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe('');
-      const opened = await openStore(store);
-      try {
-        const engine = new PlanEngine({ store: opened });
+      await withPlanEngine(store, async (engine) => {
         expect(await recordedPlanKey(engine, { [TOOL_USE_META]: 'toolu_2025aa5d_005' })).toEqual({
           agent: 'claude-code',
           session: '487a3458-47e5-424b-9467-f9bcde48e9ab',
           scope: ['a31480ec1e6ab1cfb'],
         });
-      } finally {
-        await opened.close();
-      }
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -6,10 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCALE_IDS, PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
+import { LOCALE_IDS } from 'plankeeper';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { withPlanEngine } from '../../support/seeded-store.js';
 
 type Json = Record<string, unknown>;
 const fixture = (name: string) =>
@@ -43,15 +43,9 @@ async function hook(name: string, payload: unknown, lang: string) {
 }
 
 async function writePlan(todos: Array<{ content: string; status: string }>) {
-  const opened = await openStore(store);
-  try {
-    await new PlanEngine({ store: opened }).write(
-      { agent: 'opencode', session: MAIN },
-      todos as never,
-    );
-  } finally {
-    await opened.close();
-  }
+  await withPlanEngine(store, (engine) =>
+    engine.write({ agent: 'opencode', session: MAIN }, todos as never),
+  );
 }
 
 const prompt = (text: string, id: string) => {

@@ -36,7 +36,7 @@ describe('OpenCode: MCP tool results as the model receives them', () => {
         },
         plain: {
           type: 'local',
-          command: standinMcpCommand(join(sandbox.recordDir, 'plain.jsonl'), '--no-structured'),
+          command: standinMcpCommand(join(sandbox.recordDir, 'plain.jsonl'), { structured: false }),
         },
       },
       // MCP tools are named <server>_<tool>; `opencode run` rejects anything that would ask.

@@ -11,7 +11,7 @@ import { PlanEngine, type PlanKey } from 'plankeeper';
 import { getLocale } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
+import { setUpForRealCli } from '../setup/support/project.js';
 import { type OpencodeRun, OpencodeSandbox, PLANKEEPER_BIN } from './support/opencode-runner.js';
 import {
   callTool,
@@ -33,12 +33,9 @@ async function setUpSandbox(options: { store?: string; contextLimit?: number } =
   const sandbox = await OpencodeSandbox.create({
     ...(options.contextLimit !== undefined && { contextLimit: options.contextLimit }),
   });
-  setup({
-    agent: 'opencode',
-    dir: sandbox.project,
+  setUpForRealCli('opencode', sandbox, {
     bin: PLANKEEPER_BIN,
     node: process.execPath,
-    env: { HOME: sandbox.home },
     ...(options.store !== undefined && { store: options.store }),
   });
   return sandbox;

@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStandInLog } from '../../support/stand-in-mcp-server.js';
 import {
   at,
   type OpencodeRun,
@@ -27,7 +28,6 @@ import {
   plankeeperMcpCommand,
   REPO_ROOT,
   type RecordedHook,
-  readJsonLines,
   standinMcpCommand,
 } from './support/opencode-runner.js';
 import { callTool, ScriptedChatServer, say, withUsage } from './support/scripted-chat-server.js';
@@ -353,20 +353,12 @@ function fixtureOf(entry: RecordedHook) {
 
 /** Everything OpenCode sent the stand-in MCP server in the first run (initialize, ...). */
 function mcpMessages(sandbox: OpencodeSandbox) {
-  const entries = readJsonLines(join(sandbox.recordDir, 'standin.jsonl'));
-  const secondStart = entries.findIndex((entry, i) => i > 0 && entry.kind === 'start');
-  return entries
-    .slice(0, secondStart === -1 ? undefined : secondStart)
-    .filter((entry) => entry.kind === 'message')
-    .map((entry) => entry.message);
+  return readStandInLog(join(sandbox.recordDir, 'standin.jsonl'))[0]?.messages ?? [];
 }
 
 /** The MCP server's environment, as far as it is OpenCode's (PATH and the like left out). */
 function mcpServerEnv(sandbox: OpencodeSandbox): Record<string, string> {
-  const start = readJsonLines(join(sandbox.recordDir, 'standin.jsonl')).find(
-    (entry) => entry.kind === 'start',
-  );
-  const env = (start?.env ?? {}) as Record<string, string>;
+  const env = readStandInLog(join(sandbox.recordDir, 'standin.jsonl'))[0]?.env ?? {};
   return Object.fromEntries(
     Object.entries(env).filter(([name]) => /OPENCODE|SESSION|BUN/i.test(name)),
   );

@@ -6,12 +6,12 @@
  * under `opencode run` (prompting again from `session.idle`).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { standInMessages } from '../../support/stand-in-mcp-server.js';
 import {
   at,
   type OpencodeRun,
   OpencodeSandbox,
-  readJsonLines,
   standinMcpCommand,
 } from './support/opencode-runner.js';
 import { callTool, ScriptedChatServer, say } from './support/scripted-chat-server.js';
@@ -107,10 +107,10 @@ describe('OpenCode plugin hooks inside `opencode run`', () => {
   });
 
   it('can pass the session id to an MCP server only inside the call arguments', () => {
-    const call = readJsonLines(join(sandbox.recordDir, 'standin.jsonl')).find(
-      (entry) => at(entry, 'message', 'method') === 'tools/call',
+    const call = standInMessages(join(sandbox.recordDir, 'standin.jsonl')).find(
+      (message) => message.method === 'tools/call',
     );
-    expect(at(call, 'message', 'params', 'arguments')).toEqual({
+    expect(at(call, 'params', 'arguments')).toEqual({
       note: 'n',
       plankeeper_session: run.sessionId,
     });
@@ -195,12 +195,12 @@ describe('OpenCode: prompting again from session.idle', () => {
         parts: [{ type: 'text', text: 'Do the work.' }],
       })) as { info: { role: string; finish?: string } };
       expect(reply.info).toMatchObject({ role: 'assistant', finish: 'stop' });
-      const deadline = Date.now() + 30_000;
-      while (server.requestForStep(1) === undefined && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Waits until the re-prompt reaches the model; a timeout fails with the server's log.
+      await vi.waitFor(() => expect(server.requestForStep(1), serve.stderr()).toBeDefined(), {
+        timeout: 30_000,
+        interval: 100,
+      });
       const again = server.requestForStep(1);
-      expect(again, serve.stderr()).toBeDefined();
       expect(again?.sessionId).toBe(session.id);
       expect(ScriptedChatServer.userTexts(again!).at(-1)).toBe(IDLE_PROMPT);
     } finally {

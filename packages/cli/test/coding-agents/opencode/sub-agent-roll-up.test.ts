@@ -6,10 +6,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { withPlanEngine } from '../../support/seeded-store.js';
 
 type Json = Record<string, unknown>;
 const fixture = (name: string) =>
@@ -44,15 +43,6 @@ async function hook(name: string, payload: unknown) {
   return stdout === '' ? undefined : (JSON.parse(stdout) as { context?: string; block?: string });
 }
 
-async function withEngine<T>(use: (engine: PlanEngine) => Promise<T>): Promise<T> {
-  const opened = await openStore(store);
-  try {
-    return await use(new PlanEngine({ store: opened }));
-  } finally {
-    await opened.close();
-  }
-}
-
 describe('plankeeper hook opencode: sub-agent roll-up', () => {
   it('links the child session to the item in progress and tells the main session how it ended', async () => {
     const prompt = hookPayload('chat.message');
@@ -60,7 +50,7 @@ describe('plankeeper hook opencode: sub-agent roll-up', () => {
       input: prompt.input,
       output: { message: { id: 'msg_1' }, parts: [{ type: 'text', text: 'Fix the parser.' }] },
     });
-    await withEngine((engine) =>
+    await withPlanEngine(store, (engine) =>
       engine.write(MAIN_KEY, [
         { content: 'Check the parser', status: 'in_progress' },
         { content: 'Fix it', status: 'pending' },
@@ -83,7 +73,7 @@ describe('plankeeper hook opencode: sub-agent roll-up', () => {
       'Sub-agent on #1 finished (it kept no todo list). Check its result, then complete #1 yourself.',
     );
     expect(
-      await withEngine(async (engine) => (await engine.snapshot(MAIN_KEY)).items[0]),
+      await withPlanEngine(store, async (engine) => (await engine.snapshot(MAIN_KEY)).items[0]),
     ).toMatchObject({ status: 'in_progress', subAgent: { scope: CHILD, ended: 'finished' } });
   });
 });

@@ -7,57 +7,35 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../../support/run-cli.js';
-import { ClaudeSandbox } from '../claude-code/support/claude-runner.js';
-import {
-  callTool,
-  ScriptedAnthropicServer,
-  say,
-  seenText,
-} from '../claude-code/support/scripted-anthropic-server.js';
-import { hookEvents, TEST_BIN } from './support/bin.js';
-
-let server: ScriptedAnthropicServer | undefined;
-let sandbox: ClaudeSandbox | undefined;
-afterEach(async () => {
-  await server?.close();
-  await sandbox?.dispose();
-});
+import { callTool, say, seenText } from '../claude-code/support/scripted-anthropic-server.js';
+import { runWithHookLog, startClaudeCode } from './support/claude-code-after-setup.js';
+import { setUpForRealCli } from './support/project.js';
 
 const WAITING =
   "Held: Read did not run; the plan waits for a person's approval. Meanwhile you may revise the plan with the plan tools, then end your turn and say it is ready for review.";
 
 describe('Claude Code after plankeeper setup claude-code --approval (real CLI)', () => {
   it('denies Read until a person approves the plan, then runs it and names the person', async () => {
-    sandbox = await ClaudeSandbox.create();
+    const { server, sandbox } = await startClaudeCode([]);
     const notes = join(sandbox.project, 'notes.txt');
     writeFileSync(notes, 'parser notes\n');
-    server = await ScriptedAnthropicServer.start([
+    server.script(
       callTool('mcp__plankeeper__todo_write', {
         todos: [{ content: 'Read the notes', status: 'pending' }],
       }),
       callTool('Read', { file_path: notes }),
       say('The plan is ready for your review.'),
-    ]);
-    setup({
-      agent: 'claude-code',
-      dir: sandbox.project,
-      bin: TEST_BIN,
-      approval: 'once',
-      env: { HOME: sandbox.home },
-    });
+    );
+    setUpForRealCli('claude-code', sandbox, { approval: 'once' });
     // Read needs no permission prompt here (-p would deny it): approval is what holds it.
     const settingsPath = join(sandbox.project, '.claude', 'settings.json');
     const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
     settings.permissions.allow.push('Read');
     writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
-    const log = join(sandbox.root, 'hooks.log');
-    const env = { PLANKEEPER_TEST_HOOK_LOG: log };
 
-    const first = await sandbox.run({ server, prompt: 'Read the notes.', timeoutMs: 60_000, env });
-    const why = `exit ${first.code}\n${first.stderr}\nhooks run: ${hookEvents(log).join(', ')}`;
+    const { run: first, why } = await runWithHookLog(sandbox, server, 'Read the notes.');
     expect(first.code, why).toBe(0);
     expect(first.result?.result, why).toBe('The plan is ready for your review.');
     const held = server.toolResult(server.steps[1]!.toolCalls[0]!.id);
@@ -75,13 +53,10 @@ describe('Claude Code after plankeeper setup claude-code --approval (real CLI)',
     expect(approved.code, approved.stderr).toBe(0);
 
     server.script(callTool('Read', { file_path: notes }), say('The notes are read.'));
-    const resumed = await sandbox.run({
-      server,
-      prompt: 'Go ahead.',
-      args: ['--resume', session],
-      timeoutMs: 60_000,
-      env,
-    });
+    const { run: resumed } = await runWithHookLog(sandbox, server, 'Go ahead.', [
+      '--resume',
+      session,
+    ]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const read = server.toolResult(server.steps[3]!.toolCalls[0]!.id);
     expect(read?.isError).toBe(false);

@@ -5,55 +5,28 @@
  * item and its next request carries plankeeper's finish check, once. The hooks run through the
  * real `plankeeper hook` (support/test-bin/plankeeper.js).
  */
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
-import { ClaudeSandbox } from '../claude-code/support/claude-runner.js';
-import {
-  callTool,
-  ScriptedAnthropicServer,
-  say,
-  seenText,
-} from '../claude-code/support/scripted-anthropic-server.js';
+import { describe, expect, it } from 'vitest';
+import { seenText } from '../claude-code/support/scripted-anthropic-server.js';
 import { hookEvents, TEST_BIN } from './support/bin.js';
+import {
+  runWithHookLog,
+  SMOKE_SCRIPT,
+  startClaudeCode,
+} from './support/claude-code-after-setup.js';
 import {
   finishCheckReason,
   HONEST_ANSWER,
   IN_PROGRESS_LINE,
   occurrences,
-  SMOKE_PLAN,
 } from './support/expected-answers.js';
-
-let server: ScriptedAnthropicServer | undefined;
-let sandbox: ClaudeSandbox | undefined;
-afterEach(async () => {
-  await server?.close();
-  await sandbox?.dispose();
-});
+import { setUpForRealCli } from './support/project.js';
 
 describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
   it('gives the model plankeeper’s plan text for todo_write, and the finish check once, as feedback, when it stops with open items', async () => {
-    server = await ScriptedAnthropicServer.start([
-      callTool('mcp__plankeeper__todo_write', SMOKE_PLAN),
-      say('The plan is written.'),
-      say(HONEST_ANSWER),
-    ]);
     // The sandbox trusts the project, as the setup report tells the person to.
-    sandbox = await ClaudeSandbox.create();
-    setup({
-      agent: 'claude-code',
-      dir: sandbox.project,
-      bin: TEST_BIN,
-      env: { HOME: sandbox.home },
-    });
-    const log = join(sandbox.root, 'hooks.log');
-    const run = await sandbox.run({
-      server,
-      prompt: 'Write and test the parser.',
-      timeoutMs: 60_000,
-      env: { PLANKEEPER_TEST_HOOK_LOG: log },
-    });
-    const why = `exit ${run.code}\n${run.stderr}\nhooks run: ${hookEvents(log).join(', ')}`;
+    const { server, sandbox } = await startClaudeCode(SMOKE_SCRIPT);
+    setUpForRealCli('claude-code', sandbox);
+    const { run, log, why } = await runWithHookLog(sandbox, server, 'Write and test the parser.');
     expect(run.timedOut, why).toBe(false);
     expect(run.code, why).toBe(0);
     expect(run.result?.is_error, why).toBe(false);

@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes.js';
 import { runCli } from '../../support/run-cli.js';
+import { homeEnv } from '../../support/sandbox-env.js';
 
 let root: string;
 let env: NodeJS.ProcessEnv;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'pk-setup-cli-'));
   mkdirSync(join(root, 'home'));
-  env = { HOME: join(root, 'home'), CODEX_HOME: join(root, 'home', '.codex') };
+  env = homeEnv(join(root, 'home'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

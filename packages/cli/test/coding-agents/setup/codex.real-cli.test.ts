@@ -7,7 +7,6 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
 import { mcpCall, ResponsesServer, say } from '../codex/support/responses-server.js';
 import {
   type CodexWorkspace,
@@ -15,7 +14,7 @@ import {
   describeRun,
   runCodex,
 } from '../codex/support/run-codex.js';
-import { hookEvents, TEST_BIN } from './support/bin.js';
+import { hookEvents } from './support/bin.js';
 import {
   finishCheckReason,
   HONEST_ANSWER,
@@ -23,6 +22,7 @@ import {
   occurrences,
   SMOKE_PLAN,
 } from './support/expected-answers.js';
+import { setUpForRealCli } from './support/project.js';
 
 let model: ResponsesServer | undefined;
 let ws: CodexWorkspace | undefined;
@@ -40,12 +40,7 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     ]);
     ws = createCodexWorkspace();
     ws.configure({ modelUrl: model.url }); // the offline model provider, nothing of plankeeper
-    setup({
-      agent: 'codex',
-      dir: ws.project,
-      bin: TEST_BIN,
-      env: { HOME: ws.home, CODEX_HOME: ws.codexHome },
-    });
+    setUpForRealCli('codex', ws);
     const log = join(ws.root, 'hooks.log');
     ws.env.PLANKEEPER_TEST_HOOK_LOG = log;
     const run = await runCodex(ws, {
@@ -75,12 +70,7 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     model = await ResponsesServer.start([say('Hello.')]);
     ws = createCodexWorkspace();
     ws.configure({ modelUrl: model.url });
-    setup({
-      agent: 'codex',
-      dir: ws.project,
-      bin: join(ws.root, 'uninstalled', 'plankeeper.js'),
-      env: { HOME: ws.home, CODEX_HOME: ws.codexHome },
-    });
+    setUpForRealCli('codex', ws, { bin: join(ws.root, 'uninstalled', 'plankeeper.js') });
     const run = await runCodex(ws, { prompt: 'Say hello.', timeoutMs: 60_000 });
     expect(run.code, describeRun(run)).toBe(0);
     expect(model.main, describeRun(run)).toHaveLength(1);

@@ -7,7 +7,6 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
 import {
   functionResponses,
   GeminiModelServer,
@@ -19,7 +18,7 @@ import {
   type GeminiSandbox,
   runGemini,
 } from '../gemini/support/gemini-runner.js';
-import { hookEvents, TEST_BIN } from './support/bin.js';
+import { hookEvents } from './support/bin.js';
 import {
   finishCheckReason,
   HONEST_ANSWER,
@@ -27,6 +26,7 @@ import {
   occurrences,
   SMOKE_PLAN,
 } from './support/expected-answers.js';
+import { setUpForRealCli } from './support/project.js';
 
 let server: GeminiModelServer | undefined;
 let sandbox: GeminiSandbox | undefined;
@@ -43,7 +43,7 @@ describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
       { text: HONEST_ANSWER },
     ]);
     sandbox = createGeminiSandbox();
-    setup({ agent: 'gemini', dir: sandbox.project, bin: TEST_BIN, env: { HOME: sandbox.home } });
+    setUpForRealCli('gemini', sandbox);
     const log = join(sandbox.root, 'hooks.log');
     const run = await runGemini(sandbox, {
       server,

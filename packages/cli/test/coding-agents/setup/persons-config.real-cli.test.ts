@@ -16,32 +16,19 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
-import { ClaudeSandbox } from '../claude-code/support/claude-runner.js';
+import { describe, expect, it } from 'vitest';
+import { hookEvents } from './support/bin.js';
 import {
-  callTool,
-  ScriptedAnthropicServer,
-  say,
-} from '../claude-code/support/scripted-anthropic-server.js';
-import { hookEvents, TEST_BIN } from './support/bin.js';
-import { HONEST_ANSWER, IN_PROGRESS_LINE, SMOKE_PLAN } from './support/expected-answers.js';
-
-let server: ScriptedAnthropicServer | undefined;
-let sandbox: ClaudeSandbox | undefined;
-afterEach(async () => {
-  await server?.close();
-  await sandbox?.dispose();
-});
+  runWithHookLog,
+  SMOKE_SCRIPT,
+  startClaudeCode,
+} from './support/claude-code-after-setup.js';
+import { IN_PROGRESS_LINE } from './support/expected-answers.js';
+import { setUpForRealCli } from './support/project.js';
 
 describe('Claude Code on a person’s own configuration after setup (real CLI)', () => {
   it('runs plankeeper and the person’s own Stop hook; the link and mode stay; --remove restores the bytes', async () => {
-    server = await ScriptedAnthropicServer.start([
-      callTool('mcp__plankeeper__todo_write', SMOKE_PLAN),
-      say('The plan is written.'),
-      say(HONEST_ANSWER),
-    ]);
-    sandbox = await ClaudeSandbox.create();
+    const { server, sandbox } = await startClaudeCode(SMOKE_SCRIPT);
     const audit = join(sandbox.root, 'audit.log');
     const dotfiles = join(sandbox.root, 'dotfiles');
     mkdirSync(dotfiles);
@@ -71,23 +58,11 @@ describe('Claude Code on a person’s own configuration after setup (real CLI)',
     const link = join(sandbox.project, '.claude', 'settings.json');
     symlinkSync(dotfile, link);
 
-    setup({
-      agent: 'claude-code',
-      dir: sandbox.project,
-      bin: TEST_BIN,
-      env: { HOME: sandbox.home },
-    });
+    setUpForRealCli('claude-code', sandbox);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(statSync(dotfile).mode & 0o777).toBe(0o600);
 
-    const log = join(sandbox.root, 'hooks.log');
-    const run = await sandbox.run({
-      server,
-      prompt: 'Write and test the parser.',
-      timeoutMs: 60_000,
-      env: { PLANKEEPER_TEST_HOOK_LOG: log },
-    });
-    const why = `exit ${run.code}\n${run.stderr}\nhooks run: ${hookEvents(log).join(', ')}`;
+    const { run, log, why } = await runWithHookLog(sandbox, server, 'Write and test the parser.');
     expect(run.timedOut, why).toBe(false);
     expect(run.code, why).toBe(0);
     expect(run.result?.permission_denials, why).toEqual([]);
@@ -99,13 +74,7 @@ describe('Claude Code on a person’s own configuration after setup (real CLI)',
     expect(existsSync(audit), why).toBe(true);
     expect(readFileSync(audit, 'utf8')).toContain('plankeeper hook claude-code Stop fired');
 
-    setup({
-      agent: 'claude-code',
-      dir: sandbox.project,
-      bin: TEST_BIN,
-      env: { HOME: sandbox.home },
-      remove: true,
-    });
+    setUpForRealCli('claude-code', sandbox, { remove: true });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(dotfile, 'utf8')).toBe(own);
     expect(statSync(dotfile).mode & 0o777).toBe(0o600);

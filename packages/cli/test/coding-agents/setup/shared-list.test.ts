@@ -14,6 +14,7 @@ import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes.js';
 import { runCli } from '../../support/run-cli.js';
+import { homeEnv } from '../../support/sandbox-env.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8');
@@ -25,7 +26,7 @@ let env: NodeJS.ProcessEnv;
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'pk-setup-list-'));
   mkdirSync(join(root, 'home'));
-  env = { HOME: join(root, 'home'), CODEX_HOME: join(root, 'home', '.codex') };
+  env = homeEnv(join(root, 'home'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

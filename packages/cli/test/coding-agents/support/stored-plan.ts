@@ -2,16 +2,11 @@
  * What a store holds after a real coding-agent run: the plan under one key, opened and closed
  * again, so a test asserts on the store and not on what the agent printed.
  */
-import { PlanEngine, type PlanKey, type PlanSnapshot } from 'plankeeper';
-import { openStore } from 'plankeeper/stores';
+import type { PlanKey, PlanSnapshot } from 'plankeeper';
+import { withPlanEngine } from '../../support/seeded-store.js';
 
-export async function storedPlan(store: string, key: PlanKey): Promise<PlanSnapshot> {
-  const opened = await openStore(store);
-  try {
-    return await new PlanEngine({ store: opened }).snapshot(key);
-  } finally {
-    await opened.close();
-  }
+export function storedPlan(store: string, key: PlanKey): Promise<PlanSnapshot> {
+  return withPlanEngine(store, (engine) => engine.snapshot(key));
 }
 
 /** The items' contents under `key`, in order (an empty list when nothing is stored there). */

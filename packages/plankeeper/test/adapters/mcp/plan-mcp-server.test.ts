@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   type CallToolResult,
   ErrorCode,
@@ -7,10 +6,11 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanStore } from 'plankeeper';
 import { defaultInstructions, getLocale, MemoryPlanStore, PlanEngine } from 'plankeeper';
-import { createPlanMcpServer, PLAN_RESOURCE_URI, type PlanMcpServerOptions } from 'plankeeper/mcp';
+import { PLAN_RESOURCE_URI } from 'plankeeper/mcp';
 import type { PlanChange } from 'plankeeper/stores';
 import { createSchemas, toJsonSchema } from 'plankeeper/tools';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { connectClient as connect } from '../../support/mcp-clients.js';
 
 const en = getLocale('en');
 const zh = getLocale('zh');
@@ -24,23 +24,6 @@ const DESIGN_TOOL_NAMES = [
   'todos_get_remaining',
   'todos_get_all',
 ];
-
-const clients: Client[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.close()));
-});
-
-/** A server and an SDK client joined by an in-memory linked pair. */
-async function connect(options: Partial<PlanMcpServerOptions> & { engine: PlanEngine }) {
-  const server = createPlanMcpServer(options);
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  clients.push(client);
-  return { client, server };
-}
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;

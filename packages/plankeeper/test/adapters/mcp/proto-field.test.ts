@@ -3,21 +3,14 @@
  * the tool as JSON.parse made them (with `__proto__` as an own property), not as the SDK's
  * record copy, which drops it.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
-import { createPlanMcpServer } from 'plankeeper/mcp';
 import { describe, expect, it } from 'vitest';
+import { connectClient } from '../../support/mcp-clients.js';
 
 async function connect() {
   const engine = new PlanEngine();
-  const server = createPlanMcpServer({ engine });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'plankeeper-test', version: '1.0.0' });
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
-  return { client, engine, server };
+  return { ...(await connectClient({ engine })), engine };
 }
 
 // What a transport hands over after JSON.parse of the wire message.

@@ -14,10 +14,10 @@ import {
   PLAN_RESOURCE_URI,
   serveHttp,
 } from 'plankeeper/mcp';
+import { sleep } from 'plankeeper/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const handles: HttpHandle[] = [];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const clients: Client[] = [];
 
 afterEach(async () => {

@@ -3,6 +3,7 @@ import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanStore } from 'plankeeper';
 import { MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { serveStdio } from 'plankeeper/mcp';
+import { sleep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
 
 const initialize = {
@@ -27,7 +28,7 @@ function slowStore(ms: number): PlanStore {
   const store = new MemoryPlanStore();
   return Object.assign(Object.create(store) as PlanStore, {
     compareAndSet: async (...args: Parameters<PlanStore['compareAndSet']>) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await sleep(ms);
       return store.compareAndSet(...args);
     },
   });

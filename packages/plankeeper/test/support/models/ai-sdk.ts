@@ -7,7 +7,13 @@ type StreamPart =
     ? Part
     : never;
 
-import { type AnyStep, type ScriptedReply as PlainReply, toReply } from '../scripted-steps.js';
+import {
+  type AnyStep,
+  type ScriptedReply as PlainReply,
+  StepQueue,
+  toolCallsOf,
+  toReply,
+} from '../scripted-steps.js';
 
 /** A ticket-script reply, or tool calls with text beside them in the same step. */
 export type ScriptedReply =
@@ -19,11 +25,10 @@ export type ScriptedReply =
  * loudly when the script runs out.
  */
 export function scriptedModel(replies: ScriptedReply[]): MockLanguageModelV3 {
-  let next = 0;
+  const queue = new StepQueue(replies);
   const nextResult = () => {
-    const reply = replies[next++];
-    if (!reply) throw new Error(`script ran out after ${replies.length} replies`);
-    return toResult('withText' in reply ? reply : toReply(reply), next);
+    const { step: reply, index } = queue.next();
+    return toResult('withText' in reply ? reply : toReply(reply), index + 1);
   };
   return new MockLanguageModelV3({
     doGenerate: async () => nextResult(),
@@ -61,7 +66,7 @@ function toResult(
       warnings: [],
     };
   }
-  const calls = 'calls' in reply ? reply.calls : [{ tool: reply.call, input: reply.input }];
+  const calls = toolCallsOf(reply);
   return {
     content: [
       ...('withText' in reply ? [{ type: 'text' as const, text: reply.withText }] : []),

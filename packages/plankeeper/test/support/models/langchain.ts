@@ -5,7 +5,7 @@
  */
 import { AIMessage, type BaseMessage, fakeModel, tool } from 'langchain';
 import { z } from 'zod';
-import { type AnyStep, toReply } from '../scripted-steps.js';
+import { type AnyStep, toolCallsOf, toReply } from '../scripted-steps.js';
 
 export type Step = { tool: string; args: Record<string, unknown> } | { final: string };
 
@@ -17,12 +17,7 @@ export function scriptedModel(steps: readonly AnyStep[]) {
   const model = fakeModel();
   steps.forEach((step, index) => {
     const reply = toReply(step);
-    const calls =
-      'text' in reply
-        ? []
-        : 'calls' in reply
-          ? reply.calls
-          : [{ tool: reply.call, input: reply.input }];
+    const calls = 'text' in reply ? [] : toolCallsOf(reply);
     model.respond(
       'text' in reply
         ? new AIMessage(reply.text)

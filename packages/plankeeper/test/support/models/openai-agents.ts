@@ -8,26 +8,33 @@ import {
   Usage,
 } from '@openai/agents';
 
-import { type AnyStep, type ScriptedReply, toReply } from '../scripted-steps.js';
+import {
+  type AnyStep,
+  type ScriptedReply,
+  StepQueue,
+  toolCallsOf,
+  toReply,
+} from '../scripted-steps.js';
 
 export type { ScriptedReply };
 
 /** An Agents SDK `Model` that plays replies in order, records every request, and fails loudly when the script runs out. */
 export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
-  private next = 0;
+  readonly #replies: StepQueue<AnyStep>;
 
-  constructor(private readonly replies: readonly AnyStep[]) {}
+  constructor(replies: readonly AnyStep[]) {
+    this.#replies = new StepQueue(replies);
+  }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const { signal: _signal, ...recorded } = request;
     this.requests.push(structuredClone(recorded));
-    const reply = this.replies[this.next++];
-    if (!reply) throw new Error(`script ran out after ${this.replies.length} replies`);
+    const { step: reply, index } = this.#replies.next();
     return {
       usage: new Usage(),
-      output: toOutput(toReply(reply), this.next),
-      responseId: `r${this.next}`,
+      output: toOutput(toReply(reply), index + 1),
+      responseId: `r${index + 1}`,
     };
   }
 
@@ -64,8 +71,7 @@ function toOutput(reply: ScriptedReply, step: number): ModelResponse['output'] {
       },
     ];
   }
-  const calls = 'calls' in reply ? reply.calls : [{ tool: reply.call, input: reply.input }];
-  return calls.map((call, index) => ({
+  return toolCallsOf(reply).map((call, index) => ({
     type: 'function_call',
     callId: `call-${step}-${index + 1}`,
     name: call.tool,

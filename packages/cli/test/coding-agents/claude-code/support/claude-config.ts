@@ -8,6 +8,7 @@
  *   spawned directly (exec form, no shell).
  */
 import { join } from 'node:path';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import { PLANKEEPER_BIN, SUPPORT_DIR } from './claude-runner.js';
 
 export interface McpServerEntry {
@@ -29,7 +30,7 @@ export function plankeeperMcpServer(
   };
 }
 
-/** The stand-in MCP server (support/standin-mcp-server.mjs), logging to `log`. */
+/** The stand-in MCP server (support/stand-in-mcp-server.mjs, tool `todo_write`), logging to log. */
 export function standinMcpServer(
   log: string,
   options: { structured?: boolean } = {},
@@ -37,12 +38,7 @@ export function standinMcpServer(
   return {
     type: 'stdio',
     command: process.execPath,
-    args: [
-      join(SUPPORT_DIR, 'standin-mcp-server.mjs'),
-      '--log',
-      log,
-      ...(options.structured ? ['--structured'] : []),
-    ],
+    args: standInMcpArgs(log, { tool: 'todo_write', structured: options.structured ?? false }),
   };
 }
 

@@ -11,11 +11,19 @@
  * run.result?.session_id;
  * await sandbox.dispose();
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createSandboxDirs,
+  type FileContent,
+  killProcessGroup as killGroup,
+  parseJsonLines as parseLines,
+  Sandbox,
+  sandboxEnv,
+  scrubPaths,
+} from '../../../support/sandbox-env.js';
 import type { ScriptedAnthropicServer } from './scripted-anthropic-server.js';
 
 /** The repository root (this file is packages/cli/test/coding-agents/claude-code/support/). */
@@ -23,8 +31,6 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta
 export const CLAUDE_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'claude');
 export const PLANKEEPER_BIN = join(REPO_ROOT, 'bin', 'plankeeper.js');
 export const SUPPORT_DIR = fileURLToPath(new URL('.', import.meta.url));
-
-export type FileContent = string | Record<string, unknown>;
 
 export interface ClaudeSandboxOptions {
   /** Files in the project directory, by relative path: text, or a value written as JSON. */
@@ -87,25 +93,10 @@ export interface ClaudeRun {
   events: Array<Record<string, unknown>>;
 }
 
-export class ClaudeSandbox {
-  readonly root: string;
-  readonly home: string;
-  readonly project: string;
-  readonly tmp: string;
-
-  private constructor(root: string) {
-    this.root = root;
-    this.home = join(root, 'home');
-    this.project = join(root, 'project');
-    this.tmp = join(root, 'tmp');
-    mkdirSync(this.home, { recursive: true });
-    mkdirSync(this.project, { recursive: true });
-    mkdirSync(this.tmp, { recursive: true, mode: 0o700 });
-  }
-
+export class ClaudeSandbox extends Sandbox {
   static async create(options: ClaudeSandboxOptions = {}): Promise<ClaudeSandbox> {
-    // realpath: Claude Code keys projects by the real path (macOS: /var -> /private/var).
-    const sandbox = new ClaudeSandbox(realpathSync(mkdtempSync(join(tmpdir(), 'pk-claude-'))));
+    // A real path: Claude Code keys projects by it (macOS: /var -> /private/var).
+    const sandbox = new ClaudeSandbox(createSandboxDirs('pk-claude-'));
     const { '.claude.json': userConfig, ...homeFiles } = options.homeFiles ?? {};
     for (const [path, content] of Object.entries(homeFiles)) sandbox.writeHomeFile(path, content);
     for (const [path, content] of Object.entries(options.projectFiles ?? {})) {
@@ -122,62 +113,30 @@ export class ClaudeSandbox {
     return sandbox;
   }
 
-  writeProjectFile(path: string, content: FileContent): string {
-    return writeFile(join(this.project, path), content);
-  }
-
-  writeHomeFile(path: string, content: FileContent): string {
-    return writeFile(join(this.home, path), content);
-  }
-
-  /** A fresh directory inside the sandbox (for hook dumps, stores, logs). */
-  dir(name: string): string {
-    const path = join(this.root, name);
-    mkdirSync(path, { recursive: true });
-    return path;
-  }
-
   /** The environment a run gets: built from scratch, pointing only at the scripted server. */
   env(server: ScriptedAnthropicServer, extra: Record<string, string | undefined> = {}) {
-    const env: Record<string, string | undefined> = {
-      // node first on PATH: hooks and MCP servers run `node`.
-      PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter),
-      HOME: this.home,
-      USERPROFILE: this.home,
-      TMPDIR: this.tmp,
-      XDG_CONFIG_HOME: join(this.home, '.config'),
-      XDG_CACHE_HOME: join(this.home, '.cache'),
-      XDG_DATA_HOME: join(this.home, '.local', 'share'),
-      XDG_STATE_HOME: join(this.home, '.local', 'state'),
-      SHELL: process.env.SHELL ?? '/bin/sh',
-      LANG: 'C.UTF-8',
-      TERM: 'dumb',
-      NO_COLOR: '1',
-      ANTHROPIC_BASE_URL: server.url,
-      ANTHROPIC_API_KEY: 'sk-ant-scripted-test-key',
-      // Anything that is not the scripted server goes to its refusing proxy, and fails fast.
-      HTTPS_PROXY: server.proxyUrl,
-      HTTP_PROXY: server.proxyUrl,
-      https_proxy: server.proxyUrl,
-      http_proxy: server.proxyUrl,
-      NO_PROXY: '127.0.0.1,localhost',
-      no_proxy: '127.0.0.1,localhost',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_AUTOUPDATER: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_ERROR_REPORTING: '1',
-      DO_NOT_TRACK: '1',
-      CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
-      CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
-      DISABLE_INSTALLATION_CHECKS: '1',
-      // A broken scripted answer should fail the run at once, not after minutes of retries.
-      CLAUDE_CODE_MAX_RETRIES: '0',
-      API_TIMEOUT_MS: '20000',
-      MCP_TIMEOUT: '15000',
-      ...extra,
-    };
-    for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-    return env as NodeJS.ProcessEnv;
+    // Anything that is not the scripted server goes to its refusing proxy, and fails fast.
+    return sandboxEnv(
+      this,
+      { proxy: server.proxyUrl },
+      {
+        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_API_KEY: 'sk-ant-scripted-test-key',
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        DISABLE_AUTOUPDATER: '1',
+        DISABLE_TELEMETRY: '1',
+        DISABLE_ERROR_REPORTING: '1',
+        DO_NOT_TRACK: '1',
+        CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+        CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
+        DISABLE_INSTALLATION_CHECKS: '1',
+        // A broken scripted answer should fail the run at once, not after minutes of retries.
+        CLAUDE_CODE_MAX_RETRIES: '0',
+        API_TIMEOUT_MS: '20000',
+        MCP_TIMEOUT: '15000',
+        ...extra,
+      },
+    );
   }
 
   /** The CLI arguments of a run (without the binary). */
@@ -274,50 +233,17 @@ export class ClaudeSandbox {
    * `~/.claude/projects/<slug>/` and TMPDIR names) with -tmp-PROJECT.
    */
   scrub<T>(value: T): T {
-    const pairs: Array<[string, string]> = [
+    return scrubPaths(value, [
       [this.project, '/tmp/PROJECT'],
       [this.home, '/tmp/HOME'],
       [this.tmp, '/tmp/TMP'],
       [this.root, '/tmp/SANDBOX'],
       [this.project.replace(/[^a-zA-Z0-9]/g, '-'), '-tmp-PROJECT'],
-    ];
-    const scrubString = (text: string) =>
-      pairs.reduce((acc, [from, to]) => acc.split(from).join(to), text);
-    const walk = (node: unknown): unknown => {
-      if (typeof node === 'string') return scrubString(node);
-      if (Array.isArray(node)) return node.map(walk);
-      if (node !== null && typeof node === 'object') {
-        return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, walk(item)]));
-      }
-      return node;
-    };
-    return walk(value) as T;
+    ]);
   }
 
   readJson(path: string): unknown {
     return JSON.parse(readFileSync(path, 'utf8'));
-  }
-
-  async dispose(): Promise<void> {
-    rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
-  }
-}
-
-function writeFile(path: string, content: FileContent): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(
-    path,
-    typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`,
-  );
-  return path;
-}
-
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // The group is already gone.
   }
 }
 
@@ -328,17 +254,4 @@ function parseResult(stdout: string): ClaudeResult | undefined {
   } catch {
     return undefined;
   }
-}
-
-function parseLines(stdout: string): Array<Record<string, unknown>> {
-  return stdout
-    .split('\n')
-    .filter((line) => line.trim().startsWith('{'))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as Record<string, unknown>];
-      } catch {
-        return [];
-      }
-    });
 }

@@ -36,6 +36,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StepQueue } from '../../../../../plankeeper/test/support/scripted-steps.js';
 import {
   type AnthropicWireStreamBlock,
   anthropicWire,
@@ -114,10 +115,7 @@ export class ScriptedAnthropicServer {
   readonly requests: RecordedModelRequest[] = [];
   /** Requests that tried to leave through the proxy (host names / URLs), refused. */
   readonly blockedRequests: string[] = [];
-  readonly steps: ScriptStep[] = [];
-  /** Main/subagent requests that arrived after the script ran out. */
-  overruns = 0;
-  #next = 0;
+  readonly #queue = new StepQueue<ScriptStep>();
   #idCounter = 0;
   readonly #tag = randomBytes(4).toString('hex');
   readonly #server: Server;
@@ -175,13 +173,23 @@ export class ScriptedAnthropicServer {
   /** Appends steps to the script (e.g. before a second CLI run against the same server). */
   script(...steps: StepInput[]): ScriptStep[] {
     const added = steps.map((step) => this.#normalize(step));
-    this.steps.push(...added);
+    this.#queue.push(...added);
     return added;
+  }
+
+  /** Every scripted step, used or not, in order. */
+  get steps(): readonly ScriptStep[] {
+    return this.#queue.steps;
   }
 
   /** Steps not yet used: a test that scripted exactly what it needs expects 0. */
   get unusedSteps(): number {
-    return this.steps.length - this.#next;
+    return this.#queue.pending;
+  }
+
+  /** Main/subagent requests that arrived after the script ran out. */
+  get overruns(): number {
+    return this.#queue.overruns;
   }
 
   /** Requests of the given kinds, in arrival order. */
@@ -252,14 +260,12 @@ export class ScriptedAnthropicServer {
 
     let step: ScriptStep;
     if (kind === 'main' || kind === 'subagent') {
-      const next = this.steps[this.#next];
+      const next = this.#queue.take();
       if (next === undefined) {
-        this.overruns += 1;
         step = { text: '(scripted model: no step left)', toolCalls: [] };
       } else {
-        recorded.step = this.#next;
-        this.#next += 1;
-        step = next;
+        recorded.step = next.index;
+        step = next.step;
       }
     } else if (kind === 'compact') {
       const summary = this.#options.compactSummary ?? 'Scripted compaction summary.';

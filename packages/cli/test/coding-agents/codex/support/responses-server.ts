@@ -25,6 +25,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { StepQueue } from '../../../../../plankeeper/test/support/scripted-steps.js';
 
 /** One model answer: a text message, or a function call (optionally after some text). */
 export type ScriptStep =
@@ -122,17 +123,15 @@ export const waitForSpawnedAgent: Step = (request) => ({
 
 export class ResponsesServer {
   readonly requests: ResponsesRequest[] = [];
-  /** Main-conversation turns answered after the script ran out (a test usually wants 0). */
-  unscripted = 0;
-  readonly #main: Step[];
-  readonly #subagent: Step[];
+  readonly #main: StepQueue<Step>;
+  readonly #subagent: StepQueue<Step>;
   readonly #server: Server;
   #port = 0;
   #calls = 0;
 
   private constructor(main: Step[], subagent: Step[]) {
-    this.#main = main;
-    this.#subagent = subagent;
+    this.#main = new StepQueue(main);
+    this.#subagent = new StepQueue(subagent);
     this.#server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -150,7 +149,7 @@ export class ResponsesServer {
 
   /** Starts on a free port of 127.0.0.1. `subagent` scripts the turns of spawned agents. */
   static async start(main: Step[], subagent: Step[] = []): Promise<ResponsesServer> {
-    const server = new ResponsesServer([...main], [...subagent]);
+    const server = new ResponsesServer(main, subagent);
     await new Promise<void>((resolve, reject) => {
       server.#server.once('error', reject);
       server.#server.listen(0, '127.0.0.1', resolve);
@@ -178,7 +177,12 @@ export class ResponsesServer {
 
   /** Main-conversation steps not used yet. */
   get pending(): number {
-    return this.#main.length;
+    return this.#main.pending;
+  }
+
+  /** Main-conversation turns answered after the script ran out (a test usually wants 0). */
+  get unscripted(): number {
+    return this.#main.overruns;
   }
 
   /** What the model received as the result of call `callId`, as text. */
@@ -248,12 +252,11 @@ export class ResponsesServer {
       step = say('Summary: the user asked for a task; the work so far is in the history.');
     } else {
       const queue = request.kind === 'main' ? this.#main : this.#subagent;
-      const next = queue.shift();
+      const next = queue.take();
       if (next === undefined) {
-        if (request.kind === 'main') this.unscripted += 1;
         step = say(request.kind === 'main' ? 'Done (script exhausted).' : 'Sub-task done.');
       } else {
-        step = typeof next === 'function' ? next(request, this) : next;
+        step = typeof next.step === 'function' ? next.step(request, this) : next.step;
       }
     }
     await stream(response, this.#events(request, step));

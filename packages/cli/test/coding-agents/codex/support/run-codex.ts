@@ -14,17 +14,24 @@
  * const run = await runCodex(ws, { prompt: 'hello' });
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createSandboxDirs,
+  killProcessGroup,
+  parseJsonLines,
+  sandboxEnv,
+  scrubPaths,
+  writeSandboxFile,
+} from '../../../support/sandbox-env.js';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 
 export const REPO = fileURLToPath(new URL('../../../../../../', import.meta.url));
 export const CODEX_BIN = join(REPO, 'node_modules', '.bin', 'codex');
 export const PLANKEEPER_BIN = join(REPO, 'bin', 'plankeeper.js');
 const SUPPORT = dirname(fileURLToPath(import.meta.url));
 export const HOOK_RECORDER = join(SUPPORT, 'hook-recorder.mjs');
-export const STAND_IN_MCP_SERVER = join(SUPPORT, 'stand-in-mcp-server.mjs');
 
 /** The provider's API key variable (Codex sends it as `Authorization: Bearer`). */
 const API_KEY_VAR = 'CODEX_TEST_API_KEY';
@@ -114,32 +121,24 @@ export interface CodexWorkspace {
 }
 
 export function createCodexWorkspace(): CodexWorkspace {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'plankeeper-codex-')));
-  const home = join(root, 'home');
+  const dirs = createSandboxDirs('plankeeper-codex-');
+  const { root, home, project } = dirs;
   const codexHome = join(home, '.codex');
-  const project = join(root, 'project');
   const hookDir = join(root, 'hook-inputs');
   const answersDir = join(root, 'hook-answers');
-  for (const dir of [codexHome, project, hookDir, answersDir]) mkdirSync(dir, { recursive: true });
-  const env: Record<string, string> = {
-    PATH: [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
-    HOME: home,
-    CODEX_HOME: codexHome,
-    TMPDIR: join(root, 'tmp'),
-    LANG: 'C.UTF-8',
-    NO_COLOR: '1',
-    TERM: 'dumb',
-    [API_KEY_VAR]: 'test-key',
-    HTTP_PROXY: DEAD_PROXY,
-    HTTPS_PROXY: DEAD_PROXY,
-    ALL_PROXY: DEAD_PROXY,
-    http_proxy: DEAD_PROXY,
-    https_proxy: DEAD_PROXY,
-    all_proxy: DEAD_PROXY,
-    NO_PROXY: '127.0.0.1,localhost',
-    no_proxy: '127.0.0.1,localhost',
-  };
-  mkdirSync(env.TMPDIR!, { recursive: true });
+  for (const dir of [codexHome, hookDir, answersDir]) mkdirSync(dir, { recursive: true });
+  // A PATH of the system's folders only, after node's, so no other codex or tool is found.
+  const path = [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':');
+  const env = sandboxEnv(
+    dirs,
+    { proxy: DEAD_PROXY, path },
+    {
+      CODEX_HOME: codexHome,
+      [API_KEY_VAR]: 'test-key',
+      ALL_PROXY: DEAD_PROXY,
+      all_proxy: DEAD_PROXY,
+    },
+  ) as Record<string, string>;
 
   return {
     root,
@@ -151,11 +150,11 @@ export function createCodexWorkspace(): CodexWorkspace {
     env,
     configure(config) {
       writeFileSync(join(codexHome, 'config.toml'), userConfig(config, project));
-      if (config.hooks) writeJson(join(codexHome, 'hooks.json'), config.hooks);
+      if (config.hooks) writeSandboxFile(join(codexHome, 'hooks.json'), config.hooks);
       if (config.projectHooks || config.projectConfig !== undefined) {
         mkdirSync(join(project, '.codex'), { recursive: true });
         if (config.projectHooks)
-          writeJson(join(project, '.codex', 'hooks.json'), config.projectHooks);
+          writeSandboxFile(join(project, '.codex', 'hooks.json'), config.projectHooks);
         if (config.projectConfig !== undefined) {
           writeFileSync(join(project, '.codex', 'config.toml'), config.projectConfig);
         }
@@ -169,10 +168,11 @@ export function createCodexWorkspace(): CodexWorkspace {
       }
     },
     scrub(text) {
-      return text
-        .replaceAll(home, '/tmp/HOME')
-        .replaceAll(project, '/tmp/PROJECT')
-        .replaceAll(root, '/tmp/ROOT');
+      return scrubPaths(text, [
+        [home, '/tmp/HOME'],
+        [project, '/tmp/PROJECT'],
+        [root, '/tmp/ROOT'],
+      ]);
     },
     dispose() {
       rmSync(root, { recursive: true, force: true });
@@ -202,11 +202,11 @@ export function plankeeperMcpServer(args: string[]): McpServerSpec {
   return { command: process.execPath, args: [PLANKEEPER_BIN, 'mcp', ...args] };
 }
 
-/** The stand-in MCP server (tool `echo`), logging what it receives to `log`. */
+/** The stand-in MCP server (support/stand-in-mcp-server.mjs, tool `echo`), logging to `log`. */
 export function standInMcpServer(log: string, options: { structured?: boolean } = {}) {
   return {
     command: process.execPath,
-    args: [STAND_IN_MCP_SERVER, log, ...(options.structured ? ['--structured'] : [])],
+    args: standInMcpArgs(log, { tool: 'echo', structured: options.structured ?? false }),
   } satisfies McpServerSpec;
 }
 
@@ -267,13 +267,7 @@ export function runCodex(ws: CodexWorkspace, options: CodexRunOptions): Promise<
     stderr += chunk.toString('utf8');
   });
   let timedOut = false;
-  const killGroup = () => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
+  const killGroup = () => killProcessGroup(child);
   const timer = setTimeout(() => {
     timedOut = true;
     killGroup();
@@ -287,7 +281,7 @@ export function runCodex(ws: CodexWorkspace, options: CodexRunOptions): Promise<
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       killGroup(); // MCP servers or hooks Codex left behind
-      const events = parseEvents(stdout);
+      const events = parseJsonLines(stdout) as CodexEvent[];
       resolve({
         code,
         signal,
@@ -305,19 +299,6 @@ export function runCodex(ws: CodexWorkspace, options: CodexRunOptions): Promise<
 /** A short account of a run, for assertion messages. */
 export function describeRun(run: CodexRun): string {
   return `codex exited ${run.code ?? run.signal}${run.timedOut ? ' (timed out)' : ''} after ${run.ms} ms\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-}
-
-function parseEvents(stdout: string): CodexEvent[] {
-  const events: CodexEvent[] = [];
-  for (const line of stdout.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    try {
-      events.push(JSON.parse(line) as CodexEvent);
-    } catch {
-      // Not an event line.
-    }
-  }
-  return events;
 }
 
 function userConfig(config: CodexConfig, project: string): string {
@@ -384,8 +365,4 @@ function toml(value: string): string {
 
 function shellQuote(value: string): string {
   return /^[\w./:=@+-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
-function writeJson(path: string, value: unknown): void {
-  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -25,6 +25,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StepQueue } from '../../../../../plankeeper/test/support/scripted-steps.js';
 
 /** What the model "says" on one conversation turn. */
 export type GeminiStep =
@@ -109,13 +110,13 @@ const MODEL_VERSION = 'gemini-2.5-pro';
 
 export class GeminiModelServer {
   readonly requests: GeminiRecordedRequest[] = [];
-  readonly #script: GeminiStep[];
+  readonly #script: StepQueue<GeminiStep>;
   readonly #server: Server;
   #port = 0;
   #responses = 0;
 
   private constructor(script: readonly GeminiStep[]) {
-    this.#script = [...script];
+    this.#script = new StepQueue(script);
     this.#server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -161,7 +162,7 @@ export class GeminiModelServer {
 
   /** Steps not used yet: a test that scripted exactly what it needs expects 0. */
   get pending(): number {
-    return this.#script.length;
+    return this.#script.pending;
   }
 
   /** The main agent's turns, in order: what the model received each time. */
@@ -183,7 +184,7 @@ export class GeminiModelServer {
 
   /** Conversation turns answered after the script ran out. */
   get exhausted(): number {
-    return this.conversationRequests.filter((request) => request.step === undefined).length;
+    return this.#script.overruns;
   }
 
   async close(): Promise<void> {
@@ -212,7 +213,7 @@ export class GeminiModelServer {
     const action = match?.[2];
     if (action === 'streamGenerateContent') {
       record.role = hasTool(body, 'complete_task') ? 'subagent' : 'main';
-      const step = this.#script.shift();
+      const step = this.#script.take()?.step;
       if (step !== undefined) record.step = step;
       this.#stream(response, step ?? { text: SCRIPT_EXHAUSTED_TEXT });
       return;

@@ -18,14 +18,21 @@
  *   records them) with `NO_PROXY=127.0.0.1,localhost`, so any other call fails at once.
  * - `GEMINI_CLI_NO_RELAUNCH=true` keeps it one process (it would otherwise re-spawn itself
  *   with a bigger heap).
- * - The environment starts empty (PATH only): no real key, proxy, IDE or CI variable leaks in.
+ * - The environment is the shared sandbox's (support/sandbox-env.ts), built from scratch: no
+ *   real key, proxy, IDE or CI variable leaks in.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createSandboxDirs,
+  killProcessGroup,
+  sandboxEnv,
+  writeSandboxFile,
+} from '../../../support/sandbox-env.js';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import type { GeminiModelServer } from './gemini-model-server.js';
 
 const require = createRequire(import.meta.url);
@@ -69,29 +76,25 @@ export const BASE_USER_SETTINGS: JsonObject = {
 export function createGeminiSandbox(
   options: { projectSettings?: JsonObject; userSettings?: JsonObject; trust?: boolean } = {},
 ): GeminiSandbox {
-  // realpath: the CLI reports resolved paths (macOS /var -> /private/var), so fixtures scrub them.
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'plankeeper-gemini-')));
-  const home = join(root, 'home');
-  const project = join(root, 'project');
+  // A real path: the CLI reports resolved paths (macOS /var -> /private/var); fixtures scrub them.
+  const { root, home, project } = createSandboxDirs('plankeeper-gemini-');
   mkdirSync(join(home, '.gemini'), { recursive: true });
   mkdirSync(join(project, '.gemini'), { recursive: true });
-  writeJson(join(home, '.gemini', 'settings.json'), {
+  writeSandboxFile(join(home, '.gemini', 'settings.json'), {
     ...BASE_USER_SETTINGS,
     ...options.userSettings,
   });
   if (options.trust !== false) {
-    writeJson(join(home, '.gemini', 'trustedFolders.json'), { [project]: 'TRUST_FOLDER' });
+    writeSandboxFile(join(home, '.gemini', 'trustedFolders.json'), { [project]: 'TRUST_FOLDER' });
   }
   const sandbox: GeminiSandbox = {
     root,
     home,
     project,
     writeProjectSettings: (settings) =>
-      writeJson(join(project, '.gemini', 'settings.json'), settings),
+      writeSandboxFile(join(project, '.gemini', 'settings.json'), settings),
     writeProjectFile: (path, text) => {
-      const file = join(project, path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
+      writeSandboxFile(join(project, path), text);
     },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
@@ -122,30 +125,31 @@ export interface GeminiRun {
   json?: { session_id?: string; response?: string; warnings?: string[]; error?: unknown };
 }
 
-/** The environment of a run: nothing from ours but PATH. */
-export function geminiEnv(sandbox: GeminiSandbox, server: GeminiModelServer): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: sandbox.home,
-    TMPDIR: join(sandbox.root, 'tmp'),
-    LANG: 'C.UTF-8',
-    NO_COLOR: '1',
-    GEMINI_API_KEY: 'test-key',
-    GOOGLE_GEMINI_BASE_URL: server.url,
-    GEMINI_CLI_NO_RELAUNCH: 'true',
-    GEMINI_TELEMETRY_ENABLED: 'false',
-    HTTPS_PROXY: server.url,
-    HTTP_PROXY: server.url,
-    NO_PROXY: '127.0.0.1,localhost',
-  };
+/** The environment of a run: the sandbox's, with the key and base URL of the scripted model. */
+export function geminiEnv(
+  sandbox: GeminiSandbox,
+  server: GeminiModelServer,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  const tmp = join(sandbox.root, 'tmp');
+  // The model server is also the proxy: it refuses and records any other host.
+  return sandboxEnv(
+    { home: sandbox.home, tmp },
+    { proxy: server.url },
+    {
+      GEMINI_API_KEY: 'test-key',
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_CLI_NO_RELAUNCH: 'true',
+      GEMINI_TELEMETRY_ENABLED: 'false',
+      ...extra,
+    },
+  );
 }
 
 export function runGemini(sandbox: GeminiSandbox, options: GeminiRunOptions): Promise<GeminiRun> {
   const format = options.outputFormat ?? 'json';
   const args = [GEMINI_BIN, '-p', options.prompt, '-o', format, ...(options.args ?? [])];
-  const env: NodeJS.ProcessEnv = { ...geminiEnv(sandbox, options.server), ...options.env };
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-  mkdirSync(join(sandbox.root, 'tmp'), { recursive: true });
+  const env = geminiEnv(sandbox, options.server, options.env);
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout also takes down its MCP servers and hooks.
@@ -164,13 +168,7 @@ export function runGemini(sandbox: GeminiSandbox, options: GeminiRunOptions): Pr
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
+    const killGroup = () => killProcessGroup(child);
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();
@@ -207,6 +205,21 @@ export function describeRun(run: GeminiRun): string {
   return `exit ${run.code}${run.signal ? ` (${run.signal})` : ''}${run.timedOut ? ' TIMED OUT' : ''} after ${run.durationMs} ms\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(-3000)}`;
 }
 
+/** The text the stand-in MCP server answers every call with. */
+export const STAND_IN_TEXT = 'Stand-in plan:\n- [>] #1 Write the parser\n- [ ] #2 Test it';
+
+/**
+ * The `mcpServers` entry for the stand-in MCP server (test/support/stand-in-mcp-server.mjs):
+ * tool `todo_write`, answering STAND_IN_TEXT and a `structuredContent`, logging to `log`.
+ */
+export function standInMcpServer(log: string): JsonObject {
+  return {
+    command: process.execPath,
+    args: standInMcpArgs(log, { tool: 'todo_write', structured: true, text: STAND_IN_TEXT }),
+    trust: true,
+  };
+}
+
 /** The `mcpServers` entry for plankeeper's own MCP server on a sqlite store. */
 export function plankeeperMcpServer(store: string, extraArgs: readonly string[] = []): JsonObject {
   return {
@@ -216,8 +229,4 @@ export function plankeeperMcpServer(store: string, extraArgs: readonly string[] 
     trust: true,
     timeout: 20_000,
   };
-}
-
-function writeJson(file: string, value: unknown): void {
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scrubPaths } from '../../../support/sandbox-env.js';
 import { type JsonObject, PLANKEEPER_BIN, REPO_ROOT, SUPPORT_DIR } from './gemini-runner.js';
 
 /** Every hook event of Gemini CLI 0.61 (`HookEventName` in its core bundle). */
@@ -113,17 +114,7 @@ export function scrubFixture<T>(
     const placeholder = FIXTURE_SESSION_IDS[index] ?? FIXTURE_SESSION_IDS[0]!;
     replacements.push([id, placeholder], [id.slice(0, 8), placeholder.slice(0, 8)]);
   });
-  const scrubString = (text: string) =>
-    replacements.reduce((out, [from, to]) => out.split(from).join(to), text);
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return scrubString(node);
-    if (Array.isArray(node)) return node.map(walk);
-    if (node !== null && typeof node === 'object') {
-      return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, walk(child)]));
-    }
-    return node;
-  };
-  return walk(value) as T;
+  return scrubPaths(value, replacements);
 }
 
 /**

@@ -16,19 +16,20 @@
  * await sandbox.dispose();
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createSandboxDirs,
+  type FileContent,
+  killProcessGroup as killGroup,
+  parseJsonLines as parseLines,
+  Sandbox,
+  sandboxEnv,
+  scrubPaths,
+  writeSandboxFile as writeFile,
+} from '../../../support/sandbox-env.js';
+import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import type { ScriptedChatServer } from './scripted-chat-server.js';
 
 /** The repository root (this file is packages/cli/test/coding-agents/opencode/support/). */
@@ -38,13 +39,10 @@ export const PLANKEEPER_BIN = join(REPO_ROOT, 'bin', 'plankeeper.js');
 export const SUPPORT_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const RECORDER_PLUGIN = join(SUPPORT_DIR, 'event-recorder.mjs');
 export const PROBE_PLUGIN = join(SUPPORT_DIR, 'probe-plugin.mjs');
-export const STANDIN_MCP_SERVER = join(SUPPORT_DIR, 'standin-mcp-server.mjs');
 
 /** The provider and model id the scripted server is configured under. */
 export const PROVIDER_ID = 'scripted';
 export const MODEL_ID = 'scripted-model';
-
-export type FileContent = string | Record<string, unknown>;
 
 export interface OpencodeSandboxOptions {
   /** The project's `opencode.json` (mcp, permission, plugin, ...). */
@@ -133,33 +131,20 @@ export interface ServeHandle {
   stop: () => Promise<void>;
 }
 
-export class OpencodeSandbox {
-  readonly root: string;
-  readonly home: string;
-  readonly project: string;
-  readonly tmp: string;
+export class OpencodeSandbox extends Sandbox {
   /** Where the recorder and probe plugins write (env PLANKEEPER_OC_RECORD_DIR). */
   readonly recordDir: string;
   readonly #options: OpencodeSandboxOptions;
   #runs = 0;
 
-  private constructor(root: string, options: OpencodeSandboxOptions) {
-    this.root = root;
-    this.home = join(root, 'home');
-    this.project = join(root, 'project');
-    this.tmp = join(root, 'tmp');
-    this.recordDir = join(root, 'record');
+  private constructor(options: OpencodeSandboxOptions) {
+    super(createSandboxDirs('pk-opencode-'));
+    this.recordDir = this.dir('record');
     this.#options = options;
-    for (const dir of [this.home, this.project, this.recordDir])
-      mkdirSync(dir, { recursive: true });
-    mkdirSync(this.tmp, { recursive: true, mode: 0o700 });
   }
 
   static async create(options: OpencodeSandboxOptions = {}): Promise<OpencodeSandbox> {
-    const sandbox = new OpencodeSandbox(
-      realpathSync(mkdtempSync(join(tmpdir(), 'pk-opencode-'))),
-      options,
-    );
+    const sandbox = new OpencodeSandbox(options);
     for (const [path, content] of Object.entries(options.homeFiles ?? {})) {
       sandbox.writeHomeFile(path, content);
     }
@@ -195,14 +180,6 @@ export class OpencodeSandbox {
     return join(this.home, '.local', 'share', 'opencode');
   }
 
-  writeProjectFile(path: string, content: FileContent): string {
-    return writeFile(join(this.project, path), content);
-  }
-
-  writeHomeFile(path: string, content: FileContent): string {
-    return writeFile(join(this.home, path), content);
-  }
-
   /**
    * Copies a plugin file into the project's `.opencode/plugin/` (OpenCode loads
    * `{plugin,plugins}/*.{ts,js}` of every config directory, sorted by name).
@@ -212,13 +189,6 @@ export class OpencodeSandbox {
     mkdirSync(dirname(target), { recursive: true });
     copyFileSync(source, target);
     return target;
-  }
-
-  /** A fresh directory inside the sandbox (for stores, logs). */
-  dir(name: string): string {
-    const path = join(this.root, name);
-    mkdirSync(path, { recursive: true });
-    return path;
   }
 
   /** The user config with the scripted provider, as written before each run. */
@@ -252,44 +222,27 @@ export class OpencodeSandbox {
   env(server: ScriptedChatServer, extra: Record<string, string | undefined> = {}) {
     const catalog = join(this.root, 'models-catalog.json');
     if (!existsSync(catalog)) writeFileSync(catalog, '{}\n');
-    const env: Record<string, string | undefined> = {
-      // node first on PATH: MCP servers run `node`.
-      PATH: [dirname(process.execPath), process.env.PATH ?? '/usr/bin:/bin'].join(delimiter),
-      HOME: this.home,
-      USERPROFILE: this.home,
-      TMPDIR: this.tmp,
-      XDG_CONFIG_HOME: join(this.home, '.config'),
-      XDG_CACHE_HOME: join(this.home, '.cache'),
-      XDG_DATA_HOME: join(this.home, '.local', 'share'),
-      XDG_STATE_HOME: join(this.home, '.local', 'state'),
-      SHELL: process.env.SHELL ?? '/bin/sh',
-      LANG: 'C.UTF-8',
-      TERM: 'dumb',
-      NO_COLOR: '1',
-      // Anything that is not the scripted server goes to its refusing proxy, and fails fast.
-      HTTPS_PROXY: server.proxyUrl,
-      HTTP_PROXY: server.proxyUrl,
-      https_proxy: server.proxyUrl,
-      http_proxy: server.proxyUrl,
-      NO_PROXY: '127.0.0.1,localhost',
-      no_proxy: '127.0.0.1,localhost',
-      // No models.dev download, and an empty catalog instead of the bundled snapshot
-      // (saves about a second of CPU per run; the scripted provider is fully configured).
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_MODELS_PATH: catalog,
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_SHARE: '1',
-      // The built-in auth plugins (installed from npm at startup otherwise).
-      OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_CLAUDE_CODE: '1',
-      OPENCODE_DISABLE_EXTERNAL_SKILLS: '1',
-      OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER: '1',
-      PLANKEEPER_OC_RECORD_DIR: this.recordDir,
-      ...extra,
-    };
-    for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
-    return env as NodeJS.ProcessEnv;
+    // Anything that is not the scripted server goes to its refusing proxy, and fails fast.
+    return sandboxEnv(
+      this,
+      { proxy: server.proxyUrl },
+      {
+        // No models.dev download, and an empty catalog instead of the bundled snapshot
+        // (saves about a second of CPU per run; the scripted provider is fully configured).
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_MODELS_PATH: catalog,
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_SHARE: '1',
+        // The built-in auth plugins (installed from npm at startup otherwise).
+        OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+        OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+        OPENCODE_DISABLE_CLAUDE_CODE: '1',
+        OPENCODE_DISABLE_EXTERNAL_SKILLS: '1',
+        OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER: '1',
+        PLANKEEPER_OC_RECORD_DIR: this.recordDir,
+        ...extra,
+      },
+    );
   }
 
   /** The CLI arguments of a run (without the binary). */
@@ -301,7 +254,7 @@ export class OpencodeSandbox {
   }
 
   run(options: OpencodeRunOptions): Promise<OpencodeRun> {
-    this.writeFile(join(this.configDir, 'opencode.json'), this.userConfig(options.server));
+    writeFile(join(this.configDir, 'opencode.json'), this.userConfig(options.server));
     const args = OpencodeSandbox.args(options);
     const env = this.env(options.server, {
       ...(options.probe !== undefined && { PLANKEEPER_OC_PROBE: options.probe.join(',') }),
@@ -379,7 +332,7 @@ export class OpencodeSandbox {
       'probe' | 'logLevel'
     >,
   ): Promise<ServeHandle> {
-    this.writeFile(join(this.configDir, 'opencode.json'), this.userConfig(options.server));
+    writeFile(join(this.configDir, 'opencode.json'), this.userConfig(options.server));
     const args = ['serve', '--port', '0', '--hostname', '127.0.0.1'];
     const level = options.logLevel ?? 'INFO';
     if (level !== false) args.push('--print-logs', '--log-level', level);
@@ -477,30 +430,16 @@ export class OpencodeSandbox {
       [process.execPath, 'node'],
     ];
     if (server) pairs.push([`127.0.0.1:${server.port}`, '127.0.0.1:PORT']);
-    const scrubString = (text: string) =>
-      pairs.reduce((acc, [from, to]) => acc.split(from).join(to), text);
-    const walk = (node: unknown): unknown => {
-      if (typeof node === 'string') return scrubString(node);
-      if (Array.isArray(node)) return node.map(walk);
-      if (node !== null && typeof node === 'object') {
-        return Object.fromEntries(Object.entries(node).map(([key, item]) => [key, walk(item)]));
-      }
-      return node;
-    };
-    return walk(value) as T;
+    return scrubPaths(value, pairs);
   }
 
   /** Removes the sandbox; PLANKEEPER_KEEP_SANDBOX=1 keeps it (and says where) for a look. */
-  async dispose(): Promise<void> {
+  override async dispose(): Promise<void> {
     if (process.env.PLANKEEPER_KEEP_SANDBOX === '1') {
       process.stderr.write(`opencode sandbox kept: ${this.root}\n`);
       return;
     }
-    rmSync(this.root, { recursive: true, force: true, maxRetries: 3 });
-  }
-
-  private writeFile(path: string, content: FileContent): string {
-    return writeFile(path, content);
+    await super.dispose();
   }
 }
 
@@ -509,9 +448,18 @@ export function plankeeperMcpCommand(storePath: string, ...more: string[]): stri
   return [process.execPath, PLANKEEPER_BIN, 'mcp', '--store', `sqlite:${storePath}`, ...more];
 }
 
-/** `command` for the stand-in MCP server, recording to `recordFile`. */
-export function standinMcpCommand(recordFile: string, ...more: string[]): string[] {
-  return [process.execPath, STANDIN_MCP_SERVER, recordFile, ...more];
+/**
+ * `command` for the stand-in MCP server (test/support/stand-in-mcp-server.mjs: tool
+ * `show_plan`, with its structuredContent unless `structured: false`), recording to `recordFile`.
+ */
+export function standinMcpCommand(
+  recordFile: string,
+  options: { structured?: boolean } = {},
+): string[] {
+  return [
+    process.execPath,
+    ...standInMcpArgs(recordFile, { tool: 'show_plan', structured: options.structured ?? true }),
+  ];
 }
 
 /** The value at `path` inside a parsed JSON payload, or undefined: `at(entry.input, 'event', 'type')`. */
@@ -530,35 +478,4 @@ export function readJsonLines(path: string): Array<Record<string, unknown>> {
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-function writeFile(path: string, content: FileContent): string {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(
-    path,
-    typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`,
-  );
-  return path;
-}
-
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // The group is already gone.
-  }
-}
-
-function parseLines(stdout: string): Array<Record<string, unknown>> {
-  return stdout
-    .split('\n')
-    .filter((line) => line.trim().startsWith('{'))
-    .flatMap((line) => {
-      try {
-        return [JSON.parse(line) as Record<string, unknown>];
-      } catch {
-        return [];
-      }
-    });
 }

@@ -38,6 +38,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { StepQueue } from '../../../../../plankeeper/test/support/scripted-steps.js';
 import {
   type OpenAIWireDelta,
   openaiWire,
@@ -154,10 +155,7 @@ export class ScriptedChatServer {
   readonly requests: RecordedModelRequest[] = [];
   /** Requests that tried to leave through the proxy (hosts / URLs), refused. */
   readonly blockedRequests: string[] = [];
-  readonly steps: ScriptStep[] = [];
-  /** Main/subagent requests that arrived after the script ran out. */
-  overruns = 0;
-  #next = 0;
+  readonly #queue = new StepQueue<ScriptStep>();
   #mainSession: string | undefined;
   readonly #options: ScriptedServerOptions;
   readonly #server: Server;
@@ -211,8 +209,18 @@ export class ScriptedChatServer {
 
   /** Appends steps to the script. */
   push(...steps: StepInput[]): this {
-    for (const step of steps) this.steps.push(normalize(step));
+    this.#queue.push(...steps.map(normalize));
     return this;
+  }
+
+  /** Every scripted step, used or not, in order. */
+  get steps(): readonly ScriptStep[] {
+    return this.#queue.steps;
+  }
+
+  /** Main/subagent requests that arrived after the script ran out. */
+  get overruns(): number {
+    return this.#queue.overruns;
   }
 
   get port(): number {
@@ -231,7 +239,7 @@ export class ScriptedChatServer {
 
   /** Script steps not yet answered. */
   get pending(): number {
-    return this.steps.length - this.#next;
+    return this.#queue.pending;
   }
 
   /** Requests of one kind (or several). */
@@ -316,14 +324,12 @@ export class ScriptedChatServer {
     }
     let step: ScriptStep;
     if (kind === 'main' || kind === 'subagent') {
-      const next = this.steps[this.#next];
+      const next = this.#queue.take();
       if (next === undefined) {
-        this.overruns += 1;
         step = { text: 'Done.', toolCalls: [] };
       } else {
-        recorded.step = this.#next;
-        this.#next += 1;
-        step = next;
+        recorded.step = next.index;
+        step = next.step;
       }
     } else if (kind === 'title') {
       step = { text: this.#options.title ?? 'Scripted session', toolCalls: [] };

@@ -1,25 +1,24 @@
 /**
- * A throwaway project (and HOME, CODEX_HOME) to run `plankeeper setup` in, in-process, with
- * fixed node and bin paths so that what it writes can be snapshot-tested.
+ * `plankeeper setup` run in-process for the tests: in a throwaway project (and HOME,
+ * CODEX_HOME) with fixed node and bin paths, so that what it writes can be snapshot-tested
+ * (`createSetupProject`), or in the sandbox of a real coding-agent CLI with the test bin that
+ * logs each hook it runs (`setUpForRealCli`).
  */
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import {
   type SetupOptions,
   setup,
   setupReport,
 } from '../../../../src/coding-agents/setup/index.js';
 import type { SetupAgent } from '../../../../src/coding-agents/setup/types.js';
+import {
+  createSandboxDirs,
+  homeEnv,
+  scrubPaths,
+  writeSandboxFile,
+} from '../../../support/sandbox-env.js';
+import { TEST_BIN } from './bin.js';
 
 export const NODE = '/opt/node/bin/node';
 export const BIN = '/opt/plankeeper/bin/plankeeper.js';
@@ -41,12 +40,9 @@ export interface SetupProject {
 }
 
 export function createSetupProject(): SetupProject {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'pk-setup-')));
-  const dir = join(root, 'project');
-  const home = join(root, 'home');
-  const codexHome = join(home, '.codex');
-  mkdirSync(dir, { recursive: true });
-  mkdirSync(home, { recursive: true });
+  const { root, project: dir, home } = createSandboxDirs('pk-setup-');
+  const env = homeEnv(home);
+  const codexHome = env.CODEX_HOME;
   const resolvePath = (path: string) =>
     path.startsWith('~/') ? join(home, path.slice(2)) : join(dir, path);
   const project: SetupProject = {
@@ -55,9 +51,7 @@ export function createSetupProject(): SetupProject {
     home,
     codexHome,
     write(path, text) {
-      const file = resolvePath(path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
+      writeSandboxFile(resolvePath(path), text);
     },
     read: (path) => readFileSync(resolvePath(path), 'utf8'),
     files() {
@@ -84,13 +78,30 @@ export function createSetupProject(): SetupProject {
         dir,
         node: NODE,
         bin: BIN,
-        env: { HOME: home, CODEX_HOME: codexHome },
+        env,
         ...options,
       });
       return project.scrub(setupReport(outcome));
     },
-    scrub: (text) => text.replaceAll(dir, '/tmp/PROJECT').replaceAll(home, '/tmp/HOME'),
+    scrub: (text) =>
+      scrubPaths(text, [
+        [dir, '/tmp/PROJECT'],
+        [home, '/tmp/HOME'],
+      ]),
     dispose: () => rmSync(root, { recursive: true, force: true }),
   };
   return project;
+}
+
+/**
+ * Runs `plankeeper setup <agent>` for a real CLI's sandbox: into its project, with its HOME
+ * (and CODEX_HOME inside it), naming the test bin that logs each hook it runs (support/bin.ts).
+ * `options` adds to or overrides that (`approval`, `store`, another `bin`, ...).
+ */
+export function setUpForRealCli(
+  agent: SetupAgent,
+  sandbox: { project: string; home: string },
+  options: Partial<SetupOptions> = {},
+): void {
+  setup({ agent, dir: sandbox.project, bin: TEST_BIN, env: homeEnv(sandbox.home), ...options });
 }
