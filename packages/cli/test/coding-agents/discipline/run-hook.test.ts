@@ -205,16 +205,9 @@ describe('plankeeper hook claude-code', () => {
     await hook('UserPromptSubmit', fixture('UserPromptSubmit'));
     await writePlan([{ content: 'Write the parser', status: 'pending' }]);
     await hook('PostToolUse', tool('mcp__plankeeper__todo_write'));
-    const opened = await openStore(store);
-    try {
-      await new PlanEngine({ store: opened }).editAsPerson(
-        KEY,
-        { kind: 'approve' },
-        { name: 'Ana' },
-      );
-    } finally {
-      await opened.close();
-    }
+    await withPlanEngine(store, (engine) =>
+      engine.editAsPerson(KEY, { kind: 'approve' }, { name: 'Ana' }),
+    );
     await hook('SessionStart', fixture('SessionStart.resume'));
     const next = { ...fixture('UserPromptSubmit'), prompt: 'Go on.', prompt_id: 'p2' };
     const text = (await hook('UserPromptSubmit', next)).parsed?.hookSpecificOutput
@@ -265,14 +258,9 @@ describe('plankeeper hook: a huge prompt', () => {
   it('keeps no more of it than the goal check quotes, so later calls stay small', async () => {
     const prompt = `Migrate the database. ${'x'.repeat(20_000_000)}`;
     await hook('UserPromptSubmit', { ...fixture('UserPromptSubmit'), prompt });
-    const opened = await openStore(store);
-    try {
-      const stored = await new PlanEngine({ store: opened }).turnState(KEY);
-      expect(String(stored?.state.task).length).toBe(601);
-      expect(JSON.stringify(stored?.state).length).toBeLessThan(2_000);
-    } finally {
-      await opened.close();
-    }
+    const stored = await withPlanEngine(store, (engine) => engine.turnState(KEY));
+    expect(String(stored?.state.task).length).toBe(601);
+    expect(JSON.stringify(stored?.state).length).toBeLessThan(2_000);
   });
 });
 
