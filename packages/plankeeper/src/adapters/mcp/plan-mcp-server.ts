@@ -217,10 +217,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
     const { key: callKey, owner } = planOf(callSession);
     try {
       const gate = await evidence.gateFor(callKey, callSession);
+      // The plan the model last saw: a person's changes since are not undone by this call.
+      const { shownVersion: seenVersion } = await records.read(callSession);
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,
         callId: String(extra.requestId),
         signal: extra.signal,
+        seenVersion,
         ...(owner !== undefined && { owner }),
         ...(gate && { gate }),
       });
