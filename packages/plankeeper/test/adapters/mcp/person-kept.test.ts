@@ -128,4 +128,20 @@ describe("the MCP server keeps a person's change from a write sent from an older
     );
     expect(lost).toEqual([]);
   });
+
+  it("a session's first call, before the server has shown it anything, writes as it always has", async () => {
+    const engine = new PlanEngine();
+    const { client, server } = await connectClient({ engine, session: 's4' });
+    const key = server.planKey;
+    // A list from an earlier session, one item a person added.
+    await engine.write(key, [{ content: 'Old step', status: 'pending' }]);
+    await engine.editAsPerson(key, { kind: 'add', content: 'Old person step' });
+    const first = await call(client, 'todo_write', list(['in_progress', 'pending', 'pending']));
+    expect(first.text).not.toMatch(/Kept/);
+    expect((await engine.snapshot(key)).items.map((item) => item.content)).toEqual([
+      'Migrate prod DB',
+      'Email customers',
+      'Write release notes',
+    ]);
+  });
 });
