@@ -51,6 +51,11 @@ export interface TimelineEntry {
   owner?: string;
   /** Under the evidence rule: the tool calls that counted for each item this revision completed. */
   evidence?: CompletionEvidence[];
+  /**
+   * Items this write kept as a person had changed them: its writer sent a list from
+   * before their change (the summary says so too).
+   */
+  keptForPerson?: string[];
   /** True when this revision removed the whole plan. */
   deleted: boolean;
   /**

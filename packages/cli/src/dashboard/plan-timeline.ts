@@ -80,6 +80,9 @@ export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {
         revision.source.name !== undefined && { name: revision.source.name }),
       ...(revision.source.owner !== undefined && { owner: revision.source.owner }),
       ...(revision.source.evidence !== undefined && { evidence: revision.source.evidence }),
+      ...(revision.source.keptForPerson !== undefined && {
+        keptForPerson: revision.source.keptForPerson,
+      }),
       deleted: revision.record === null,
       changes: known
         ? revisionChanges(

@@ -224,4 +224,46 @@ describe('dashboard: a person steers the plan', () => {
     const history = await store.history(key, { limit: 1 });
     expect(history[0]).toMatchObject({ version: version + 1, source: { tool: 'todo_write' } });
   }, 30_000);
+
+  it("keeps a person's cancel from the agent's list sent from an older read; the agent and the timeline say so", async () => {
+    if (missingBrowser) throw new Error(missingBrowser);
+    await say('todos_add', {
+      todos: [{ content: 'Ship the fix' }, { content: 'Email the customer' }],
+    });
+    // The agent reads the plan; its next list is made from this read.
+    await say('todo_read');
+    const read = (await store.get(key))!.record.items;
+    const page = await openPlan();
+    await page.fill('#person-name', 'Ana');
+    await page.click('li.item[data-id="6"] button[data-action="cancel"]');
+    await until(page, [
+      '#1 completed Find the bug',
+      '#2 completed Fix it with a test',
+      '#4 cancelled Tell the customer',
+      '#3 cancelled Write docs',
+      '#5 pending Ship the fix',
+      '#6 cancelled Email the customer',
+    ]);
+
+    const told = await say('todo_write', {
+      todos: read.map(({ id, content, status }) => ({
+        id,
+        content,
+        status: id === '5' ? 'completed' : id === '6' ? 'in_progress' : status,
+      })),
+    });
+    expect(told).toContain('Kept changes by a person (Ana) that you had not seen: #6 cancelled');
+    const stored = (await store.get(key))!.record.items;
+    expect(stored.slice(-2).map((item) => item.status)).toEqual(['completed', 'cancelled']);
+    const newest = page.locator('#detail-pane li.revision').first();
+    await expect
+      .poll(() => newest.locator('.summary').textContent(), { timeout: 5000 })
+      .toBe("wrote 6 items, kept a person's change to #6");
+    // The page's data says which items, for any other viewer.
+    const detail = await fetch(
+      new URL(`/api/plan?key=${encodeURIComponent(encodePlanKey(key))}`, dashboard.url),
+    );
+    const { timeline } = (await detail.json()) as { timeline: { keptForPerson?: string[] }[] };
+    expect(timeline.at(-1)?.keptForPerson).toEqual(['6']);
+  }, 30_000);
 });

@@ -182,8 +182,9 @@ export class AgentSession {
         { key: this.key, turn, step },
         agent.observer,
         signal,
-        // The harness's record of this run's calls, so plan writes meet the evidence rule.
-        context?.gate,
+        // The harness's record of this run's calls, so plan writes meet the evidence rule,
+        // and the plan the model last saw, so they do not undo a person's change made since.
+        context,
       );
     if (!harness) return run();
     return harness.wrapTool({

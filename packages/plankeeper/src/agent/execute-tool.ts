@@ -5,8 +5,7 @@
  * nudge counts.
  */
 import { ConfigurationError } from '../engine/errors.js';
-import type { CompletionGate } from '../engine/evidence.js';
-import type { ToolDefinition, ToolResult } from '../tools/tool.js';
+import type { ToolContext, ToolDefinition, ToolResult } from '../tools/tool.js';
 import type { AgentObserver } from './agent-events.js';
 import type { ToolCall } from './model-client.js';
 import type { HookContext, ToolHooks } from './tool-hooks.js';
@@ -25,7 +24,8 @@ export async function executeTool(
   context: HookContext,
   observe: AgentObserver,
   signal?: AbortSignal,
-  gate?: CompletionGate,
+  /** What the harness adds for plan writes: its record of calls, and the plan the model saw. */
+  planning?: Pick<ToolContext, 'gate' | 'seenVersion'>,
 ): Promise<ToolOutcome> {
   observe({ type: 'tool-started', call });
   const outcome = await run();
@@ -60,7 +60,8 @@ export async function executeTool(
         turn: context.turn,
         callId: call.id,
         ...(signal && { signal }),
-        ...(gate && { gate }),
+        ...(planning?.gate && { gate: planning.gate }),
+        ...(planning?.seenVersion !== undefined && { seenVersion: planning.seenVersion }),
       });
       return { ok: result.ok, observation: result.text, result };
     } catch (error) {

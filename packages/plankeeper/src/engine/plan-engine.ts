@@ -45,6 +45,14 @@ import {
   type PersonEditProblem,
   textProblem,
 } from './operations/person-edit.js';
+import {
+  completionUndoes,
+  entriesAsSeen,
+  keepPersonChanges,
+  personKeptIds,
+  refusePersonChanged,
+  removalUndoes,
+} from './operations/person-kept.js';
 import { type RemoveFacts, removeItems } from './operations/remove-items.js';
 import {
   type DropPolicy,
@@ -77,6 +85,7 @@ import {
   samePlan,
   type TodoItem,
 } from './todo-item.js';
+import { type UnseenPersonChanges, unseenPersonChanges } from './unseen-person-changes.js';
 
 export interface PlanEngineOptions {
   /** Where plans live. Default: a new in-memory store. */
@@ -129,6 +138,13 @@ export interface OperationMeta {
   dependencies?: DependencyMode;
   /** The host's record of tool calls and its verifiers, for the completions of this write. */
   gate?: CompletionGate;
+  /**
+   * The plan version the writer last saw, from the host's record of what it showed the
+   * model (never from tool arguments). A person's changes made after it are not undone by
+   * this write: a whole list keeps them, a granular call that would undo one is refused
+   * (see operations/person-kept.ts). Without it a write goes as it always has.
+   */
+  basedOn?: number;
 }
 
 /** A read-only copy of a plan. Changing it changes nothing stored. */
@@ -201,18 +217,33 @@ export class PlanEngine {
     // The plan the list was first decided on: the one the caller last read or wrote, so
     // most likely the one its list was made from (see withOwnership's `base`).
     let base: PlanRecord | undefined;
-    return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record) => {
+    return this.apply<WriteFacts>(key, { tool: 'todo_write', ...meta }, (record, version) => {
       base ??= record;
-      return writeOwned(record, base, items, meta.owner, (others) =>
-        writePlan(
-          record,
-          items,
-          this.limits,
-          this.dropPolicy,
-          meta.dependencies ?? this.dependencies,
-          others,
-        ),
-      );
+      const first = base;
+      const decide = (unseen: UnseenPersonChanges | undefined): OperationResult<WriteFacts> => {
+        const sent = unseen ? entriesAsSeen(items, record, unseen) : items;
+        const keep = unseen ? personKeptIds(record, unseen) : undefined;
+        const owned = writeOwned(record, first, sent, meta.owner, (others) =>
+          writePlan(
+            record,
+            sent,
+            this.limits,
+            this.dropPolicy,
+            meta.dependencies ?? this.dependencies,
+            others,
+            keep,
+          ),
+        );
+        if (!unseen) return owned;
+        const kept = keepPersonChanges(record, owned, unseen, meta.owner);
+        // The person's items put back can take a full list over the limit.
+        const count = kept.ok ? kept.items.length : 0;
+        const maximum = this.limits.maxItems;
+        return count > maximum
+          ? { ok: false, issues: [{ code: 'too_many_items', path: ['todos'], maximum, count }] }
+          : kept;
+      };
+      return this.afterUnseen(key, meta.basedOn, version, decide);
     });
   }
 
@@ -225,27 +256,40 @@ export class PlanEngine {
 
   /** Marks items completed with their reasons (`todos_complete`). */
   complete(key: PlanKey, items: readonly CompleteItemInput[], meta: OperationMeta = {}) {
-    return this.apply<CompleteFacts>(key, { tool: 'todos_complete', ...meta }, (record) =>
-      withOwnership(
-        record,
-        completeItems(record, items, this.limits, meta.dependencies ?? this.dependencies),
-        meta.owner,
-        (id) =>
-          placeOf(
-            items.map((entry) => entry.id),
-            id,
-            'items',
-          ),
-      ),
+    const pathOf = (id: string) =>
+      placeOf(
+        items.map((entry) => entry.id),
+        id,
+        'items',
+      );
+    return this.apply<CompleteFacts>(key, { tool: 'todos_complete', ...meta }, (record, version) =>
+      this.afterUnseen(key, meta.basedOn, version, (unseen) => {
+        const owned = withOwnership(
+          record,
+          completeItems(record, items, this.limits, meta.dependencies ?? this.dependencies),
+          meta.owner,
+          pathOf,
+        );
+        return unseen
+          ? refusePersonChanged(record, owned, unseen, completionUndoes, pathOf)
+          : owned;
+      }),
     );
   }
 
   /** Deletes items by id (`todos_remove`). */
   remove(key: PlanKey, ids: readonly (string | number)[], meta: OperationMeta = {}) {
-    return this.apply<RemoveFacts>(key, { tool: 'todos_remove', ...meta }, (record) =>
-      withOwnership(record, removeItems(record, ids, this.limits), meta.owner, (id) =>
-        placeOf(ids, id, 'ids'),
-      ),
+    const pathOf = (id: string) => placeOf(ids, id, 'ids');
+    return this.apply<RemoveFacts>(key, { tool: 'todos_remove', ...meta }, (record, version) =>
+      this.afterUnseen(key, meta.basedOn, version, (unseen) => {
+        const owned = withOwnership(
+          record,
+          removeItems(record, ids, this.limits),
+          meta.owner,
+          pathOf,
+        );
+        return unseen ? refusePersonChanged(record, owned, unseen, removalUndoes, pathOf) : owned;
+      }),
     );
   }
 
@@ -469,110 +513,143 @@ export class PlanEngine {
     return store as PlanStore & Required<Pick<PlanStore, 'getState' | 'compareAndSetState'>>;
   }
 
+  /**
+   * Runs `decide` with a person's changes made since version `basedOn` of the plan at
+   * `key` (held at `version`), read from its history only when the plan moved on since:
+   * the common write, on the plan its writer saw, costs no read.
+   */
+  private afterUnseen<T>(
+    key: PlanKey,
+    basedOn: number | undefined,
+    version: number,
+    decide: (unseen: UnseenPersonChanges | undefined) => T,
+  ): T | Promise<T> {
+    if (basedOn === undefined || version <= basedOn) return decide(undefined);
+    return unseenPersonChanges(this.store, key, basedOn, version).then(decide);
+  }
+
   private apply<Facts>(
     key: PlanKey,
     meta: OperationMeta & { tool: string },
-    operation: (record: PlanRecord) => OperationResult<Facts>,
+    operation: (
+      record: PlanRecord,
+      version: number,
+    ) => OperationResult<Facts> | Promise<OperationResult<Facts>>,
   ): Promise<OperationOutcome<Facts>> {
     const mode = meta.gate?.evidence ?? this.evidence;
     return this.commit<OperationOutcome<Facts>>(key, (stored) => {
       const version = stored?.version ?? 0;
       const record = stored?.record ?? emptyRecord(this.now());
-      const reject = (issues: PlanIssue[]) => {
-        const snapshot = toSnapshot(record, version, !stored);
-        return { done: { ok: false as const, issues, snapshot } };
-      };
-      const result = operation(record);
-      if (!result.ok) return reject(result.issues);
-      const next: PlanRecord = {
-        ...record,
-        items: result.items,
-        nextId: result.nextId,
-        updatedAt: this.now(),
-      };
-      const approval = approvalAfterWrite(record.approval, next.items);
-      if (approval) next.approval = approval;
-      else delete next.approval;
-      if (meta.turn !== undefined) {
-        next.turn = meta.turn;
-        next.activeTurn = meta.turn;
-      } else delete next.turn;
-      const decideWrite = (evidence: CompletionEvidence[] | undefined) => {
-        // A write that would store the same plan again (a re-sent list, completing a done
-        // item) is no change: no new version, revision or change event for subscribers
-        // (MCP clients, the dashboard), so watchers never hear of a change that is none.
-        if (meta.dryRun || (stored && samePlan(record, next))) {
-          const shown = meta.dryRun ? next : record;
-          return {
-            done: {
-              ok: true as const,
-              facts: result.facts,
-              snapshot: toSnapshot(shown, version, false),
-              ...(evidence && { evidence }),
-            },
-          };
-        }
+      const pending = operation(record, version);
+      return pending instanceof Promise
+        ? pending.then((result) => this.decideOutcome(meta, mode, stored, record, result))
+        : this.decideOutcome(meta, mode, stored, record, pending);
+    });
+  }
+
+  /** What `apply` does with an operation's result: reject it, or check and write it. */
+  private decideOutcome<Facts>(
+    meta: OperationMeta & { tool: string },
+    mode: EvidenceMode,
+    stored: VersionedPlan | undefined,
+    record: PlanRecord,
+    result: OperationResult<Facts>,
+  ): Decision<OperationOutcome<Facts>> | Promise<Decision<OperationOutcome<Facts>>> {
+    const version = stored?.version ?? 0;
+    const reject = (issues: PlanIssue[]) => {
+      const snapshot = toSnapshot(record, version, !stored);
+      return { done: { ok: false as const, issues, snapshot } };
+    };
+    if (!result.ok) return reject(result.issues);
+    const next: PlanRecord = {
+      ...record,
+      items: result.items,
+      nextId: result.nextId,
+      updatedAt: this.now(),
+    };
+    const approval = approvalAfterWrite(record.approval, next.items);
+    if (approval) next.approval = approval;
+    else delete next.approval;
+    if (meta.turn !== undefined) {
+      next.turn = meta.turn;
+      next.activeTurn = meta.turn;
+    } else delete next.turn;
+    const decideWrite = (evidence: CompletionEvidence[] | undefined) => {
+      // A write that would store the same plan again (a re-sent list, completing a done
+      // item) is no change: no new version, revision or change event for subscribers
+      // (MCP clients, the dashboard), so watchers never hear of a change that is none.
+      if (meta.dryRun || (stored && samePlan(record, next))) {
+        const shown = meta.dryRun ? next : record;
         return {
-          write: next,
-          source: {
-            tool: meta.tool,
-            summary: result.summary + (evidence ? evidenceSummary(evidence) : ''),
-            ...(meta.callId && { callId: meta.callId }),
-            ...(meta.owner !== undefined && { owner: meta.owner }),
+          done: {
+            ok: true as const,
+            facts: result.facts,
+            snapshot: toSnapshot(shown, version, false),
             ...(evidence && { evidence }),
           },
-          onWritten: (written: number) => {
-            meta.gate?.written?.(next.items);
-            return {
-              ok: true as const,
-              facts: result.facts,
-              snapshot: toSnapshot(next, written, false),
-              ...(evidence && { evidence }),
-            };
-          },
         };
-      };
-      /** The write refused for the verifiers' refusals of `items`. */
-      const refuse = (refusals: readonly CompletionRefusal[], items: readonly TodoItem[]) => {
-        const byId = new Map(items.map((item) => [item.id, item]));
-        return reject(
-          refusals.map(({ id, reason }) => ({
-            code: 'completion_refused' as const,
-            path: [meta.tool === 'todo_write' ? 'todos' : 'items'],
-            id,
-            content: byId.get(id)?.content ?? '',
-            reason,
-          })),
-        );
-      };
-      const verify = meta.dryRun ? undefined : meta.gate?.verify;
-      if (mode === 'off' && !verify) return decideWrite(undefined);
-      const found = newCompletions(record.items, next.items);
-      if (found.length === 0) {
-        // Ending the plan by cancelling or removing its last open item is checked as its end.
-        const closing = verify && closingWithoutCompletion(record.items, next.items);
-        if (!closing) return decideWrite(undefined);
-        return verify([{ ...closing, calls: [] }], { tool: meta.tool, openAfter: 0 }).then(
-          (refusals) =>
-            refusals.length === 0 ? decideWrite(undefined) : refuse(refusals, [closing.item]),
-        );
       }
-      const completions = withEvidence(found, meta.gate, meta.tool);
-      const issues = evidenceIssues(completions, mode, meta.tool);
-      if (issues.length > 0) return reject(issues);
-      const evidence = mode === 'off' ? undefined : keptEvidence(completions);
-      if (!verify) return decideWrite(evidence);
-      const openAfter = next.items.filter(isOpen).length;
-      // The only step that waits: a host's verifiers (a test run, say), under the key's lock.
-      return verify(completions, { tool: meta.tool, openAfter }).then((refusals) =>
-        refusals.length === 0
-          ? decideWrite(evidence)
-          : refuse(
-              refusals,
-              completions.map(({ item }) => item),
-            ),
+      return {
+        write: next,
+        source: {
+          tool: meta.tool,
+          summary: result.summary + (evidence ? evidenceSummary(evidence) : ''),
+          ...(meta.callId && { callId: meta.callId }),
+          ...(meta.owner !== undefined && { owner: meta.owner }),
+          ...(evidence && { evidence }),
+          ...(result.keptForPerson && { keptForPerson: result.keptForPerson }),
+        },
+        onWritten: (written: number) => {
+          meta.gate?.written?.(next.items);
+          return {
+            ok: true as const,
+            facts: result.facts,
+            snapshot: toSnapshot(next, written, false),
+            ...(evidence && { evidence }),
+          };
+        },
+      };
+    };
+    /** The write refused for the verifiers' refusals of `items`. */
+    const refuse = (refusals: readonly CompletionRefusal[], items: readonly TodoItem[]) => {
+      const byId = new Map(items.map((item) => [item.id, item]));
+      return reject(
+        refusals.map(({ id, reason }) => ({
+          code: 'completion_refused' as const,
+          path: [meta.tool === 'todo_write' ? 'todos' : 'items'],
+          id,
+          content: byId.get(id)?.content ?? '',
+          reason,
+        })),
       );
-    });
+    };
+    const verify = meta.dryRun ? undefined : meta.gate?.verify;
+    if (mode === 'off' && !verify) return decideWrite(undefined);
+    const found = newCompletions(record.items, next.items);
+    if (found.length === 0) {
+      // Ending the plan by cancelling or removing its last open item is checked as its end.
+      const closing = verify && closingWithoutCompletion(record.items, next.items);
+      if (!closing) return decideWrite(undefined);
+      return verify([{ ...closing, calls: [] }], { tool: meta.tool, openAfter: 0 }).then(
+        (refusals) =>
+          refusals.length === 0 ? decideWrite(undefined) : refuse(refusals, [closing.item]),
+      );
+    }
+    const completions = withEvidence(found, meta.gate, meta.tool);
+    const issues = evidenceIssues(completions, mode, meta.tool);
+    if (issues.length > 0) return reject(issues);
+    const evidence = mode === 'off' ? undefined : keptEvidence(completions);
+    if (!verify) return decideWrite(evidence);
+    const openAfter = next.items.filter(isOpen).length;
+    // The only step that waits: a host's verifiers (a test run, say), under the key's lock.
+    return verify(completions, { tool: meta.tool, openAfter }).then((refusals) =>
+      refusals.length === 0
+        ? decideWrite(evidence)
+        : refuse(
+            refusals,
+            completions.map(({ item }) => item),
+          ),
+    );
   }
 
   /**
@@ -652,9 +729,9 @@ interface WriteDecision<T> {
 }
 
 /** What an operation does with the stored plan: answer at once, or write and then answer. */
-type Decide<T> = (
-  stored: VersionedPlan | undefined,
-) => { done: T } | WriteDecision<T> | Promise<{ done: T } | WriteDecision<T>>;
+type Decision<T> = { done: T } | WriteDecision<T>;
+
+type Decide<T> = (stored: VersionedPlan | undefined) => Decision<T> | Promise<Decision<T>>;
 
 /**
  * Wraps a record the caller owns: records from the store are copies by contract, and

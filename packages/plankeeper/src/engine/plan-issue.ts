@@ -2,6 +2,8 @@
  * A reason an input was rejected, in data form. The tools turn issues into corrective
  * text in the model's language (see locale/); hosts and UIs can read the data.
  */
+import type { ItemEditInfo } from './store/plan-store.js';
+
 export type IssuePath = readonly (string | number)[];
 
 export type PlanIssue =
@@ -56,6 +58,22 @@ export type PlanIssue =
       owner: string;
       /** `in_progress`: the owner is working on it; `completed`: the owner finished it. */
       status: 'in_progress' | 'completed';
+    }
+  | {
+      /**
+       * A person changed the item after the plan the writer last saw, and the call would
+       * undo that (see operations/person-kept.ts). `content` is the item as they left it.
+       */
+      code: 'changed_by_person';
+      path: IssuePath;
+      id: string;
+      content: string;
+      /** The item's note as they left it. */
+      note?: string;
+      /** The person's changes to the item, oldest first. */
+      edits: readonly ItemEditInfo[];
+      /** The person's name, when one person made them all and gave it. */
+      name?: string;
     }
   | { code: 'alias_conflict'; path: IssuePath }
   | { code: 'out_of_range'; path: IssuePath; maximum: number; received: string }

@@ -217,7 +217,11 @@ export class PlanHarness {
     return this.turnInfo;
   }
 
-  /** The context plan tools need: the host's key and this turn. */
+  /**
+   * The context plan tools need: the host's key and this turn, and the plan version the
+   * model last saw in a section, so a write from that read does not undo a person's change
+   * made since (see OperationMeta.basedOn).
+   */
   toolContext(callId?: string): ToolContext {
     const gate = this.completionGate();
     return {
@@ -226,6 +230,7 @@ export class PlanHarness {
       ...(callId !== undefined && { callId }),
       ...(this.owner !== undefined && { owner: this.owner }),
       ...(gate && { gate }),
+      ...(this.seen.tracks && { seenVersion: this.record.shownVersion }),
     };
   }
 

@@ -27,6 +27,15 @@ export class SeenPlan {
   /** Version of the plan the model wrote whole itself, until a section has accounted for it. */
   private selfWritten: number | undefined;
   private wholeWritesThisRound = 0;
+  private offeredAny = false;
+
+  /**
+   * Whether the host builds sections, so the record says what the model saw. A host that
+   * never does leaves the record at "seen nothing", which says nothing of what it saw.
+   */
+  get tracks(): boolean {
+    return this.offeredAny;
+  }
 
   static shownOf(snapshot: PlanSnapshot): Shown {
     return { shownVersion: snapshot.version, shownAt: snapshot.updatedAt ?? 0 };
@@ -59,6 +68,7 @@ export class SeenPlan {
   /** Notes what the model will have seen once it answers the input being built (undefined: no plan). */
   offer(seen: Shown | undefined): void {
     this.offered = { seen };
+    this.offeredAny = true;
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { KeptChange } from '../engine/operations/person-kept.js';
 import { quoteText } from '../engine/render.js';
 import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
@@ -34,7 +35,54 @@ function edit(info: PersonEditInfo): string {
   }
 }
 
+function itemChange(info: ItemEditInfo, item: { content: string; note?: string }): string {
+  switch (info.kind) {
+    case 'add':
+      return `added: ${quoteText(item.content)}`;
+    case 'cancel':
+      return `cancelled${because(info)}`;
+    case 'done':
+      return `completed${because(info)}`;
+    case 'edit':
+      return `reworded: ${quoteText(item.content)}`;
+    case 'note':
+      return `noted: ${quoteText(item.note ?? '')}`;
+    case 'move':
+      return `moved before #${info.anchor}`;
+  }
+}
+
+/** What a person did to one item, as it now stands: "#2 cancelled (Legal says no)". */
+function itemChanges(
+  id: string,
+  edits: readonly ItemEditInfo[],
+  item: { content: string; note?: string },
+): string {
+  // An item the person added shows its text already; a later rewording adds nothing.
+  const added = edits.some((info) => info.kind === 'add');
+  const words = edits
+    .filter((info) => !(added && info.kind === 'edit'))
+    .map((info) => itemChange(info, item));
+  // A step reworded twice is said once, as it reads now.
+  return `#${id} ${[...new Set(words)].join(', ')}`;
+}
+
+const byPerson = (name: string | undefined) => `a person${name ? ` (${name})` : ''}`;
+
+/** The one name when every change was signed by it. */
+function soleName(changes: readonly KeptChange[]): string | undefined {
+  const names = new Set(changes.map((change) => change.name));
+  const [name] = names;
+  return names.size === 1 ? name : undefined;
+}
+
 export const enPerson: PersonTexts = {
+  kept: (changes) =>
+    `Kept changes by ${byPerson(soleName(changes))} that you had not seen: ${changes
+      .map((change) => itemChanges(change.item.id, change.edits, change.item))
+      .join('; ')}`,
+  changedSinceRead: (issue) =>
+    `Changed by ${byPerson(issue.name)} after your last read: ${itemChanges(issue.id, issue.edits, issue)}. It stays as they left it; read the list, then decide again.`,
   changedBy: (name, edits) =>
     `Changed by a person${name ? ` (${name})` : ''}: ${edits.map(edit).join('; ')}`,
   problem: (problem) => {

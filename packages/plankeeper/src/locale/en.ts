@@ -81,6 +81,8 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where}: there is no item #${issue.id}. ${issue.known.length ? `Current ids: ${ids(issue.known)}.` : 'The list is empty.'}${issue.omitToAdd ? ' Leave id out to add a new item.' : ''}`;
     case 'dropped_open':
       return `Open items ${ids(issue.ids)} are missing from the list. Include them, or set them to completed or cancelled.`;
+    case 'changed_by_person':
+      return enPerson.changedSinceRead(issue);
     case 'owned_by_other':
       return enShared.ownedByOther(issue);
     case 'alias_conflict':

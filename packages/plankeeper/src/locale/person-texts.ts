@@ -4,6 +4,8 @@
  * model's tool texts: a person is told what is wrong, not how to resend a tool call.
  */
 import type { PersonEditProblem } from '../engine/operations/person-edit.js';
+import type { KeptChange } from '../engine/operations/person-kept.js';
+import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PersonEditInfo } from '../engine/store/plan-store.js';
 
 export interface PersonTexts {
@@ -11,4 +13,12 @@ export interface PersonTexts {
   changedBy(name: string | undefined, edits: readonly PersonEditInfo[]): string;
   /** One line for the person: why their change was refused (nothing was changed). */
   problem(problem: PersonEditProblem): string;
+  /**
+   * After a whole-list write sent from an older read: the person's changes it kept, which
+   * the model had not seen and its list said otherwise ("Kept a person's changes you had
+   * not seen: #2 cancelled (…)").
+   */
+  kept(changes: readonly KeptChange[]): string;
+  /** The corrective line for a call that would undo a person's change the model had not seen. */
+  changedSinceRead(issue: Extract<PlanIssue, { code: 'changed_by_person' }>): string;
 }

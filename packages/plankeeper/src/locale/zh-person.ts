@@ -1,3 +1,4 @@
+import type { KeptChange } from '../engine/operations/person-kept.js';
 import { quoteText } from '../engine/render.js';
 import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
@@ -34,7 +35,54 @@ function edit(info: PersonEditInfo): string {
   }
 }
 
+function itemChange(info: ItemEditInfo, item: { content: string; note?: string }): string {
+  switch (info.kind) {
+    case 'add':
+      return `已添加：${quoteText(item.content)}`;
+    case 'cancel':
+      return `已取消${because(info)}`;
+    case 'done':
+      return `已完成${because(info)}`;
+    case 'edit':
+      return `改写为：${quoteText(item.content)}`;
+    case 'note':
+      return `备注：${quoteText(item.note ?? '')}`;
+    case 'move':
+      return `移到 #${info.anchor} 之前`;
+  }
+}
+
+/** 人员对一项所做的修改，按它现在的样子："#2 已取消（……）"。 */
+function itemChanges(
+  id: string,
+  edits: readonly ItemEditInfo[],
+  item: { content: string; note?: string },
+): string {
+  // An item the person added shows its text already; a later rewording adds nothing.
+  const added = edits.some((info) => info.kind === 'add');
+  const words = edits
+    .filter((info) => !(added && info.kind === 'edit'))
+    .map((info) => itemChange(info, item));
+  // 同一项改写了两次，只按现在的内容说一次。
+  return `#${id} ${[...new Set(words)].join('，')}`;
+}
+
+const byPerson = (name: string | undefined) => `人员${name ? `（${name}）` : ''}`;
+
+/** 所有修改都署了同一个名字时，返回这个名字。 */
+function soleName(changes: readonly KeptChange[]): string | undefined {
+  const names = new Set(changes.map((change) => change.name));
+  const [name] = names;
+  return names.size === 1 ? name : undefined;
+}
+
 export const zhPerson: PersonTexts = {
+  kept: (changes) =>
+    `已保留你尚未看到的${byPerson(soleName(changes))}修改：${changes
+      .map((change) => itemChanges(change.item.id, change.edits, change.item))
+      .join('；')}`,
+  changedSinceRead: (issue) =>
+    `在你上次读取之后由${byPerson(issue.name)}修改：${itemChanges(issue.id, issue.edits, issue)}。以其修改为准；请先读取清单，再做决定。`,
   changedBy: (name, edits) =>
     `由人员${name ? `（${name}）` : ''}修改：${edits.map(edit).join('；')}`,
   problem: (problem) => {

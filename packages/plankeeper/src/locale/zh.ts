@@ -87,6 +87,8 @@ function issue(issue: PlanIssue, where: string): string {
       return `${where}：没有 #${issue.id} 这一项。${issue.known.length ? `现有编号：${ids(issue.known)}。` : '清单为空。'}${issue.omitToAdd ? '新增事项请不要带 id。' : ''}`;
     case 'dropped_open':
       return `未完成的 ${ids(issue.ids)} 不在清单中。请保留它们，或标为 completed 或 cancelled。`;
+    case 'changed_by_person':
+      return zhPerson.changedSinceRead(issue);
     case 'owned_by_other':
       return zhShared.ownedByOther(issue);
     case 'alias_conflict':

@@ -11,7 +11,8 @@
  *
  * It also holds the types a store author implements (`PlanStore` and its records,
  * revisions and changes) and the person-edit types of hosts that let people change a
- * stored plan (the `todos` command, the dashboard).
+ * stored plan (the `todos` command, the dashboard), with what a write from an older read
+ * kept of their changes (`KeptChange`, in a `todo_write` result's `kept`).
  */
 
 export type {
@@ -19,6 +20,7 @@ export type {
   PersonEditProblem,
   PersonTextField,
 } from '../engine/operations/person-edit.js';
+export type { KeptChange } from '../engine/operations/person-kept.js';
 export type { PersonEditOutcome } from '../engine/plan-engine.js';
 export { keyIsWithin } from '../engine/plan-key.js';
 export { MemoryPlanStore, type MemoryStoreOptions } from '../engine/store/memory-store.js';

@@ -27,6 +27,12 @@ export interface ToolContext {
   owner?: string;
   /** The host's record of tool calls and its verifiers, for the evidence rule (see evidence.ts). */
   gate?: CompletionGate;
+  /**
+   * The plan version the model last saw, from the host's record of what it showed it
+   * (never from arguments). A person's changes made since are not undone by the call (see
+   * OperationMeta.basedOn); without it, a write goes as it always has.
+   */
+  seenVersion?: number;
   signal?: AbortSignal;
 }
 

@@ -28,6 +28,7 @@ import { type ApprovalOption, approvalRules } from '../../harness/approval.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { revisionsSince } from '../../harness/person-changes.js';
 import { decide } from '../../harness/rules/decide.js';
+import type { TurnRecord } from '../../harness/rules/turn-record.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
 import {
@@ -219,10 +220,13 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         })) ?? sessionKey;
       const { key: callKey, owner } = planOf(callSession);
       const gate = await evidence.gateFor(callKey, callSession);
+      // The plan the model last saw: a person's changes since are not undone by this call.
+      const seenVersion = seenBefore(await records.read(callSession));
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,
         callId: String(extra.requestId),
         signal: extra.signal,
+        ...(seenVersion !== undefined && { seenVersion }),
         ...(owner !== undefined && { owner }),
         ...(gate && { gate }),
       });
@@ -321,6 +325,16 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   });
 
   return Object.assign(server, { planKey: key });
+}
+
+/**
+ * The version a session's model last saw, or undefined while its record knows nothing: a
+ * server on its own before its first result. A turn the hooks started showed the plan as
+ * it was (absent, at version 0), so that record knows. Without it a call goes as always:
+ * the first write of a new session must not bring back every item a person ever touched.
+ */
+function seenBefore(record: TurnRecord): number | undefined {
+  return record.shownVersion > 0 || record.turn !== undefined ? record.shownVersion : undefined;
 }
 
 function withoutIgnored(args: unknown, ignored: ReadonlySet<string>): unknown {

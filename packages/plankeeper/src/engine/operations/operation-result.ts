@@ -4,7 +4,15 @@ import type { TodoItem } from '../todo-item.js';
 
 /** What a pure plan operation decided: the new items and facts for the result, or why not. */
 export type OperationResult<Facts> =
-  | { ok: true; items: TodoItem[]; nextId: number; facts: Facts; summary: string }
+  | {
+      ok: true;
+      items: TodoItem[];
+      nextId: number;
+      facts: Facts;
+      summary: string;
+      /** Items kept as a person changed them, for the revision (ChangeSource.keptForPerson). */
+      keptForPerson?: string[];
+    }
   | { ok: false; issues: PlanIssue[] };
 
 /** Ids arrive as digit strings or positive integers; everything downstream sees strings. */

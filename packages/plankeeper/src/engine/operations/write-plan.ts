@@ -26,6 +26,7 @@ import {
   normalizeId,
   type OperationResult,
 } from './operation-result.js';
+import type { KeptChange } from './person-kept.js';
 
 export interface WriteItemInput {
   id?: string | number;
@@ -53,6 +54,11 @@ export interface WriteFacts extends DependencyFacts {
    * has none of its own in progress (its claim came too late). Set by the engine.
    */
   busy?: TodoItem[];
+  /**
+   * Items a person changed after the writer's read that this write kept as they left them
+   * (see person-kept.ts). Set by the engine.
+   */
+  kept?: KeptChange[];
 }
 
 export function writePlan(
@@ -63,6 +69,8 @@ export function writePlan(
   dependencies: DependencyMode = 'warn',
   /** In a shared list: ids in progress under other owners, which do not count towards "one in_progress". */
   othersInProgress: ReadonlySet<string> = new Set(),
+  /** Ids the engine keeps even when the list leaves them out (a person's changes, see person-kept.ts). */
+  keep: ReadonlySet<string> = new Set(),
 ): OperationResult<WriteFacts> {
   const issues: PlanIssue[] = [];
   const existing = new Map(record.items.map((item) => [item.id, item]));
@@ -151,7 +159,9 @@ export function writePlan(
   // left out by mistake, so nothing is reported (or refused) as dropped.
   const kept = new Set(items.map((item) => item.id));
   const dropped =
-    input.length === 0 ? [] : record.items.filter((item) => isOpen(item) && !kept.has(item.id));
+    input.length === 0
+      ? []
+      : record.items.filter((item) => isOpen(item) && !kept.has(item.id) && !keep.has(item.id));
   if (dropPolicy === 'reject' && dropped.length > 0) {
     issues.push({ code: 'dropped_open', path: ['todos'], ids: dropped.map((item) => item.id) });
   }

@@ -94,6 +94,11 @@ export interface ChangeSource {
   subAgent?: SubAgentEndInfo;
   /** Why each item this write completed counted as done (the evidence rule, when on). */
   evidence?: CompletionEvidence[];
+  /**
+   * Items a whole-list write kept as a person had changed them: the writer had not seen
+   * the change, and its list said otherwise (see operations/person-kept.ts).
+   */
+  keptForPerson?: string[];
 }
 
 /** What a person did, in the change source: a change to one item, or the plan's approval. */

@@ -126,6 +126,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         ...(options.dependencies && { dependencies: options.dependencies }),
         ...(context.owner !== undefined && { owner: context.owner }),
         ...(context.gate !== undefined && { gate: context.gate }),
+        ...(context.seenVersion !== undefined && { basedOn: context.seenVersion }),
       };
     },
   };

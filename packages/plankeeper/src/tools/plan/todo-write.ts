@@ -27,7 +27,10 @@ export function todoWriteTool(kit: PlanToolKit): ToolDefinition {
       if (facts.dropped.length > 0) lines.push(results.dropped(facts.dropped, quoteText));
       lines.push(...dependencyLines(kit.locale, facts));
       if (facts.busy) lines.push(kit.locale.shared.busy(facts.busy));
-      return { lines, data: { ...facts }, echo: (kit.echoPlan || unchanged) && !empty };
+      // The stored list is not the one sent: the model must see what it is now.
+      const kept = facts.kept !== undefined && facts.kept.length > 0;
+      if (kept) lines.push(kit.locale.person.kept(facts.kept!));
+      return { lines, data: { ...facts }, echo: (kit.echoPlan || unchanged || kept) && !empty };
     },
   });
 }

@@ -4,7 +4,7 @@ import type { MockLanguageModelV3 } from 'ai/test';
 import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/ai-sdk';
 import { scriptedModel } from '../../support/models/ai-sdk.js';
-import { type Host, KEY, lookupAnswer, type Received } from './host.js';
+import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
 
@@ -12,6 +12,7 @@ export const aiSdk: Host = {
   name: 'AI SDK (generateText)',
   async run(task, replies, options) {
     const lookups: string[] = [];
+    const engine = new PlanEngine();
     const lookup = tool({
       description: 'Look something up.',
       inputSchema: jsonSchema<{ query: string }>({
@@ -21,10 +22,11 @@ export const aiSdk: Host = {
       }),
       execute: async ({ query }) => {
         lookups.push(query);
+        await lookupSideEffect(engine, KEY, query);
         return lookupAnswer(query);
       },
     });
-    const planner = createPlankeeper({ key: KEY, engine: new PlanEngine(), ...options });
+    const planner = createPlankeeper({ key: KEY, engine, ...options });
     const model = scriptedModel([...replies]);
     const run = await planner.runWithPlan({
       model,
@@ -33,7 +35,12 @@ export const aiSdk: Host = {
       prompt: task,
       stopWhen: stepCountIs(20),
     });
-    return { calls: model.doGenerateCalls.map(received), answer: run.text, lookups };
+    return {
+      calls: model.doGenerateCalls.map(received),
+      answer: run.text,
+      lookups,
+      plan: (await engine.snapshot(KEY)).items,
+    };
   },
 };
 

@@ -3,10 +3,14 @@
  * of scripted model replies through the host's own loop, with plankeeper's discipline
  * set the same way, and report what the model received on each call.
  */
+import type { PlanEngine, PlanKey, TodoItem } from 'plankeeper';
 import type { HarnessOptions } from 'plankeeper/harness';
 
-/** One model turn: a tool call, or a text answer. */
-export type Reply = { call: string; input: Record<string, unknown> } | { text: string };
+/** One model turn: a tool call, several in one reply, or a text answer. */
+export type Reply =
+  | { call: string; input: Record<string, unknown> }
+  | { calls: { tool: string; input: Record<string, unknown> }[] }
+  | { text: string };
 
 /** One message as the model received it; a tool result's text is what the model read. */
 export interface Received {
@@ -21,6 +25,8 @@ export interface HostRun {
   answer: string;
   /** The queries the host's own `lookup` tool ran with. */
   lookups: string[];
+  /** The plan as stored when the turn ended. */
+  plan: TodoItem[];
 }
 
 /** The discipline settings the scenarios vary; each driver passes them to its host as is. */
@@ -38,3 +44,21 @@ export const KEY = { agent: 'contract', session: 'session-1' };
 
 /** The host tool of every scenario: answers any query with a fixed passage. */
 export const lookupAnswer = (query: string) => `Found: ${query}`;
+
+/** A lookup with this query stands for a person cancelling #2 while it runs (the dashboard, say). */
+export const PERSON_CANCELS_2 = 'meanwhile a person cancels #2';
+
+/** What every driver's `lookup` does besides answering: the person's change its query names. */
+export async function lookupSideEffect(
+  engine: PlanEngine,
+  key: PlanKey,
+  query: string,
+): Promise<void> {
+  if (query !== PERSON_CANCELS_2) return;
+  const outcome = await engine.editAsPerson(
+    key,
+    { kind: 'cancel', id: '2', reason: 'not needed' },
+    { name: 'Ana' },
+  );
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.problem));
+}

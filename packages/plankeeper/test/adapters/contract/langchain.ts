@@ -4,15 +4,17 @@ import { PlanEngine } from 'plankeeper';
 import { planMiddleware } from 'plankeeper/langchain';
 import { z } from 'zod';
 import { scriptedModel } from '../../support/models/langchain.js';
-import { type Host, KEY, lookupAnswer, type Received } from './host.js';
+import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
 
 export const langchain: Host = {
   name: 'LangChain (createAgent)',
   async run(task, replies, options) {
     const lookups: string[] = [];
+    const engine = new PlanEngine();
     const lookup = tool(
       async ({ query }) => {
         lookups.push(query);
+        await lookupSideEffect(engine, KEY, query);
         return lookupAnswer(query);
       },
       {
@@ -22,7 +24,6 @@ export const langchain: Host = {
       },
     );
     const model = scriptedModel(replies);
-    const engine = new PlanEngine();
     const agent = createAgent({
       model,
       tools: [lookup],
@@ -36,6 +37,7 @@ export const langchain: Host = {
       calls: model.calls.map((call) => call.messages.map(received)),
       answer: result.messages.at(-1)?.text ?? '',
       lookups,
+      plan: (await engine.snapshot(KEY)).items,
     };
   },
 };

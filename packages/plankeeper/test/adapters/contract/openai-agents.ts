@@ -3,7 +3,7 @@ import { Agent, type AgentInputItem, setTracingDisabled, tool } from '@openai/ag
 import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/openai-agents';
 import { ScriptedModel } from '../../support/models/openai-agents.js';
-import { type Host, KEY, lookupAnswer, type Received } from './host.js';
+import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
 
 export const openaiAgents: Host = {
   name: 'OpenAI Agents SDK (run)',
@@ -11,6 +11,7 @@ export const openaiAgents: Host = {
     // No trace export: tests stay off the network.
     setTracingDisabled(true);
     const lookups: string[] = [];
+    const engine = new PlanEngine();
     const lookup = tool({
       name: 'lookup',
       description: 'Look something up.',
@@ -23,10 +24,11 @@ export const openaiAgents: Host = {
       execute: async (input) => {
         const { query } = input as { query: string };
         lookups.push(query);
+        await lookupSideEffect(engine, KEY, query);
         return lookupAnswer(query);
       },
     });
-    const planner = createPlankeeper({ key: KEY, engine: new PlanEngine(), ...options });
+    const planner = createPlankeeper({ key: KEY, engine, ...options });
     const model = new ScriptedModel(replies);
     const agent = new Agent({
       name: 'Contract',
@@ -44,6 +46,7 @@ export const openaiAgents: Host = {
       ]),
       answer: String(finalOutput),
       lookups,
+      plan: (await engine.snapshot(KEY)).items,
     };
   },
 };

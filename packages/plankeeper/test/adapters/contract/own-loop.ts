@@ -2,19 +2,21 @@
 import { Agent, type ChatMessage, PlanEngine, type ToolDefinition } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
 import { toStep } from '../../support/scripted-steps.js';
-import { type Host, KEY, lookupAnswer, type Received } from './host.js';
+import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
 
 export const ownLoop: Host = {
   name: 'own loop (Agent)',
   async run(task, replies, options) {
     const lookups: string[] = [];
+    const engine = new PlanEngine();
     const lookup: ToolDefinition = {
       name: 'lookup',
       description: 'Look something up.',
       inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
-      async execute(args) {
+      async execute(args, context) {
         const { query } = args as { query: string };
         lookups.push(query);
+        await lookupSideEffect(engine, context.key!, query);
         return { ok: true, text: lookupAnswer(query), data: { query }, title: 'lookup' };
       },
     };
@@ -23,7 +25,7 @@ export const ownLoop: Host = {
       model,
       name: KEY.agent,
       tools: [lookup],
-      planning: { engine: new PlanEngine(), ...options },
+      planning: { engine, ...options },
       maxSteps: 20,
     });
     const result = await agent.run(task);
@@ -32,6 +34,7 @@ export const ownLoop: Host = {
       calls: model.requests.map(({ messages }) => messages.map(received)),
       answer: result.answer ?? '',
       lookups,
+      plan: result.plan,
     };
   },
 };

@@ -9,7 +9,7 @@ import { getLocale } from 'plankeeper';
 import { quoteText } from 'plankeeper/harness';
 import { describe, expect, it } from 'vitest';
 import { aiSdk } from './ai-sdk.js';
-import type { Host, Received } from './host.js';
+import { type Host, PERSON_CANCELS_2, type Received } from './host.js';
 import { langchain } from './langchain.js';
 import { openaiAgents } from './openai-agents.js';
 import { ownLoop } from './own-loop.js';
@@ -156,5 +156,41 @@ describe.each(HOSTS)('adapter contract: $name', (host) => {
     // Plan tools are never held.
     expect(toolTexts(run.calls[2])[0]).toBe('Todo list updated (0/1 completed).');
     expect(run.answer).toBe('The plan is ready for review.');
+  });
+
+  it("a person's cancel while a reply's calls run survives that reply's whole-list write, and the model is told", async () => {
+    const run = await host.run(
+      TASK,
+      [
+        { call: 'todo_write', input: twoSteps },
+        {
+          calls: [
+            { tool: 'lookup', input: { query: PERSON_CANCELS_2 } },
+            {
+              tool: 'todo_write',
+              input: {
+                todos: [
+                  { id: '1', content: POLICY, status: 'completed' },
+                  { id: '2', content: ANSWER, status: 'in_progress' },
+                ],
+              },
+            },
+          ],
+        },
+        { text: 'Yes.' },
+      ],
+      { finishCheck: false, goalCheck: false },
+    );
+    expect(run.lookups).toEqual([PERSON_CANCELS_2]);
+    expect(run.plan.map((item) => [item.id, item.status, item.note])).toEqual([
+      ['1', 'completed', undefined],
+      ['2', 'cancelled', 'not needed'],
+    ]);
+    // Hosts that run a reply's calls one by one keep the cancel in the write and say so;
+    // those that run them at once may store the write first, and the next section tells.
+    const told = [...toolTexts(run.calls[2]), ...userTexts(run.calls[2])].join('\n');
+    expect(told).toMatch(
+      /Kept changes by a person \(Ana\) that you had not seen: #2 cancelled \(not needed\)|Changed by a person \(Ana\): cancelled #2 \(not needed\)/,
+    );
   });
 });
