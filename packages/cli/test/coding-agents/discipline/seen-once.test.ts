@@ -4,7 +4,7 @@
  * A person's change the hooks already showed after a tool call is not told again in the
  * next plan tool result; a server on its own tells it there, as the one place it can.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -12,15 +12,11 @@ import { PlanEngine, type PlanStore } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectClient } from '../../../../plankeeper/test/support/mcp-clients.js';
-import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { claudeHook } from '../claude-code/support/hook-call.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 const KEY = { agent: 'claude-code', session: SESSION };
 const CHANGED = 'Changed by a person (Ana): cancelled #2';
-const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
 
 let dir: string;
 let store: string;
@@ -37,18 +33,20 @@ afterEach(async () => {
 
 /** One Claude Code hook call in this session; its additional context, if any. */
 async function hook(event: string, fields: Record<string, unknown> = {}) {
-  let out = '';
-  await runHook(['claude-code', event, '--store', store], {
-    stdin: [JSON.stringify({ ...fixture(event), session_id: SESSION, ...fields })],
-    stdout: { write: (text: string) => (out += text) },
-    stderr: { write: () => true },
-    env: {},
-    cwd: dir,
+  const call = { store, cwd: dir, event, fields: { session_id: SESSION, ...fields } };
+  return (await claudeHook(call)).context;
+}
+
+/** The model's turn so far: a prompt, its plan written over MCP, the hooks told of the write. */
+async function planWritten(call: (name: string, args: Record<string, unknown>) => Promise<string>) {
+  await hook('UserPromptSubmit', { prompt: 'Fix the bug and write the docs.' });
+  await call('todo_write', {
+    todos: [
+      { content: 'Fix the bug', status: 'in_progress' },
+      { content: 'Write the docs', status: 'pending' },
+    ],
   });
-  const parsed = out
-    ? (JSON.parse(out) as { hookSpecificOutput?: { additionalContext?: string } })
-    : {};
-  return parsed.hookSpecificOutput?.additionalContext ?? '';
+  await hook('PostToolUse', { tool_name: 'mcp__plankeeper__todo_write' });
 }
 
 async function connect(turnRecordsInStore: boolean) {
@@ -73,14 +71,7 @@ describe('what the model has seen: one record for hooks and the MCP server', () 
   ])('a person’s change the hooks showed (records in the store: %s) %s', async (inStore) => {
     const { engine, client, call } = await connect(inStore);
     try {
-      await hook('UserPromptSubmit', { prompt: 'Fix the bug and write the docs.' });
-      await call('todo_write', {
-        todos: [
-          { content: 'Fix the bug', status: 'in_progress' },
-          { content: 'Write the docs', status: 'pending' },
-        ],
-      });
-      await hook('PostToolUse', { tool_name: 'mcp__plankeeper__todo_write' });
+      await planWritten(call);
       const cancelled = await engine.editAsPerson(
         KEY,
         { kind: 'cancel', id: '2' },
@@ -100,14 +91,7 @@ describe('what the model has seen: one record for hooks and the MCP server', () 
   it('a change no one showed yet is told once, by the result, and the hooks then say nothing of it', async () => {
     const { engine, client, call } = await connect(true);
     try {
-      await hook('UserPromptSubmit', { prompt: 'Fix the bug and write the docs.' });
-      await call('todo_write', {
-        todos: [
-          { content: 'Fix the bug', status: 'in_progress' },
-          { content: 'Write the docs', status: 'pending' },
-        ],
-      });
-      await hook('PostToolUse', { tool_name: 'mcp__plankeeper__todo_write' });
+      await planWritten(call);
       await engine.editAsPerson(KEY, { kind: 'cancel', id: '2' }, { name: 'Ana' });
       expect((await call('todo_read')).split('\n')[0]).toBe(CHANGED);
       expect(await hook('PostToolUse', { tool_name: 'mcp__plankeeper__todo_read' })).not.toContain(

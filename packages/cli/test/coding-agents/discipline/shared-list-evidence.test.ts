@@ -7,7 +7,7 @@
  * server started again (Claude Code restarted, the same store) does not count a call made
  * before the item started.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -19,14 +19,10 @@ import { createPlanMcpServer } from 'plankeeper/mcp';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mcpServerOptions, parseMcpFlags } from '../../../src/cli/commands/mcp.js';
-import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { claudeHook } from '../claude-code/support/hook-call.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 const LIST = 'release';
-const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
 
 let dir: string;
 let store: string;
@@ -44,16 +40,9 @@ afterEach(async () => {
 
 /** One hook call, as setup registers it for the list. */
 async function hook(event: string, fields: Record<string, unknown>) {
-  const input = { ...fixture(event), session_id: SESSION, ...fields };
-  let stderr = '';
-  await runHook(['claude-code', event, '--store', store, '--list', LIST], {
-    stdin: [JSON.stringify(input)],
-    stdout: { write: () => true },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: {},
-    cwd: dir,
-  });
-  expect(stderr).toBe('');
+  const flags = ['--list', LIST];
+  const call = { store, cwd: dir, event, fields: { session_id: SESSION, ...fields }, flags };
+  expect((await claudeHook(call)).stderr).toBe('');
 }
 
 /** A non-plan tool Claude Code ran, as its PostToolUse hook sees it. */

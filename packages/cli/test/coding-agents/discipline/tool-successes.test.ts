@@ -3,7 +3,7 @@
  * for the same agent counts them for the evidence rule: hook processes and the server meet
  * on one SQLite store, as inside Claude Code.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -12,14 +12,10 @@ import { readTurnRecord } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectClient } from '../../../../plankeeper/test/support/mcp-clients.js';
-import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
+import { claudeHook } from '../claude-code/support/hook-call.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 const KEY = { agent: 'claude-code', session: SESSION };
-const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
 
 let dir: string;
 let store: string;
@@ -30,18 +26,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function toolDone(tool: string, failed = false) {
-  const input = {
-    ...fixture(failed ? 'PostToolUseFailure' : 'PostToolUse'),
-    session_id: SESSION,
-    tool_name: tool,
-  };
-  await runHook(['claude-code', failed ? 'PostToolUseFailure' : 'PostToolUse', '--store', store], {
-    stdin: [JSON.stringify(input)],
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-    env: {},
-    cwd: dir,
-  });
+  const event = failed ? 'PostToolUseFailure' : 'PostToolUse';
+  await claudeHook({ store, cwd: dir, event, fields: { session_id: SESSION, tool_name: tool } });
 }
 
 describe('hooks record tool successes for the MCP server', () => {
