@@ -221,7 +221,8 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
       const { key: callKey, owner } = planOf(callSession);
       const gate = await evidence.gateFor(callKey, callSession);
       // The plan the model last saw: a person's changes since are not undone by this call.
-      const seenVersion = seenBefore(await records.read(callSession));
+      const seen = await records.read(callSession);
+      const seenVersion = seenBefore(seen);
       const result = await tool.execute(withoutIgnored(request.params.arguments, ignored), {
         key: callKey,
         callId: String(extra.requestId),
@@ -242,7 +243,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         version: typeof version === 'number' ? version : snapshot.version,
       } as const;
       // The revisions since the version the model last saw, read only when it moved on.
-      const { shownVersion: shown } = await records.read(callSession);
+      const shown = seen.shownVersion;
       const recent =
         shown > 0 && event.version > shown
           ? await revisionsSince(engine, callKey, shown, event.version)
