@@ -104,7 +104,8 @@ async function answerHook(
     );
   }
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
-  const events = findCodingAgent(parsed.agent)?.events ?? [];
+  const agent = findCodingAgent(parsed.agent);
+  const events = agent?.events ?? [];
   if (!events.includes(parsed.event)) {
     const near = didYouMean(parsed.event, events);
     throw new Error(
@@ -145,7 +146,7 @@ async function answerHook(
     }
     if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
-    await findCodingAgent(parsed.agent)?.onEvent?.(engine, keyed);
+    await agent?.onEvent?.(engine, keyed);
     // In a shared list the agent's session is the writer; its turn record stays its own.
     const shared =
       parsed.list === undefined
