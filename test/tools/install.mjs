@@ -22,6 +22,7 @@ import {
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSqlite } from './build-sqlite.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
@@ -76,3 +77,6 @@ const ownBin = join(own, '.bin');
 for (const command of existsSync(ownBin) ? readdirSync(ownBin) : []) {
   link(join(rootModules, '.bin', command), join(ownBin, command));
 }
+
+// SQLite's native module, which `npm ci` at the root leaves unbuilt (see build-sqlite.mjs).
+buildSqlite();

@@ -52,7 +52,7 @@ export async function openCliStore(
     // The library's advice names no flags; here the way out is one.
     if (SqliteNativeModuleError.isInstance(error)) {
       throw new CliError(
-        `cannot open store ${redact(url)}: ${SqliteNativeModuleError.problem}: run \`npm rebuild better-sqlite3\`, or use --store memory.`,
+        `cannot open store ${redact(url)}: ${SqliteNativeModuleError.problem}: run \`npm rebuild better-sqlite3\` (in a plankeeper checkout: \`npm run build:sqlite\`), or use --store memory.`,
         EXIT.config,
       );
     }
