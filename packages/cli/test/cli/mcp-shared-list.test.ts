@@ -13,12 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   postgresBackend,
   redisBackend,
   warnIfUnavailable,
 } from '../../../plankeeper/test/support/store-fixtures.js';
+import { testTag } from '../../../plankeeper/test/support/test-run.js';
+import {
+  postgresSchema,
+  removeRedisPlansTagged,
+} from '../../../plankeeper/test/support/url-namespaces.js';
 import { runCli } from '../support/run-cli.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -106,20 +111,53 @@ async function work(client: Client, name: string) {
   throw new Error(`${name} never saw the list finished`);
 }
 
+/** Names this file's lists, so that what they leave on a shared server can be found. */
+const TAG = testTag();
+
+/** Each store's URL for the test, made before it, and how to remove what the test made. */
 const stores = [
-  { name: 'sqlite', url: () => `sqlite:${join(mkdtempSync(join(scratch, 'db-')), 'plans.db')}` },
-  { name: 'redis', url: () => process.env.REDIS_URL, backend: redisBackend },
-  { name: 'postgres', url: () => process.env.DATABASE_URL, backend: postgresBackend },
+  {
+    name: 'sqlite',
+    prepare: async () => ({
+      url: `sqlite:${join(mkdtempSync(join(scratch, 'db-')), 'plans.db')}`,
+      remove: async () => {},
+    }),
+  },
+  {
+    name: 'redis',
+    backend: redisBackend,
+    // The CLI takes no key prefix: its plans go under the default one, named with TAG.
+    prepare: async () => {
+      const url = process.env.REDIS_URL!;
+      return { url, remove: () => removeRedisPlansTagged(url, TAG) };
+    },
+  },
+  {
+    name: 'postgres',
+    backend: postgresBackend,
+    prepare: async () => {
+      const schema = await postgresSchema(process.env.DATABASE_URL!, TAG);
+      return { url: schema.url, remove: schema.drop };
+    },
+  },
 ];
 
-describe.each(stores)('a shared list on $name', ({ name, url, backend }) => {
-  const store = url();
+describe.each(stores)('a shared list on $name', ({ name, prepare, backend }) => {
   // A missing service is said, never skipped in silence (CI provides both).
   const skip = backend !== undefined && warnIfUnavailable(backend, 'the shared-list MCP claims');
+  let store: string | undefined;
+  let remove = async () => {};
+  beforeAll(async () => {
+    if (!skip) ({ url: store, remove } = await prepare());
+  });
+  afterAll(async () => {
+    await Promise.allSettled(clients.splice(0).map((client) => client.close()));
+    await remove();
+  });
   it.skipIf(skip)(
     `${WORKERS} MCP server processes claim its items: none started twice, none lost`,
     async () => {
-      const list = `claims-${name}-${process.pid}-${Date.now().toString(36)}`;
+      const list = `claims-${name}-${TAG}`;
       const names = Array.from({ length: WORKERS }, (_, index) => `worker-${index}`);
       const sessions = await Promise.all(names.map((each) => session(store!, list, each)));
       const added = await call(sessions[0]!, 'todos_add', {

@@ -16,6 +16,8 @@ import {
   sleep,
   warnIfUnavailable,
 } from '../../../plankeeper/test/support/store-fixtures.js';
+import { testTag } from '../../../plankeeper/test/support/test-run.js';
+import { removeRedisPrefix } from '../../../plankeeper/test/support/url-namespaces.js';
 import { runCli } from '../support/run-cli.js';
 
 // Nothing listens on port 1 of the loopback interface, so connecting is refused at once.
@@ -138,11 +140,12 @@ describe.skipIf(warnIfUnavailable(redisBackend, 'the refusing-server checks'))(
     it('a store made directly while its server is down works once the server is back', async () => {
       const target = new URL(REDIS_URL ?? '');
       const port = await freePort();
-      const store = new RedisPlanStore({
-        url: `redis://127.0.0.1:${port}${target.pathname}`,
-        keyPrefix: `plankeeper-test-late-${process.pid}:`,
-        connectTimeoutMs: 500,
-      });
+      // The server's URL (user, password, database) on a port where nothing listens yet.
+      const late = new URL(target);
+      late.hostname = '127.0.0.1';
+      late.port = String(port);
+      const keyPrefix = `plankeeper-test-late-${testTag()}:`;
+      const store = new RedisPlanStore({ url: late.toString(), keyPrefix, connectTimeoutMs: 500 });
       const key = { agent: 'a', session: 's' };
       await expect(store.get(key)).rejects.toThrow(StoreUnavailableError);
       // A store given up on closes at once, not after a reconnect that never comes.
@@ -165,24 +168,26 @@ describe.skipIf(warnIfUnavailable(redisBackend, 'the refusing-server checks'))(
         expect(await store.get(key)).toBeUndefined();
         const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
         expect(await store.compareAndSet(key, 0, record)).toMatchObject({ ok: true, version: 1 });
-        await store.delete(key);
         await store.close();
       } finally {
         await new Promise((resolve) => forwarder.close(resolve));
+        // A deleted plan keeps its history: remove every key the store made.
+        await removeRedisPrefix(target.toString(), keyPrefix);
       }
     });
 
     it('a store made directly with such a URL refuses its first write instead of using database 0', async () => {
       const url = new URL(REDIS_URL ?? '');
       url.pathname = '/999';
-      const keyPrefix = `plankeeper-test-direct-${process.pid}:`;
+      const keyPrefix = `plankeeper-test-direct-${testTag()}:`;
       const store = new RedisPlanStore({ url: url.toString(), keyPrefix });
       const key = { agent: 'a', session: 's' };
       const record = { format: 1 as const, items: [], nextId: 1, updatedAt: 1 };
       await expect(store.compareAndSet(key, 0, record)).rejects.toThrow(StoreUnavailableError);
       await expect(store.get(key)).rejects.toThrow('ERR DB index is out of range');
       await store.close();
-      const databaseZero = new Redis(REDIS_URL ?? '');
+      url.pathname = '/0';
+      const databaseZero = new Redis(url.toString());
       expect(await databaseZero.keys(`${keyPrefix}*`)).toEqual([]);
       await databaseZero.quit();
     });

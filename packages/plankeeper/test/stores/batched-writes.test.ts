@@ -15,6 +15,7 @@ import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { planRecord, redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
+import { testTag } from '../support/test-run.js';
 
 const anEpoch = expect.any(String);
 const written = (version: number) => ({ ok: true, version, epoch: anEpoch });
@@ -217,7 +218,7 @@ const skipRedis = warnIfUnavailable(redisBackend, 'the Redis batched-write tests
 
 describe.skipIf(skipRedis)('RedisPlanStore batched writes', () => {
   const url = process.env.REDIS_URL!;
-  const prefix = `plankeeper-test:${process.pid}-${Date.now().toString(36)}:batched:`;
+  const prefix = `plankeeper-test:${testTag()}:batched:`;
   let admin: Redis;
   let stores = 0;
   const opened: RedisPlanStore[] = [];

@@ -15,13 +15,14 @@ import {
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
+import { testTag } from '../support/test-run.js';
 
 const skip = warnIfUnavailable(postgresBackend, 'the PostgreSQL outage test');
 
 describe.skipIf(skip)('PostgresPlanStore during an outage', () => {
   const target = new URL(process.env.DATABASE_URL ?? 'postgres://127.0.0.1');
   const proxy = new TcpProxy(target);
-  const tablePrefix = `pk_outage_${process.pid}_${Date.now().toString(36)}_`;
+  const tablePrefix = `pk_outage_${testTag()}_`;
   afterAll(async () => {
     await proxy.stop();
     const admin = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });

@@ -18,6 +18,7 @@ import {
   waitFor,
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
+import { testTag } from '../support/test-run.js';
 
 /** Every store here keeps epochs (see the store contract). */
 const anEpoch = expect.any(String);
@@ -26,7 +27,7 @@ const skip = warnIfUnavailable(postgresBackend, 'the PostgreSQL store tests');
 
 describe.skipIf(skip)('PostgresPlanStore', () => {
   const connectionString = process.env.DATABASE_URL!;
-  const base = `pk_spec_${process.pid}_${Date.now().toString(36)}`;
+  const base = `pk_spec_${testTag()}`;
   let admin: pg.Pool;
   const key = { agent: 'a', session: 's' };
   const count = async (table: string) =>

@@ -9,6 +9,7 @@ import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { planRecord, redisBackend, sleep, warnIfUnavailable } from '../support/store-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
+import { testTag } from '../support/test-run.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis outage test');
 
@@ -24,7 +25,7 @@ describe.skipIf(skip)('RedisPlanStore during an outage', () => {
     await proxy.start();
     const store = new RedisPlanStore({
       url: `redis://127.0.0.1:${proxy.port}`,
-      keyPrefix: `plankeeper-outage:${process.pid}-${Date.now().toString(36)}:`,
+      keyPrefix: `plankeeper-outage:${testTag()}:`,
       // ioredis's defaults give up a command after 20 reconnects, about 10 s; this, sooner.
       redisOptions: { maxRetriesPerRequest: 2, retryStrategy: () => 20 },
     });

@@ -9,6 +9,7 @@ import { sharedListKey } from 'plankeeper/harness';
 import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisBackend, warnIfUnavailable } from '../support/store-fixtures.js';
+import { testTag } from '../support/test-run.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis shared-list claims test');
 
@@ -18,7 +19,7 @@ const CLAIMS_EACH = 3;
 
 describe.skipIf(skip)('claims on one shared list in Redis', () => {
   const url = process.env.REDIS_URL!;
-  const keyPrefix = `plankeeper-test:claims-${process.pid}-${Date.now().toString(36)}:`;
+  const keyPrefix = `plankeeper-test:claims-${testTag()}:`;
   let admin: Redis;
 
   beforeAll(() => {

@@ -11,12 +11,13 @@ import {
   waitFor,
   warnIfUnavailable,
 } from '../support/store-fixtures.js';
+import { testTag } from '../support/test-run.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis store tests');
 
 describe.skipIf(skip)('RedisPlanStore', () => {
   const url = process.env.REDIS_URL!;
-  const prefix = `plankeeper-test:${process.pid}-${Date.now().toString(36)}:`;
+  const prefix = `plankeeper-test:${testTag()}:`;
   let admin: Redis;
   const key = { agent: 'a', session: 's' };
   const name = encodePlanKey(key);

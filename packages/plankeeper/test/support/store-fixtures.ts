@@ -20,6 +20,8 @@ import { PostgresPlanStore } from 'plankeeper/stores/postgres';
 import { RedisPlanStore } from 'plankeeper/stores/redis';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterAll, beforeAll } from 'vitest';
+import { testTag } from './test-run.js';
+import { deleteRedisKeys } from './url-namespaces.js';
 
 export interface StoreOpenOptions {
   historyLimit?: number;
@@ -57,10 +59,6 @@ const FUTURE_FORMAT = JSON.stringify({
   nextId: 1,
   updatedAt: 0,
 });
-
-function randomTag(): string {
-  return `${process.pid.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-}
 
 export const memoryBackend: StoreBackend = {
   name: 'memory',
@@ -121,7 +119,7 @@ export const redisBackend: StoreBackend = {
   shared: true,
   async namespace() {
     const url = process.env.REDIS_URL!;
-    const keyPrefix = `plankeeper-test:${randomTag()}:`;
+    const keyPrefix = `plankeeper-test:${testTag()}:`;
     const admin = new Redis(url);
     return {
       async open(options = {}) {
@@ -135,12 +133,7 @@ export const redisBackend: StoreBackend = {
         await admin.hset(planKey, 'record', bad === 'future-format' ? FUTURE_FORMAT : '{"items":');
       },
       async cleanup() {
-        let cursor = '0';
-        do {
-          const [next, keys] = await admin.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
-          if (keys.length > 0) await admin.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
+        await deleteRedisKeys(admin, `${keyPrefix}*`);
         await admin.quit();
       },
     };
@@ -153,7 +146,7 @@ export const postgresBackend: StoreBackend = {
   shared: true,
   async namespace() {
     const connectionString = process.env.DATABASE_URL!;
-    const tablePrefix = `pk_test_${randomTag()}_`;
+    const tablePrefix = `pk_test_${testTag()}_`;
     const admin = new pg.Pool({ connectionString, max: 2 });
     return {
       async open(options = {}) {

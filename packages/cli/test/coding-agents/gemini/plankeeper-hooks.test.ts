@@ -14,49 +14,9 @@ import {
   describeRun,
   type GeminiRun,
   type GeminiSandbox,
-  PLANKEEPER_BIN,
-  plankeeperMcpServer,
   runGemini,
 } from './support/gemini-runner.js';
-
-const EVENTS = ['SessionStart', 'BeforeAgent', 'AfterTool', 'AfterAgent', 'PreCompress'];
-const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
-
-function configure(sandbox: GeminiSandbox, store: string, hookStore = store) {
-  const hooks = Object.fromEntries(
-    EVENTS.map((event) => [
-      event,
-      [
-        {
-          matcher: '*',
-          hooks: [
-            {
-              name: 'plankeeper',
-              type: 'command',
-              command: [
-                process.execPath,
-                PLANKEEPER_BIN,
-                'hook',
-                'gemini',
-                event,
-                '--store',
-                hookStore,
-              ]
-                .map(quote)
-                .join(' '),
-              timeout: 10_000,
-            },
-          ],
-        },
-      ],
-    ]),
-  );
-  sandbox.writeProjectSettings({
-    mcpServers: { plankeeper: plankeeperMcpServer(store, ['--for', 'gemini']) },
-    hooks,
-  });
-  sandbox.writeProjectFile('README.md', '# Demo\n');
-}
+import { configurePlankeeper as configure } from './support/plankeeper-settings.js';
 
 const readme = { call: 'read_file', args: { file_path: 'README.md' } };
 const lastUserParts = (server: GeminiModelServer, index: number) =>
