@@ -41,6 +41,31 @@ describe('SqlitePlanStore and its file', () => {
     }
   });
 
+  it('once its file is deleted, writes nothing into it and reads no plan from it', async () => {
+    const dir = freshDir();
+    const path = join(dir, 'plans.db');
+    const store = new SqlitePlanStore({ path });
+    try {
+      await store.compareAndSet(key, 0, planRecord([{ content: 'kept' }]));
+      rmSync(dir, { recursive: true, force: true });
+      await expect(store.compareAndSet(key, 1, planRecord([{ content: 'lost' }]))).rejects.toThrow(
+        StoreFileError,
+      );
+      // Checked before the transaction: the refused change is not in the open (deleted) file.
+      const row = store.db.prepare('SELECT version FROM plankeeper_plans').get() as {
+        version: number;
+      };
+      expect(row.version).toBe(1);
+      const refused = `plans not read: the SQLite store file ${path} was deleted while this process had it open. Restart the process to open the store again.`;
+      await expect(store.get(key)).rejects.toThrow(refused);
+      await expect(store.list()).rejects.toThrow(refused);
+      await expect(store.history(key)).rejects.toThrow(refused);
+      await expect(store.getState(key)).rejects.toThrow(refused);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('fails a write once its file is replaced by another', async () => {
     const dir = freshDir();
     const path = join(dir, 'plans.db');

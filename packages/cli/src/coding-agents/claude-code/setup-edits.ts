@@ -21,7 +21,7 @@ import {
   sameJson,
 } from '../setup/json-file.js';
 import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
-import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
+import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 
 export const CLAUDE_CODE_EVENTS = [
   'SessionStart',
@@ -90,7 +90,8 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
 
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.claude', 'settings.json');
-  const owned = new Owned(ctx.owned(path));
+  const owned = new Owned(ctx.owned(path), ctx.created(path));
+  const kept: KeptReason[] = [];
   const handlerFor = (event: string): JsonObject => ({
     type: 'command',
     command: ctx.node,
@@ -111,18 +112,23 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
         ),
     };
     if (remove) {
-      // Only what setup added: a rule or server the person had before stays.
-      const permissions = settings.permissions;
-      if (
-        owned.has(PERMISSION_FACT) &&
-        isObject(permissions) &&
-        takeOut(permissions, 'allow', PERMISSION)
-      ) {
-        dropIfEmpty(settings, 'permissions');
-        changes.push('permissions.allow "mcp__plankeeper"');
-      }
-      if (owned.has(ENABLED_FACT) && takeOut(settings, 'enabledMcpjsonServers', SERVER)) {
-        changes.push('enabledMcpjsonServers "plankeeper"');
+      // Only what setup added: a rule or server the person had before stays, and so does
+      // one in a file without records, which may be theirs (the report says so).
+      const entries: [JsonObject, string, string, string][] = [
+        [objectOr(settings.permissions), 'allow', PERMISSION, PERMISSION_FACT],
+        [settings, 'enabledMcpjsonServers', SERVER, ENABLED_FACT],
+      ];
+      for (const [parent, key, value, fact] of entries) {
+        const label = `${key === 'allow' ? 'permissions.allow' : key} "${value}"`;
+        if (!isListed(parent, key, value)) continue;
+        const origin = owned.origin(fact, true);
+        if (origin === 'setup') {
+          takeOut(parent, key, value);
+          if (key === 'allow') dropIfEmpty(settings, 'permissions');
+          changes.push(label);
+        } else {
+          kept.push(origin === 'unknown' ? { unrecorded: label } : { setting: label });
+        }
       }
       for (const event of eventsWithOurs(plan)) {
         if (removeHook(plan, event)) changes.push(`hooks.${event}`);
@@ -130,18 +136,24 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
       owned.dropAll('');
       return;
     }
+    // In a file without records, hooks of setup's form mean an earlier version set it up.
+    const earlierSetupHere = owned.unrecorded && eventsWithOurs(plan).length > 0;
     const permissions = objectAt(path, settings, 'permissions', 'permissions');
     const allow = arrayAt(path, permissions, 'allow', 'permissions.allow');
     if (!allow.includes(PERMISSION)) {
       allow.push(PERMISSION);
       owned.add(PERMISSION_FACT);
       changes.push('permissions.allow "mcp__plankeeper"');
+    } else {
+      owned.found(PERMISSION_FACT, owned.origin(PERMISSION_FACT, earlierSetupHere));
     }
     const enabled = arrayAt(path, settings, 'enabledMcpjsonServers', 'enabledMcpjsonServers');
     if (!enabled.includes(SERVER)) {
       enabled.push(SERVER);
       owned.add(ENABLED_FACT);
       changes.push('enabledMcpjsonServers "plankeeper"');
+    } else {
+      owned.found(ENABLED_FACT, owned.origin(ENABLED_FACT, earlierSetupHere));
     }
     for (const event of eventsWithOurs(plan)) {
       if (!(CLAUDE_CODE_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
@@ -160,14 +172,20 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
     owned.dropAll('hooks.');
     for (const fact of added) owned.add(fact);
   });
-  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
+}
+
+function objectOr(value: unknown): JsonObject {
+  return isObject(value) ? value : {};
+}
+
+function isListed(parent: JsonObject, key: string, value: string): boolean {
+  const list = parent[key];
+  return Array.isArray(list) && list.includes(value);
 }
 
 /** Removes `value` from the array `parent[key]` (and the array, if that empties it). */
-function takeOut(parent: JsonObject, key: string, value: string): boolean {
-  const list = parent[key];
-  if (!Array.isArray(list) || !list.includes(value)) return false;
-  parent[key] = list.filter((item) => item !== value);
+function takeOut(parent: JsonObject, key: string, value: string): void {
+  parent[key] = (parent[key] as unknown[]).filter((item) => item !== value);
   dropIfEmpty(parent, key);
-  return true;
 }

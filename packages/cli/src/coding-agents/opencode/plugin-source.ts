@@ -146,8 +146,15 @@ export const PlankeeperPlugin = async ({ client }) => {
 
   async function parentOf(session) {
     if (parents.has(session)) return parents.get(session) ?? undefined;
-    // A session created before this process (resumed): ask OpenCode.
-    const found = await withTimeout(client.session.get({ path: { id: session } }), CLIENT_TIMEOUT_MS);
+    // A session created before this process (resumed): ask OpenCode. A lookup that throws at
+    // once is one that failed: no answer, as when it fails later.
+    let lookup;
+    try {
+      lookup = client.session.get({ path: { id: session } });
+    } catch {
+      return undefined;
+    }
+    const found = await withTimeout(lookup, CLIENT_TIMEOUT_MS);
     if (!found || !found.data) return undefined;
     const parent = typeof found.data.parentID === 'string' ? found.data.parentID : null;
     parents.set(session, parent);
@@ -224,11 +231,14 @@ export const PlankeeperPlugin = async ({ client }) => {
       try {
         if (!input.tool.startsWith(PLAN_TOOL_PREFIX)) return;
         if (!output.args || typeof output.args !== 'object') return;
+        // The key is the plugin's alone: the model's own values go first, so that whatever
+        // fails below, a key the model wrote never reaches the server.
+        delete output.args[SESSION_ARGUMENT];
+        delete output.args[SCOPE_ARGUMENT];
         const parent = await parentOf(input.sessionID);
         // In place: for MCP tools OpenCode sends this same object (a new one is ignored).
         output.args[SESSION_ARGUMENT] = parent ?? input.sessionID;
         if (parent) output.args[SCOPE_ARGUMENT] = input.sessionID;
-        else delete output.args[SCOPE_ARGUMENT];
       } catch {}
     },
 

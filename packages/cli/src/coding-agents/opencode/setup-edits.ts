@@ -33,7 +33,7 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
   // OpenCode reads opencode.jsonc as well as opencode.json: edit the one the project has.
   const jsonc = join(ctx.dir, 'opencode.jsonc');
   const path = read(jsonc) !== undefined ? jsonc : join(ctx.dir, 'opencode.json');
-  const owned = new Owned(ctx.owned(path));
+  const owned = new Owned(ctx.owned(path), ctx.created(path));
   const entry = { type: 'local', command: [ctx.node, ...mcpArgs(ctx)], enabled: true };
   const kept: KeptReason[] = [];
   const edit = editJson(path, read, (settings, changes) => {
@@ -45,14 +45,19 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
         dropIfEmpty(settings, 'mcp');
         changes.push('mcp.plankeeper');
       }
-      if (
-        owned.has(PERMISSION_FACT) &&
-        isObject(settings.permission) &&
-        PERMISSION in settings.permission
-      ) {
-        delete settings.permission[PERMISSION];
-        dropIfEmpty(settings, 'permission');
-        changes.push('permission "plankeeper_*"');
+      if (isObject(settings.permission) && PERMISSION in settings.permission) {
+        // Only an "allow" can be an earlier version's; in a file without records it may as
+        // well be the person's, and stays (the report says so).
+        const value = settings.permission[PERMISSION];
+        const origin = owned.origin(PERMISSION_FACT, value === 'allow');
+        if (origin === 'setup') {
+          delete settings.permission[PERMISSION];
+          dropIfEmpty(settings, 'permission');
+          changes.push('permission "plankeeper_*"');
+        } else {
+          const label = 'permission "plankeeper_*"';
+          kept.push(origin === 'unknown' ? { unrecorded: label } : { setting: label });
+        }
       }
       owned.dropAll('');
       return;
@@ -68,8 +73,10 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
     if (typeof settings.permission === 'string') return;
     const permission = objectAt(path, settings, 'permission', 'permission');
     if (PERMISSION in permission && !owned.has(PERMISSION_FACT)) {
-      // The person's own rule for plankeeper's tools ("ask", say) stays theirs.
+      // The person's own rule for plankeeper's tools ("ask", say) stays theirs; an "allow"
+      // beside an earlier version's server may be that version's.
       if (permission[PERMISSION] !== 'allow') kept.push({ setting: 'permission "plankeeper_*"' });
+      else owned.found(PERMISSION_FACT, owned.origin(PERMISSION_FACT, owned.unrecorded && ours));
       return;
     }
     owned.add(PERMISSION_FACT);

@@ -6,6 +6,12 @@
  */
 import { sameJson } from './json-file.js';
 
+/** Marks a fact as of unknown origin: an earlier version may have written it, or the person. */
+const UNKNOWN = '?';
+
+/** Who put an entry there that setup would write itself (see Owned.origin). */
+export type Origin = 'setup' | 'person' | 'unknown';
+
 export class Owned {
   private readonly facts: Set<string>;
   /** No record for the file: set up by an earlier version, or never. */
@@ -16,9 +22,36 @@ export class Owned {
    */
   earlierSetup = false;
 
-  constructor(previous: readonly string[]) {
+  /**
+   * `createdBySetup`: the manifest says setup created the file, so in a file without facts
+   * (an earlier version's) whatever setup writes is setup's.
+   */
+  constructor(
+    previous: readonly string[],
+    private readonly createdBySetup = false,
+  ) {
     this.facts = new Set(previous);
     this.unrecorded = previous.length === 0;
+  }
+
+  /**
+   * Who put the entry of `fact` there, when it is there: setup (recorded, or in a file setup
+   * created); the person (the file's record, made when setup saw the entry, does not name it);
+   * or unknown: a file without records that an earlier version set up (`earlierSetupHere`),
+   * since those versions wrote the entry without recording it, and took a person's too.
+   */
+  origin(fact: string, earlierSetupHere: boolean): Origin {
+    if (this.facts.has(fact)) return 'setup';
+    if (this.facts.has(UNKNOWN + fact)) return 'unknown';
+    if (!this.unrecorded) return 'person';
+    if (this.createdBySetup) return 'setup';
+    return earlierSetupHere ? 'unknown' : 'person';
+  }
+
+  /** Records who put an entry there that setup found already in place (see origin). */
+  found(fact: string, origin: Origin): void {
+    if (origin === 'setup') this.facts.add(fact);
+    if (origin === 'unknown') this.facts.add(UNKNOWN + fact);
   }
 
   has(fact: string): boolean {

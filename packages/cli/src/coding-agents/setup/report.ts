@@ -18,7 +18,9 @@ interface ReportText {
   updated: string;
   deleted: string;
   removedFrom: string;
-  kept: (path: string, reason: KeptReason) => string;
+  kept: (path: string, reason: Exclude<KeptReason, { unrecorded: string }>) => string;
+  /** Entries setup writes, left in one file because no record says setup added them. */
+  unrecorded: (path: string, entries: string[]) => string;
   undo: (command: string) => string;
   redo: (command: string) => string;
 }
@@ -35,6 +37,8 @@ const EN: ReportText = {
     'edited' in reason
       ? `  left as you have it: ${path} (you changed it since setup wrote it)`
       : `  left as you have it: ${reason.setting} in ${path} (your own setting)`,
+  unrecorded: (path, entries) =>
+    `  left in ${path}: ${entries.join(', ')} (no record says setup added ${entries.length > 1 ? 'them' : 'it'}; delete what is not yours)`,
   undo: (command) => `To undo: ${command}`,
   redo: (command) => `To set it up again: ${command}`,
 };
@@ -51,6 +55,8 @@ const ZH: ReportText = {
     'edited' in reason
       ? `  保留你的版本：${path}（setup 写入后你修改过它）`
       : `  保留你的设置：${path} 中的 ${reason.setting}`,
+  unrecorded: (path, entries) =>
+    `  未移除 ${path} 中的 ${entries.join('、')}（没有记录表明是 setup 添加的；不是你的请自行删除）`,
   undo: (command) => `撤销：${command}`,
   redo: (command) => `重新设置：${command}`,
 };
@@ -65,7 +71,7 @@ export function setupReport(outcome: SetupOutcome): string {
   const { ctx, remove } = outcome;
   const text = ctx.lang === 'zh' ? ZH : EN;
   const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
-  const kept = outcome.kept.map(({ path, reason }) => text.kept(shown(ctx, path), reason));
+  const kept = keptLines(outcome, text);
   if (outcome.applied.length === 0) {
     return `${[text.nothing(ctx.agent, ctx.dir), ...kept].join('\n')}\n`;
   }
@@ -95,4 +101,23 @@ export function setupReport(outcome: SetupOutcome): string {
     lines.push(text.undo(`plankeeper setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** One line per thing left as the person has it; a file's unrecorded entries share one. */
+function keptLines(outcome: SetupOutcome, text: ReportText): string[] {
+  const unrecorded = new Map<string, string[]>();
+  const lines: string[] = [];
+  for (const { path, reason } of outcome.kept) {
+    if (!('unrecorded' in reason)) {
+      lines.push(text.kept(shown(outcome.ctx, path), reason));
+      continue;
+    }
+    const entries = unrecorded.get(path) ?? [];
+    if (entries.length === 0) unrecorded.set(path, entries);
+    entries.push(reason.unrecorded);
+  }
+  for (const [path, entries] of unrecorded) {
+    lines.push(text.unrecorded(shown(outcome.ctx, path), entries));
+  }
+  return lines;
 }

@@ -79,7 +79,7 @@ export const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js'
 
 export class StoreUrlError extends Error {}
 
-export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned'> {
+export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' | 'created'> {
   const env = options.env ?? process.env;
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
   const store = resolveStore(options.store, dir);
@@ -124,7 +124,11 @@ export function setup(options: SetupOptions): SetupOutcome {
   const base = setupContext(options);
   const manifest = readManifest(base.dir, readText);
   const record: Created = manifest.created[base.agent] ?? { files: [], dirs: [] };
-  const ctx: SetupContext = { ...base, owned: (path) => record.owned?.[path] ?? [] };
+  const ctx: SetupContext = {
+    ...base,
+    owned: (path) => record.owned?.[path] ?? [],
+    created: (path) => record.files.includes(path),
+  };
   const others = Object.keys(manifest.created).filter((agent) => agent !== ctx.agent);
   const edits = [
     ...codingAgent(ctx.agent).setup(ctx, readText, remove),

@@ -37,9 +37,15 @@ export interface SetupContext {
    * agent's edits named it (FileEdit.owned): only these are setup's to change or take out.
    */
   owned: (path: string) => readonly string[];
+  /** Whether the manifest says setup created the file at `path`. */
+  created: (path: string) => boolean;
 }
 
-export type KeptReason = { edited: true } | { setting: string };
+/**
+ * `edited`: a file setup wrote, changed by the person since; `setting`: the person's own entry;
+ * `unrecorded`: an entry setup writes, left because no record says setup added it.
+ */
+export type KeptReason = { edited: true } | { setting: string } | { unrecorded: string };
 
 /** One text edit (jsonc-parser's shape): `length` characters at `offset` become `content`. */
 export interface TextEdit {
@@ -61,11 +67,7 @@ export interface FileEdit {
   owned?: string[];
   /** Steps that turn `after` back into `before` exactly, applied last first. */
   undo?: TextEdit[][];
-  /**
-   * What setup left alone because the person made it their own, for the report: `edited`, a
-   * file setup wrote and the person changed since; or the name of the person's own setting
-   * that setup would otherwise have written.
-   */
+  /** What setup left alone because it is or may be the person's, for the report. */
   kept?: KeptReason[];
 }
 

@@ -189,6 +189,23 @@ describe('the OpenCode plugin setup writes', () => {
     ]);
   });
 
+  it('never lets a key the model wrote through, even when the session lookup throws at once', async () => {
+    const client = fakeClient();
+    client.session.get = () => {
+      throw new Error('lookup failed');
+    };
+    const hooks = await loadPlugin(standinBin({}), client);
+    // A session this process never saw created (resumed): the plugin must ask OpenCode.
+    const args = { todos: [], plankeeper_session: 'ses_victim', plankeeper_scope: 'ses_other' };
+    await expect(
+      hooks['tool.execute.before']!(
+        { tool: 'plankeeper_todo_write', sessionID: 'ses_resumed', callID: 'c1' },
+        { args },
+      ),
+    ).resolves.toBeUndefined();
+    expect(args).toEqual({ todos: [], plankeeper_session: 'ses_resumed' });
+  });
+
   it('counts a failed call once, and shows its answer with the next tool result', async () => {
     const bin = standinBin({ 'message.part.updated': { context: 'Reminder' } });
     const hooks = await loadPlugin(bin, fakeClient());

@@ -69,14 +69,18 @@ export function identify(file: string): FileIdentity | undefined {
 }
 
 /**
- * Throws unless `file` still names the file the store opened. One stat per committed
- * transaction: the price of never acknowledging a write that lands in a deleted file.
+ * Throws unless `file` still names the file the store opened. One stat per read and two per
+ * write (before, so nothing lands in a deleted file; after the commit, for a deletion in
+ * between): the price of never showing a deleted file's plans or acknowledging a lost write.
  */
-export function checkSameFile(file: string, opened: FileIdentity): void {
+export function checkSameFile(file: string, opened: FileIdentity, use: 'read' | 'write'): void {
   const now = identify(file);
   if (now?.dev === opened.dev && now.ino === opened.ino) return;
+  const what = `the SQLite store file ${file} was ${now ? 'replaced' : 'deleted'} while this process had it open`;
   throw new StoreFileError(
     file,
-    `the plan change was not saved: the SQLite store file ${file} was ${now ? 'replaced' : 'deleted'} while this process had it open. Restart the process to open the store again.`,
+    use === 'write'
+      ? `the plan change was not saved: ${what}. Restart the process to open the store again.`
+      : `plans not read: ${what}. Restart the process to open the store again.`,
   );
 }

@@ -381,6 +381,7 @@ export class SqlitePlanStore implements PlanStore {
 
   async get(key: PlanKey): Promise<VersionedPlan | undefined> {
     this.writes.flush();
+    this.checkFile('read');
     const name = encodePlanKey(key);
     const row = this.selectCurrent.get(name);
     if (!row) return undefined;
@@ -436,6 +437,7 @@ export class SqlitePlanStore implements PlanStore {
 
   async list(filter: ListFilter = {}): Promise<PlanListing[]> {
     this.writes.flush();
+    this.checkFile('read');
     const now = Date.now();
     if (!this.readOnly && this.anyExpired.get(now)) this.purgeExpired(now);
     const which =
@@ -462,6 +464,7 @@ export class SqlitePlanStore implements PlanStore {
 
   async history(key: PlanKey, options: { limit?: number } = {}): Promise<PlanRevision[]> {
     this.writes.flush();
+    this.checkFile('read');
     const name = encodePlanKey(key);
     if (!this.stateAfterExpiry(name, Date.now(), { lazily: true })) return [];
     const limit = Math.min(options.limit ?? this.historyLimit, this.historyLimit);
@@ -473,6 +476,7 @@ export class SqlitePlanStore implements PlanStore {
   }
 
   async getState(key: PlanKey): Promise<VersionedState | undefined> {
+    this.checkFile('read');
     const name = encodePlanKey(key);
     const row = this.selectHarnessState.get(name);
     if (!row || isExpired(row.expires_at, Date.now())) return undefined;
@@ -643,8 +647,9 @@ export class SqlitePlanStore implements PlanStore {
   /**
    * Runs `work` in `BEGIN IMMEDIATE`: the write lock is taken before the version is read,
    * so no other process can commit in between. One wrapper serves every write, since
-   * building a better-sqlite3 transaction per call costs more than the statements. After
-   * the commit the file must still be the one opened, or the write is reported lost.
+   * building a better-sqlite3 transaction per call costs more than the statements. Before
+   * it begins and after it commits the path must still name the file opened: nothing is
+   * written into a deleted file, and a deletion in between is reported as a lost write.
    */
   private inWriteTransaction<T>(work: () => T): T {
     if (this.readOnly) {
@@ -653,10 +658,16 @@ export class SqlitePlanStore implements PlanStore {
         `the SQLite store ${this.path} is open read-only, so the plan change was not saved; open it writable to change plans.`,
       );
     }
+    this.checkFile('write');
     this.limitLockWait();
     const result = this.writeTransaction.immediate(work) as T;
-    if (this.file) checkSameFile(this.file.path, this.file.opened);
+    this.checkFile('write');
     return result;
+  }
+
+  /** Throws when the path no longer names the file opened (see checkSameFile). */
+  private checkFile(use: 'read' | 'write'): void {
+    if (this.file) checkSameFile(this.file.path, this.file.opened, use);
   }
 
   /** With a lock-wait deadline: the busy timeout for the next write, the time left at most. */
