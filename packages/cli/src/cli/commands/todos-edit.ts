@@ -6,11 +6,12 @@
  * it is, for hosts that hold their tools until a person does (the harness's `approval`).
  */
 import type { Locale, PlanKey, PlanStore } from 'plankeeper';
-import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
+import { encodePlanKey, PlanConflictError, PlanEngine } from 'plankeeper';
 import type { PersonEdit } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printText } from '../terminal/safe-output.js';
+import { storedPlanText } from './todos-view.js';
 
 export interface EditFlags {
   agent?: string;
@@ -138,7 +139,7 @@ export async function editPlan(
   else
     printText(
       process.stdout,
-      `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
+      `${encodePlanKey(key)}  v${snapshot.version}\n${storedPlanText(snapshot.items, locale)}\n`,
     );
   return EXIT.ok;
 }
