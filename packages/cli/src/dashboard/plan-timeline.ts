@@ -53,12 +53,21 @@ export async function readPlanDetail(
   };
 }
 
+/**
+ * The approval state, only where the plan's host holds its tools for a person's approval: a
+ * plan no host asks approval for shows none (it waits for nobody).
+ */
 function approvalOf(record: PlanRecord | undefined): PlanDetailResponse['approval'] {
-  const approval = record?.approval;
-  if (!approval) return null;
+  const rule = record?.approvalRule;
+  if (!record || !rule) return null;
+  const { approval } = record;
   const current =
-    approvalWait({ items: record.items, approval } as PlanSnapshot, 'on-change') === undefined;
-  return { name: approval.name ?? null, at: approval.at, current };
+    approvalWait({ items: record.items, approval } as PlanSnapshot, rule) === undefined;
+  return {
+    rule,
+    approved: approval ? { name: approval.name ?? null, at: approval.at } : null,
+    current,
+  };
 }
 
 export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {

@@ -172,7 +172,8 @@ function renderDetail(plan: PlanDetailResponse): void {
     parts.push(el('p', 'hint', texts.detail.deletedHint));
   } else {
     parts.push(el('h3', null, texts.detail.items(done, plan.items.length)));
-    parts.push(approvalControls(plan));
+    const approval = approvalControls(plan);
+    if (approval) parts.push(approval);
     parts.push(
       plan.items.length
         ? renderItems(plan.items, plan.subAgents ?? [])
