@@ -80,6 +80,11 @@ export interface PlanDetailResponse {
   version: number;
   updatedAt: number | null;
   items: TodoItem[];
+  /**
+   * The request the plan serves, where its host keeps it beside the plan (a coding agent's
+   * hooks do, cut to what the goal check quotes); null when none is stored.
+   */
+  task: string | null;
   stale: boolean;
   /** Open items left from an earlier user turn than the agent's current one. */
   leftover: boolean;

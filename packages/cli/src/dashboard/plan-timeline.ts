@@ -29,7 +29,11 @@ export async function readPlanDetail(
   key: PlanKey,
   context: TimelineContext,
 ): Promise<PlanDetailResponse | undefined> {
-  const [stored, history] = await Promise.all([context.store.get(key), context.store.history(key)]);
+  const [stored, history, task] = await Promise.all([
+    context.store.get(key),
+    context.store.history(key),
+    taskOf(key, context.store),
+  ]);
   if (!stored && history.length === 0) return undefined;
   const items = stored?.record.items ?? [];
   const updatedAt = stored?.record.updatedAt ?? null;
@@ -45,12 +49,23 @@ export async function readPlanDetail(
     version: stored?.version ?? 0,
     updatedAt,
     items,
+    task,
     stale: updatedAt !== null && isStalePlan({ open, updatedAt }, context),
     leftover: stored ? isLeftoverRecord(stored.record) : false,
     subAgents: await subAgentsOf(key, items, context.store),
     approval: approvalOf(stored?.record),
     timeline: timelineOf(history),
   };
+}
+
+/**
+ * The user's request kept in the harness state beside the plan (the hooks' turn record), or
+ * null: a store that keeps no such state, or a host that keeps its turn in memory.
+ */
+async function taskOf(key: PlanKey, store: PlanStore): Promise<string | null> {
+  const stored = await store.getState?.(key);
+  const task = stored?.state.task;
+  return typeof task === 'string' && task.trim() !== '' ? task : null;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PersonEdit } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printText } from '../terminal/safe-output.js';
-import { storedPlanText } from './todos-view.js';
+import { approvedLine, storedPlanText } from './todos-view.js';
 
 export interface EditFlags {
   agent?: string;
@@ -136,10 +136,16 @@ export async function editPlan(
   const { snapshot } = outcome;
   if (flags.json)
     printJson(process.stdout, { key, version: snapshot.version, items: snapshot.items });
-  else
+  else {
+    // An approval is said in one line first: the plan below is what the person approved.
+    const said =
+      edit.kind === 'approve'
+        ? `${approvedLine(locale, encodePlanKey(key), snapshot.version, snapshot.approval?.name)}\n`
+        : '';
     printText(
       process.stdout,
-      `${encodePlanKey(key)}  v${snapshot.version}\n${storedPlanText(snapshot.items, locale)}\n`,
+      `${said}${encodePlanKey(key)}  v${snapshot.version}\n${storedPlanText(snapshot.items, locale)}\n`,
     );
+  }
   return EXIT.ok;
 }

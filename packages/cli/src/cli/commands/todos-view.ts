@@ -10,11 +10,29 @@ import type { Locale, TodoItem } from 'plankeeper';
 import { renderPlan } from 'plankeeper';
 import { escapeUnsafeChars, quotedText } from 'plankeeper/tools';
 
-/** The words around quoted stored text, per language. */
+/** The words of `todos` around stored text, per language. */
 const WORDS = {
-  en: { note: (text: string) => ` (note: ${text})` },
-  zh: { note: (text: string) => `（备注：${text}）` },
+  en: {
+    note: (text: string) => ` (note: ${text})`,
+    approved: (plan: string, version: number, name?: string) =>
+      `Approved ${plan} v${version}${name ? ` by ${name}` : ''}.`,
+  },
+  zh: {
+    note: (text: string) => `（备注：${text}）`,
+    approved: (plan: string, version: number, name?: string) =>
+      `已批准 ${plan} v${version}${name ? `（批准人：${name}）` : ''}。`,
+  },
 };
+
+/** The line `todos --approve` prints before the plan: what was approved, which version, by whom. */
+export function approvedLine(
+  locale: Locale,
+  plan: string,
+  version: number,
+  name: string | undefined,
+): string {
+  return WORDS[locale.id].approved(plan, version, name === undefined ? undefined : oneLine(name));
+}
 
 /**
  * The plan as `renderPlan` shows it to people, with each item's description and note

@@ -168,6 +168,7 @@ function renderDetail(plan: PlanDetailResponse): void {
   meta.append(badge, ' ', el('span', 'version', `v${plan.version}`), ' ', el('span', 'updated'));
   head.append(meta);
   const parts: HTMLElement[] = [head];
+  if (plan.task !== null) parts.push(el('p', 'task', texts.detail.task(plan.task)));
   if (!plan.exists) {
     parts.push(el('p', 'hint', texts.detail.deletedHint));
   } else {
