@@ -80,18 +80,31 @@ export interface PlanDetailResponse {
   version: number;
   updatedAt: number | null;
   items: TodoItem[];
+  /**
+   * The request the plan serves, where its host keeps it beside the plan (a coding agent's
+   * hooks do, cut to what the goal check quotes); null when none is stored.
+   */
+  task: string | null;
   stale: boolean;
   /** Open items left from an earlier user turn than the agent's current one. */
   leftover: boolean;
   /** The sub-agents the plan's items were delegated to, in item order. */
   subAgents: SubAgentSummary[];
   /**
-   * A person's approval of the plan, when it has one; `current` is false once the plan's
-   * steps changed after it (a host asking approval again on change holds its tools then).
+   * Where the host that wrote the plan holds its tools until a person approves it: its rule
+   * (`once`, or again `on-change`), the person's approval (null while there is none) and
+   * whether that covers the plan as it is now. Null when no host asks approval for it.
    */
-  approval: { name: string | null; at: number; current: boolean } | null;
+  approval: PlanApprovalState | null;
   /** Oldest first, as the store keeps it. */
   timeline: TimelineEntry[];
+}
+
+export interface PlanApprovalState {
+  rule: 'once' | 'on-change';
+  approved: { name: string | null; at: number } | null;
+  /** False while the plan waits for a person: not approved yet, or changed since (on-change). */
+  current: boolean;
 }
 
 /** A delegated item's sub-agent: where its own plan is and how far it got. */

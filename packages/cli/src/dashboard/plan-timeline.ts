@@ -29,7 +29,11 @@ export async function readPlanDetail(
   key: PlanKey,
   context: TimelineContext,
 ): Promise<PlanDetailResponse | undefined> {
-  const [stored, history] = await Promise.all([context.store.get(key), context.store.history(key)]);
+  const [stored, history, task] = await Promise.all([
+    context.store.get(key),
+    context.store.history(key),
+    taskOf(key, context.store),
+  ]);
   if (!stored && history.length === 0) return undefined;
   const items = stored?.record.items ?? [];
   const updatedAt = stored?.record.updatedAt ?? null;
@@ -45,6 +49,7 @@ export async function readPlanDetail(
     version: stored?.version ?? 0,
     updatedAt,
     items,
+    task,
     stale: updatedAt !== null && isStalePlan({ open, updatedAt }, context),
     leftover: stored ? isLeftoverRecord(stored.record) : false,
     subAgents: await subAgentsOf(key, items, context.store),
@@ -53,12 +58,31 @@ export async function readPlanDetail(
   };
 }
 
+/**
+ * The user's request kept in the harness state beside the plan (the hooks' turn record), or
+ * null: a store that keeps no such state, or a host that keeps its turn in memory.
+ */
+async function taskOf(key: PlanKey, store: PlanStore): Promise<string | null> {
+  const stored = await store.getState?.(key);
+  const task = stored?.state.task;
+  return typeof task === 'string' && task.trim() !== '' ? task : null;
+}
+
+/**
+ * The approval state, only where the plan's host holds its tools for a person's approval: a
+ * plan no host asks approval for shows none (it waits for nobody).
+ */
 function approvalOf(record: PlanRecord | undefined): PlanDetailResponse['approval'] {
-  const approval = record?.approval;
-  if (!approval) return null;
+  const rule = record?.approvalRule;
+  if (!record || !rule) return null;
+  const { approval } = record;
   const current =
-    approvalWait({ items: record.items, approval } as PlanSnapshot, 'on-change') === undefined;
-  return { name: approval.name ?? null, at: approval.at, current };
+    approvalWait({ items: record.items, approval } as PlanSnapshot, rule) === undefined;
+  return {
+    rule,
+    approved: approval ? { name: approval.name ?? null, at: approval.at } : null,
+    current,
+  };
 }
 
 export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {

@@ -48,7 +48,7 @@ describe('plankeeper todos --approve', () => {
 
       const approved = await todos(url, '--approve', '--by', 'Ana');
       expect(approved).toMatchObject({ code: 0, stderr: '' });
-      expect(approved.stdout).toMatch(/^coder\/s1 {2}v2\n/);
+      expect(approved.stdout).toMatch(/^Approved coder\/s1 v2 by Ana\.\ncoder\/s1 {2}v2\n/);
 
       model.load([{ tool: 'run_shell', args: { command: 'npm test' } }, { final: 'Tests pass.' }]);
       await session.send('Go ahead');
@@ -65,6 +65,29 @@ describe('plankeeper todos --approve', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('says in one line, before the plan, which version was approved and by whom (en, zh)', async () => {
+    const url = storeUrl();
+    await todos(url, '--add', 'Run the tests');
+    const en = await todos(url, '--approve', '--by', 'Ana');
+    expect(en.stdout).toMatchInlineSnapshot(`
+      "Approved coder/s1 v2 by Ana.
+      coder/s1  v2
+      ### Current todo list (0/1 completed)
+      - [ ] #1 Run the tests
+      "
+    `);
+    await todos(url, '--add', 'Ship');
+    const zh = await todos(url, '--approve', '--lang', 'zh');
+    expect(zh.stdout).toMatchInlineSnapshot(`
+      "已批准 coder/s1 v4。
+      coder/s1  v4
+      ### 当前待办清单（已完成 0/2）
+      - [ ] #1 Run the tests
+      - [ ] #2 Ship
+      "
+    `);
   });
 
   it('refuses an empty plan and extra flags in one line, changing nothing', async () => {

@@ -30,7 +30,7 @@ describe('plankeeper todos: a person changes a plan', () => {
 
     const shown = await todos(store);
     expect(shown.stdout).toContain(
-      '- [ ] #3 Check order 42 (ask Bo)\n- [x] #1 Look up the policy\n- [-] #2 Answer (not needed)',
+      '- [ ] #3 Check order 42 (note: "ask Bo")\n- [x] #1 Look up the policy\n- [-] #2 Answer (note: "not needed")',
     );
     expect(shown.stdout).toMatch(/v2 {2}\S+ {2}person:add \(by Ana\): added #3 after #1\n/);
     expect(shown.stdout).toMatch(/v3 {2}\S+ {2}person:cancel: cancelled #2: not needed\n/);

@@ -35,9 +35,11 @@ describe('plankeeper todos', () => {
     const store = await ticketStore();
     const text = await runCli(['todos', '--store', store, '--session', 'ticket-7']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('- [x] #1 Look up the policy (found §3)\n- [ ] #2 Answer');
+    expect(text.stdout).toContain(
+      '- [x] #1 Look up the policy (note: "found §3")\n- [ ] #2 Answer',
+    );
     expect(text.stdout).toMatch(/v1 {2}\S+ {2}todos_add \(call_a\): added #1 #2/);
-    expect(text.stdout).toMatch(/v2 {2}\S+ {2}todos_complete \(call_b\): completed #1: found §3/);
+    expect(text.stdout).toMatch(/v2 {2}\S+ {2}todos_complete \(call_b\): completed #1: "found §3"/);
     const json = JSON.parse(
       (await runCli(['todos', '--store', store, '--session', 'ticket-7', '--json'])).stdout,
     );
@@ -204,11 +206,11 @@ describe('plankeeper todos', () => {
         } else await engine.add(key, [{ content: 'Follow up' }], { callId: 'call_json' });
       });
       if (mode === 'text') {
-        await vi.waitFor(() => expect(stdout).toContain('- [x] #2 Answer (sent)'), {
+        await vi.waitFor(() => expect(stdout).toContain('- [x] #2 Answer (note: "sent")'), {
           timeout: 10_000,
         });
         expect(stdout).toMatch(
-          /support\/ticket-7 {2}v\d+ {2}\S+ {2}todos_complete \(call_text\): completed #2: sent/,
+          /support\/ticket-7 {2}v\d+ {2}\S+ {2}todos_complete \(call_text\): completed #2: "sent"/,
         );
       } else {
         await vi.waitFor(() => expect(stdout.trim().split('\n')).toHaveLength(2), {

@@ -160,11 +160,41 @@ describe('dashboard: a person approves the plan and notes an item', () => {
     expect(await page.getAttribute('#detail-pane', 'data-version')).toBe(version);
   }, 30_000);
 
+  it('shows no approval state on a plan no host asks approval for', async () => {
+    if (missingBrowser) throw new Error(missingBrowser);
+    // A plain MCP server (no --approval), another OS process, writes the plan.
+    const plainKey = { agent: 'coder', session: 'no-approval' };
+    const plain = new Client({ name: 'plankeeper-browser-plain-test', version: '1.0.0' });
+    await plain.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          ...[command, 'mcp', '--store', `sqlite:${join(directory, 'plans.db')}`],
+          ...['--agent', plainKey.agent, '--session', plainKey.session],
+        ],
+        cwd: directory,
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      await plain.callTool({ name: 'todos_add', arguments: { todos: [{ content: 'Reply' }] } });
+    } finally {
+      await plain.close();
+    }
+    const page = await browser.newPage();
+    await page.goto(`${dashboard.url}#plan=${encodeURIComponent(encodePlanKey(plainKey))}`);
+    await page.locator('#detail-pane li.item').first().waitFor();
+    expect(await page.locator('#detail-pane .approval').count()).toBe(0);
+    expect(await page.locator('button[data-action="approve"]').count()).toBe(0);
+    expect(await page.textContent('#detail-pane')).not.toContain('Not approved yet');
+  }, 30_000);
+
   it('in Chinese (--lang zh): the page, its buttons and a refused change', async () => {
     if (missingBrowser) throw new Error(missingBrowser);
     const zhKey = { agent: 'coder', session: 'approve-zh' };
     const engine = new PlanEngine({ store });
-    await engine.add(zhKey, [{ content: 'Find the bug' }]);
+    // Written as a host that holds its tools for approval writes it.
+    await engine.add(zhKey, [{ content: 'Find the bug' }], { approval: 'once' });
     const chinese = await createDashboardServer({ store, locale: 'zh' });
     try {
       const page = await browser.newPage();

@@ -179,7 +179,7 @@ describe('dashboard: a person steers the plan', () => {
       {
         tool: 'todos_complete',
         by: null,
-        summary: 'completed #2: test passes',
+        summary: 'completed #2: "test passes"',
         changes: ['✓ completed #2 Fix it with a test — test passes'],
       },
       {

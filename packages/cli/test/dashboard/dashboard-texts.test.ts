@@ -28,6 +28,7 @@ const CHANGES: ItemChange[] = [
   { kind: 'moved', id: '4', content: 'Tell the customer', before: '3' },
   { kind: 'moved', id: '4', content: 'Tell the customer' },
   { kind: 'cleared', count: 4 },
+  { kind: 'cleared', count: 1 },
 ];
 
 describe.each(['en', 'zh'] as const)('dashboard texts (%s)', (lang) => {
@@ -66,6 +67,15 @@ describe.each(['en', 'zh'] as const)('dashboard texts (%s)', (lang) => {
           stale: '1',
           done: '1',
         }),
+        l.summary({
+          shown: '1',
+          total: '1',
+          all: true,
+          agents: '1',
+          open: '1',
+          stale: '0',
+          done: '0',
+        }),
         l.emptyPlan,
         l.allDone,
         l.noneInProgress(2),
@@ -79,6 +89,7 @@ describe.each(['en', 'zh'] as const)('dashboard texts (%s)', (lang) => {
       [
         d.scope('sub-1'),
         d.updated(page.ago(30)),
+        d.task('Fix the login bug'),
         d.deletedHint,
         d.items(1, 3),
         d.emptyPlan,

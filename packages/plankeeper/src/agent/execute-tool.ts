@@ -24,8 +24,11 @@ export async function executeTool(
   context: HookContext,
   observe: AgentObserver,
   signal?: AbortSignal,
-  /** What the harness adds for plan writes: its record of calls, and the plan the model saw. */
-  planning?: Pick<ToolContext, 'gate' | 'seenVersion'>,
+  /**
+   * What the harness adds for plan writes: its record of calls, the plan the model saw, and
+   * its approval rule.
+   */
+  planning?: Pick<ToolContext, 'gate' | 'seenVersion' | 'approval'>,
 ): Promise<ToolOutcome> {
   observe({ type: 'tool-started', call });
   const outcome = await run();
@@ -62,6 +65,7 @@ export async function executeTool(
         ...(signal && { signal }),
         ...(planning?.gate && { gate: planning.gate }),
         ...(planning?.seenVersion !== undefined && { seenVersion: planning.seenVersion }),
+        ...(planning?.approval !== undefined && { approval: planning.approval }),
       });
       return { ok: result.ok, observation: result.text, result };
     } catch (error) {

@@ -147,7 +147,7 @@ describe('PlanEngine', () => {
       [1, 'todos_add', 'call_1'],
       [2, 'todos_complete', 'call_2'],
     ]);
-    expect(history[1]?.source.summary).toBe('completed #1: done');
+    expect(history[1]?.source.summary).toBe('completed #1: "done"');
     expect((await engine.snapshot(key)).turn).toBe('t1');
   });
 

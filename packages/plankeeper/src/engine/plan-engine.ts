@@ -78,6 +78,7 @@ import {
   type SubAgentLinkProblem,
 } from './sub-agent-link.js';
 import {
+  type ApprovalAgain,
   emptyRecord,
   isOpen,
   type PlanApproval,
@@ -136,6 +137,11 @@ export interface OperationMeta {
   dryRun?: boolean;
   /** The dependency mode for this operation, instead of the engine's. */
   dependencies?: DependencyMode;
+  /**
+   * The writing host's approval rule, when it holds its tools until a person approves the
+   * plan; stored with the plan (see PlanRecord.approvalRule).
+   */
+  approval?: ApprovalAgain;
   /** The host's record of tool calls and its verifiers, for the completions of this write. */
   gate?: CompletionGate;
   /**
@@ -570,6 +576,9 @@ export class PlanEngine {
     const approval = approvalAfterWrite(record.approval, next.items);
     if (approval) next.approval = approval;
     else delete next.approval;
+    // Like the turn, the approval rule is the last writer's: a host that stops asking drops it.
+    if (meta.approval !== undefined) next.approvalRule = meta.approval;
+    else delete next.approvalRule;
     if (meta.turn !== undefined) {
       next.turn = meta.turn;
       next.activeTurn = meta.turn;

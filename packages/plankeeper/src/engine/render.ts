@@ -80,6 +80,11 @@ export function escapeUnsafeChars(text: string, keep = ''): string {
  */
 export function quoteText(text: string): string {
   if (text.charCodeAt(0) !== QUOTE && !UNSAFE.test(text)) return text;
+  return quotedText(text);
+}
+
+/** `text` always JSON-quoted with every unsafe character escaped: stored text marked as quoted. */
+export function quotedText(text: string): string {
   // JSON.stringify escapes C0 controls, quotes and backslashes; the rest is ours.
   return escapeUnsafeChars(JSON.stringify(text));
 }

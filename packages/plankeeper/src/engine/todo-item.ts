@@ -50,7 +50,16 @@ export interface PlanRecord {
   activeTurn?: string;
   /** A person's approval of the plan's steps, when a host asks for one (see approve.ts). */
   approval?: PlanApproval;
+  /**
+   * Set when the host that last wrote the plan holds its tools until a person approves it
+   * (its approval rule, `once` or `on-change`). A viewer (the dashboard, `plankeeper todos`)
+   * can then tell a plan that waits for a person from one no host asks approval for.
+   */
+  approvalRule?: ApprovalAgain;
 }
+
+/** When an approved plan needs approval again (see operations/approve.ts). */
+export type ApprovalAgain = 'once' | 'on-change';
 
 /** Who approved which steps when: `steps` is a fingerprint of the items' ids and texts. */
 export interface PlanApproval {
@@ -132,6 +141,7 @@ export function samePlan(before: PlanRecord, after: PlanRecord): boolean {
     before.activeTurn === after.activeTurn &&
     before.approval?.steps === after.approval?.steps &&
     before.approval?.name === after.approval?.name &&
+    before.approvalRule === after.approvalRule &&
     sameItems(before.items, after.items)
   );
 }

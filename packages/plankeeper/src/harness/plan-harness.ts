@@ -35,7 +35,7 @@ import {
   type PlanSectionBuilder,
   type UnchangedPlanForm,
 } from './plan-section.js';
-import { approvalWait } from './rules/approval-hold.js';
+import { approvalAgain, approvalWait } from './rules/approval-hold.js';
 import type { AnswerCheck } from './rules/check.js';
 import { type Decision, decide, type RuleOptions } from './rules/decide.js';
 import type { HostEvent } from './rules/events.js';
@@ -231,6 +231,8 @@ export class PlanHarness {
       ...(this.owner !== undefined && { owner: this.owner }),
       ...(gate && { gate }),
       ...(this.seen.tracks && { seenVersion: this.record.shownVersion }),
+      // Stored with the plan, so a viewer knows this plan waits for a person's approval.
+      ...(this.approval && { approval: approvalAgain(this.approval.again) }),
     };
   }
 

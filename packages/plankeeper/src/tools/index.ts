@@ -26,7 +26,7 @@ export {
   type PlanIssueCode,
 } from '../engine/plan-issue.js';
 // For tools that print text they did not write (log lines, command output).
-export { escapeUnsafeChars } from '../engine/render.js';
+export { escapeUnsafeChars, quotedText } from '../engine/render.js';
 export type { PlanProgress } from '../engine/todo-item.js';
 export { GENERIC_INPUT_BOUNDS, type InputBounds } from './input-bounds.js';
 export { type ParsedArguments, parseArguments } from './parse-arguments.js';

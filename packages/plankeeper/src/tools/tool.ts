@@ -4,6 +4,7 @@
  */
 import type { CompletionGate } from '../engine/evidence.js';
 import type { PlanKey } from '../engine/plan-key.js';
+import type { ApprovalAgain } from '../engine/todo-item.js';
 
 /** What one tool call produced: text for the model, data for a UI, and whether it worked. */
 export interface ToolResult<Data = unknown> {
@@ -33,6 +34,11 @@ export interface ToolContext {
    * OperationMeta.basedOn); without it, a write goes as it always has.
    */
   seenVersion?: number;
+  /**
+   * The host's approval rule, when it holds its tools until a person approves the plan
+   * (see OperationMeta.approval); from the host, never from arguments.
+   */
+  approval?: ApprovalAgain;
   signal?: AbortSignal;
 }
 

@@ -38,5 +38,19 @@ describe.each(allBackends)('plan approval on the $name store', (backend) => {
       ]);
       expect(history[1]?.record?.approval?.name).toBe('Ana');
     });
+
+    it('keeps the writing host’s approval rule, so a viewer knows the plan waits for a person', async () => {
+      const engine = new PlanEngine({ store: await stores.open() });
+      const key = { agent: 'approval', session: `r-${Math.random().toString(36).slice(2, 8)}` };
+      await engine.add(key, [{ content: 'Run the tests' }]);
+      expect((await engine.store.get(key))?.record.approvalRule).toBeUndefined();
+      await engine.add(key, [{ content: 'Ship' }], { approval: 'on-change' });
+      expect((await engine.store.get(key))?.record.approvalRule).toBe('on-change');
+      // A person's edit keeps it; a host that asks no approval drops it with its write.
+      await engine.editAsPerson(key, { kind: 'approve' }, { name: 'Ana' });
+      expect((await engine.store.get(key))?.record.approvalRule).toBe('on-change');
+      await engine.complete(key, [{ id: '1', reason: 'pass' }]);
+      expect((await engine.store.get(key))?.record.approvalRule).toBeUndefined();
+    });
   });
 });

@@ -6,11 +6,12 @@
  * it is, for hosts that hold their tools until a person does (the harness's `approval`).
  */
 import type { Locale, PlanKey, PlanStore } from 'plankeeper';
-import { encodePlanKey, PlanConflictError, PlanEngine, renderPlan } from 'plankeeper';
+import { encodePlanKey, PlanConflictError, PlanEngine } from 'plankeeper';
 import type { PersonEdit } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printText } from '../terminal/safe-output.js';
+import { approvedLine, storedPlanText } from './todos-view.js';
 
 export interface EditFlags {
   agent?: string;
@@ -135,10 +136,16 @@ export async function editPlan(
   const { snapshot } = outcome;
   if (flags.json)
     printJson(process.stdout, { key, version: snapshot.version, items: snapshot.items });
-  else
+  else {
+    // An approval is said in one line first: the plan below is what the person approved.
+    const said =
+      edit.kind === 'approve'
+        ? `${approvedLine(locale, encodePlanKey(key), snapshot.version, snapshot.approval?.name)}\n`
+        : '';
     printText(
       process.stdout,
-      `${encodePlanKey(key)}  v${snapshot.version}\n${renderPlan(snapshot.items, { locale, notes: true })}\n`,
+      `${said}${encodePlanKey(key)}  v${snapshot.version}\n${storedPlanText(snapshot.items, locale)}\n`,
     );
+  }
   return EXIT.ok;
 }

@@ -7,14 +7,7 @@
  */
 import type { Command } from 'commander';
 import type { PlanSnapshot, PlanStore } from 'plankeeper';
-import {
-  encodePlanKey,
-  getLocale,
-  PlanEngine,
-  type PlanKey,
-  PlanRecordError,
-  renderPlan,
-} from 'plankeeper';
+import { encodePlanKey, getLocale, PlanEngine, type PlanKey, PlanRecordError } from 'plankeeper';
 import { approvalWait, sharedListKey } from 'plankeeper/harness';
 import type { ChangeSource, PlanRecord } from 'plankeeper/stores';
 import { redact } from 'plankeeper/stores';
@@ -32,6 +25,7 @@ import {
 import { printJson, printText } from '../terminal/safe-output.js';
 import { type EditFlags, editKey, editPlan, personEditOf, wantsEdit } from './todos-edit.js';
 import { subAgentLines, subAgentView } from './todos-sub-agents.js';
+import { oneLine, storedPlanText } from './todos-view.js';
 
 /** Everything `todos` prints as text: stored model text and names are shown, not obeyed. */
 const print = (text: string) => printText(process.stdout, text);
@@ -293,7 +287,7 @@ async function watchChanges(
       print(
         change.record === null
           ? '(plan deleted)\n'
-          : `${renderPlan(change.record.items, { locale, notes: true, markBlocked: true })}\n`,
+          : `${storedPlanText(change.record.items, locale)}\n`,
       );
     }
   });
@@ -370,9 +364,7 @@ async function showPlan(
   if (current) {
     const { suffix } = subAgents;
     print(`${encodePlanKey(key)}  v${current.version}\n`);
-    print(
-      `${renderPlan(current.record.items, { locale, notes: true, markBlocked: true, ...(suffix && { suffix }) })}\n`,
-    );
+    print(`${storedPlanText(current.record.items, locale, suffix)}\n`);
     const approval = approvalLine(current.record);
     if (approval) print(`${approval}\n`);
     for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
@@ -399,7 +391,7 @@ async function showPlan(
 function approvalLine(record: PlanRecord): string | undefined {
   const { approval } = record;
   if (!approval) return undefined;
-  const by = approval.name ? ` by ${approval.name}` : '';
+  const by = approval.name ? ` by ${oneLine(approval.name)}` : '';
   const at = new Date(approval.at).toISOString();
   const current =
     approvalWait({ items: record.items, approval } as PlanSnapshot, 'on-change') === undefined;
@@ -417,5 +409,7 @@ function sourceLabel(source: ChangeSource): string {
     source.callId ?? (source.name && `by ${source.name}`),
     source.owner !== undefined && `by ${source.owner}`,
   ].filter(Boolean);
-  return `${source.tool}${who.length ? ` (${who.join(', ')})` : ''}${source.summary ? `: ${source.summary}` : ''}`;
+  return oneLine(
+    `${source.tool}${who.length ? ` (${who.join(', ')})` : ''}${source.summary ? `: ${source.summary}` : ''}`,
+  );
 }

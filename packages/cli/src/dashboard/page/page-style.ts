@@ -26,8 +26,10 @@ header select { padding: 5px 8px; border: 1px solid var(--line); border-radius: 
 .live.on::before { background: var(--done); }
 .live.off::before { background: var(--danger); }
 #banner { margin: 0; padding: 8px 16px; background: var(--stale-bg); color: var(--text); border-bottom: 1px solid var(--line); }
-main { flex: 1; display: grid; grid-template-columns: minmax(0, 3fr) minmax(320px, 2fr); min-height: 0; }
-@media (max-width: 900px) { main { grid-template-columns: 1fr; grid-auto-rows: minmax(300px, auto); } }
+main { flex: 1; display: grid; grid-template-columns: minmax(0, 1fr) minmax(340px, 36%); min-height: 0; }
+/* With no plan selected the detail pane holds one hint: the list takes the room. */
+main:has(.select-hint) { grid-template-columns: minmax(0, 1fr) minmax(220px, 20%); }
+@media (max-width: 900px) { main, main:has(.select-hint) { grid-template-columns: 1fr; grid-auto-rows: minmax(300px, auto); } }
 #list-pane, #detail-pane { overflow: auto; min-height: 0; }
 #detail-pane { border-left: 1px solid var(--line); background: var(--panel); padding: 16px 20px; }
 /* Fixed layout: column widths come from the header, so a thousand rows need no measuring. */
@@ -39,15 +41,19 @@ tbody tr.selected { background: var(--selected); }
 tbody tr:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 tbody tr.flash { animation: flash 1.2s ease-out; }
 @keyframes flash { from { background: var(--flash); } }
-td { padding: 7px 10px; vertical-align: middle; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-th.agent { width: 15%; }
-th.session { width: 16%; }
-th.scope { width: 11%; }
+/* Names and steps wrap rather than being cut: a session id or a step is read whole, and a
+   row grows a line instead of hiding the part that tells two sessions apart. */
+td { padding: 7px 10px; vertical-align: middle; overflow-wrap: anywhere; }
+th.agent { width: 13%; }
+/* A coding agent's session id is a UUID: room for it whole on a wide screen. */
+th.session { width: 30%; }
+th.scope { width: 9%; }
 th.progress { width: 130px; }
-th.state { width: 84px; }
-th.updated { width: 90px; }
+th.state { width: 104px; }
+th.updated { width: 86px; }
+td.progress, td.state, td.updated { white-space: nowrap; }
 td.agent { font-weight: 600; }
-td.session { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+td.session { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
 td.scope { color: var(--muted); }
 td.updated { color: var(--muted); font-size: 12px; }
 .bar { display: inline-block; width: 70px; height: 8px; border-radius: 4px; background: var(--bar); overflow: hidden; vertical-align: middle; }
@@ -114,6 +120,9 @@ ul.changes .sign { display: inline-block; width: 1.1em; font-weight: 700; }
 .edit-controls { margin-top: 12px; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .edit-controls input { font: inherit; padding: 3px 6px; }
 #add-item { flex: 1 1 240px; }
+/* Wide enough for its placeholder in either language. */
+#person-name { flex: 1 1 18em; }
+.task { margin: 6px 0 0; white-space: pre-wrap; word-break: break-word; }
 .edit-error { color: var(--danger); flex-basis: 100%; margin: 4px 0 0; }
 .by, .writer { font-weight: 600; color: var(--text); }
 .note-box { font: inherit; display: block; margin: 4px 0 0 2.5em; min-width: 50%; }

@@ -52,6 +52,8 @@ export interface PageTexts {
   detail: {
     scope(text: string): string;
     updated(ago: string): string;
+    /** The request the plan serves, as its host kept it. */
+    task(text: string): string;
     deletedHint: string;
     items(done: number, total: number): string;
     emptyPlan: string;
@@ -123,7 +125,7 @@ function enChange(change: ItemChange, ref: string): string {
     case 'moved':
       return `moved ${ref}${change.content}${change.before ? ` before #${change.before}` : ' to the end'}`;
     case 'cleared':
-      return `plan cleared (${change.count} items)`;
+      return `plan cleared (${change.count} ${change.count === 1 ? 'item' : 'items'})`;
     default:
       // A kind from a newer server: shown raw rather than dropped.
       return JSON.stringify(change);
@@ -240,6 +242,7 @@ export const enPage: PageTexts = {
   detail: {
     scope: (text) => `scope: ${text}`,
     updated: (ago) => `updated ${ago}`,
+    task: (text) => `Task: ${text}`,
     deletedHint: 'This plan was deleted or expired; its history is below.',
     items: (done, total) => `Items · ${done}/${total} completed`,
     emptyPlan: 'The plan is empty.',
@@ -351,6 +354,7 @@ export const zhPage: PageTexts = {
   detail: {
     scope: (text) => `作用域：${text}`,
     updated: (ago) => `更新于 ${ago}`,
+    task: (text) => `任务：${text}`,
     deletedHint: '此计划已被删除或已过期；下面是它的历史。',
     items: (done, total) => `事项 · 已完成 ${done}/${total}`,
     emptyPlan: '计划为空。',

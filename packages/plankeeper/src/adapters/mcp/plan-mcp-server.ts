@@ -27,6 +27,7 @@ import type { Unsubscribe } from '../../engine/store/plan-store.js';
 import { type ApprovalOption, approvalRules } from '../../harness/approval.js';
 import { defaultInstructions } from '../../harness/instructions.js';
 import { revisionsSince } from '../../harness/person-changes.js';
+import { approvalAgain } from '../../harness/rules/approval-hold.js';
 import { decide } from '../../harness/rules/decide.js';
 import type { TurnRecord } from '../../harness/rules/turn-record.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
@@ -229,6 +230,8 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         signal: extra.signal,
         ...(seenVersion !== undefined && { seenVersion }),
         ...(owner !== undefined && { owner }),
+        // Stored with the plan, so a viewer knows this plan waits for a person's approval.
+        ...(approval && { approval: approvalAgain(approval.again) }),
         ...(gate && { gate }),
       });
       // The rules decide what goes around the result: a person's changes since the model

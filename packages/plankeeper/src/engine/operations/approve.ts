@@ -11,10 +11,10 @@
  * change its steps afterwards. A plan emptied (every step removed or cancelled) is over, and
  * the next plan written into it needs approval again (see {@link approvalAfterWrite}).
  */
-import type { PlanApproval, PlanRecord, TodoItem } from '../todo-item.js';
+import type { ApprovalAgain, PlanApproval, PlanRecord, TodoItem } from '../todo-item.js';
 
 /** When an approved plan needs approval again: never (approval is `once` per plan), or once its steps change. */
-export type ApprovalAgain = 'once' | 'on-change';
+export type { ApprovalAgain };
 
 /** Marks the fingerprint that covers every field shown beside a step. */
 const STEPS_V2 = '2:';

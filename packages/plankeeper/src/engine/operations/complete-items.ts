@@ -5,6 +5,7 @@
 import { isBlankText } from '../blank-text.js';
 import type { PlanLimits } from '../limits.js';
 import type { PlanIssue } from '../plan-issue.js';
+import { quotedText } from '../render.js';
 import type { PlanRecord, TodoItem } from '../todo-item.js';
 import {
   checkOrder,
@@ -91,7 +92,11 @@ export function completeItems(
     (item) => ['items', position.get(item.id)!, 'id'],
   );
   if (order.issues.length > 0) return { ok: false, issues: order.issues };
-  const summary = completed.map((item) => `completed #${item.id}: ${item.note}`).join('; ');
+  // The reason is the model's words: quoted (one line, escaped), so no viewer of the history
+  // can take it for plankeeper's own or a person's line.
+  const summary = completed
+    .map((item) => `completed #${item.id}: ${quotedText(item.note!)}`)
+    .join('; ');
   return {
     ok: true,
     items,

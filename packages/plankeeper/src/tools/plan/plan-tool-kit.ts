@@ -127,6 +127,7 @@ export function createPlanToolKit(options: PlanToolKitOptions): PlanToolKit {
         ...(context.owner !== undefined && { owner: context.owner }),
         ...(context.gate !== undefined && { gate: context.gate }),
         ...(context.seenVersion !== undefined && { basedOn: context.seenVersion }),
+        ...(context.approval !== undefined && { approval: context.approval }),
       };
     },
   };

@@ -7,7 +7,7 @@
  */
 import type { TodoItem } from 'plankeeper';
 import type { PersonEdit } from 'plankeeper/stores';
-import type { PlanEditResponse } from '../../api-types.js';
+import type { PlanApprovalState, PlanEditResponse } from '../../api-types.js';
 import { postJson } from './api.js';
 import { el } from './dom.js';
 import { detail } from './elements.js';
@@ -152,23 +152,25 @@ function startNote(item: TodoItem): void {
 }
 
 /**
- * The plan's approval line: who approved it and whether that still covers the plan, and
- * the Approve button while it does not (a host holding its tools waits for it).
+ * The plan's approval line, where its host holds its tools for a person's approval: who
+ * approved it and whether that still covers the plan, and the Approve button while it does
+ * not. Undefined for a plan no host asks approval for: it waits for nobody.
  */
 export function approvalControls(plan: {
   items: readonly TodoItem[];
-  approval: { name: string | null; at: number; current: boolean } | null;
-}): HTMLElement {
+  approval: PlanApprovalState | null;
+}): HTMLElement | undefined {
+  if (!plan.approval) return undefined;
   const box = el('div', 'approval');
-  const { approval } = plan;
-  if (approval?.current) {
+  const { approved, current } = plan.approval;
+  if (current && approved) {
     box.dataset.state = 'approved';
-    box.append(el('span', 'approval-state', t.approved(approval.name)));
+    box.append(el('span', 'approval-state', t.approved(approved.name)));
     return box;
   }
-  box.dataset.state = approval ? 'changed' : 'waiting';
+  box.dataset.state = approved ? 'changed' : 'waiting';
   box.append(
-    el('span', 'approval-state', approval ? t.changedSinceApproval(approval.name) : t.notApproved),
+    el('span', 'approval-state', approved ? t.changedSinceApproval(approved.name) : t.notApproved),
   );
   if (plan.items.some((item) => item.status !== 'cancelled')) {
     box.append(

@@ -168,11 +168,13 @@ function renderDetail(plan: PlanDetailResponse): void {
   meta.append(badge, ' ', el('span', 'version', `v${plan.version}`), ' ', el('span', 'updated'));
   head.append(meta);
   const parts: HTMLElement[] = [head];
+  if (plan.task !== null) parts.push(el('p', 'task', texts.detail.task(plan.task)));
   if (!plan.exists) {
     parts.push(el('p', 'hint', texts.detail.deletedHint));
   } else {
     parts.push(el('h3', null, texts.detail.items(done, plan.items.length)));
-    parts.push(approvalControls(plan));
+    const approval = approvalControls(plan);
+    if (approval) parts.push(approval);
     parts.push(
       plan.items.length
         ? renderItems(plan.items, plan.subAgents ?? [])

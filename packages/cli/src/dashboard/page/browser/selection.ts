@@ -24,7 +24,7 @@ export function selectFromHash(): void {
   if (key) loadDetail(key);
   else {
     state.selectedPlan = null;
-    detail.replaceChildren(el('p', 'hint', texts.selectHint));
+    detail.replaceChildren(el('p', 'hint select-hint', texts.selectHint));
   }
 }
 
