@@ -27,6 +27,10 @@ const NOT_RUN: [RegExp, string][] = [
   [/^npm ci && npm run demo$/, 'reinstalls this repository; demo.test.ts runs the demo'],
   [/^npm ci && npm test$/, 'the whole suite, this test among it'],
   [/^npm i /, 'installs from the registry; the packages named are checked below'],
+  [
+    /^(mkdir -p|cd|npm pack|npx plankeeper) /,
+    'the from-a-checkout steps: installed-cli.test.ts packs both packages, installs the tarballs into an empty project and runs the command there',
+  ],
   [/^plankeeper \w+ .*\[/, 'a synopsis; its flags are checked'],
   [/^plankeeper setup /, 'needs a coding agent; the setup tests run it per agent'],
   [
@@ -110,7 +114,10 @@ describe('README examples', () => {
     const core = JSON.parse(
       readFileSync(new URL('packages/plankeeper/package.json', root), 'utf8'),
     );
+    const cli = JSON.parse(readFileSync(new URL('packages/cli/package.json', root), 'utf8'));
     const known = new Set(['plankeeper', '@plankeeper/cli', ...Object.keys(core.peerDependencies)]);
+    // The tarballs `npm pack` writes for this version (a checkout's install, before publishing).
+    const tarballs = [`plankeeper-${core.version}.tgz`, `plankeeper-cli-${cli.version}.tgz`];
     const installs = blocks
       .filter((block) => block.lang === 'sh')
       .flatMap((block) => block.code.split('\n'))
@@ -123,7 +130,8 @@ describe('README examples', () => {
         .split(/\s+/)
         .slice(2)
         .filter((word) => !word.startsWith('-'))) {
-        expect(known, line).toContain(name);
+        if (name.endsWith('.tgz')) expect(tarballs, line).toContain(name.split('/').at(-1));
+        else expect(known, line).toContain(name);
       }
       for (const [, subpath] of comment.matchAll(/(?<![@\w])plankeeper\/([\w/-]+)/g)) {
         expect(Object.keys(core.exports), line).toContain(`./${subpath}`);

@@ -11,7 +11,9 @@ import { existsSync } from 'node:fs';
  */
 const NEUTRAL_ANSWERS = { gemini: '{}' };
 
-if (process.argv[2] === 'hook') {
+// `hook --help` goes to commander below, with the other commands' help.
+const wantsHelp = process.argv.includes('--help') || process.argv.includes('-h');
+if (process.argv[2] === 'hook' && !wantsHelp) {
   // A hook runs on every tool call of a coding agent: straight to the hook runner, without
   // commander or any other command, bundled into one file by the build (scripts/build-hook.mjs)
   // since resolving and reading each module was most of its start-up. Even a broken or

@@ -9,12 +9,17 @@ import { EXIT } from '../../src/cli/exit-codes.js';
 const thrown = vi.hoisted(() => ({ error: undefined as unknown }));
 
 // One command, `fail`, that throws whatever the test put in `thrown.error`.
-vi.mock('../../src/cli/commands/index.js', () => ({
+vi.mock('../../src/cli/commands/index.js', async (original) => ({
+  ...(await original<typeof import('../../src/cli/commands/index.js')>()),
   commands: [
-    (program: import('commander').Command) =>
-      program.command('fail').action(() => {
-        throw thrown.error;
-      }),
+    {
+      name: 'fail',
+      summary: 'throws',
+      load: async () => (program: import('commander').Command) =>
+        program.command('fail').action(() => {
+          throw thrown.error;
+        }),
+    },
   ],
 }));
 

@@ -1,0 +1,37 @@
+/**
+ * `plankeeper hook <agent> <event>` as the help shows it. The bin runs a hook straight from
+ * the hook bundle, without commander (it runs on every tool call of a coding agent); only
+ * `hook --help` comes here. The flags are the ones coding-agents/hook/hook-args.ts parses.
+ */
+import type { Command } from 'commander';
+
+export function registerHookCommand(program: Command): void {
+  program
+    .command('hook')
+    .description(
+      "Read a coding agent's hook event (JSON on stdin) and answer in the agent's hook format; `setup` registers it. Whatever fails inside plankeeper gives one line on stderr, the neutral answer and exit 0.",
+    )
+    .argument('<agent>', 'the coding agent whose hook format the event is in')
+    .argument('<event>', "the agent's own name of the hook event")
+    .option(
+      '--store <url>',
+      'plan store (default: $PLANKEEPER_STORE or sqlite:.plankeeper/plans.db)',
+    )
+    .option('--list <name>', 'the shared list the agent works on')
+    .option('--lang <lang>', 'language: en or zh')
+    .option('--discipline <preset>', 'guard preset: light, standard or strict')
+    .option('--nudge-after <n>', 'tool calls without a plan update before a reminder')
+    .option(
+      '--approval <when>',
+      'hold other tools until a person approves the plan: once or on-change',
+    )
+    .allowExcessArguments(false)
+    .action(async (agent: string, event: string, flags: Record<string, string>) => {
+      const { hookMain } = await import('../../coding-agents/hook/main.js');
+      const options = Object.entries(flags).flatMap(([name, value]) => [
+        `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+        value,
+      ]);
+      await hookMain([agent, event, ...options]);
+    });
+}

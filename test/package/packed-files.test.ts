@@ -1,0 +1,55 @@
+/**
+ * What each package ships (`npm pack --dry-run`): the compiled JavaScript and its declarations,
+ * every file its `bin` and `exports` name, and no TypeScript sources or source maps. A map
+ * is useful only beside the sources it points at, and the two were more than half the core.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+interface Manifest {
+  bin?: Record<string, string>;
+  exports: Record<string, string | Record<string, string>>;
+}
+
+function packed(folder: string): string[] {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)),
+  );
+  const output = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: join(root, folder),
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const [report] = JSON.parse(output) as [{ files: { path: string }[] }];
+  return report.files.map((file) => file.path);
+}
+
+describe.each(['packages/plankeeper', 'packages/cli'])('npm pack %s', (folder) => {
+  const files = packed(folder);
+  const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest;
+
+  it('ships every file its bin and exports name', () => {
+    const named = [
+      ...Object.values(manifest.bin ?? {}),
+      ...Object.values(manifest.exports).flatMap((target) =>
+        typeof target === 'string' ? [target] : Object.values(target),
+      ),
+    ].map((path) => path.replace(/^\.\//, ''));
+    expect(named.length).toBeGreaterThan(1);
+    expect(named.filter((path) => !files.includes(path))).toEqual([]);
+  });
+
+  it('ships no TypeScript source and no source map', () => {
+    expect(files.some((path) => path.endsWith('.d.ts'))).toBe(true);
+    expect(
+      files.filter(
+        (path) => path.startsWith('src/') || path.endsWith('.map') || /(?<!\.d)\.ts$/.test(path),
+      ),
+    ).toEqual([]);
+  });
+});
