@@ -13,6 +13,8 @@ export const codex: CodingAgentDescriptor<'codex'> = {
   title: 'Codex',
   // PreToolUse only with --approval (codexEvents).
   events: [...CODEX_EVENTS, 'PreToolUse'],
+  keepsPrivateStore: true,
+  configInHome: true,
   planToolName: 'mcp__plankeeper__todo_write',
   hook: codexAdapter,
   mcpKeying: () => ({ agent: 'codex', keyForCall: ({ meta }) => codexKey(meta) }),

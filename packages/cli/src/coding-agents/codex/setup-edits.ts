@@ -158,7 +158,9 @@ function configEdit(
       `trusted_hash = "sha256:${entry.hash}"`,
       '',
     ]);
-  const args = ['-e', MISSING_INSTALL, ...mcpArgs(ctx)].map(tomlString).join(', ');
+  const args = ['-e', MISSING_INSTALL, ctx.bin, ...mcpArgs(ctx, codexStore(ctx))]
+    .map(tomlString)
+    .join(', ');
   const block = [
     '[mcp_servers.plankeeper]',
     `command = ${tomlString(ctx.node)}`,
@@ -179,11 +181,19 @@ function configEdit(
   return { path, before, after, changes: after === before ? [] : changes };
 }
 
+/**
+ * The store Codex's commands name: its files are the person's own (in their home), so a URL
+ * with credentials may stand there, as the person gave it.
+ */
+function codexStore(ctx: SetupContext): string | undefined {
+  return ctx.store ?? ctx.privateStore;
+}
+
 /** The handler setup writes on `event`. */
 function hookHandler(ctx: SetupContext, event: string) {
   return {
     type: 'command',
-    command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+    command: shellCommand([ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))]),
     timeout: HOOK_TIMEOUT,
   };
 }

@@ -41,16 +41,7 @@ describe('plankeeper setup codex', () => {
     const config = parse(files['~/.codex/config.toml']!) as CodexConfig;
     expect(config.mcp_servers.plankeeper).toEqual({
       command: NODE,
-      args: [
-        '-e',
-        MISSING_INSTALL,
-        BIN,
-        'mcp',
-        '--store',
-        'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
-        '--for',
-        'codex',
-      ],
+      args: ['-e', MISSING_INSTALL, BIN, 'mcp', '--for', 'codex'],
       required: true,
       default_tools_approval_mode: 'approve',
       startup_timeout_sec: 20,
@@ -70,7 +61,7 @@ describe('plankeeper setup codex', () => {
         hooks: [
           {
             type: 'command',
-            command: `${NODE} ${BIN} hook codex Stop --store sqlite:/tmp/PROJECT/.plankeeper/plans.db`,
+            command: `${NODE} ${BIN} hook codex Stop`,
             timeout: 10,
           },
         ],
@@ -92,7 +83,7 @@ describe('plankeeper setup codex', () => {
     project.setup('codex', { bin: "/opt/my tools/it's/plankeeper.js" });
     const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
     expect(hooks.Stop[0].hooks[0].command).toBe(
-      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop --store sqlite:${project.dir}/.plankeeper/plans.db`,
+      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop`,
     );
   });
 
