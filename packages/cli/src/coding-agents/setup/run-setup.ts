@@ -296,6 +296,7 @@ function handOver(manifest: Manifest, record: Created, path: string, heir: strin
  * and nothing is left in it.
  */
 function restored(edit: FileEdit, record: Created): FileEdit {
+  if (edit.shared) return edit;
   const undo = record.undo?.[edit.path];
   if (edit.before !== undefined && undo && sha256(edit.before) === undo.after) {
     return { ...edit, after: undoText(edit.before, undo.steps) };

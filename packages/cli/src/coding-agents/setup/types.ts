@@ -80,6 +80,11 @@ export interface FileEdit {
   empty?: boolean;
   /** What setup owns in the file after this edit (recorded for the next run); absent: nothing. */
   owned?: string[];
+  /**
+   * Still used by another project set up (Codex's files in the home): a removal leaves it as
+   * `after` says, never stepping it back to the bytes from before setup.
+   */
+  shared?: boolean;
   /** Steps that turn `after` back into `before` exactly, applied last first. */
   undo?: TextEdit[][];
   /**

@@ -99,6 +99,12 @@ describe('setup’s project files are portable', () => {
     ).toMatchSnapshot('zh');
   });
 
+  it('codex, in English and Chinese: the report says the home config is shared and each project keeps its store', () => {
+    expect(project.setup('codex')).toMatchSnapshot('en');
+    expect(project.setup('codex', { remove: true, lang: 'zh' })).toMatchSnapshot('zh removed');
+    expect(project.setup('codex', { lang: 'zh' })).toMatchSnapshot('zh');
+  });
+
   it('codex: its config is the person’s own (in the home): the URL stands there as given', () => {
     project.setup('codex', { store: SECRET_URL });
     expect(project.read('~/.codex/config.toml')).toContain(SECRET_URL);
