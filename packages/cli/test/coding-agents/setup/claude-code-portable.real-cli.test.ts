@@ -7,12 +7,16 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { delimiter, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PLANKEEPER_BIN, setup } from '../../../src/coding-agents/setup/index.js';
 import { homeEnv } from '../../support/sandbox-env.js';
 import { storedItems } from '../support/stored-plan.js';
 import { SMOKE_SCRIPT, startClaudeCode } from './support/claude-code-after-setup.js';
 import { IN_PROGRESS_LINE, SMOKE_PLAN } from './support/expected-answers.js';
+import { setUpForRealCli } from './support/project.js';
+
+/** The package's bin, which a global install links onto PATH. */
+const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js', import.meta.url));
 
 /** Every file under `dir`, by relative path, skipping `.plankeeper/` (ignored by git). */
 function committedFiles(dir: string): Record<string, string> {
@@ -33,9 +37,9 @@ describe('a copy of a project set up for Claude Code (real CLI)', () => {
     const globalBin = original.sandbox.dir('global-bin');
     symlinkSync(PLANKEEPER_BIN, join(globalBin, 'plankeeper'));
     const path = [globalBin, dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter);
-    setup({
-      agent: 'claude-code',
-      dir: original.sandbox.project,
+    // No bin given: setup finds the `plankeeper` on PATH is this install.
+    setUpForRealCli('claude-code', original.sandbox, {
+      bin: undefined,
       env: { ...homeEnv(original.sandbox.home), PATH: path },
     });
     mkdirSync(copy.project, { recursive: true });

@@ -7,8 +7,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setup } from '../../../src/coding-agents/setup/index.js';
-import { homeEnv } from '../../support/sandbox-env.js';
 import { mcpCall, ResponsesServer, say } from '../codex/support/responses-server.js';
 import {
   type CodexWorkspace,
@@ -17,7 +15,7 @@ import {
   runCodex,
 } from '../codex/support/run-codex.js';
 import { storedItems } from '../support/stored-plan.js';
-import { TEST_BIN } from './support/bin.js';
+import { setUpForRealCli } from './support/project.js';
 
 let ws: CodexWorkspace | undefined;
 let model: ResponsesServer | undefined;
@@ -48,9 +46,9 @@ describe('two projects set up for Codex (real CLI)', () => {
     const first = ws.project;
     const second = join(ws.root, 'second-project');
     mkdirSync(second);
-    const env = homeEnv(ws.home);
-    const setUp = (dir: string, remove = false) =>
-      setup({ agent: 'codex', dir, bin: TEST_BIN, env, remove });
+    const home = ws.home;
+    const setUp = (project: string, remove = false) =>
+      setUpForRealCli('codex', { project, home }, { remove });
     // The three runs' model turns, in order: each writes its plan, answers, and answers
     // again after plankeeper's goal check (once per turn) asks it to check the request.
     model = await ResponsesServer.start(
