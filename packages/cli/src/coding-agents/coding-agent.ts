@@ -41,6 +41,21 @@ export interface CodingAgentDescriptor<Name extends string = string> {
   readonly title: string;
   /** Every hook event setup may register (with every option on); `hook` parses each. */
   readonly events: readonly string[];
+  /**
+   * The variable the agent sets to its project directory for hooks (and MCP servers), where it
+   * sets one; the store's default and a relative `sqlite:` path resolve against it at run time
+   * (project-store.ts). Absent: the working directory the agent gives the process.
+   */
+  readonly projectDirEnv?: string;
+  /**
+   * Where setup puts what is this person's alone (a store URL with a password, this machine's
+   * paths): `true` when the agent's config setup writes is personal already (Codex's, in the
+   * home), or setup writes it into the agent's personal settings (Claude Code's
+   * settings.local.json); else the report asks the person to set PLANKEEPER_STORE.
+   */
+  readonly keepsPrivateStore?: boolean;
+  /** Whether setup writes only into the person's home (Codex): nothing there is shared. */
+  readonly configInHome?: boolean;
   /** What the model sees as plankeeper's `todo_write` inside the agent. */
   readonly planToolName: string;
   /** Turns the agent's hook input into neutral events, and neutral answers into its output. */

@@ -23,6 +23,8 @@ import {
   type McpAgent,
   mcpKeyingFor,
 } from '../../coding-agents/mcp-keying/for-agent.js';
+import { agentProjectDir, agentStoreUrl } from '../../coding-agents/project-store.js';
+import { codingAgent } from '../../coding-agents/registry.js';
 import { warnRenamed } from '../../renamed-option.js';
 import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
@@ -188,7 +190,15 @@ export function parseMcpFlags(
   }
   const agent = nonBlank('--agent', flags.agent) ?? forAgent ?? 'mcp';
   const session = nonBlank('--session', flags.session);
-  const store = resolveStoreUrl(nonBlank('--store', flags.store), env, cwd);
+  // Inside a coding agent the store follows the agent's project directory (project-store.ts).
+  const projectDir =
+    forAgent === undefined
+      ? undefined
+      : agentProjectDir(codingAgent(forAgent as McpAgent).projectDirEnv, env, cwd);
+  const store =
+    projectDir === undefined
+      ? resolveStoreUrl(nonBlank('--store', flags.store), env, cwd)
+      : resolveStoreUrl(agentStoreUrl(nonBlank('--store', flags.store), env, projectDir), env, cwd);
   const list = nonBlank('--list', flags.list);
   if (list !== undefined && list.length > 100) {
     throw new CliError(`--list must be a name of at most 100 characters, not ${list.length}.`);
@@ -207,7 +217,9 @@ export function parseMcpFlags(
     );
   }
   const verify = nonBlank('--verify', flags.verify);
-  const verifyIn = nonBlank('--verify-in', flags.verifyIn);
+  // A coding agent's server checks in the agent's project: setup's files never name it.
+  const verifyIn =
+    nonBlank('--verify-in', flags.verifyIn) ?? (verify === undefined ? undefined : projectDir);
   if (verifyIn !== undefined && verify === undefined) {
     throw new CliError('--verify-in applies only with --verify COMMAND.');
   }

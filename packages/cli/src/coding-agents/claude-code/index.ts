@@ -15,6 +15,8 @@ export const claudeCode: CodingAgentDescriptor<'claude-code'> = {
   name: 'claude-code',
   title: 'Claude Code',
   events: CLAUDE_CODE_EVENTS,
+  projectDirEnv: 'CLAUDE_PROJECT_DIR',
+  keepsPrivateStore: true,
   planToolName: 'mcp__plankeeper__todo_write',
   hook: claudeCodeAdapter,
   mcpKeying(env, engine) {

@@ -9,7 +9,7 @@
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
-import { hookArgs, mcpArgs, refuseOwnServer } from '../setup/commands.js';
+import { hookCommand, mcpCommand, refuseOwnServer } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import {
@@ -49,7 +49,48 @@ const MATCHERS: Partial<Record<(typeof CLAUDE_CODE_EVENTS)[number], string>> = {
 };
 
 export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
-  return [mcpJsonEdit(ctx, read, remove), settingsEdit(ctx, read, remove)];
+  return [
+    mcpJsonEdit(ctx, read, remove),
+    settingsEdit(ctx, read, remove),
+    localSettingsEdit(ctx, read, remove),
+  ];
+}
+
+const STORE_VARIABLE = 'PLANKEEPER_STORE';
+const STORE_FACT = 'env.PLANKEEPER_STORE';
+
+/**
+ * A store URL with a password goes into the person's own `.claude/settings.local.json` (which
+ * Claude Code keeps out of git), as `env.PLANKEEPER_STORE`: Claude Code passes its settings'
+ * `env` to the hooks and the MCP server, and the shared files name no store at all.
+ */
+function localSettingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
+  const path = join(ctx.dir, '.claude', 'settings.local.json');
+  const owned = new Owned(ctx.owned(path));
+  const kept: KeptReason[] = [];
+  const edit = editJson(path, read, (settings, changes) => {
+    const env = settings.env;
+    const current = isObject(env) ? env[STORE_VARIABLE] : undefined;
+    if (remove || ctx.privateStore === undefined) {
+      if (owned.has(STORE_FACT) && isObject(env) && current !== undefined) {
+        delete env[STORE_VARIABLE];
+        dropIfEmpty(settings, 'env');
+        changes.push(STORE_FACT);
+      }
+      owned.drop(STORE_FACT);
+      return;
+    }
+    if (current !== undefined && !owned.has(STORE_FACT)) {
+      // The person's own store for this project stays theirs.
+      if (current !== ctx.privateStore) kept.push({ setting: STORE_FACT });
+      return;
+    }
+    owned.add(STORE_FACT);
+    if (current === ctx.privateStore) return;
+    objectAt(path, settings, 'env', 'env')[STORE_VARIABLE] = ctx.privateStore;
+    changes.push(STORE_FACT);
+  });
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
 }
 
 /**
@@ -58,7 +99,8 @@ export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boole
  * searched for it; the seven plan tools are offered from the first request instead.
  */
 function serverEntry(ctx: SetupContext): JsonObject {
-  return { type: 'stdio', command: ctx.node, args: mcpArgs(ctx), alwaysLoad: true };
+  const [command, ...args] = mcpCommand(ctx);
+  return { type: 'stdio', command, args, alwaysLoad: true };
 }
 
 function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
@@ -92,12 +134,10 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
   const path = join(ctx.dir, '.claude', 'settings.json');
   const owned = new Owned(ctx.owned(path), ctx.created(path));
   const kept: KeptReason[] = [];
-  const handlerFor = (event: string): JsonObject => ({
-    type: 'command',
-    command: ctx.node,
-    args: hookArgs(ctx, event),
-    timeout: HOOK_TIMEOUT,
-  });
+  const handlerFor = (event: string): JsonObject => {
+    const [command, ...args] = hookCommand(ctx, event);
+    return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
+  };
   const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,

@@ -16,7 +16,14 @@ import { editJson } from '../setup/json-edit.js';
 import { isObject, sameJson } from '../setup/json-file.js';
 import { loadOnUse } from '../setup/load-on-use.js';
 import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
-import { parseToml, tomlString, withBlock, withoutBlock } from '../setup/toml-block.js';
+import {
+  BLOCK_END,
+  BLOCK_START,
+  parseToml,
+  tomlString,
+  withBlock,
+  withoutBlock,
+} from '../setup/toml-block.js';
 import {
   type FileEdit,
   type ReadText,
@@ -77,9 +84,18 @@ export const MISSING_INSTALL = [
 const HOOK_TIMEOUT = 10;
 
 export function codexEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
-  const hooks = hooksEdit(ctx, read, remove);
+  const config = read(join(codexHome(ctx), 'config.toml')) ?? '';
+  const shared = remove && projectsOf(config).some((dir) => dir !== ctx.dir);
+  const hooks = shared ? keptHooks(ctx, read) : hooksEdit(ctx, read, remove);
   const trust = remove ? [] : hookTrust(ctx, hooks);
   return [configEdit(ctx, read, remove, trust), hooks];
+}
+
+/** hooks.json as it is, while another project set up still uses its hooks. */
+function keptHooks(ctx: SetupContext, read: ReadText): FileEdit {
+  const path = join(codexHome(ctx), 'hooks.json');
+  const before = read(path);
+  return { path, before, after: before, changes: [], shared: true };
 }
 
 /**
@@ -131,8 +147,15 @@ function configEdit(
   const text = before ?? '';
   parseToml(path, text);
   const { text: userText, found } = withoutBlock(text);
+  const others = projectsOf(text).filter((dir) => dir !== ctx.dir);
   if (remove) {
     if (!found) return { path, before, after: before, changes: [] };
+    if (others.length > 0) {
+      // Another project still runs plankeeper through this block: only this project leaves it.
+      const after = withBlock(text, blockText(text).replace(projectLine(ctx.dir), ''));
+      const changes = after === before ? [] : [projectLine(ctx.dir).trim()];
+      return { path, before, after, changes, shared: true };
+    }
     return {
       path,
       before,
@@ -158,8 +181,11 @@ function configEdit(
       `trusted_hash = "sha256:${entry.hash}"`,
       '',
     ]);
-  const args = ['-e', MISSING_INSTALL, ...mcpArgs(ctx)].map(tomlString).join(', ');
+  const args = ['-e', MISSING_INSTALL, ctx.bin, ...mcpArgs(ctx, codexStore(ctx))]
+    .map(tomlString)
+    .join(', ');
   const block = [
+    ...[...others, ctx.dir].sort().map((dir) => projectLine(dir).trimEnd()),
     '[mcp_servers.plankeeper]',
     `command = ${tomlString(ctx.node)}`,
     `args = [${args}]`,
@@ -179,11 +205,47 @@ function configEdit(
   return { path, before, after, changes: after === before ? [] : changes };
 }
 
+/**
+ * The store Codex's commands name: its files are the person's own (in their home), so a URL
+ * with credentials may stand there, as the person gave it.
+ */
+function codexStore(ctx: SetupContext): string | undefined {
+  return ctx.store ?? ctx.privateStore;
+}
+
+/**
+ * The block names each project set up (a comment line each): the server and hooks in the home
+ * serve them all, each finding its own store at run time (project-store.ts: the session's
+ * directory), and `--remove` in one project leaves them while another is still listed.
+ */
+const PROJECT_MARK = '# set up for: ';
+
+function projectLine(dir: string): string {
+  return `${PROJECT_MARK}${tomlString(dir)}\n`;
+}
+
+/** The text inside setup's block (without its markers), or ''. */
+function blockText(text: string): string {
+  const start = text.indexOf(BLOCK_START);
+  if (start < 0) return '';
+  const from = text.indexOf('\n', start) + 1;
+  const end = text.indexOf(BLOCK_END, from);
+  return text.slice(from, end < 0 ? text.length : end);
+}
+
+/** The projects the block lists. */
+function projectsOf(text: string): string[] {
+  return blockText(text)
+    .split('\n')
+    .filter((line) => line.startsWith(PROJECT_MARK))
+    .map((line) => JSON.parse(line.slice(PROJECT_MARK.length)) as string);
+}
+
 /** The handler setup writes on `event`. */
 function hookHandler(ctx: SetupContext, event: string) {
   return {
     type: 'command',
-    command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+    command: shellCommand([ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))]),
     timeout: HOOK_TIMEOUT,
   };
 }

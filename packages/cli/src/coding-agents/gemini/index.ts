@@ -15,6 +15,7 @@ export const gemini: CodingAgentDescriptor<'gemini'> = {
   title: 'Gemini CLI',
   // BeforeTool only with --approval.
   events: [...GEMINI_EVENTS, 'BeforeTool'],
+  projectDirEnv: 'GEMINI_PROJECT_DIR',
   planToolName: 'mcp_plankeeper_todo_write',
   hook: geminiAdapter,
   mcpKeying: (_env, engine, parentPid) => ({

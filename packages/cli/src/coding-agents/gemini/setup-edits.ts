@@ -6,7 +6,7 @@
  * All of it loads only in a trusted folder (the report says how).
  */
 import { join } from 'node:path';
-import { hookArgs, mcpArgs, refuseOwnServer, shellCommand } from '../setup/commands.js';
+import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
@@ -39,12 +39,13 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
   const handlerFor = (event: string) => ({
     name: 'plankeeper',
     type: 'command',
-    command: shellCommand([ctx.node, ...hookArgs(ctx, event)]),
+    command: shellCommand(hookCommand(ctx, event)),
     timeout: HOOK_TIMEOUT_MS,
   });
+  const [command, ...args] = mcpCommand(ctx);
   const entry = {
-    command: ctx.node,
-    args: mcpArgs(ctx),
+    command,
+    args,
     trust: true,
     timeout: MCP_TIMEOUT_MS,
   };

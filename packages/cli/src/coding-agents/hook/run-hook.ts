@@ -5,6 +5,7 @@
  * inside every agent's hook timeout: plankeeper never blocks an agent because it broke. A
  * SQLite store locked by another process is given up on within that deadline too.
  */
+import { isAbsolute } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import {
   checksOf,
@@ -18,6 +19,7 @@ import { openStore } from 'plankeeper/stores';
 import { didYouMean } from '../../cli/did-you-mean.js';
 import { applyDiscipline, type HookRuleOptions } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
+import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { findCodingAgent } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
@@ -132,7 +134,15 @@ async function answerHook(
       : parsedEvent;
   const record = adapter.record?.(parsed.event, input as Record<string, unknown>);
   if (!keyed && !record) return NOTHING;
-  const url = parsed.store ?? io.env.PLANKEEPER_STORE ?? `sqlite:${io.cwd}/.plankeeper/plans.db`;
+  // The hook input's cwd is the agent's session directory (Codex, Claude Code, Gemini CLI
+  // send it), where the hook's own working directory may be another.
+  const inputCwd = (input as { cwd?: unknown }).cwd;
+  const cwd = typeof inputCwd === 'string' && isAbsolute(inputCwd) ? inputCwd : io.cwd;
+  const url = agentStoreUrl(
+    parsed.store,
+    io.env,
+    agentProjectDir(agent?.projectDirEnv, io.env, cwd),
+  );
   const store: PlanStore = await openStore(url, {
     busyTimeoutMs: HOOK_LOCK_WAIT_MS,
     lockWaitDeadline,

@@ -38,9 +38,9 @@ export const OPENCODE_EVENTS = [
 ] as const;
 
 export function opencodePluginSource(ctx: SetupContext): string {
-  // hookArgs puts the event name fourth: <bin> hook opencode <event> --store URL [--lang zh].
-  const [bin, hook, agent, , ...options] = hookArgs(ctx, '<event>');
-  const command = [ctx.node, bin, hook, agent];
+  // hookArgs puts the event name third: hook opencode <event> [--store URL] [--lang zh].
+  const [hook, agent, , ...options] = hookArgs(ctx, '<event>');
+  const command = [...ctx.launch, hook, agent];
   return `${PLUGIN_MARKER}; \`plankeeper setup opencode --remove\` deletes it.
 // plankeeper's plan discipline inside OpenCode: each hook below runs
 // \`plankeeper hook opencode <name>\` and puts its answer where the model reads it.
@@ -69,11 +69,13 @@ function withTimeout(promise, ms) {
 }
 
 // One hook process: the payload on stdin, {"context"}, {"block"} or {"deny"} on stdout, else nothing.
-function runHook(event, payload, log) {
+// cwd: the project OpenCode opened, where the store is found (setup names no directory).
+function runHook(event, payload, log, cwd) {
   return new Promise((resolve) => {
     let child;
     try {
       child = spawn(COMMAND[0], [...COMMAND.slice(1), event, ...OPTIONS], {
+        ...(cwd && { cwd }),
         stdio: ['pipe', 'pipe', 'pipe'],
       });
     } catch {
@@ -123,7 +125,7 @@ function partId() {
   return 'prt_' + time + random;
 }
 
-export const PlankeeperPlugin = async ({ client }) => {
+export const PlankeeperPlugin = async ({ client, directory }) => {
   // session id -> its main session's id (a sub-agent's), or null (a main session).
   const parents = new Map();
   // Per session, hook calls run one after another, in the order OpenCode reported them.
@@ -166,7 +168,12 @@ export const PlankeeperPlugin = async ({ client }) => {
     const previous = queues.get(session) ?? Promise.resolve();
     const next = previous
       .then(async () => {
-        const answer = await runHook(event, parentID ? { ...payload, parentID } : payload, log);
+        const answer = await runHook(
+          event,
+          parentID ? { ...payload, parentID } : payload,
+          log,
+          directory,
+        );
         if (then) then(answer);
         return answer;
       })

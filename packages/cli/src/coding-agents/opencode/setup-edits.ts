@@ -8,7 +8,7 @@
  * left, and the report says so). A project's `opencode.jsonc` is edited in place instead.
  */
 import { join } from 'node:path';
-import { mcpArgs, refuseOwnServer } from '../setup/commands.js';
+import { mcpCommand, refuseOwnServer } from '../setup/commands.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
 import { loadOnUse } from '../setup/load-on-use.js';
@@ -34,7 +34,7 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
   const jsonc = join(ctx.dir, 'opencode.jsonc');
   const path = read(jsonc) !== undefined ? jsonc : join(ctx.dir, 'opencode.json');
   const owned = new Owned(ctx.owned(path), ctx.created(path));
-  const entry = { type: 'local', command: [ctx.node, ...mcpArgs(ctx)], enabled: true };
+  const entry = { type: 'local', command: mcpCommand(ctx), enabled: true };
   const kept: KeptReason[] = [];
   const edit = editJson(path, read, (settings, changes) => {
     const existing = isObject(settings.mcp) ? settings.mcp[SERVER] : undefined;

@@ -1,21 +1,21 @@
 /**
- * The command lines setup writes: the absolute node binary and plankeeper's bin, so a hook
- * never depends on PATH or npx (a hook runs on every tool call; npx would cost seconds).
+ * The command lines setup writes. A project's files start plankeeper as the person installed
+ * it (SetupContext.launch) and name neither the project's directory nor a password: the store
+ * is found at run time (project-store.ts). The agent's hook type and transport are the
+ * agent's own (<agent>/setup-edits.ts); these are only the words.
  */
 import { SetupConfigError, type SetupContext } from './types.js';
 
 /**
- * `<bin> hook <agent> <event> --store URL [--list NAME] [--lang zh] [--approval W]
- * [--discipline P]` (without the node binary).
+ * `hook <agent> <event> [--store URL] [--list NAME] [--lang zh] [--approval W]
+ * [--discipline P]`: what follows the command that starts plankeeper.
  */
-export function hookArgs(ctx: SetupContext, event: string): string[] {
+export function hookArgs(ctx: SetupContext, event: string, store = ctx.store): string[] {
   return [
-    ctx.bin,
     'hook',
     ctx.agent,
     event,
-    '--store',
-    ctx.store,
+    ...(store !== undefined ? ['--store', store] : []),
     ...optionArgs(ctx),
     ...approvalArgs(ctx),
     ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
@@ -23,24 +23,32 @@ export function hookArgs(ctx: SetupContext, event: string): string[] {
 }
 
 /**
- * `<bin> mcp --store URL --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]
- * [--approval W] [--discipline P]` (without the node binary). The preset goes to the server as
- * to the hooks: its evidence rule and result echo are the server's part of it.
+ * `mcp [--store URL] --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]
+ * [--approval W] [--discipline P]`. The preset goes to the server as to the hooks: its evidence
+ * rule and result echo are the server's part of it. `--verify` runs in the agent's project.
  */
-export function mcpArgs(ctx: SetupContext): string[] {
+export function mcpArgs(ctx: SetupContext, store = ctx.store): string[] {
   return [
-    ctx.bin,
     'mcp',
-    '--store',
-    ctx.store,
+    ...(store !== undefined ? ['--store', store] : []),
     '--for',
     ctx.agent,
     ...optionArgs(ctx),
     ...(ctx.evidence ? ['--evidence', ctx.evidence] : []),
-    ...(ctx.verify ? ['--verify', ctx.verify, '--verify-in', ctx.dir] : []),
+    ...(ctx.verify ? ['--verify', ctx.verify] : []),
     ...approvalArgs(ctx),
     ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
   ];
+}
+
+/** A hook's whole command line in a project's file: the launch, then hookArgs. */
+export function hookCommand(ctx: SetupContext, event: string): string[] {
+  return [...ctx.launch, ...hookArgs(ctx, event)];
+}
+
+/** The MCP server's whole command line in a project's file: the launch, then mcpArgs. */
+export function mcpCommand(ctx: SetupContext): string[] {
+  return [...ctx.launch, ...mcpArgs(ctx)];
 }
 
 function approvalArgs(ctx: SetupContext): string[] {

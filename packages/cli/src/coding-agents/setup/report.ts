@@ -4,7 +4,6 @@
  * descriptor), and how to undo it.
  */
 import { relative, sep } from 'node:path';
-import { redact } from 'plankeeper/stores';
 import { codingAgent } from '../registry.js';
 import { shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
@@ -23,6 +22,10 @@ interface ReportText {
   unrecorded: (path: string, entries: string[]) => string;
   undo: (command: string) => string;
   redo: (command: string) => string;
+  /** A store URL with a password, which the project's files do not carry. */
+  privateStore: (agent: string, shown: string) => string;
+  /** The project's files start plankeeper by this machine's paths. */
+  machinePaths: string;
 }
 
 const EN: ReportText = {
@@ -41,6 +44,10 @@ const EN: ReportText = {
     `  left in ${path}: ${entries.join(', ')} (no record says setup added ${entries.length > 1 ? 'them' : 'it'}; delete what is not yours)`,
   undo: (command) => `To undo: ${command}`,
   redo: (command) => `To set it up again: ${command}`,
+  privateStore: (agent, shown) =>
+    `The project's files name no store with a password: set PLANKEEPER_STORE=${shown} where you start ${agent}.`,
+  machinePaths:
+    'plankeeper is not installed here (globally or as a devDependency): the files start it by this machine’s paths. Install it and run setup again before you commit them.',
 };
 
 const ZH: ReportText = {
@@ -59,6 +66,10 @@ const ZH: ReportText = {
     `  未移除 ${path} 中的 ${entries.join('、')}（没有记录表明是 setup 添加的；不是你的请自行删除）`,
   undo: (command) => `撤销：${command}`,
   redo: (command) => `重新设置：${command}`,
+  privateStore: (agent, shown) =>
+    `项目文件不含带密码的存储地址：请在启动 ${agent} 的环境中设置 PLANKEEPER_STORE=${shown}。`,
+  machinePaths:
+    '此处未安装 plankeeper（全局或 devDependency）：文件用本机路径启动它。请先安装并重新运行 setup，再提交这些文件。',
 };
 
 /** Paths inside the project relative to it, others as they are. */
@@ -78,7 +89,7 @@ export function setupReport(outcome: SetupOutcome): string {
   const lines = [
     remove
       ? text.removedHeader(ctx.agent, ctx.dir)
-      : text.header(ctx.agent, ctx.dir, redact(ctx.store)),
+      : text.header(ctx.agent, ctx.dir, ctx.storeShown),
   ];
   for (const edit of outcome.applied) {
     const path = shown(ctx, edit.path);
@@ -97,7 +108,12 @@ export function setupReport(outcome: SetupOutcome): string {
   if (remove) {
     lines.push(text.redo(command));
   } else {
-    lines.push(...codingAgent(ctx.agent).notes[ctx.lang](ctx));
+    const agent = codingAgent(ctx.agent);
+    if (ctx.privateStore && !agent.keepsPrivateStore) {
+      lines.push(text.privateStore(ctx.agent, ctx.storeShown));
+    }
+    if (ctx.launch.length === 2 && !agent.configInHome) lines.push(text.machinePaths);
+    lines.push(...agent.notes[ctx.lang](ctx));
     lines.push(text.undo(`plankeeper setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`));
   }
   return `${lines.join('\n')}\n`;

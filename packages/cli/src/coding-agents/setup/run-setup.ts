@@ -16,6 +16,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   rmdirSync,
   statSync,
@@ -23,9 +24,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseStoreUrl } from 'plankeeper/stores';
+import { parseStoreUrl, redact } from 'plankeeper/stores';
+import { PROJECT_STORE_PATH } from '../project-store.js';
 import { codingAgent } from '../registry.js';
 import { undoText } from './json-edit.js';
 import { type Created, type Manifest, printManifest, readManifest } from './manifest.js';
@@ -41,7 +43,7 @@ export interface SetupOptions {
   agent: SetupAgent;
   /** The project directory (default: the current directory). */
   dir?: string;
-  /** Store URL (default: `sqlite:<dir>/.plankeeper/plans.db`). */
+  /** Store URL (default: the project's `sqlite:.plankeeper/plans.db`, found at run time). */
   store?: string;
   lang?: 'en' | 'zh';
   /** Share one plan among every session of the agent (and any other naming this list). */
@@ -56,9 +58,17 @@ export interface SetupOptions {
   /** The node binary and plankeeper bin the written commands run (default: these). */
   node?: string;
   bin?: string;
+  /**
+   * How the project's files start plankeeper (SetupContext.launch); default: as this
+   * plankeeper is installed, or `node` when `node` or `bin` is given.
+   */
+  launch?: SetupLaunch;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
+
+/** The supported ways to start plankeeper from a project's files (README: setup). */
+export type SetupLaunch = 'global' | 'npx' | 'node';
 
 export interface AppliedEdit {
   path: string;
@@ -82,18 +92,27 @@ export class StoreUrlError extends Error {}
 export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' | 'created'> {
   const env = options.env ?? process.env;
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
-  const store = resolveStore(options.store, dir);
   const home = env.HOME?.trim() || homedir();
+  const node = options.node ?? process.execPath;
+  const bin = options.bin ?? PLANKEEPER_BIN;
   return {
     agent: options.agent,
     dir,
-    store,
+    ...resolveStore(options.store, dir),
     lang: options.lang ?? 'en',
     ...(options.list !== undefined && { list: options.list }),
     ...(options.approval && { approval: options.approval }),
     ...(options.discipline && { discipline: options.discipline }),
-    node: options.node ?? process.execPath,
-    bin: options.bin ?? PLANKEEPER_BIN,
+    node,
+    bin,
+    launch: launchCommand(
+      options.launch ??
+        (options.node !== undefined || options.bin !== undefined
+          ? 'node'
+          : installedAs(bin, dir, env)),
+      node,
+      bin,
+    ),
     home,
     env,
     ...(options.evidence && { evidence: options.evidence }),
@@ -102,21 +121,72 @@ export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' 
 }
 
 /**
- * The store URL written into every command: checked by the core's parser, and a relative
- * SQLite path made absolute against the project (hooks may run with another cwd).
+ * The store as the commands carry it, checked by the core's parser: nothing for the default
+ * (the hooks and server find the project's own at run time), a SQLite path inside the project
+ * relative to it, and a URL with a password kept out of the files (`privateStore`).
  */
-function resolveStore(flag: string | undefined, dir: string): string {
-  const url = flag?.trim() || `sqlite:${join(dir, '.plankeeper', 'plans.db')}`;
+function resolveStore(
+  flag: string | undefined,
+  dir: string,
+): Pick<SetupContext, 'store' | 'privateStore' | 'storeShown'> {
+  const url = flag?.trim();
+  if (!url) return { storeShown: `sqlite:${PROJECT_STORE_PATH}` };
   try {
     parseStoreUrl(url);
   } catch (error) {
     throw new StoreUrlError(error instanceof Error ? error.message : String(error));
   }
+  if (hasPassword(url)) return { privateStore: url, storeShown: redact(url) };
   const sqlite = /^sqlite:(?!\/\/)(.+)$/.exec(url);
-  if (sqlite && !isAbsolute(sqlite[1]!) && sqlite[1] !== ':memory:') {
-    return `sqlite:${resolve(dir, sqlite[1]!)}`;
+  if (sqlite && sqlite[1] !== ':memory:') {
+    const inside = relative(dir, resolve(dir, sqlite[1]!));
+    if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
+      return { store: `sqlite:${inside}`, storeShown: `sqlite:${inside}` };
+    }
   }
-  return url;
+  return { store: url, storeShown: url };
+}
+
+/** Whether a server URL carries a password (in its user part, or as a `password` parameter). */
+function hasPassword(url: string): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.password !== '' || parsed.searchParams.has('password');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * How this plankeeper is installed, seen from the project: as the project's devDependency
+ * (its bin under the project's node_modules), as the `plankeeper` on PATH (a global install),
+ * or neither (a checkout, or npx's cache): then only this machine's paths start it.
+ */
+function installedAs(bin: string, dir: string, env: NodeJS.ProcessEnv): SetupLaunch {
+  const real = realOrSelf(bin);
+  const modules = `${realOrSelf(join(dir, 'node_modules'))}${sep}`;
+  if (real.startsWith(modules)) return 'npx';
+  for (const folder of (env.PATH ?? '').split(delimiter)) {
+    if (folder === '' || !isAbsolute(folder)) continue;
+    const found = join(folder, 'plankeeper');
+    if (existsSync(found) && realOrSelf(found) === real) return 'global';
+  }
+  return 'node';
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function launchCommand(launch: SetupLaunch, node: string, bin: string): readonly string[] {
+  if (launch === 'global') return ['plankeeper'];
+  if (launch === 'npx') return ['npx', '--no', 'plankeeper'];
+  return [node, bin];
 }
 
 export function setup(options: SetupOptions): SetupOutcome {
@@ -230,6 +300,7 @@ function handOver(manifest: Manifest, record: Created, path: string, heir: strin
  * and nothing is left in it.
  */
 function restored(edit: FileEdit, record: Created): FileEdit {
+  if (edit.shared) return edit;
   const undo = record.undo?.[edit.path];
   if (edit.before !== undefined && undo && sha256(edit.before) === undo.after) {
     return { ...edit, after: undoText(edit.before, undo.steps) };

@@ -8,8 +8,26 @@ export interface SetupContext {
   agent: SetupAgent;
   /** The project directory, absolute. */
   dir: string;
-  /** The validated store URL the MCP server and the hooks share. */
-  store: string;
+  /**
+   * The `--store` written into the commands, portable: a relative `sqlite:` path (resolved
+   * against the agent's project directory at run time), `memory`, or a server URL without a
+   * password. Absent: the run-time default (project-store.ts), or `privateStore`.
+   */
+  store?: string;
+  /**
+   * A store URL with credentials: never written into a file the project commits; the hooks and
+   * server read it from $PLANKEEPER_STORE (set in the agent's personal settings where it has
+   * them, else by the person).
+   */
+  privateStore?: string;
+  /** The store as the report shows it (password masked, default relative to the project). */
+  storeShown: string;
+  /**
+   * How the written commands start plankeeper, before its arguments: `plankeeper` (a global
+   * install, found on PATH), `npx --no plankeeper` (a project devDependency), or this machine's
+   * node and bin (a checkout, or `node`/`bin` given to setup).
+   */
+  launch: readonly string[];
   lang: 'en' | 'zh';
   /** A shared list every session of the agent works on (`--list NAME` on the server and hooks). */
   list?: string;
@@ -20,7 +38,10 @@ export interface SetupContext {
   approval?: 'once' | 'on-change';
   /** A guard preset for the hooks (their nudge); absent: the hooks' defaults. */
   discipline?: 'light' | 'standard' | 'strict';
-  /** Absolute path of the node binary that runs plankeeper (no PATH lookup at hook time). */
+  /**
+   * Absolute path of the node binary that runs plankeeper, for files only this person reads
+   * (Codex's, in their home): no PATH lookup at hook time.
+   */
   node: string;
   /** Absolute path of plankeeper's bin script. */
   bin: string;
@@ -65,6 +86,11 @@ export interface FileEdit {
   empty?: boolean;
   /** What setup owns in the file after this edit (recorded for the next run); absent: nothing. */
   owned?: string[];
+  /**
+   * Still used by another project set up (Codex's files in the home): a removal leaves it as
+   * `after` says, never stepping it back to the bytes from before setup.
+   */
+  shared?: boolean;
   /** Steps that turn `after` back into `before` exactly, applied last first. */
   undo?: TextEdit[][];
   /** What setup left alone because it is or may be the person's, for the report. */

@@ -38,14 +38,7 @@ describe('plankeeper setup claude-code', () => {
         plankeeper: {
           type: 'stdio',
           command: NODE,
-          args: [
-            BIN,
-            'mcp',
-            '--store',
-            'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
-            '--for',
-            'claude-code',
-          ],
+          args: [BIN, 'mcp', '--for', 'claude-code'],
           // Offered from the first request, not deferred behind ToolSearch.
           alwaysLoad: true,
         },
@@ -72,14 +65,7 @@ describe('plankeeper setup claude-code', () => {
           {
             type: 'command',
             command: NODE,
-            args: [
-              BIN,
-              'hook',
-              'claude-code',
-              'PostToolUseFailure',
-              '--store',
-              'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
-            ],
+            args: [BIN, 'hook', 'claude-code', 'PostToolUseFailure'],
             timeout: 10,
           },
         ],

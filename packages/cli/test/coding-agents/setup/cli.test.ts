@@ -1,11 +1,23 @@
 /** `plankeeper setup` as a person runs it: the built CLI, its output and exit codes. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes.js';
 import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
+
+/** The bin a global install links onto PATH. */
+const PLANKEEPER_BIN_PATH = fileURLToPath(new URL('../../../bin/plankeeper.js', import.meta.url));
 
 let root: string;
 let env: NodeJS.ProcessEnv;
@@ -17,12 +29,15 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('plankeeper setup (CLI)', () => {
-  it('sets up the current directory by default, with the running node and this bin', async () => {
-    const run = await runCli(['setup', 'gemini'], { cwd: root, env });
+  it('sets up the current directory by default; plankeeper not installed (a checkout): the running node and this bin, and says so', async () => {
+    // PATH without a plankeeper: as in a checkout run by `node bin/plankeeper.js`.
+    const bare = { ...env, PATH: [dirname(process.execPath), '/usr/bin', '/bin'].join(':') };
+    const run = await runCli(['setup', 'gemini'], { cwd: root, env: bare });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
     expect(run.stdout).toContain(`plankeeper setup gemini in ${root}`);
     expect(run.stdout).toContain(`To undo: plankeeper setup gemini --remove --dir ${root}`);
+    expect(run.stdout).toContain('plankeeper is not installed here');
     const settings = JSON.parse(readFileSync(join(root, '.gemini', 'settings.json'), 'utf8'));
     const [node, bin] = [
       settings.mcpServers.plankeeper.command,
@@ -31,8 +46,31 @@ describe('plankeeper setup (CLI)', () => {
     expect(node).toBe(process.execPath);
     expect(bin).toMatch(/packages\/cli\/bin\/plankeeper\.js$/);
     expect(existsSync(bin)).toBe(true);
-    const again = await runCli(['setup', 'gemini', '--dir', root], { env });
+    const again = await runCli(['setup', 'gemini', '--dir', root], { env: bare });
     expect(again.stdout).toBe(`plankeeper setup gemini: nothing to change in ${root}.\n`);
+  });
+
+  it('plankeeper installed globally (the one on PATH): the files start `plankeeper` and name no directory', async () => {
+    const globalBin = join(root, 'global-bin');
+    mkdirSync(globalBin);
+    symlinkSync(PLANKEEPER_BIN_PATH, join(globalBin, 'plankeeper'));
+    const installed = {
+      ...env,
+      PATH: [globalBin, dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
+    };
+    const run = await runCli(['setup', 'claude-code'], { cwd: root, env: installed });
+    expect(run.code, run.stderr).toBe(EXIT.ok);
+    expect(run.stdout).not.toContain('not installed here');
+    const mcp = readFileSync(join(root, '.mcp.json'), 'utf8');
+    const settings = readFileSync(join(root, '.claude', 'settings.json'), 'utf8');
+    expect(JSON.parse(mcp).mcpServers.plankeeper).toMatchObject({
+      command: 'plankeeper',
+      args: ['mcp', '--for', 'claude-code'],
+    });
+    for (const text of [mcp, settings]) {
+      expect(text).not.toContain(root);
+      expect(text).not.toContain(process.execPath);
+    }
   });
 
   it('malformed config: one line naming the file, nothing written, exit 3, no stack trace', async () => {

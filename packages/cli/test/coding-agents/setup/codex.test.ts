@@ -2,6 +2,8 @@
  * `plankeeper setup codex`: `$CODEX_HOME/config.toml` (plankeeper's block, the user's TOML
  * kept byte for byte, comments included) and `$CODEX_HOME/hooks.json`.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MISSING_INSTALL } from '../../../src/coding-agents/codex/setup-edits.js';
@@ -41,16 +43,7 @@ describe('plankeeper setup codex', () => {
     const config = parse(files['~/.codex/config.toml']!) as CodexConfig;
     expect(config.mcp_servers.plankeeper).toEqual({
       command: NODE,
-      args: [
-        '-e',
-        MISSING_INSTALL,
-        BIN,
-        'mcp',
-        '--store',
-        'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
-        '--for',
-        'codex',
-      ],
+      args: ['-e', MISSING_INSTALL, BIN, 'mcp', '--for', 'codex'],
       required: true,
       default_tools_approval_mode: 'approve',
       startup_timeout_sec: 20,
@@ -70,7 +63,7 @@ describe('plankeeper setup codex', () => {
         hooks: [
           {
             type: 'command',
-            command: `${NODE} ${BIN} hook codex Stop --store sqlite:/tmp/PROJECT/.plankeeper/plans.db`,
+            command: `${NODE} ${BIN} hook codex Stop`,
             timeout: 10,
           },
         ],
@@ -92,7 +85,7 @@ describe('plankeeper setup codex', () => {
     project.setup('codex', { bin: "/opt/my tools/it's/plankeeper.js" });
     const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
     expect(hooks.Stop[0].hooks[0].command).toBe(
-      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop --store sqlite:${project.dir}/.plankeeper/plans.db`,
+      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop`,
     );
   });
 
@@ -202,6 +195,28 @@ describe('plankeeper setup codex', () => {
     project.write('~/.codex/config.toml', 'mcp_servers = { github = { command = "gh" } }\n');
     expect(() => project.setup('codex')).toThrow(/config\.toml: not valid TOML/);
     expect(project.files()['~/.codex/hooks.json']).toBeUndefined();
+  });
+
+  it('two projects share the config in the home, naming no store; --remove in one leaves it to the other', () => {
+    const other = join(project.root, 'other');
+    mkdirSync(other);
+    project.setup('codex');
+    const first = project.read('~/.codex/config.toml');
+    project.setup('codex', { dir: other });
+    const both = project.read('~/.codex/config.toml');
+    expect(both).toContain(`# set up for: ${JSON.stringify(project.dir)}`);
+    expect(both).toContain(`# set up for: ${JSON.stringify(other)}`);
+    expect(both).not.toContain('--store');
+    const hooks = project.read('~/.codex/hooks.json');
+    project.setup('codex', { remove: true });
+    const left = project.read('~/.codex/config.toml');
+    expect(left).toContain('[mcp_servers.plankeeper]');
+    expect(left).not.toContain(JSON.stringify(project.dir));
+    expect(project.read('~/.codex/hooks.json')).toBe(hooks);
+    project.setup('codex', { dir: other, remove: true });
+    expect(project.files()['~/.codex/config.toml'] ?? '').not.toContain('plankeeper');
+    expect(project.files()['~/.codex/hooks.json'] ?? '').not.toContain('plankeeper');
+    expect(first).not.toContain(JSON.stringify(other));
   });
 
   it('honours CODEX_HOME, and HOME when CODEX_HOME is unset', () => {

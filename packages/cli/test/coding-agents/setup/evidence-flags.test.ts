@@ -19,7 +19,7 @@ describe('setup --evidence and --verify', () => {
     const first = project.files();
     const args = JSON.parse(first['.mcp.json']!).mcpServers.plankeeper.args.slice(1);
     expect(project.scrub(args.join(' '))).toBe(
-      'mcp --store sqlite:/tmp/PROJECT/.plankeeper/plans.db --for claude-code --evidence enforce --verify npm test --verify-in /tmp/PROJECT',
+      'mcp --for claude-code --evidence enforce --verify npm test',
     );
     project.setup('claude-code', { evidence: 'enforce', verify: 'npm test' });
     expect(project.files()).toEqual(first);

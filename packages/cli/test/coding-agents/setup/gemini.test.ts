@@ -34,7 +34,7 @@ describe('plankeeper setup gemini', () => {
     const settings = JSON.parse(files['.gemini/settings.json']!);
     expect(settings.mcpServers.plankeeper).toEqual({
       command: NODE,
-      args: [BIN, 'mcp', '--store', 'sqlite:/tmp/PROJECT/.plankeeper/plans.db', '--for', 'gemini'],
+      args: [BIN, 'mcp', '--for', 'gemini'],
       trust: true,
       timeout: 20000,
     });
@@ -52,7 +52,7 @@ describe('plankeeper setup gemini', () => {
           {
             name: 'plankeeper',
             type: 'command',
-            command: `${NODE} ${BIN} hook gemini AfterAgent --store sqlite:/tmp/PROJECT/.plankeeper/plans.db`,
+            command: `${NODE} ${BIN} hook gemini AfterAgent`,
             timeout: 10000,
           },
         ],

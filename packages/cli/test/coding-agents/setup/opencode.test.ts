@@ -39,15 +39,7 @@ describe('plankeeper setup opencode', () => {
       mcp: {
         plankeeper: {
           type: 'local',
-          command: [
-            NODE,
-            BIN,
-            'mcp',
-            '--store',
-            'sqlite:/tmp/PROJECT/.plankeeper/plans.db',
-            '--for',
-            'opencode',
-          ],
+          command: [NODE, BIN, 'mcp', '--for', 'opencode'],
           enabled: true,
         },
       },
@@ -76,9 +68,7 @@ describe('plankeeper setup opencode', () => {
     project.setup('opencode', { lang: 'zh' });
     const plugin = project.files()['.opencode/plugin/plankeeper.js']!;
     expect(plugin).toContain(`const COMMAND = ${JSON.stringify([NODE, BIN, 'hook', 'opencode'])};`);
-    expect(plugin).toContain(
-      'const OPTIONS = ["--store","sqlite:/tmp/PROJECT/.plankeeper/plans.db","--lang","zh"];',
-    );
+    expect(plugin).toContain('const OPTIONS = ["--lang","zh"];');
     for (const event of OPENCODE_EVENTS) expect(plugin).toContain(`'${event}'`);
     expect(plugin).toContain(`const SESSION_ARGUMENT = "${SESSION_ARGUMENT}";`);
     expect(plugin).toContain(`const SCOPE_ARGUMENT = "${SCOPE_ARGUMENT}";`);

@@ -451,7 +451,8 @@ describe('a one-line config', () => {
   it('stays valid JSON when setup replaces the last items of a one-line array, and --remove gives its bytes back', () => {
     const text = `{"mcpServers":{"plankeeper":{"type":"stdio","command":"${NODE}","args":["${BIN}","mcp","--store","sqlite:/old/plans.db","--for","claude-code"]}},"x":1.0}`;
     project.write('.mcp.json', text);
-    project.setup('claude-code');
+    // A store outside the project stays in the arguments: the array keeps its length.
+    project.setup('claude-code', { store: 'sqlite:/new/plans.db' });
     const after = project.read('.mcp.json');
     expect(JSON.parse(after).mcpServers.plankeeper.alwaysLoad).toBe(true);
     expect(after).toContain('"x":1.0');

@@ -43,10 +43,8 @@ describe('plankeeper setup --list', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
     const server = JSON.parse(readFileSync(join(root, '.mcp.json'), 'utf8')).mcpServers.plankeeper;
-    expect(server.args.slice(1)).toEqual([
+    expect(server.args.slice(server.args.indexOf('mcp'))).toEqual([
       'mcp',
-      '--store',
-      `sqlite:${root}/.plankeeper/plans.db`,
       '--for',
       'claude-code',
       '--list',
@@ -90,7 +88,9 @@ describe('plankeeper setup --list', () => {
         .find((each) => each.args?.includes('hook'))!;
     const runHook = (event: string, input: string) => {
       const entry = commandOf(event);
+      // As Claude Code runs a hook: with its project directory, where the store is found.
       const result = spawnSync(entry.command, entry.args!, {
+        env: { ...process.env, ...env, CLAUDE_PROJECT_DIR: root },
         input,
         encoding: 'utf8',
         timeout: 15_000,
