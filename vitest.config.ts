@@ -1,8 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The AI SDK and Agents SDK tests run twice: once against the oldest version each peer
+ * range admits (the root's own devDependencies) and once against the newest (installed by
+ * test/tools under an alias). The alias reaches the adapters too: vitest transforms the
+ * workspace's own `plankeeper` build, so its `import … from 'ai'` resolves to the newest.
+ */
+const newestFrameworks = [
+  { find: /^ai$/, replacement: 'ai-newest' },
+  { find: /^ai\/(.*)$/, replacement: 'ai-newest/$1' },
+  { find: /^@openai\/agents$/, replacement: 'openai-agents-newest' },
+];
+
+/** Every test that drives the AI SDK's or the Agents SDK's own loop. */
+const frameworkTests = [
+  'packages/plankeeper/test/adapters/ai-sdk/**/*.test.ts',
+  'packages/plankeeper/test/adapters/openai-agents/**/*.test.ts',
+  'packages/plankeeper/test/adapters/contract/*.test.ts',
+  'packages/plankeeper/test/adapters/dependencies-option.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     // Tests import the dashboard server from source; it serves the bundled page script,
     // which this builds from the current source first.
     // The second checks that the tests left nothing on the Redis and PostgreSQL servers.
@@ -12,5 +31,23 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'plankeeper',
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'packages/*/test/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: newestFrameworks },
+        test: { name: 'newest-frameworks', include: frameworkTests },
+      },
+    ],
   },
 });

@@ -16,7 +16,11 @@ const tsc = join(modules, 'typescript/bin/tsc');
 const work = mkdtempSync(join(tmpdir(), 'plankeeper-consumer-'));
 let unpacked = '';
 
-/** Entry, the peers its user installs, and whether it runs only where Node and DOM types exist. */
+/**
+ * Entry, the peers its user installs, and whether it runs only where Node and DOM types exist.
+ * A peer written `name=installed` is the package installed under another name: the newest
+ * framework versions, which test/tools installs under an alias.
+ */
 const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper', [], 'any'],
   ['plankeeper/agent', [], 'any'],
@@ -33,6 +37,8 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/ai-sdk', ['ai'], 'node'],
   ['plankeeper/langchain', ['langchain', '@langchain/core'], 'node'],
   ['plankeeper/openai-agents', ['@openai/agents'], 'any'],
+  ['plankeeper/ai-sdk', ['ai=ai-newest'], 'node'],
+  ['plankeeper/openai-agents', ['@openai/agents=openai-agents-newest'], 'any'],
 ];
 
 beforeAll(() => {
@@ -46,10 +52,11 @@ beforeAll(() => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function link(project: string, name: string): void {
+function link(project: string, peer: string): void {
+  const [name, installed = name] = peer.split('=') as [string, string?];
   const target = join(project, 'node_modules', name);
   mkdirSync(dirname(target), { recursive: true });
-  symlinkSync(join(modules, name), target);
+  symlinkSync(join(modules, installed), target);
 }
 
 describe('types in a consumer project', () => {
@@ -57,7 +64,7 @@ describe('types in a consumer project', () => {
     '%s checks with skipLibCheck off and peers %j only',
     { timeout: 120_000 },
     (entry, peers, platform) => {
-      const project = join(work, entry.replaceAll('/', '-'));
+      const project = join(work, [entry, ...peers].join('-').replaceAll(/[/=@]/g, '-'));
       mkdirSync(join(project, 'node_modules'), { recursive: true });
       // A copy, not a link: a link would let the compiler find the repository's @types.
       execFileSync('cp', ['-r', unpacked, join(project, 'node_modules/plankeeper')]);

@@ -31,6 +31,6 @@ export async function harnessedInput<Item extends object>(
   const section = await harness.planSection();
   if (section?.placement === 'history') ledger.keep(format.userMessage(section.text));
   const input = ledger.render();
-  if (section?.placement === 'tail') input.push(format.userMessage(section.text));
+  if (section?.placement === 'tail') input.push(ledger.transient(format.userMessage(section.text)));
   return input;
 }

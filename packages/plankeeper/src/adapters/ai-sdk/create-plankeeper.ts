@@ -3,7 +3,7 @@
  * `prepareStep`, a stop condition and a `generateText` wrapper with the finish checks,
  * all driving one PlanHarness.
  */
-import type { ModelMessage, OutputInterface, StopCondition, ToolSet } from 'ai';
+import type { ModelMessage, StopCondition, ToolSet } from 'ai';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { ConversationLedger } from '../../harness/conversation-ledger.js';
@@ -53,10 +53,9 @@ export interface Plankeeper {
    * message, adds `prepareStep` (yours runs after it), and re-runs with the bounce when the
    * finish or goal check sends the answer back. `tools` must include `planner.tools`.
    */
-  runWithPlan<
-    TOOLS extends ToolSet,
-    OUTPUT extends OutputInterface = OutputInterface<string, string>,
-  >(options: GenerateTextOptions<TOOLS, OUTPUT>): Promise<PlanRunResult<TOOLS, OUTPUT>>;
+  runWithPlan<TOOLS extends ToolSet>(
+    options: GenerateTextOptions<TOOLS>,
+  ): Promise<PlanRunResult<TOOLS>>;
 }
 
 export function createPlankeeper(options: PlankeeperOptions): Plankeeper {

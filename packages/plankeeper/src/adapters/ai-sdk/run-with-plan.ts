@@ -4,50 +4,42 @@
  * runs again on the conversation so far with the bounce appended, at most once per check
  * and turn.
  */
-import {
-  type GenerateTextResult,
-  generateText,
-  type ModelMessage,
-  type OutputInterface,
-  type PrepareStepFunction,
-  type StepResult,
-  type ToolSet,
-} from 'ai';
+import { generateText, type ModelMessage, type PrepareStepFunction, type ToolSet } from 'ai';
 import { ConfigurationError } from '../../engine/errors.js';
 import type { Bounce, PlanHarness } from '../../harness/plan-harness.js';
 import { type PlanPrepareStep, userMessage } from './plan-prepare-step.js';
 
-/** What `generateText` accepts. */
-export type GenerateTextOptions<
-  TOOLS extends ToolSet,
-  OUTPUT extends OutputInterface = OutputInterface<string, string>,
-> = Parameters<typeof generateText<TOOLS, OUTPUT>>[0];
+/*
+ * The types name only the tools and take the rest from `generateText` itself: the SDK's
+ * other type parameters differ between ai 6 (`TOOLS, OUTPUT`) and ai 7
+ * (`TOOLS, RUNTIME_CONTEXT, OUTPUT`), and their defaults fill them in either.
+ */
 
-export interface PlanRunResult<
-  TOOLS extends ToolSet,
-  OUTPUT extends OutputInterface = OutputInterface<string, string>,
-> {
+/** What `generateText` accepts. */
+export type GenerateTextOptions<TOOLS extends ToolSet> = Parameters<typeof generateText<TOOLS>>[0];
+
+/** What `generateText` returns. */
+type GenerateTextOutcome<TOOLS extends ToolSet> = Awaited<ReturnType<typeof generateText<TOOLS>>>;
+
+export interface PlanRunResult<TOOLS extends ToolSet> {
   /** The final answer: the text of the last call. */
   text: string;
   /** The last `generateText` result. */
-  result: GenerateTextResult<TOOLS, OUTPUT>;
+  result: GenerateTextOutcome<TOOLS>;
   /** Every step of the turn, across calls. */
-  steps: StepResult<TOOLS>[];
+  steps: GenerateTextOutcome<TOOLS>['steps'][number][];
   /** What the turn added after the input (replies, tool results, bounces): append it to your history. */
   responseMessages: ModelMessage[];
   /** The checks that sent an answer back, in order. */
   bounces: Bounce[];
 }
 
-export async function runWithPlan<
-  TOOLS extends ToolSet,
-  OUTPUT extends OutputInterface = OutputInterface<string, string>,
->(
+export async function runWithPlan<TOOLS extends ToolSet>(
   harness: PlanHarness,
   planStep: PlanPrepareStep,
   planToolNames: readonly string[],
-  options: GenerateTextOptions<TOOLS, OUTPUT>,
-): Promise<PlanRunResult<TOOLS, OUTPUT>> {
+  options: GenerateTextOptions<TOOLS>,
+): Promise<PlanRunResult<TOOLS>> {
   const missing = planToolNames.filter((name) => !options.tools || !(name in options.tools));
   if (missing.length > 0) {
     throw new ConfigurationError(
@@ -64,17 +56,17 @@ export async function runWithPlan<
     if (!userStep) return planned;
     return { ...planned, ...(await userStep({ ...stepOptions, messages: planned.messages })) };
   };
-  const steps: StepResult<TOOLS>[] = [];
+  const steps: PlanRunResult<TOOLS>['steps'] = [];
   const responseMessages: ModelMessage[] = [];
   const bounces: Bounce[] = [];
   for (;;) {
-    const result = await generateText<TOOLS, OUTPUT>({
+    const result = await generateText<TOOLS>({
       ...settings,
       messages: [...input, ...responseMessages],
       prepareStep,
-    } as GenerateTextOptions<TOOLS, OUTPUT>);
+    } as GenerateTextOptions<TOOLS>);
     steps.push(...result.steps);
-    responseMessages.push(...result.response.messages);
+    responseMessages.push(...messagesAdded(result));
     const done = { text: result.text, result, steps, responseMessages, bounces };
     // A stop condition ended the loop mid-work: there is no answer to check.
     if ((result.steps.at(-1)?.toolCalls.length ?? 0) > 0) return done;
@@ -94,4 +86,13 @@ function taskOf(messages: readonly ModelMessage[]): string {
     return message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
   }
   return '';
+}
+
+/**
+ * Every message one `generateText` call added. ai 7 keeps them in `responseMessages` (its
+ * `response.messages` holds the last step's only); ai 6 keeps them in `response.messages`.
+ */
+function messagesAdded(result: { response: { messages: ModelMessage[] } }): ModelMessage[] {
+  const all = (result as { responseMessages?: ModelMessage[] }).responseMessages;
+  return all ?? result.response.messages;
 }

@@ -19,6 +19,14 @@ export class PlanToolRejection extends Error {
     this.name = 'PlanToolRejection';
   }
 
+  /**
+   * The text alone: the AI SDK from 7 on sends the model `String(error)` (ai 6 sent the
+   * message), and the model should read the corrective text, not a class name.
+   */
+  override toString(): string {
+    return this.message;
+  }
+
   /** Works across duplicate copies of the package, unlike `instanceof`. */
   static isInstance(value: unknown): value is PlanToolRejection {
     return typeof value === 'object' && value !== null && marker in value;
