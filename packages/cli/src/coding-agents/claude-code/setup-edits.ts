@@ -3,7 +3,8 @@
  * the hooks, the permission rule `mcp__plankeeper` (every tool of the server, no prompt) and
  * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
  * once, interactively, before it starts a project's server).
- * Hooks use the exec form (`command` + `args`): no shell, so no quoting of paths at all.
+ * Hooks are calls to that MCP server (`mcp_tool`, mcp-tool-hooks.ts), but SessionStart, which
+ * runs before the server is up: a command hook in the exec form (`command` + `args`), no shell.
  * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
  * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools;
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
@@ -22,6 +23,7 @@ import {
 } from '../setup/json-file.js';
 import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
+import { mcpToolHandler } from './mcp-tool-hooks.js';
 
 export const CLAUDE_CODE_EVENTS = [
   'SessionStart',
@@ -91,12 +93,14 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.claude', 'settings.json');
   const owned = new Owned(ctx.owned(path));
-  const handlerFor = (event: string): JsonObject => ({
-    type: 'command',
-    command: ctx.node,
-    args: hookArgs(ctx, event),
-    timeout: HOOK_TIMEOUT,
-  });
+  // A call to the running MCP server where Claude Code can make one (mcp-tool-hooks.ts).
+  const handlerFor = (event: string): JsonObject =>
+    mcpToolHandler(event) ?? {
+      type: 'command',
+      command: ctx.node,
+      args: hookArgs(ctx, event),
+      timeout: HOOK_TIMEOUT,
+    };
   const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,
