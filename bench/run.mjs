@@ -9,6 +9,7 @@ const sections = [
   ['discipline presets', './discipline.mjs'],
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
+  ['claude-code sessions', './claude-code-sessions.mjs'],
   ['mcp sessions', './mcp.mjs'],
   ['sub-agents', './sub-agents.mjs'],
   ['claims on a shared list', './claims.mjs'],

@@ -22,6 +22,9 @@ import type { ToolCallInfo } from 'plankeeper/mcp';
 import type { HookAdapter, KeyedEvent } from './discipline/events.js';
 import type { FileEdit, ReadText, SetupContext } from './setup/types.js';
 
+/** The host tool of `plankeeper mcp --for <agent>` that an agent's hooks call (mcpHookInput). */
+export const MCP_HOOK_TOOL = 'hook';
+
 /**
  * How `plankeeper mcp --for <agent>` keys the plans of its calls: by the agent's own session
  * (the server's `session`, or per call), never by the model's arguments.
@@ -71,4 +74,12 @@ export interface CodingAgentDescriptor<Name extends string = string> {
    * with its plan key (Gemini CLI: which session its CLI process runs, for the MCP server).
    */
   onEvent?(engine: PlanEngine, keyed: KeyedEvent): Promise<void>;
+  /**
+   * For an agent whose hooks can call its MCP server (Claude Code's `mcp_tool` hooks call the
+   * host tool `hook` of `plankeeper mcp --for <agent>`): the event and hook input of one such
+   * call; undefined for arguments that name none.
+   */
+  mcpHookInput?(
+    args: Record<string, unknown>,
+  ): { event: string; input: Record<string, unknown> } | undefined;
 }

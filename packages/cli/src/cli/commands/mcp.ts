@@ -18,6 +18,7 @@ import { DISCIPLINE_PRESETS, EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
+import { hookHostTools } from '../../coding-agents/hook/mcp-host-tools.js';
 import {
   MCP_AGENTS,
   type McpAgent,
@@ -81,6 +82,8 @@ export interface McpSettings {
   verifyIn?: string;
   /** The host holds other tools until a person approves the plan; results say when it waits. */
   approval?: 'once' | 'on-change';
+  /** The preset, which the agent's hooks served by this server (`hostTools`) follow too. */
+  discipline?: 'light' | 'standard' | 'strict';
   /**
    * Whether write results end with the updated list (the MCP server's one plan view, since MCP
    * hosts do not inject a plan section): off only under `--discipline light`. `--discipline`
@@ -248,6 +251,7 @@ export function parseMcpFlags(
     tools: tools as PlanToolFamily,
     locale: locale as LocaleId,
     ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
+    ...(flags.discipline !== undefined && { discipline }),
     // The model has its own call in front of it; light drops the list it just wrote.
     echoPlan: discipline !== 'light',
   };
@@ -322,6 +326,20 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
     // Inside a coding agent its hooks keep the turn record beside the plan: one record of
     // what the model has seen, and the other tool calls that count as evidence.
     ...(settings.for !== undefined && { turnRecordsInStore: true }),
+    // Hooks the agent sends here (Claude Code's mcp_tool hooks), with the options setup gives
+    // its command hooks too.
+    ...(settings.for !== undefined && {
+      hostTools: hookHostTools(
+        {
+          agent: settings.for,
+          ...(settings.locale === 'zh' && { lang: 'zh' }),
+          ...(settings.list !== undefined && { list: settings.list }),
+          ...(settings.approval !== undefined && { approval: settings.approval }),
+          ...(settings.discipline !== undefined && { discipline: settings.discipline }),
+        },
+        engine.store,
+      ),
+    }),
   };
 }
 

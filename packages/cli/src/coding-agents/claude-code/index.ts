@@ -4,10 +4,12 @@
  * call's `_meta["claudecode/toolUseId"]` (a sub-agent's scope, the session after /clear; see
  * tool-use-keys.ts). A call naming a tool use nobody recorded is refused, never given another
  * plan; one naming none gets the `CLAUDE_CODE_SESSION_ID` the server was started with, shared
- * by sub-agents and stale after /clear.
+ * by sub-agents and stale after /clear. Its hooks, but SessionStart, are calls to that same
+ * server (mcp-tool-hooks.ts), not a process each.
  */
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { claudeCodeAdapter } from './claude-code-adapter.js';
+import { hookInputFromMcp } from './mcp-tool-hooks.js';
 import { CLAUDE_CODE_EVENTS, claudeCodeEdits } from './setup-edits.js';
 import { recordedPlanKey } from './tool-use-keys.js';
 
@@ -28,6 +30,7 @@ export const claudeCode: CodingAgentDescriptor<'claude-code'> = {
     };
   },
   setup: claudeCodeEdits,
+  mcpHookInput: hookInputFromMcp,
   notes: {
     en: (ctx) => [
       `Claude Code honours the project's permission rule and server approval only in a trusted workspace: start \`claude\` in ${ctx.dir} once and accept the trust dialog (setup does not edit ~/.claude.json).`,

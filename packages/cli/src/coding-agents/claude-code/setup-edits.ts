@@ -3,7 +3,8 @@
  * the hooks, the permission rule `mcp__plankeeper` (every tool of the server, no prompt) and
  * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
  * once, interactively, before it starts a project's server).
- * Hooks use the exec form (`command` + `args`): no shell, so no quoting of paths at all.
+ * Hooks are calls to that MCP server (`mcp_tool`, mcp-tool-hooks.ts), but SessionStart, which
+ * runs before the server is up: a command hook in the exec form (`command` + `args`), no shell.
  * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
  * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools;
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
@@ -22,6 +23,7 @@ import {
 } from '../setup/json-file.js';
 import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
+import { mcpToolHandler } from './mcp-tool-hooks.js';
 
 export const CLAUDE_CODE_EVENTS = [
   'SessionStart',
@@ -134,7 +136,10 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
   const path = join(ctx.dir, '.claude', 'settings.json');
   const owned = new Owned(ctx.owned(path), ctx.created(path));
   const kept: KeptReason[] = [];
+  // A call to the running MCP server where Claude Code can make one (mcp-tool-hooks.ts).
   const handlerFor = (event: string): JsonObject => {
+    const handler = mcpToolHandler(event);
+    if (handler) return handler;
     const [command, ...args] = hookCommand(ctx, event);
     return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
   };

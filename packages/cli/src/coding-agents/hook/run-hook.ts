@@ -17,10 +17,11 @@ import {
 } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { didYouMean } from '../../cli/did-you-mean.js';
+import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { applyDiscipline, type HookRuleOptions } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
-import { findCodingAgent } from '../registry.js';
+import { type CodingAgentName, findCodingAgent } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
 
@@ -59,10 +60,50 @@ export async function runHook(
   options: RunHookOptions = {},
 ): Promise<number> {
   const adapter = HOOK_ADAPTERS[args[0] ?? ''];
-  const eventName = args[1] ?? '';
+  const output = await answerFailingOpen(
+    adapter,
+    args[1] ?? '',
+    io.stderr,
+    options.deadlineMs,
+    (lockWaitDeadline) =>
+      answerHook(args, adapter, io, options.closeStore ?? true, lockWaitDeadline),
+  );
+  if (output !== '') io.stdout.write(`${output}\n`);
+  return 0;
+}
+
+/**
+ * One hook event answered inside a plankeeper process that already has the store open (the
+ * MCP server, for an agent whose hooks can call it): the same checks and rules as
+ * `plankeeper hook`, failing open the same way. Resolves to the agent's output ('' for none).
+ */
+export function answerHookInProcess(
+  parsed: HookArgs,
+  input: Record<string, unknown>,
+  store: PlanStore,
+  stderr: HookIo['stderr'],
+  deadlineMs?: number,
+): Promise<string> {
+  const adapter = HOOK_ADAPTERS[parsed.agent];
+  return answerFailingOpen(adapter, parsed.event, stderr, deadlineMs, async () => {
+    const agent = checkedAgent(parsed, adapter);
+    return decideHook(parsed, agent, input, async () => store, false);
+  });
+}
+
+/**
+ * Runs `work` for one hook event and formats its answer, failing open: whatever goes wrong,
+ * or takes past the deadline, gives one line on stderr and the neutral answer.
+ */
+async function answerFailingOpen(
+  adapter: HookAdapter | undefined,
+  eventName: string,
+  stderr: HookIo['stderr'],
+  deadlineMs = 3000,
+  work: (lockWaitDeadline: number) => Promise<NeutralAnswer>,
+): Promise<string> {
   let answer: NeutralAnswer = NOTHING;
   let timer: NodeJS.Timeout | undefined;
-  const deadlineMs = options.deadlineMs ?? 3000;
   // A SQLite store waits for a lock synchronously, when this timer cannot fire: the store
   // itself stops waiting before the deadline.
   const lockWaitDeadline = Date.now() + deadlineMs - ANSWER_MARGIN_MS;
@@ -70,26 +111,20 @@ export async function runHook(
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`gave up after ${deadlineMs} ms`)), deadlineMs);
     });
-    answer = await Promise.race([
-      answerHook(args, adapter, io, options.closeStore ?? true, lockWaitDeadline),
-      deadline,
-    ]);
+    answer = await Promise.race([work(lockWaitDeadline), deadline]);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`plankeeper hook: ${oneLine(message)} (answered neutrally)\n`);
+    stderr.write(`plankeeper hook: ${oneLine(message)} (answered neutrally)\n`);
     answer = NOTHING;
   } finally {
     clearTimeout(timer);
   }
-  let output = '';
   try {
-    output = adapter?.format(eventName, answer) ?? '';
+    return adapter?.format(eventName, answer) ?? '';
   } catch (error) {
-    io.stderr.write(`plankeeper hook: ${oneLine(String(error))} (answered neutrally)\n`);
-    output = adapter?.format(eventName, NOTHING) ?? '';
+    stderr.write(`plankeeper hook: ${oneLine(String(error))} (answered neutrally)\n`);
+    return adapter?.format(eventName, NOTHING) ?? '';
   }
-  if (output !== '') io.stdout.write(`${output}\n`);
-  return 0;
 }
 
 async function answerHook(
@@ -100,22 +135,8 @@ async function answerHook(
   lockWaitDeadline: number,
 ): Promise<NeutralAnswer> {
   const parsed = parseHookArgs(args);
-  if (!adapter) {
-    throw new Error(
-      `unknown agent ${JSON.stringify(parsed.agent)}; one of ${Object.keys(HOOK_ADAPTERS).join(', ')}`,
-    );
-  }
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
-  const agent = findCodingAgent(parsed.agent);
-  const events = agent?.events ?? [];
-  if (!events.includes(parsed.event)) {
-    const near = didYouMean(parsed.event, events);
-    throw new Error(
-      `unknown event ${JSON.stringify(parsed.event)} for ${parsed.agent}${near ? ` (did you mean ${near}?)` : ''}; plankeeper answers ${events.join(', ')}`,
-    );
-  }
-  const lang = parsed.lang ?? 'en';
-  if (lang !== 'en' && lang !== 'zh') throw new Error(`--lang must be en or zh, not ${lang}`);
+  const agent = checkedAgent(parsed, adapter);
   const text = await readAll(io.stdin);
   if (text.trim() === '') {
     throw new Error(
@@ -126,14 +147,6 @@ async function answerHook(
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new Error('the hook input on stdin is not a JSON object');
   }
-  const parsedEvent = adapter.parse(parsed.event, input as Record<string, unknown>);
-  // Without approval a call about to run asks nothing of the plan: no store at all for it.
-  const keyed =
-    parsedEvent?.event.kind === 'tool-start' && parsed.approval === undefined
-      ? undefined
-      : parsedEvent;
-  const record = adapter.record?.(parsed.event, input as Record<string, unknown>);
-  if (!keyed && !record) return NOTHING;
   // The hook input's cwd is the agent's session directory (Codex, Claude Code, Gemini CLI
   // send it), where the hook's own working directory may be another.
   const inputCwd = (input as { cwd?: unknown }).cwd;
@@ -141,12 +154,53 @@ async function answerHook(
   const url = agentStoreUrl(
     parsed.store,
     io.env,
-    agentProjectDir(agent?.projectDirEnv, io.env, cwd),
+    agentProjectDir(agent.projectDirEnv, io.env, cwd),
   );
-  const store: PlanStore = await openStore(url, {
-    busyTimeoutMs: HOOK_LOCK_WAIT_MS,
-    lockWaitDeadline,
-  });
+  const open = () => openStore(url, { busyTimeoutMs: HOOK_LOCK_WAIT_MS, lockWaitDeadline });
+  return decideHook(parsed, agent, input as Record<string, unknown>, open, closeStore);
+}
+
+/** The agent's descriptor, once its name, the event and the language are known to be right. */
+function checkedAgent(
+  parsed: HookArgs,
+  adapter: HookAdapter | undefined,
+): CodingAgentDescriptor<CodingAgentName> {
+  const agent = findCodingAgent(parsed.agent);
+  if (!adapter || !agent) {
+    throw new Error(
+      `unknown agent ${JSON.stringify(parsed.agent)}; one of ${Object.keys(HOOK_ADAPTERS).join(', ')}`,
+    );
+  }
+  const events = agent.events;
+  if (!events.includes(parsed.event)) {
+    const near = didYouMean(parsed.event, events);
+    throw new Error(
+      `unknown event ${JSON.stringify(parsed.event)} for ${parsed.agent}${near ? ` (did you mean ${near}?)` : ''}; plankeeper answers ${events.join(', ')}`,
+    );
+  }
+  const lang = parsed.lang ?? 'en';
+  if (lang !== 'en' && lang !== 'zh') throw new Error(`--lang must be en or zh, not ${lang}`);
+  return agent;
+}
+
+/** The rules' answer to one hook input; the store is opened only when the event needs it. */
+async function decideHook(
+  parsed: HookArgs,
+  agent: CodingAgentDescriptor<CodingAgentName>,
+  input: Record<string, unknown>,
+  openHookStore: () => Promise<PlanStore>,
+  closeStore: boolean,
+): Promise<NeutralAnswer> {
+  const adapter = agent.hook;
+  const parsedEvent = adapter.parse(parsed.event, input);
+  // Without approval a call about to run asks nothing of the plan: no store at all for it.
+  const keyed =
+    parsedEvent?.event.kind === 'tool-start' && parsed.approval === undefined
+      ? undefined
+      : parsedEvent;
+  const record = adapter.record?.(parsed.event, input);
+  if (!keyed && !record) return NOTHING;
+  const store = await openHookStore();
   try {
     if (record) {
       await new PlanEngine({ store, ttlMs: record.ttlMs }).updateTurnState(
@@ -156,7 +210,7 @@ async function answerHook(
     }
     if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
-    await agent?.onEvent?.(engine, keyed);
+    await agent.onEvent?.(engine, keyed);
     // In a shared list the agent's session is the writer; its turn record stays its own.
     const shared =
       parsed.list === undefined
@@ -165,7 +219,7 @@ async function answerHook(
     return await applyDiscipline(engine, keyed, {
       ...shared,
       ...hookRules(parsed),
-      locale: getLocale(lang as LocaleId),
+      locale: getLocale((parsed.lang ?? 'en') as LocaleId),
     });
   } finally {
     if (closeStore) await store.close().catch(() => {});

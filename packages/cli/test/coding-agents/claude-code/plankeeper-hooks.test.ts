@@ -18,14 +18,18 @@ import {
   seenText,
 } from './support/scripted-anthropic-server.js';
 
-function configure(sandbox: ClaudeSandbox, store: string, hookStore = store) {
+/** The server on `store`; the hooks setup writes, or command hooks on `hookStore` when given. */
+function configure(sandbox: ClaudeSandbox, store: string, hookStore?: string) {
   sandbox.writeProjectFile(
     '.mcp.json',
     mcpJson({ plankeeper: plankeeperMcpServer(store, ['--for', 'claude-code']) }),
   );
   sandbox.writeProjectFile('.claude/settings.json', {
     permissions: { allow: ['mcp__plankeeper', 'Read'] },
-    hooks: plankeeperHooks(hookStore),
+    hooks:
+      hookStore === undefined
+        ? plankeeperHooks(store)
+        : plankeeperHooks(hookStore, [], { route: 'command' }),
   });
   writeFileSync(join(sandbox.project, 'notes.txt'), 'parser notes\n');
 }
@@ -117,23 +121,34 @@ describe('Claude Code with plankeeper: one turn with a plan', () => {
   });
 });
 
+const DEAD = 'redis://127.0.0.1:1';
+const store = (sandbox: ClaudeSandbox) => `sqlite:${join(sandbox.dir('store'), 'plans.db')}`;
+
 describe('Claude Code with plankeeper: the store unreachable', () => {
-  it('the run completes as if plankeeper were not there', async () => {
-    const sandbox = await ClaudeSandbox.create();
-    const server = await ScriptedAnthropicServer.start([
-      callTool('Read', { file_path: join(sandbox.project, 'notes.txt') }),
-      say('Read it.'),
-    ]);
-    try {
-      configure(sandbox, `sqlite:${join(sandbox.dir('store'), 'plans.db')}`, 'redis://127.0.0.1:1');
-      const run = await sandbox.run({ server, prompt: 'Read the notes.' });
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.result?.result).toBe('Read it.');
-      expect(run.durationMs).toBeLessThan(20_000);
-      expect(server.unusedSteps).toBe(0);
-    } finally {
-      await server.close();
-      await sandbox.dispose();
-    }
-  }, 60_000);
+  it.each([
+    ['command hooks on a dead store', (box: ClaudeSandbox) => [store(box), DEAD]],
+    ['the server, answering its hooks, on a dead store', (_box: ClaudeSandbox) => [DEAD]],
+  ] as const)(
+    '%s: the run completes as if plankeeper were not there',
+    async (_, stores) => {
+      const sandbox = await ClaudeSandbox.create();
+      const server = await ScriptedAnthropicServer.start([
+        callTool('Read', { file_path: join(sandbox.project, 'notes.txt') }),
+        say('Read it.'),
+      ]);
+      try {
+        const [serverStore, hookStore] = stores(sandbox);
+        configure(sandbox, serverStore!, hookStore);
+        const run = await sandbox.run({ server, prompt: 'Read the notes.' });
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.result?.result).toBe('Read it.');
+        expect(run.durationMs).toBeLessThan(20_000);
+        expect(server.unusedSteps).toBe(0);
+      } finally {
+        await server.close();
+        await sandbox.dispose();
+      }
+    },
+    60_000,
+  );
 });

@@ -16,13 +16,19 @@ afterEach(() => project.dispose());
 type Groups = Record<string, { matcher?: string; hooks: { args?: string[]; command: string }[] }[]>;
 
 describe('plankeeper setup --approval', () => {
-  it('claude-code: PreToolUse on every tool, each hook with --approval; a run without it goes back', () => {
+  it('claude-code: PreToolUse on every tool, the server and the command hook with --approval; a run without it goes back', () => {
     project.setup('claude-code', { approval: 'on-change' });
     const hooks = JSON.parse(project.files()['.claude/settings.json']!).hooks as Groups;
     expect(hooks.PreToolUse).toHaveLength(1);
     expect(hooks.PreToolUse![0]!.matcher).toBeUndefined();
+    // The MCP server answers every hook but SessionStart (mcp_tool), with its own options.
+    const server = JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper;
+    expect(server.args.slice(-2)).toEqual(['--approval', 'on-change']);
     for (const [event, groups] of Object.entries(hooks)) {
-      expect(groups[0]!.hooks[0]!.args?.slice(-2), event).toEqual(['--approval', 'on-change']);
+      const handler = groups[0]!.hooks[0]!;
+      if (event === 'SessionStart') {
+        expect(handler.args?.slice(-2), event).toEqual(['--approval', 'on-change']);
+      } else expect(handler, event).toMatchObject({ type: 'mcp_tool', server: 'plankeeper' });
     }
     // A second run changes nothing; a run without --approval restores the plain setup.
     const before = project.files();
@@ -31,7 +37,10 @@ describe('plankeeper setup --approval', () => {
     project.setup('claude-code');
     const plain = JSON.parse(project.files()['.claude/settings.json']!).hooks as Groups;
     expect(plain.PreToolUse![0]!.matcher).toBe('mcp__plankeeper__.*');
-    expect(plain.Stop![0]!.hooks[0]!.args).not.toContain('--approval');
+    expect(plain.SessionStart![0]!.hooks[0]!.args).not.toContain('--approval');
+    expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args).not.toContain(
+      '--approval',
+    );
   });
 
   it('codex and gemini get their before-tool event, opencode its plugin switch', () => {

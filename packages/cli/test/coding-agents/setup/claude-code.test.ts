@@ -28,6 +28,9 @@ const USER_SETTINGS = `${JSON.stringify(
   2,
 )}\n`;
 
+/** An mcp_tool hook's input field Claude Code fills from the hook input: `${name}`. */
+const filled = (name: string) => `\${${name}}`;
+
 describe('plankeeper setup claude-code', () => {
   it('writes the MCP server, the permission rule and the hooks into a fresh project', () => {
     const report = project.setup('claude-code');
@@ -58,14 +61,35 @@ describe('plankeeper setup claude-code', () => {
       'SubagentStop',
       'PreCompact',
     ]);
-    // Exec form: node and the bin as they are, no shell between them.
-    expect(settings.hooks.PostToolUseFailure).toEqual([
+    // SessionStart runs before the MCP server is up: a command, in the exec form (node and the
+    // bin as they are, no shell between them).
+    expect(settings.hooks.SessionStart).toEqual([
       {
         hooks: [
           {
             type: 'command',
             command: NODE,
-            args: [BIN, 'hook', 'claude-code', 'PostToolUseFailure'],
+            args: [BIN, 'hook', 'claude-code', 'SessionStart'],
+            timeout: 10,
+          },
+        ],
+      },
+    ]);
+    // Every other event: a call of the running MCP server's hook tool, no process, with the
+    // fields of the hook input its answer reads.
+    expect(settings.hooks.PostToolUseFailure).toEqual([
+      {
+        hooks: [
+          {
+            type: 'mcp_tool',
+            server: 'plankeeper',
+            tool: 'hook',
+            input: {
+              event: 'PostToolUseFailure',
+              session_id: filled('session_id'),
+              agent_id: filled('agent_id'),
+              tool_name: filled('tool_name'),
+            },
             timeout: 10,
           },
         ],
@@ -75,7 +99,15 @@ describe('plankeeper setup claude-code', () => {
     expect(settings.hooks.PreToolUse).toEqual([
       {
         matcher: 'mcp__plankeeper__.*',
-        hooks: [expect.objectContaining({ args: expect.arrayContaining(['hook', 'PreToolUse']) })],
+        hooks: [
+          expect.objectContaining({
+            type: 'mcp_tool',
+            input: expect.objectContaining({
+              event: 'PreToolUse',
+              tool_use_id: filled('tool_use_id'),
+            }),
+          }),
+        ],
       },
     ]);
     expect(files).toMatchSnapshot('files');
@@ -97,24 +129,32 @@ describe('plankeeper setup claude-code', () => {
     expect(report).toMatchSnapshot();
     const mcp = JSON.parse(project.read('.mcp.json'));
     expect(mcp.mcpServers.plankeeper.args.slice(-2)).toEqual(['--lang', 'zh']);
+    // The server answers the other hooks with its own options.
     const settings = JSON.parse(project.read('.claude/settings.json'));
-    expect(settings.hooks.Stop[0].hooks[0].args.slice(-2)).toEqual(['--lang', 'zh']);
+    expect(settings.hooks.SessionStart[0].hooks[0].args.slice(-2)).toEqual(['--lang', 'zh']);
+    expect(settings.hooks.Stop[0].hooks[0].type).toBe('mcp_tool');
   });
 
   it('passes --discipline to the hooks and the MCP server, and a second run with another preset replaces ours', () => {
     project.setup('claude-code', { discipline: 'light' });
     const settings = () => JSON.parse(project.read('.claude/settings.json'));
-    for (const entries of Object.values(settings().hooks) as { hooks: { args: string[] }[] }[][]) {
-      expect(entries[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'light']);
-    }
+    // The command hook says it; the server, which answers the others, too.
+    expect(settings().hooks.SessionStart[0].hooks[0].args.slice(-2)).toEqual([
+      '--discipline',
+      'light',
+    ]);
     expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args.slice(-2)).toEqual([
       '--discipline',
       'light',
     ]);
     project.setup('claude-code', { discipline: 'strict' });
-    const stop = settings().hooks.Stop as { hooks: { args: string[] }[] }[];
-    expect(stop).toHaveLength(1);
-    expect(stop[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'strict']);
+    const start = settings().hooks.SessionStart as { hooks: { args: string[] }[] }[];
+    expect(start).toHaveLength(1);
+    expect(start[0]!.hooks[0]!.args.slice(-2)).toEqual(['--discipline', 'strict']);
+    expect(JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper.args.slice(-2)).toEqual([
+      '--discipline',
+      'strict',
+    ]);
   });
 
   it("keeps the user's servers, settings, rules and hooks on the same events", () => {
@@ -134,11 +174,12 @@ describe('plankeeper setup claude-code', () => {
     });
     expect(settings.hooks.Stop).toHaveLength(2);
     expect(settings.hooks.Stop[0]).toEqual({ hooks: [{ type: 'command', command: 'say done' }] });
-    expect(settings.hooks.Stop[1].hooks[0].args.slice(1, 4)).toEqual([
-      'hook',
-      'claude-code',
-      'Stop',
-    ]);
+    expect(settings.hooks.Stop[1].hooks[0]).toMatchObject({
+      type: 'mcp_tool',
+      server: 'plankeeper',
+      tool: 'hook',
+      input: { event: 'Stop' },
+    });
     expect(settings.hooks.PreToolUse[0]).toEqual({
       matcher: 'Bash',
       hooks: [{ type: 'command', command: './guard.sh' }],
@@ -162,7 +203,8 @@ describe('plankeeper setup claude-code', () => {
     project.setup('claude-code', { store: 'memory' });
     const settings = JSON.parse(project.read('.claude/settings.json'));
     expect(settings.hooks.Stop).toHaveLength(1);
-    expect(settings.hooks.Stop[0].hooks[0].args).toContain('memory');
+    expect(settings.hooks.SessionStart).toHaveLength(1);
+    expect(settings.hooks.SessionStart[0].hooks[0].args).toContain('memory');
     expect(settings.permissions.allow).toEqual(['mcp__plankeeper']);
   });
 

@@ -131,7 +131,8 @@ describe('the person’s own hooks', () => {
     expect(hooks.PostToolUse[0].hooks).toEqual([OWN_HOOK]);
     // The re-run replaced setup's own handlers (one per event), not added a second.
     expect(hooks.Stop).toHaveLength(2);
-    expect(hooks.Stop[1].hooks[0].args).toContain('memory');
+    expect(hooks.Stop[1].hooks[0]).toMatchObject({ type: 'mcp_tool', input: { event: 'Stop' } });
+    expect(hooks.SessionStart.at(-1).hooks[0].args).toContain('memory');
     project.setup('claude-code', { remove: true });
     expect(project.read('.claude/settings.json')).toBe(settings);
   });

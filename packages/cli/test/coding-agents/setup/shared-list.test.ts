@@ -1,20 +1,24 @@
 /**
  * `plankeeper setup <agent> --list NAME`: the written MCP server and hooks name the shared
- * list, and the hook commands exactly as written, run as processes, keep the discipline on
- * it: the agent's session id is the owner, the others' work is shown and not the session's
- * to finish.
+ * list, and the hooks exactly as written, run as the agent runs them (a process, or a call to
+ * the MCP server for Claude Code's mcp_tool hooks), keep the discipline on it: the agent's
+ * session id is the owner, the others' work is shown and not the session's to finish.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlanEngine } from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { EXIT } from '../../../src/cli/exit-codes.js';
 import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
+import {
+  connectServer,
+  type HookHandler,
+  runHookHandler,
+} from '../claude-code/support/mcp-tool-hook.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8');
@@ -32,11 +36,11 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 interface HookEntry {
   matcher?: string;
-  hooks: { type: string; command: string; args?: string[] }[];
+  hooks: HookHandler[];
 }
 
 describe('plankeeper setup --list', () => {
-  it('claude-code: the MCP server and every hook name the list; a second run changes nothing', async () => {
+  it('claude-code: the MCP server and every command hook name the list (the server answers the others); a second run changes nothing', async () => {
     const run = await runCli(['setup', 'claude-code', '--dir', root, '--list', 'team-1.4'], {
       env,
     });
@@ -55,9 +59,12 @@ describe('plankeeper setup --list', () => {
     expect(hooks.length).toBeGreaterThan(3);
     for (const entry of hooks) {
       for (const each of entry.hooks) {
-        expect([each.command, ...(each.args ?? [])].join(' ')).toMatch(/ --list team-1\.4(\s|$)/);
+        if (each.type === 'mcp_tool') expect(each).toMatchObject({ server: 'plankeeper' });
+        else
+          expect([each.command, ...(each.args ?? [])].join(' ')).toMatch(/ --list team-1\.4(\s|$)/);
       }
     }
+    expect(hooks.filter((entry) => entry.hooks[0]?.type === 'command')).toHaveLength(1);
     const again = await runCli(['setup', 'claude-code', '--dir', root, '--list', 'team-1.4'], {
       env,
     });
@@ -79,25 +86,19 @@ describe('plankeeper setup --list', () => {
     );
   });
 
-  it('the hooks as written, run as processes: the session owns its items, sees the others, and is bounced only for its own', async () => {
+  it('the hooks as written, run as Claude Code runs them: the session owns its items, sees the others, and is bounced only for its own', async () => {
     await runCli(['setup', 'claude-code', '--dir', root, '--list', 'team'], { env });
     const settings = JSON.parse(readFileSync(join(root, '.claude', 'settings.json'), 'utf8'));
-    const commandOf = (event: string) =>
-      (settings.hooks[event] as HookEntry[])
-        .flatMap((entry) => entry.hooks)
-        .find((each) => each.args?.includes('hook'))!;
-    const runHook = (event: string, input: string) => {
-      const entry = commandOf(event);
-      // As Claude Code runs a hook: with its project directory, where the store is found.
-      const result = spawnSync(entry.command, entry.args!, {
-        env: { ...process.env, ...env, CLAUDE_PROJECT_DIR: root },
-        input,
-        encoding: 'utf8',
-        timeout: 15_000,
-      });
-      expect(result.stderr).toBe('');
-      expect(result.status).toBe(0);
-      return result.stdout;
+    const mcp = JSON.parse(readFileSync(join(root, '.mcp.json'), 'utf8'));
+    // As Claude Code runs its server and hooks: with its project directory, where the store is found.
+    const agentEnv = { ...process.env, ...env, CLAUDE_PROJECT_DIR: root } as Record<string, string>;
+    const server = await connectServer(mcp.mcpServers.plankeeper, agentEnv);
+    onTestFinished(() => server.close());
+    const runHook = async (event: string, input: string) => {
+      const handler = (settings.hooks[event] as HookEntry[])[0]!.hooks[0]!;
+      const answer = await runHookHandler(handler, JSON.parse(input), server, agentEnv);
+      expect(answer.failed, answer.text).toBe(false);
+      return answer.text;
     };
 
     // Another session is on #1; this one (the fixtures' session) started #2.
@@ -124,7 +125,7 @@ describe('plankeeper setup --list', () => {
       await store.close();
     }
 
-    const prompt = JSON.parse(runHook('UserPromptSubmit', fixture('UserPromptSubmit')));
+    const prompt = JSON.parse(await runHook('UserPromptSubmit', fixture('UserPromptSubmit')));
     const context = prompt.hookSpecificOutput.additionalContext as string;
     // The current list, not a leftover: a shared list is a standing one.
     expect(context).toBe(
@@ -136,8 +137,8 @@ describe('plankeeper setup --list', () => {
         'Others: sess-other on #1 Parse',
       ].join('\n'),
     );
-    runHook('PostToolUse', fixture('PostToolUse'));
-    const stop = JSON.parse(runHook('Stop', fixture('Stop'))).hookSpecificOutput;
+    await runHook('PostToolUse', fixture('PostToolUse'));
+    const stop = JSON.parse(await runHook('Stop', fixture('Stop'))).hookSpecificOutput;
     expect(stop.hookEventName).toBe('Stop');
     expect(stop.additionalContext).toContain('#2 Test; #3 Docs');
     expect(stop.additionalContext).not.toContain('#1');

@@ -24,6 +24,7 @@ export { isLoopbackHost } from '../../http/index.js';
 export { INSTRUCTIONS_PROMPT_NAME } from './instructions-prompt.js';
 export {
   createPlanMcpServer,
+  type HostTool,
   type PlanMcpServer,
   type PlanMcpServerOptions,
   type ToolCallInfo,

@@ -127,7 +127,17 @@ export interface PlanMcpServerOptions {
    * nothing itself. Default: off.
    */
   approval?: ApprovalOption | false;
+  /**
+   * Tools the host calls itself and its model never sees (Claude Code's `mcp_tool` hooks call
+   * one, so a hook costs a message to this running server rather than a process): by name,
+   * the text to answer with ('' for none). Not listed in tools/list, not keyed, no plan rules
+   * around them; a handler that throws gives an error result.
+   */
+  hostTools?: Readonly<Record<string, HostTool>>;
 }
+
+/** A tool the host calls itself (see `hostTools`): its arguments in, the result's text out. */
+export type HostTool = (args: Record<string, unknown>) => Promise<string>;
 
 /** What a key function gets to see of one `tools/call`. */
 export interface ToolCallInfo {
@@ -201,6 +211,8 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   server.setRequestHandler(RawCallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const tool = toolsByName.get(name);
+    const hostTool = tool ? undefined : hostToolNamed(options.hostTools, name);
+    if (hostTool) return callHostTool(hostTool, name, request.params.arguments);
     if (!tool) {
       throw new McpError(
         ErrorCode.InvalidParams,
@@ -329,6 +341,26 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
   });
 
   return Object.assign(server, { planKey: key });
+}
+
+function hostToolNamed(
+  tools: PlanMcpServerOptions['hostTools'],
+  name: string,
+): HostTool | undefined {
+  return tools !== undefined && Object.hasOwn(tools, name) ? tools[name] : undefined;
+}
+
+async function callHostTool(tool: HostTool, name: string, args: unknown) {
+  try {
+    const object =
+      typeof args === 'object' && args !== null && !Array.isArray(args)
+        ? (args as Record<string, unknown>)
+        : {};
+    const text = await tool(object);
+    return { content: text === '' ? [] : [{ type: 'text' as const, text }] };
+  } catch (error) {
+    return failedCallResult(name, error);
+  }
 }
 
 /**

@@ -7,6 +7,9 @@
  *   [{"type": "command", "command", "args"?, "timeout"?}]}]}}`. With `args` the command is
  *   spawned directly (exec form, no shell).
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import { PLANKEEPER_BIN, SUPPORT_DIR } from './claude-runner.js';
@@ -131,26 +134,51 @@ const PLANKEEPER_MATCHERS: Partial<Record<HookEvent, string>> = {
   PreToolUse: 'mcp__plankeeper__.*',
 };
 
+let setupHandlers: Record<string, Array<{ hooks: Array<{ type: string }> }>> | undefined;
+
+/** The hooks `plankeeper setup claude-code` writes, read once from a throwaway project. */
+function hooksSetupWrites() {
+  if (setupHandlers) return setupHandlers;
+  const dir = mkdtempSync(join(tmpdir(), 'pk-claude-hooks-'));
+  try {
+    const setup = spawnSync(process.execPath, [PLANKEEPER_BIN, 'setup', 'claude-code'], {
+      cwd: dir,
+      env: { ...process.env, HOME: dir },
+      encoding: 'utf8',
+    });
+    if (setup.status !== 0) throw new Error(`setup claude-code failed: ${setup.stderr}`);
+    setupHandlers = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8')).hooks;
+    return setupHandlers!;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
- * `hooks` settings as setup writes them: each event runs
- * `<node> bin/plankeeper.js hook claude-code <Event> --store <store> [...extraArgs]`.
+ * `hooks` settings as setup writes them: SessionStart runs
+ * `<node> bin/plankeeper.js hook claude-code SessionStart --store <store> [...extraArgs]`, every
+ * other event calls the `plankeeper` MCP server's hook tool (mcp_tool), which answers with the
+ * server's own store and options. `route: 'command'` runs every event as that command instead
+ * (the fallback, and hooks on another store than the server's).
  * `without` leaves events out (e.g. PreToolUse, to see the MCP server's fallback key).
  */
 export function plankeeperHooks(
   store: string,
   extraArgs: readonly string[] = [],
-  options: { without?: readonly HookEvent[] } = {},
+  options: { without?: readonly HookEvent[]; route?: 'mcp_tool' | 'command' } = {},
 ): Record<string, unknown> {
+  const written = options.route === 'command' ? {} : hooksSetupWrites();
   return Object.fromEntries(
     PLANKEEPER_HOOK_EVENTS.filter((event) => !options.without?.includes(event)).map((event) => {
       const matcher = PLANKEEPER_MATCHERS[event];
+      const served = written[event]?.[0]?.hooks.find((handler) => handler.type === 'mcp_tool');
       return [
         event,
         [
           {
             ...(matcher !== undefined && { matcher }),
             hooks: [
-              {
+              served ?? {
                 type: 'command',
                 command: process.execPath,
                 args: [

@@ -2,9 +2,34 @@
 // plankeeper's bin for the real-CLI setup tests: the real bin, after noting each hook event
 // the coding agent ran in PLANKEEPER_TEST_HOOK_LOG, so a test can see which hooks setup's
 // config made it run. Named plankeeper.js, because setup recognises its hooks by that name.
+// A hook the agent sends to the MCP server (a call of its `hook` tool, as Claude Code's
+// mcp_tool hooks do) is noted as the server reads it, in the same words.
 const args = process.argv.slice(2);
-if (args[0] === 'hook' && process.env.PLANKEEPER_TEST_HOOK_LOG) {
+const log = process.env.PLANKEEPER_TEST_HOOK_LOG;
+if (log) {
   const { appendFileSync } = await import('node:fs');
-  appendFileSync(process.env.PLANKEEPER_TEST_HOOK_LOG, `${args.slice(0, 3).join(' ')}\n`);
+  if (args[0] === 'hook') appendFileSync(log, `${args.slice(0, 3).join(' ')}\n`);
+  const agent = args[args.indexOf('--for') + 1];
+  if (args[0] === 'mcp' && args.includes('--for')) {
+    // Read beside the server, without a listener of our own (which would start the stream
+    // flowing before the server listens).
+    let pending = '';
+    const emit = process.stdin.emit.bind(process.stdin);
+    process.stdin.emit = (name, ...rest) => {
+      if (name === 'data') {
+        const lines = (pending + String(rest[0])).split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          try {
+            const { method, params } = JSON.parse(line);
+            if (method === 'tools/call' && params?.name === 'hook') {
+              appendFileSync(log, `hook ${agent} ${params.arguments?.event}\n`);
+            }
+          } catch {}
+        }
+      }
+      return emit(name, ...rest);
+    };
+  }
 }
 await import(new URL('../../../../../bin/plankeeper.js', import.meta.url).href);

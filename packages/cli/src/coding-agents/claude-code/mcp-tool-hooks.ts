@@ -1,0 +1,63 @@
+/**
+ * Claude Code's hooks as calls to the plankeeper MCP server it already runs: a hook of type
+ * `mcp_tool` calls the server's `hook` tool (a host tool, never listed to the model), so an
+ * event costs one message to a running process instead of starting node (about 100 ms on
+ * every tool call). The server answers with the rules and store of `plankeeper hook`
+ * (hook/run-hook.ts, answerHookInProcess), in the same output format.
+ *
+ * Claude Code 2.1.328 calls the tool with `input`, whose `${field}` strings it fills from the
+ * hook input (a missing field gives "", `true` gives "true"); so each event sends the fields
+ * its adapter reads, and `hookInputFromMcp` turns them back into the hook input.
+ *
+ * SessionStart stays a command hook: Claude Code runs it while the server is still starting
+ * and does not wait for it there, so the call would be skipped ("not connected").
+ * A server that is down or has no such tool makes the call fail: Claude Code reports that
+ * and goes on (the default `onFailure: "continue"`), so plankeeper still never blocks it.
+ */
+import { MCP_HOOK_TOOL } from '../coding-agent.js';
+import type { JsonObject } from '../setup/json-file.js';
+
+/** Seconds; the server answers within its own 3 s deadline. */
+const TIMEOUT = 10;
+
+/** The hook input fields each event's answer reads (claude-code-adapter.ts), by event. */
+const FIELDS: Readonly<Record<string, readonly string[]>> = {
+  UserPromptSubmit: ['prompt', 'prompt_id'],
+  PreToolUse: ['tool_name', 'tool_use_id'],
+  PostToolUse: ['tool_name'],
+  PostToolUseFailure: ['tool_name'],
+  Stop: ['stop_hook_active', 'last_assistant_message'],
+  SubagentStart: [],
+  SubagentStop: ['stop_hook_active', 'last_assistant_message'],
+  PreCompact: [],
+};
+/** Every event carries these: the plan key. */
+const KEY_FIELDS = ['session_id', 'agent_id'];
+/** Fields Claude Code sends as booleans, which arrive as "true" or "false". */
+const BOOLEAN_FIELDS = new Set(['stop_hook_active']);
+
+/** The `mcp_tool` handler for `event`; undefined where a command hook must serve it. */
+export function mcpToolHandler(event: string): JsonObject | undefined {
+  const fields = FIELDS[event];
+  if (fields === undefined) return undefined;
+  const input: JsonObject = { event };
+  for (const field of [...KEY_FIELDS, ...fields]) input[field] = `\${${field}}`;
+  return { type: 'mcp_tool', server: 'plankeeper', tool: MCP_HOOK_TOOL, input, timeout: TIMEOUT };
+}
+
+/** The event and hook input of one `hook` tool call; undefined for arguments it cannot read. */
+export function hookInputFromMcp(
+  args: Record<string, unknown>,
+): { event: string; input: Record<string, unknown> } | undefined {
+  const { event } = args;
+  if (typeof event !== 'string') return undefined;
+  const fields = FIELDS[event];
+  if (fields === undefined) return undefined;
+  const input: Record<string, unknown> = { hook_event_name: event };
+  for (const field of [...KEY_FIELDS, ...fields]) {
+    const value = args[field];
+    if (typeof value !== 'string' || value === '') continue;
+    input[field] = BOOLEAN_FIELDS.has(field) ? value === 'true' : value;
+  }
+  return { event, input };
+}
