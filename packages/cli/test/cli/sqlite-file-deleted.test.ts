@@ -4,6 +4,7 @@
  * as if they were stored, nor write into it: each call says the file was deleted and how to
  * get a store again.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,6 @@ import { PlanEngine } from 'plankeeper';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { waitFor } from 'plankeeper/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runDashboard } from '../../src/cli/commands/dashboard.js';
 
 const command = fileURLToPath(new URL('../../bin/plankeeper.js', import.meta.url));
 
@@ -74,21 +74,35 @@ describe('the SQLite store file deleted under a running process', () => {
         { content: 'Stored before', status: 'pending' },
       ]);
       await store.close();
-      const stop = new AbortController();
-      let url = '';
-      const running = runDashboard(
-        { store: `sqlite:${path}`, port: '0', token: 'pk-test', lang },
-        {
-          stdout: { write: () => true },
-          env: {},
-          signal: stop.signal,
-          onListening: (address) => {
-            url = address;
-          },
-        },
+      // The real command, as a person starts it; its first line names the URL.
+      const dashboard = spawn(
+        process.execPath,
+        [
+          command,
+          'dashboard',
+          '--store',
+          `sqlite:${path}`,
+          '--port',
+          '0',
+          '--token',
+          'pk-test',
+          '--lang',
+          lang,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
       );
+      let output = '';
+      dashboard.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const exited = new Promise((done) => dashboard.on('exit', done));
+      let url = '';
       try {
-        await waitFor(() => url !== '', 'the dashboard URL', 5000);
+        await waitFor(
+          () => (url = /http:\/\/\S+/.exec(output)?.[0] ?? '') !== '',
+          'the dashboard URL',
+          15_000,
+        );
         const plans = () =>
           fetch(`${new URL(url).origin}/api/plans`, {
             headers: { authorization: 'Bearer pk-test' },
@@ -103,8 +117,8 @@ describe('the SQLite store file deleted under a running process', () => {
         expect(error.replaceAll(root, '/tmp/PROJECT')).toMatchSnapshot();
         expect(error).toContain(deleted('plans not read'));
       } finally {
-        stop.abort();
-        await running;
+        dashboard.kill('SIGINT');
+        await exited;
       }
     });
   }

@@ -7,7 +7,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT } from '../../../src/cli/exit-codes.js';
 import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
 import { createSetupProject, type SetupProject } from './support/project.js';
@@ -84,7 +83,7 @@ async function cli(...args: string[]): Promise<string> {
     env: homeEnv(project.home),
   });
   expect(run.stderr).toBe('');
-  expect(run.code).toBe(EXIT.ok);
+  expect(run.code).toBe(0);
   return project.scrub(run.stdout);
 }
 
