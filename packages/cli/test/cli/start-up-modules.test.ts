@@ -93,6 +93,7 @@ describe('what a command loads', () => {
         'dist/cli/commands/todos.js',
         'dist/cli/commands/todos-edit.js',
         'dist/cli/commands/todos-sub-agents.js',
+        'dist/cli/commands/todos-view.js',
       ].sort(),
     );
     expect(

@@ -24,7 +24,10 @@ beforeAll(async () => {
   if (missingBrowser) return;
   browser = await launchChromium();
   engine = new PlanEngine({ store: new MemoryPlanStore() });
-  await engine.add(key, [{ content: 'Find the bug' }, { content: 'Fix it' }]);
+  // Written by a host that holds its tools for approval, so the page offers Approve.
+  await engine.add(key, [{ content: 'Find the bug' }, { content: 'Fix it' }], {
+    approval: 'once',
+  });
   dashboard = await createDashboardServer({ store: engine.store });
   evil = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' });
