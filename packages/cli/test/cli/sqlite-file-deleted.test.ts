@@ -98,11 +98,8 @@ describe('the SQLite store file deleted under a running process', () => {
       const exited = new Promise((done) => dashboard.on('exit', done));
       let url = '';
       try {
-        await waitFor(
-          () => (url = /http:\/\/\S+/.exec(output)?.[0] ?? '') !== '',
-          'the dashboard URL',
-          15_000,
-        );
+        await waitFor(() => /http:\/\/\S+/.test(output), 'the dashboard URL', 15_000);
+        url = /http:\/\/\S+/.exec(output)![0];
         const plans = () =>
           fetch(`${new URL(url).origin}/api/plans`, {
             headers: { authorization: 'Bearer pk-test' },
