@@ -10,22 +10,27 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { planRecord, redisBackend, sleep, warnIfUnavailable } from '../support/store-fixtures.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { testTag } from '../support/test-run.js';
+import { removeRedisPrefix } from '../support/url-namespaces.js';
 
 const skip = warnIfUnavailable(redisBackend, 'the Redis outage test');
 
 describe.skipIf(skip)('RedisPlanStore during an outage', () => {
-  const proxy = new TcpProxy(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1'));
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1';
+  const proxy = new TcpProxy(new URL(redisUrl));
+  const keyPrefix = `plankeeper-outage:${testTag()}:`;
   const stores: RedisPlanStore[] = [];
   afterAll(async () => {
     await proxy.stop();
     for (const store of stores) await store.close().catch(() => undefined);
+    // The plan it wrote, straight on the server: the server as the test found it.
+    await removeRedisPrefix(redisUrl, keyPrefix);
   });
 
   it('prints nothing through ioredis, fails a command with StoreUnavailableError, and works again after', async () => {
     await proxy.start();
     const store = new RedisPlanStore({
       url: `redis://127.0.0.1:${proxy.port}`,
-      keyPrefix: `plankeeper-outage:${testTag()}:`,
+      keyPrefix,
       // ioredis's defaults give up a command after 20 reconnects, about 10 s; this, sooner.
       redisOptions: { maxRetriesPerRequest: 2, retryStrategy: () => 20 },
     });
