@@ -6,6 +6,7 @@
 
 import { createPlanTools, getLocale, LOCALE_IDS, PlanEngine } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
+import { anaCancelsAndRewords, migrationList } from '../support/person-edits-scenario.js';
 
 const key = { agent: 'ops', session: 's1' };
 
@@ -18,24 +19,11 @@ describe.each(LOCALE_IDS)("a person's change met by a stale call (%s)", (localeI
     );
     const call = (name: string, args: unknown, seenVersion: number) =>
       tools.get(name)!.execute(args, { key, seenVersion });
-    const list = (statuses: string[]) => ({
-      todos: ['Migrate prod DB', 'Email customers', 'Write release notes'].map(
-        (content, index) => ({ content, status: statuses[index] }),
-      ),
-    });
+    const list = migrationList;
 
     await call('todo_write', list(['in_progress', 'pending', 'pending']), 0);
     const read = await engine.snapshot(key);
-    await engine.editAsPerson(
-      key,
-      { kind: 'cancel', id: '2', reason: 'Legal says do NOT email' },
-      { name: 'Ana' },
-    );
-    await engine.editAsPerson(
-      key,
-      { kind: 'edit', id: '1', content: 'Migrate STAGING DB only' },
-      { name: 'Ana' },
-    );
+    await anaCancelsAndRewords(engine, key);
     const sections: string[] = [`# A stale call meets a person's change (${localeId})`];
 
     const completeStale = await call(

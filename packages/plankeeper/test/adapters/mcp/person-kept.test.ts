@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
 import { connectClient } from '../../support/mcp-clients.js';
+import { anaCancelsAndRewords, migrationList } from '../../support/person-edits-scenario.js';
 
 type Item = { id: string; content: string; status: string; note?: string };
 
@@ -26,12 +27,7 @@ async function call(
 const lines = (items: readonly Item[]) =>
   items.map((item) => `${item.id} ${item.status} ${item.content}`);
 
-const list = (statuses: string[]) => ({
-  todos: ['Migrate prod DB', 'Email customers', 'Write release notes'].map((content, index) => ({
-    content,
-    status: statuses[index],
-  })),
-});
+const list = migrationList;
 
 describe("the MCP server keeps a person's change from a write sent from an older read", () => {
   it('keeps the cancel and the rewording, tells the model, and lets its next write through', async () => {
@@ -42,16 +38,7 @@ describe("the MCP server keeps a person's change from a write sent from an older
     const read = await call(client, 'todo_read', {});
     expect(read.text).toMatch(/#2 Email customers/);
 
-    await engine.editAsPerson(
-      key,
-      { kind: 'cancel', id: '2', reason: 'Legal says do NOT email' },
-      { name: 'Ana' },
-    );
-    await engine.editAsPerson(
-      key,
-      { kind: 'edit', id: '1', content: 'Migrate STAGING DB only' },
-      { name: 'Ana' },
-    );
+    await anaCancelsAndRewords(engine, key);
 
     const stale = await call(client, 'todo_write', list(['completed', 'in_progress', 'pending']));
     expect(stale.ok).toBe(true);
