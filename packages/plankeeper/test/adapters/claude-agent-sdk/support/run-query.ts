@@ -82,6 +82,13 @@ export class SdkSandbox {
     return seenText(request);
   }
 
+  /** What the main conversation's model was shown in its `index`-th request, as text. */
+  seenMain(index: number): string {
+    const request = this.server.ofKind('main').at(index);
+    if (!request) throw new Error(`no main request ${index}`);
+    return seenText(request);
+  }
+
   /** The text (and error flag) of the tool result for the `step`-th step's first call. */
   toolResult(step: number): { text: string; isError: boolean } {
     const id = this.server.steps[step]?.toolCalls[0]?.id ?? '';
