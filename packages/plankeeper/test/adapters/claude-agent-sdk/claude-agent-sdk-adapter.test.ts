@@ -2,6 +2,7 @@
  * plankeeper inside the real Claude Agent SDK loop: `query()` runs its bundled Claude Code
  * against a scripted Anthropic server, with plankeeper's options merged into the program's.
  */
+import { writeFileSync } from 'node:fs';
 import type { HookInput } from '@anthropic-ai/claude-agent-sdk';
 import { createPlanTools, PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/claude-agent-sdk';
@@ -38,7 +39,6 @@ describe('plankeeper/claude-agent-sdk', () => {
       say('All done.'),
       say('The notes say hello; both steps are done.'),
     ]);
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(`${sandbox.dirs.project}/notes.txt`, 'hello\n');
     const engine = new PlanEngine();
     const planner = createPlankeeper({ engine });
