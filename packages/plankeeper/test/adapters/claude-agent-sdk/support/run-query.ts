@@ -40,8 +40,8 @@ export class SdkSandbox {
     return new SdkSandbox(await ScriptedAnthropicServer.start(steps), createSandboxDirs('pk-sdk-'));
   }
 
-  /** Runs one `query()` to its end with `options` (plankeeper's, merged) over the sandbox's own. */
-  async run(prompt: string, options: Options): Promise<QueryRun> {
+  /** `cwd` and an environment that reaches the scripted server and nothing else. */
+  options(): Options {
     const env = sandboxEnv(
       this.dirs,
       { proxy: this.server.proxyUrl },
@@ -55,10 +55,15 @@ export class SdkSandbox {
         API_TIMEOUT_MS: '20000',
       },
     );
+    return { cwd: this.dirs.project, env };
+  }
+
+  /** Runs one `query()` to its end with `options` (plankeeper's, merged) over the sandbox's own. */
+  async run(prompt: string, options: Options): Promise<QueryRun> {
     const messages: SDKMessage[] = [];
     for await (const message of query({
       prompt,
-      options: { cwd: this.dirs.project, env, ...options },
+      options: { ...this.options(), ...options },
     })) {
       messages.push(message);
     }
