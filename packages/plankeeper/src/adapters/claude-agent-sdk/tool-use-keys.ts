@@ -40,7 +40,7 @@ export class ToolUseKeys {
     const key = typeof id === 'string' ? this.#keys.get(id) : undefined;
     if (key) return key;
     throw new ConfigurationError(
-      `no plan is known for this call of ${call.name} (plankeeper's PreToolUse callback did not see it). Nothing was changed. Pass plankeeper's options to query() whole: planner.options(yourOptions).`,
+      `no plan is known for this call of ${call.name}: plankeeper's PreToolUse callback did not see it, so its hooks are not in this query's options. Nothing was changed; tell the person (the program should pass planner.options(yours) to query() whole).`,
     );
   }
 }
