@@ -1,12 +1,11 @@
 /**
- * Sub-agent roll-up for hosts whose hooks say when a sub-agent starts and stops
- * (Claude Code, the Claude Agent SDK and Codex SubagentStart/SubagentStop,
- * OpenCode's sub-agent sessions). A
- * sub-agent's events are keyed to the scope [agent id] under its parent's plan. When it
- * starts, it is linked to the item the parent has in progress (the agent tells no item,
- * and the one in progress is what the parent is delegating); when it stops for good, how
- * it ended is recorded on that item, and the parent's next tool call shows the changed
- * list with one line on it (see decide.ts).
+ * Sub-agent roll-up for hosts whose hooks say when a sub-agent starts and stops (Claude
+ * Code, the Claude Agent SDK and Codex SubagentStart/SubagentStop, OpenCode's sub-agent
+ * sessions). A sub-agent's events are keyed to the scope [agent id] under its parent's
+ * plan. When it starts, it is linked to the item the parent has in progress (the agent tells
+ * no item, and the one in progress is what the parent is delegating); when it stops for
+ * good, how it ended is recorded on that item, and the parent's next tool call shows the
+ * changed list with one line on it (see rules/decide.ts).
  */
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';

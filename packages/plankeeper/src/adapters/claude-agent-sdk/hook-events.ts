@@ -119,6 +119,7 @@ export function hookOutputOf(event: string, answer: HostAnswer): SyncHookJSONOut
   if (answer.kind === 'context' && CONTEXT_EVENTS.has(event)) {
     return {
       hookSpecificOutput: {
+        // One of CONTEXT_EVENTS, each of whose outputs has this shape.
         hookEventName: event as 'PostToolUse',
         additionalContext: answer.text,
       },
