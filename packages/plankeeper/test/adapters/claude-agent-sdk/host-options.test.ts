@@ -25,14 +25,17 @@ describe('plankeeper/claude-agent-sdk options', () => {
     sandbox = await SdkSandbox.start([
       write([{ content: 'Delete the old logs', status: 'pending' }]),
       callTool('Bash', { command: 'rm -rf logs' }),
+      callTool('Read', { file_path: 'notes.txt' }),
       say('The plan waits for your approval.'),
     ]);
+    writeFileSync(join(sandbox.dirs.project, 'notes.txt'), 'logs: 3 files\n');
     const engine = new PlanEngine();
-    const planner = createPlankeeper({ engine, approval: 'required' });
+    // Reads may run meanwhile: they change nothing.
+    const planner = createPlankeeper({ engine, approval: { allow: ['Read'] } });
 
     const run = await sandbox.run(
       'Clean up the logs.',
-      planner.options({ allowedTools: ['Bash'] }),
+      planner.options({ allowedTools: ['Bash', 'Read'] }),
     );
 
     expect(run.result).toBe('The plan waits for your approval.');
@@ -48,6 +51,10 @@ describe('plankeeper/claude-agent-sdk options', () => {
     expect(held.text).toMatchInlineSnapshot(
       `"PreToolUse:Bash hook error: Held: Bash did not run; the plan waits for a person's approval. Meanwhile you may revise the plan with the plan tools, then end your turn and say it is ready for review."`,
     );
+    expect(sandbox.toolResult(2)).toEqual({
+      text: expect.stringContaining('logs: 3 files'),
+      isError: false,
+    });
   });
 
   it('evidence enforce: a completion with no work since it started is refused', async () => {
