@@ -45,8 +45,17 @@ const BELOW: Record<string, readonly string[]> = {
   adapter: ['engine', 'locale', 'tools', 'harness', 'agent', 'http'],
 };
 
+/**
+ * Adapters that serve another adapter's part: the Claude Agent SDK takes an MCP server
+ * instance, and its adapter hands it the MCP adapter's server in-process.
+ */
+const ADAPTER_ON_ADAPTER: Record<string, readonly string[]> = {
+  'adapters/claude-agent-sdk': ['adapters/mcp'],
+};
+
 function allowedFrom(part: string): readonly string[] | undefined {
   if (part === 'index' || part === 'test') return undefined; // entries may gather anything
+  if (ADAPTER_ON_ADAPTER[part]) return [...BELOW.adapter!, ...ADAPTER_ON_ADAPTER[part]];
   return BELOW[part.startsWith('adapters/') ? 'adapter' : part];
 }
 

@@ -45,6 +45,8 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'examples/ai-sdk.ts': 'packages/plankeeper/test/adapters/ai-sdk/example.test.ts',
   'examples/langchain.ts': 'packages/plankeeper/test/adapters/langchain/example.test.ts',
   'examples/openai-agents.ts': 'packages/plankeeper/test/adapters/openai-agents/example.test.ts',
+  'examples/claude-agent-sdk.ts':
+    'packages/plankeeper/test/adapters/claude-agent-sdk/example.test.ts',
   'examples/quickstart.ts': 'test/docs/readme.test.ts',
   'examples/own-model.ts': 'test/docs/examples-run.test.ts',
   'examples/mcp-server.ts': 'test/docs/examples-run.test.ts',

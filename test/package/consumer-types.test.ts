@@ -37,6 +37,12 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/ai-sdk', ['ai'], 'node'],
   ['plankeeper/langchain', ['langchain', '@langchain/core'], 'node'],
   ['plankeeper/openai-agents', ['@openai/agents'], 'any'],
+  // The SDK's own types name its peers: the Anthropic SDK and the MCP SDK.
+  [
+    'plankeeper/claude-agent-sdk',
+    ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk'],
+    'node',
+  ],
   ['plankeeper/ai-sdk', ['ai=ai-newest'], 'node'],
   ['plankeeper/openai-agents', ['@openai/agents=openai-agents-newest'], 'any'],
 ];

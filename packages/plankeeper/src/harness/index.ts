@@ -12,6 +12,9 @@
  * root's), so a short-lived process such as a coding-agent hook can compose the discipline
  * without loading the root's plan tools (and their zod) or the agent loop.
  *
+ * `decideInStore` runs the rules for a host that sees one event at a time and keeps the
+ * turn's record in the store beside the plan (a coding agent's hooks, the Claude Agent SDK).
+ *
  * The completion verifiers live here too (`requireTool`, `requireCitedCall`): pass them as
  * `verifiers` to PlanHarness, the Agent's planning options or an adapter.
  */
@@ -68,6 +71,12 @@ export {
 } from './plan-section.js';
 export type { ApprovalAgain, ApprovalWait } from './rules/approval-hold.js';
 export * from './rules/index.js';
+export {
+  decideInStore,
+  type KeyedEvent,
+  type StoredRuleOptions,
+  storedRules,
+} from './stored-discipline.js';
 export {
   describeSubAgentEnds,
   endSubAgent,

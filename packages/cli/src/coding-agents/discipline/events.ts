@@ -4,7 +4,7 @@
  * format, so the discipline itself is written once, in the core (plankeeper/harness, rules/).
  */
 import type { PlanKey } from 'plankeeper';
-import type { HostAnswer, HostEvent } from 'plankeeper/harness';
+import type { HostAnswer, HostEvent, KeyedEvent } from 'plankeeper/harness';
 
 /** A hook's event: the core's host event (the names the hook adapters were written with). */
 export type NeutralEvent = HostEvent;
@@ -15,10 +15,7 @@ export type NeutralAnswer = HostAnswer;
 export { NOTHING } from 'plankeeper/harness';
 
 /** An event with the plan it concerns (the key comes from the agent, never the model). */
-export interface KeyedEvent {
-  key: PlanKey;
-  event: NeutralEvent;
-}
+export type { KeyedEvent };
 
 /**
  * Harness state a hook leaves for the agent's other processes (its MCP server), beside no

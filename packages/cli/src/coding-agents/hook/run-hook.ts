@@ -8,17 +8,16 @@
 import { isAbsolute } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import {
-  checksOf,
-  DISCIPLINE_PRESETS,
   getLocale,
   type LocaleId,
   PlanEngine,
   sharedListKey,
+  storedRules,
 } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { didYouMean } from '../../cli/did-you-mean.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
-import { applyDiscipline, type HookRuleOptions } from '../discipline/apply.js';
+import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { type CodingAgentName, findCodingAgent } from '../registry.js';
@@ -218,31 +217,12 @@ async function decideHook(
         : { planKey: sharedListKey(parsed.list, keyed.key.scope), owner: keyed.key.session };
     return await applyDiscipline(engine, keyed, {
       ...shared,
-      ...hookRules(parsed),
+      ...storedRules(parsed),
       locale: getLocale((parsed.lang ?? 'en') as LocaleId),
     });
   } finally {
     if (closeStore) await store.close().catch(() => {});
   }
-}
-
-/**
- * The rules a preset sets, as far as hooks have them: its nudge threshold and finish and
- * goal checks, as in every other host (`--nudge-after` wins over the preset's threshold).
- * The nudge waits for an open item whatever the preset: a coding agent works without a plan
- * on most tasks and is never told to update one it does not have.
- */
-function hookRules(parsed: HookArgs): Omit<HookRuleOptions, 'locale'> {
-  const preset = DISCIPLINE_PRESETS[parsed.discipline ?? 'standard'];
-  return {
-    nudge: {
-      ...preset.nudge,
-      after: parsed.nudgeAfter ?? preset.nudge.after ?? 3,
-      onlyWhileOpen: true,
-    },
-    checks: checksOf(preset),
-    ...(parsed.approval !== undefined && { approval: parsed.approval }),
-  };
 }
 
 async function readAll(stream: AsyncIterable<Buffer | string> | Iterable<string>): Promise<string> {

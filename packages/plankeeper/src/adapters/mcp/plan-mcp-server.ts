@@ -134,6 +134,12 @@ export interface PlanMcpServerOptions {
    * around them; a handler that throws gives an error result.
    */
   hostTools?: Readonly<Record<string, HostTool>>;
+  /**
+   * Fields added to every plan tool's `_meta` in tools/list, for a host that reads some
+   * there (the Claude Agent SDK's `anthropic/alwaysLoad` keeps the plan tools out of its
+   * tool search, in front of the model from the first request).
+   */
+  toolMeta?: Readonly<Record<string, unknown>>;
 }
 
 /** A tool the host calls itself (see `hostTools`): its arguments in, the result's text out. */
@@ -196,6 +202,7 @@ export function createPlanMcpServer(options: PlanMcpServerOptions): PlanMcpServe
         description: tool.description,
         inputSchema: tool.inputSchema as Tool['inputSchema'],
         ...(PLAN_TOOL_ANNOTATIONS[tool.name] && { annotations: PLAN_TOOL_ANNOTATIONS[tool.name] }),
+        ...(options.toolMeta && { _meta: { ...options.toolMeta } }),
       }),
     ),
   }));

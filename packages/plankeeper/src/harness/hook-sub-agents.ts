@@ -1,15 +1,17 @@
 /**
- * Sub-agent roll-up for coding agents whose hooks say when a sub-agent starts and stops
- * (Claude Code and Codex SubagentStart/SubagentStop, OpenCode's sub-agent sessions). A
- * sub-agent's events are keyed to the scope [agent id] under its parent's plan. When it
- * starts, it is linked to the item the parent has in progress (the agent tells no item,
- * and the one in progress is what the parent is delegating); when it stops for good, how
- * it ended is recorded on that item, and the parent's next tool call shows the changed
- * list with one line on it (see decide.ts).
+ * Sub-agent roll-up for hosts whose hooks say when a sub-agent starts and stops (Claude
+ * Code, the Claude Agent SDK and Codex SubagentStart/SubagentStop, OpenCode's sub-agent
+ * sessions). A sub-agent's events are keyed to the scope [agent id] under its parent's
+ * plan. When it starts, it is linked to the item the parent has in progress (the agent tells
+ * no item, and the one in progress is what the parent is delegating); when it stops for
+ * good, how it ended is recorded on that item, and the parent's next tool call shows the
+ * changed list with one line on it (see rules/decide.ts).
  */
-import type { PlanEngine, PlanKey } from 'plankeeper';
-import { endSubAgent } from 'plankeeper/harness';
-import type { KeyedEvent, NeutralAnswer } from './events.js';
+import type { PlanEngine } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import type { HostAnswer } from './rules/events.js';
+import type { KeyedEvent } from './stored-discipline.js';
+import { endSubAgent } from './sub-agent-rollup.js';
 
 /** The parent's key and the sub-agent's scope name, for a key one scope below a plan. */
 function splitSubAgent(key: PlanKey): { parent: PlanKey; scope: string } | undefined {
@@ -52,7 +54,7 @@ async function reportStopped(engine: PlanEngine, key: PlanKey): Promise<void> {
 export async function rollUpSubAgent(
   engine: PlanEngine,
   { key, event }: KeyedEvent,
-  answer: NeutralAnswer,
+  answer: HostAnswer,
 ): Promise<void> {
   if (event.kind === 'subagent-start') await linkStarted(engine, key);
   else if (event.kind === 'subagent-stop' && answer.kind !== 'block') {
