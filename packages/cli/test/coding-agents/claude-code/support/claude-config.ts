@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SESSION_START_MATCHER } from '../../../../src/coding-agents/setup/hook-groups.js';
 import { standInMcpArgs } from '../../../support/stand-in-mcp-server.js';
 import { PLANKEEPER_BIN, SUPPORT_DIR } from './claude-runner.js';
 
@@ -129,9 +130,13 @@ export const PLANKEEPER_HOOK_EVENTS = [
   'PreCompact',
 ] as const satisfies readonly HookEvent[];
 
-/** The matchers setup gives: PreToolUse runs for plankeeper's own tools only. */
+/**
+ * The matchers setup gives: PreToolUse runs for plankeeper's own tools only, SessionStart only
+ * where the session lost its plan (resume, clear, compact).
+ */
 const PLANKEEPER_MATCHERS: Partial<Record<HookEvent, string>> = {
   PreToolUse: 'mcp__plankeeper__.*',
+  SessionStart: SESSION_START_MATCHER,
 };
 
 let setupHandlers: Record<string, Array<{ hooks: Array<{ type: string }> }>> | undefined;
