@@ -70,6 +70,8 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     // The Stop hook's reason comes back as a user message; the earlier requests never had it.
     const reason = finishCheckReason();
     expect(occurrences(model.userTexts(third!).join('\n'), reason), why).toBe(1);
+    // Said once in the whole request: not again as a developer or system message.
+    expect(occurrences(JSON.stringify(third!.body), 'still has open items'), why).toBe(1);
     expect(JSON.stringify(second!.body)).not.toContain('Your todo list still has open items');
     const last = run.events.filter(
       (event) => event.type === 'item.completed' && event.item?.type === 'agent_message',
