@@ -41,7 +41,11 @@ interface Loaded {
 }
 
 let runs = 0;
-async function loadedBy(args: string[], input = '', onStdout?: (stdout: string) => void) {
+async function loadedBy(
+  args: string[],
+  input = '',
+  onStdout?: (stdout: string) => void,
+): Promise<Loaded> {
   const out = join(work, `modules-${runs++}.txt`);
   const run = await runCli(args, {
     input,
@@ -63,8 +67,7 @@ async function loadedBy(args: string[], input = '', onStdout?: (stdout: string) 
   }
   const under = (root: string) =>
     paths.filter((path) => path.startsWith(root)).map((path) => path.slice(root.length));
-  const loaded: Loaded = { packages, app: under(cliRoot), core: under(coreRoot) };
-  return loaded;
+  return { packages, app: under(cliRoot), core: under(coreRoot) };
 }
 
 describe('what a command loads', () => {
