@@ -1,25 +1,17 @@
 // What plankeeper adds to a real Claude Code session: the pinned CLI (test/tools) against the
-// scripted Anthropic server of the real-CLI tests, a session of N `Read` calls (then an
-// answer), in a project without plankeeper and in one after `plankeeper setup claude-code`,
-// alternately, three rounds each; medians. Per tool call: the slope between N = 10 and
-// N = 30 of the difference; per session: the difference at N = 10 less ten calls' share.
-// Targets: at most 10 ms per tool call and 400 ms per session.
+// scripted Anthropic server of the real-CLI tests, a session of N `Read` calls, measured as
+// session-cost.mjs says. Targets: at most 10 ms per tool call and 400 ms per session.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { printTable, verdict } from './report.mjs';
+import { printTable } from './report.mjs';
+import { median, sessionCost, setUp } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const ROUNDS = Number(process.env.BENCH_SESSION_ROUNDS ?? 3);
-const SIZES = [10, 30];
-const PER_CALL_TARGET_MS = 10;
-const PER_SESSION_TARGET_MS = 400;
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The hook's own cost, without Claude Code: one PostToolUse answered by a `plankeeper hook`
@@ -88,23 +80,19 @@ export default async function claudeCodeSessions() {
   const { ScriptedAnthropicServer, callTool, say } = await importTestSupport(
     'packages/cli/test/coding-agents/claude-code/support/scripted-anthropic-server.ts',
   );
-  const bare = await ClaudeSandbox.create();
-  const kept = await ClaudeSandbox.create();
+  const sandboxes = { bare: await ClaudeSandbox.create(), kept: await ClaudeSandbox.create() };
   try {
-    for (const sandbox of [bare, kept]) writeFileSync(join(sandbox.project, 'notes.txt'), 'n\n');
-    const setup = spawnSync(
-      process.execPath,
-      [join(root, 'bin/plankeeper.js'), 'setup', 'claude-code', '--dir', kept.project],
-      { env: { ...process.env, HOME: kept.home }, encoding: 'utf8' },
-    );
-    if (setup.status !== 0) throw new Error(`setup failed: ${setup.stderr}`);
-    for (const sandbox of [bare, kept]) {
+    for (const sandbox of Object.values(sandboxes)) {
+      writeFileSync(join(sandbox.project, 'notes.txt'), 'n\n');
+    }
+    setUp('claude-code', sandboxes.kept.project, { HOME: sandboxes.kept.home });
+    for (const sandbox of Object.values(sandboxes)) {
       sandbox.writeProjectFile('.claude/settings.local.json', {
         permissions: { allow: ['Read'] },
       });
     }
-
-    const session = async (sandbox, reads) => {
+    await sessionCost('Claude Code', 'Read', async (variant, reads) => {
+      const sandbox = sandboxes[variant];
       const notes = join(sandbox.project, 'notes.txt');
       const server = await ScriptedAnthropicServer.start([
         ...Array.from({ length: reads }, () => callTool('Read', { file_path: notes })),
@@ -119,43 +107,9 @@ export default async function claudeCodeSessions() {
       } finally {
         await server.close();
       }
-    };
-
-    // One session each first: Claude Code's first start in a fresh HOME does more.
-    await session(bare, 1);
-    await session(kept, 1);
-    const times = { bare: {}, kept: {} };
-    for (const reads of SIZES) {
-      times.bare[reads] = [];
-      times.kept[reads] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        times.bare[reads].push(await session(bare, reads));
-        times.kept[reads].push(await session(kept, reads));
-      }
-    }
-    const [small, large] = SIZES;
-    const at = (variant, reads) => median(times[variant][reads]);
-    const added = (reads) => at('kept', reads) - at('bare', reads);
-    const perCall = (added(large) - added(small)) / (large - small);
-    const perSession = added(small) - perCall * small;
-    printTable(
-      `a Claude Code session of N Read calls (median of ${ROUNDS} rounds, ms)`,
-      ['N', 'without plankeeper', 'with plankeeper', 'added'],
-      SIZES.map((reads) => [reads, at('bare', reads), at('kept', reads), added(reads)]),
-    );
-    console.log('');
-    verdict(
-      'per tool call',
-      perCall <= PER_CALL_TARGET_MS,
-      `${perCall.toFixed(1)} ms added (target <= ${PER_CALL_TARGET_MS} ms)`,
-    );
-    verdict(
-      'per session',
-      perSession <= PER_SESSION_TARGET_MS,
-      `${perSession.toFixed(0)} ms added (target <= ${PER_SESSION_TARGET_MS} ms)`,
-    );
+    });
   } finally {
-    await bare.dispose();
-    await kept.dispose();
+    await sandboxes.bare.dispose();
+    await sandboxes.kept.dispose();
   }
 }

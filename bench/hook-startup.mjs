@@ -5,8 +5,9 @@
 // store (every call of a session but the first). For scale, the first call of a project,
 // which creates the store file (its WAL switch and tables cost fsyncs, so it depends on
 // the disk), and the commands a person types: `--version` (commander and the command table)
-// and `todos` (that command and the core; no other command, SDK or server).
-import { spawnSync } from 'node:child_process';
+// and `todos` (that command and the core; no other command, SDK or server), and what a coding
+// agent waits for at each session start: `plankeeper mcp` answering `initialize`.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,24 @@ function timed(args, input) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}`);
   return ms;
+}
+
+/** Milliseconds from starting `args` to the first line it prints on stdout (then it is ended). */
+function untilFirstLine(args, input) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (!out.includes('\n')) return;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      child.stdin.end();
+      child.on('close', () => resolve(ms));
+    });
+    child.on('error', reject);
+    child.stdin.write(input);
+  });
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -41,24 +60,39 @@ export default async function hookStartup() {
     // For comparison: commands a person runs, each loading only what it needs.
     const version = [join(root, 'bin/plankeeper.js'), '--version'];
     const todos = [join(root, 'bin/plankeeper.js'), 'todos', '--store', 'memory'];
+    // What a coding agent waits for at every session start: the MCP server's initialize answer.
+    const mcp = [join(root, 'bin/plankeeper.js'), 'mcp', '--store', 'memory'];
+    const initialize = `${JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'bench', version: '1' },
+      },
+    })}\n`;
     const bare = [];
     const hooked = [];
     const fresh = [];
     const versions = [];
     const reads = [];
+    const servers = [];
     for (let run = 0; run < RUNS; run++) {
       bare.push(timed(['-e', '0'], ''));
       hooked.push(timed(hook, input));
       fresh.push(timed(hookWith(`fresh-${run}.db`), input));
       versions.push(timed(version, ''));
       reads.push(timed(todos, ''));
+      servers.push(await untilFirstLine(mcp, initialize));
     }
-    const [bareMs, hookMs, freshMs, versionMs, todosMs] = [
+    const [bareMs, hookMs, freshMs, versionMs, todosMs, mcpMs] = [
       bare,
       hooked,
       fresh,
       versions,
       reads,
+      servers,
     ].map(median);
     const ratio = hookMs / bareMs;
     printTable(
@@ -70,6 +104,7 @@ export default async function hookStartup() {
         ['the same, first call: creates the SQLite file', freshMs, freshMs / bareMs],
         ['plankeeper --version (commander and the command table)', versionMs, versionMs / bareMs],
         ['plankeeper todos --store memory (the core, no SDK)', todosMs, todosMs / bareMs],
+        ['plankeeper mcp --store memory: initialize answered', mcpMs, mcpMs / bareMs],
       ],
     );
     console.log('');

@@ -45,7 +45,12 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function plankeeper(...args: string[]) {
+  return plankeeperWith('', ...args);
+}
+
+function plankeeperWith(input: string, ...args: string[]) {
   const run = spawnSync(bin, args, {
+    input,
     cwd: project,
     encoding: 'utf8',
     env: { ...cleanEnvironment(), NO_COLOR: '1' },
@@ -86,5 +91,28 @@ describe('the packed packages, installed into an empty project', () => {
     expect(run.status).toBe(0);
     // A read creates no store.
     expect(existsSync(join(project, '.plankeeper'))).toBe(false);
+  });
+
+  it('plankeeper mcp answers initialize from its bundle, with the core version', () => {
+    const { version } = JSON.parse(
+      execFileSync('cat', [join(root, 'packages/plankeeper/package.json')], { encoding: 'utf8' }),
+    ) as { version: string };
+    expect(existsSync(join(project, 'node_modules/@plankeeper/cli/dist/bundle/mcp.js'))).toBe(true);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    };
+    const run = plankeeperWith(`${JSON.stringify(initialize)}\n`, 'mcp', '--store', 'memory');
+    // Only the server's start-up line: no word of a bundle that did not load.
+    expect(run.stderr).toBe('plankeeper mcp: MCP over stdio (store: memory)\n');
+    const answer = JSON.parse(run.stdout.split('\n')[0]!) as { result: { serverInfo: unknown } };
+    expect(answer.result.serverInfo).toEqual({ name: 'plankeeper', version });
+    expect(run.status).toBe(0);
   });
 });

@@ -31,12 +31,34 @@ if (process.argv[2] === 'hook' && !wantsHelp) {
   }
 }
 
-const entry = new URL('../dist/cli/main.js', import.meta.url);
-if (!existsSync(entry)) {
-  process.stderr.write(
-    'plankeeper: not built yet; run `npm run build` (npm ci does it for you).\n',
-  );
-  process.exit(3);
+/**
+ * `plankeeper mcp` from its bundle (scripts/build-mcp.mjs): the same main with only that
+ * command, since a coding agent starts the server at every session and waits for it. Undefined
+ * when there is no loadable bundle; the unbundled CLI then serves, as it always did.
+ */
+async function bundledMcp() {
+  const bundle = new URL('../dist/bundle/mcp.js', import.meta.url);
+  if (!existsSync(bundle)) return undefined;
+  try {
+    return (await import(bundle.href)).main;
+  } catch (error) {
+    process.stderr.write(
+      `plankeeper mcp: the bundled server did not load (${error?.message ?? error}); starting unbundled.\n`,
+    );
+    return undefined;
+  }
 }
-const { main } = await import(entry.href);
+
+const main = (process.argv[2] === 'mcp' && (await bundledMcp())) || (await unbundledMain());
 process.exitCode = await main(process.argv);
+
+async function unbundledMain() {
+  const entry = new URL('../dist/cli/main.js', import.meta.url);
+  if (!existsSync(entry)) {
+    process.stderr.write(
+      'plankeeper: not built yet; run `npm run build` (npm ci does it for you).\n',
+    );
+    process.exit(3);
+  }
+  return (await import(entry.href)).main;
+}

@@ -41,7 +41,11 @@ interface Loaded {
 }
 
 let runs = 0;
-async function loadedBy(args: string[], input = ''): Promise<Loaded> {
+async function loadedBy(
+  args: string[],
+  input = '',
+  onStdout?: (stdout: string) => void,
+): Promise<Loaded> {
   const out = join(work, `modules-${runs++}.txt`);
   const run = await runCli(args, {
     input,
@@ -49,6 +53,7 @@ async function loadedBy(args: string[], input = ''): Promise<Loaded> {
     env: { NODE_OPTIONS: `--import=${recorder}`, PLANKEEPER_MODULES_OUT: out },
   });
   expect(run.code, run.stderr).toBe(0);
+  onStdout?.(run.stdout);
   const paths = readFileSync(out, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
@@ -120,5 +125,39 @@ describe('what a command loads', () => {
     expect(loaded.app.some((file) => file.startsWith('dist/coding-agents/hook/bundle/'))).toBe(
       true,
     );
+  });
+
+  it('plankeeper mcp (started by a coding agent at every session) loads its bundle: no package, no unbundled module', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    };
+    let answer: { result?: { serverInfo?: unknown } } = {};
+    const loaded = await loadedBy(
+      ['mcp', '--store', 'memory'],
+      `${JSON.stringify(initialize)}\n`,
+      (stdout) => {
+        answer = JSON.parse(stdout.split('\n')[0]!);
+      },
+    );
+    // The MCP SDK, zod and the core are inside the bundle; the memory store needs no driver.
+    // Of the core only its manifest is read: the version serverInfo gives.
+    expect([...loaded.packages]).toEqual([]);
+    expect(loaded.core).toEqual(['package.json']);
+    expect(loaded.app.filter((file) => !file.startsWith('dist/bundle/'))).toEqual([
+      'bin/plankeeper.js',
+    ]);
+    expect(loaded.app).toContain('dist/bundle/mcp.js');
+    // The version is the core's, found from inside the bundle as from the core itself.
+    const core = JSON.parse(readFileSync(join(coreRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(answer.result?.serverInfo).toEqual({ name: 'plankeeper', version: core.version });
   });
 });

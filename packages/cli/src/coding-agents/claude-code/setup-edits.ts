@@ -4,14 +4,21 @@
  * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
  * once, interactively, before it starts a project's server).
  * Hooks are calls to that MCP server (`mcp_tool`, mcp-tool-hooks.ts), but SessionStart, which
- * runs before the server is up: a command hook in the exec form (`command` + `args`), no shell.
+ * runs before the server is up: a command hook in the exec form (`command` + `args`), no shell,
+ * and only where a session lost its plan (resume, /clear, compaction: its matcher).
  * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
  * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools;
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
 import { hookCommand, mcpCommand, refuseOwnServer } from '../setup/commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import {
+  eventsWithOurs,
+  type HookPlan,
+  putHook,
+  removeHook,
+  SESSION_START_MATCHER,
+} from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import {
   arrayAt,
@@ -48,6 +55,7 @@ const HOOK_TIMEOUT = 10;
 /** Matchers of the events that run for some tools only (a regular expression on the name). */
 const MATCHERS: Partial<Record<(typeof CLAUDE_CODE_EVENTS)[number], string>> = {
   PreToolUse: 'mcp__plankeeper__.*',
+  SessionStart: SESSION_START_MATCHER,
 };
 
 export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {

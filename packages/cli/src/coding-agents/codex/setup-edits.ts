@@ -11,9 +11,15 @@
  */
 import { join, resolve } from 'node:path';
 import { hookArgs, mcpArgs, shellCommand } from '../setup/commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import {
+  eventsWithOurs,
+  type HookPlan,
+  putHook,
+  removeHook,
+  SESSION_START_MATCHER,
+} from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
-import { isObject, sameJson } from '../setup/json-file.js';
+import { isObject, type JsonObject, sameJson } from '../setup/json-file.js';
 import { loadOnUse } from '../setup/load-on-use.js';
 import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
 import {
@@ -122,6 +128,7 @@ function hookTrust(ctx: SetupContext, hooks: FileEdit): HookTrust[] {
           hooks: [
             { async: false, command: handler.command, timeout: handler.timeout, type: 'command' },
           ],
+          ...(isObject(group) && typeof group.matcher === 'string' && { matcher: group.matcher }),
         });
         const hash = crypto().createHash('sha256').update(canonical).digest('hex');
         trust.push({ key: `${hooks.path}:${snake}:${groupIndex}:${handlerIndex}`, hash });
@@ -250,6 +257,12 @@ function hookHandler(ctx: SetupContext, event: string) {
   };
 }
 
+/** The group setup writes on `event`: SessionStart only where a session lost its plan. */
+function hookGroup(event: string, handler: JsonObject): JsonObject {
+  const matcher = event === 'SessionStart' ? SESSION_START_MATCHER : undefined;
+  return { ...(matcher !== undefined && { matcher }), hooks: [handler] };
+}
+
 function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(codexHome(ctx), 'hooks.json');
   const owned = new Owned(ctx.owned(path));
@@ -276,7 +289,7 @@ function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit
     if (!remove) {
       for (const event of codexEvents(ctx)) {
         const handler = hookHandler(ctx, event);
-        if (putHook(plan, event, { hooks: [handler] })) changes.push(`hooks.${event}`);
+        if (putHook(plan, event, hookGroup(event, handler))) changes.push(`hooks.${event}`);
         added.push(hookFact(event, handler));
       }
     }

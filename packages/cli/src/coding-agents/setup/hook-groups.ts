@@ -13,6 +13,13 @@ import {
 } from './json-file.js';
 import { SetupConfigError } from './types.js';
 
+/**
+ * The SessionStart matcher for Claude Code and Codex, which both match it against the input's
+ * `source`: the hook restores the plan where the model lost it (a resumed session, /clear,
+ * compaction), and a new session (`startup`) has none to show, so it starts no process there.
+ */
+export const SESSION_START_MATCHER = 'resume|clear|compact';
+
 export interface HookPlan {
   /** The file, for error messages. */
   path: string;

@@ -133,6 +133,9 @@ describe('OpenCode with plankeeper: a turn with a plan, then a resumed session',
     expect(afterFirst).toBe(
       'Your todo list still has open items: #1 Write the parser; #2 Test the parser. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.',
     );
+    // Said once in the whole request: not again as a system message.
+    const bounced = JSON.stringify(mainOfFirstRun[5]!.body);
+    expect(bounced.split('still has open items').length - 1).toBe(1);
     expect(mainOfFirstRun[5]!.body.messages?.at(-2)).toMatchObject({
       role: 'assistant',
       content: 'All done.',

@@ -63,10 +63,12 @@ describe('Claude Code after plankeeper setup claude-code (real CLI)', () => {
     // PreToolUse runs for plankeeper's own tools: it records which plan each call is for.
     expect(hookEvents(log), why).toEqual(
       expect.arrayContaining(
-        ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map(
+        ['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'].map(
           (event) => `hook claude-code ${event}`,
         ),
       ),
     );
+    // A new session has no plan to restore: no SessionStart process (its matcher).
+    expect(hookEvents(log), why).not.toContain('hook claude-code SessionStart');
   }, 90_000);
 });

@@ -62,9 +62,11 @@ describe('plankeeper setup claude-code', () => {
       'PreCompact',
     ]);
     // SessionStart runs before the MCP server is up: a command, in the exec form (node and the
-    // bin as they are, no shell between them).
+    // bin as they are, no shell between them), and only where a session lost its plan: a new
+    // session has none to show.
     expect(settings.hooks.SessionStart).toEqual([
       {
+        matcher: 'resume|clear|compact',
         hooks: [
           {
             type: 'command',

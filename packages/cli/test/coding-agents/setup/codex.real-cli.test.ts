@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listHooks } from '../codex/support/app-server.js';
 import { mcpCall, ResponsesServer, say } from '../codex/support/responses-server.js';
 import {
   type CodexWorkspace,
@@ -41,6 +42,13 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     ws = createCodexWorkspace();
     ws.configure({ modelUrl: model.url }); // the offline model provider, nothing of plankeeper
     setUpForRealCli('codex', ws);
+    // Codex's own account: every hook setup wrote is trusted, SessionStart with its matcher
+    // (part of what the trust hash covers).
+    const listed = await listHooks(ws);
+    expect(listed.filter((hook) => hook.trustStatus !== 'trusted')).toEqual([]);
+    expect(listed.find((hook) => hook.eventName === 'sessionStart')?.matcher).toBe(
+      'resume|clear|compact',
+    );
     const log = join(ws.root, 'hooks.log');
     ws.env.PLANKEEPER_TEST_HOOK_LOG = log;
     const run = await runCodex(ws, {
@@ -50,6 +58,9 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     });
     const why = `${describeRun(run)}\nhooks run: ${hookEvents(log).join(', ')}`;
     expect(run.code, why).toBe(0);
+    expect(hookEvents(log), why).toContain('hook codex Stop');
+    // A new session has no plan to restore: no SessionStart process (its matcher).
+    expect(hookEvents(log), why).not.toContain('hook codex SessionStart');
     expect(model.unscripted, why).toBe(0);
     expect(model.main, why).toHaveLength(3);
     const [first, second, third] = model.main;
@@ -59,6 +70,8 @@ describe('Codex after plankeeper setup codex (real CLI)', () => {
     // The Stop hook's reason comes back as a user message; the earlier requests never had it.
     const reason = finishCheckReason();
     expect(occurrences(model.userTexts(third!).join('\n'), reason), why).toBe(1);
+    // Said once in the whole request: not again as a developer or system message.
+    expect(occurrences(JSON.stringify(third!.body), 'still has open items'), why).toBe(1);
     expect(JSON.stringify(second!.body)).not.toContain('Your todo list still has open items');
     const last = run.events.filter(
       (event) => event.type === 'item.completed' && event.item?.type === 'agent_message',

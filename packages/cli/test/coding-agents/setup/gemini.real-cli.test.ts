@@ -66,6 +66,8 @@ describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
     // The AfterAgent hook's reason comes back as the next user message, as plain text.
     const reason = finishCheckReason();
     expect(occurrences(texts(third).join('\n'), reason), why).toBe(1);
+    // Said once in the whole request: not again in the system instruction.
+    expect(occurrences(JSON.stringify(third?.body), 'still has open items'), why).toBe(1);
     expect(texts(second).join('\n')).not.toContain('Your todo list still has open items');
     expect(run.json?.response).toContain(HONEST_ANSWER);
   }, 90_000);

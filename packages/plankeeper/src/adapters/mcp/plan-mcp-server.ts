@@ -3,7 +3,7 @@
  * so clients see exactly our JSON Schemas (the high-level `registerTool` would re-derive
  * them from zod and answer bad arguments with its own messages instead of ours).
  */
-import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   ErrorCode,
@@ -403,12 +403,16 @@ function assertPlanUri(uri: string, readable = false): void {
 
 let version: string | undefined;
 
-/** plankeeper's version for serverInfo, read once from the package manifest. */
+/**
+ * plankeeper's version for serverInfo, read once from the package manifest, found by the
+ * package's name rather than by a path from this file: a bundle that carries this code (the
+ * CLI's `plankeeper mcp`) is somewhere else and still finds the manifest.
+ */
 function packageVersion(): string {
   if (version === undefined) {
     try {
-      const url = new URL('../../../package.json', import.meta.url);
-      version = (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+      const manifest = createRequire(import.meta.url)('plankeeper/package.json');
+      version = (manifest as { version: string }).version;
     } catch {
       version = '0.0.0';
     }

@@ -16,7 +16,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError } from '../../engine/errors.js';
 import {
@@ -118,6 +118,12 @@ export async function serveHttp(options: HttpServeOptions): Promise<HttpHandle> 
   }
   const loopback = isLoopbackHost(host);
   if (!loopback && token === undefined) throw needsToken(host);
+  // Loaded here, not with the module: it brings an HTTP stack (Hono's Node server, which
+  // touches fetch's globals and http2) that a stdio server, started at every coding-agent
+  // session, would load for nothing.
+  const { StreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/sdk/server/streamableHttp.js'
+  );
 
   const sessions = new Map<string, Session>();
   /** Sessions between initialize and its answer: they count against the cap too. */

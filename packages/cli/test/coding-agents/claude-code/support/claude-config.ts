@@ -129,12 +129,9 @@ export const PLANKEEPER_HOOK_EVENTS = [
   'PreCompact',
 ] as const satisfies readonly HookEvent[];
 
-/** The matchers setup gives: PreToolUse runs for plankeeper's own tools only. */
-const PLANKEEPER_MATCHERS: Partial<Record<HookEvent, string>> = {
-  PreToolUse: 'mcp__plankeeper__.*',
-};
-
-let setupHandlers: Record<string, Array<{ hooks: Array<{ type: string }> }>> | undefined;
+let setupHandlers:
+  | Record<string, Array<{ matcher?: string; hooks: Array<{ type: string }> }>>
+  | undefined;
 
 /** The hooks `plankeeper setup claude-code` writes, read once from a throwaway project. */
 function hooksSetupWrites() {
@@ -167,11 +164,16 @@ export function plankeeperHooks(
   extraArgs: readonly string[] = [],
   options: { without?: readonly HookEvent[]; route?: 'mcp_tool' | 'command' } = {},
 ): Record<string, unknown> {
-  const written = options.route === 'command' ? {} : hooksSetupWrites();
+  const written = hooksSetupWrites();
   return Object.fromEntries(
     PLANKEEPER_HOOK_EVENTS.filter((event) => !options.without?.includes(event)).map((event) => {
-      const matcher = PLANKEEPER_MATCHERS[event];
-      const served = written[event]?.[0]?.hooks.find((handler) => handler.type === 'mcp_tool');
+      // Setup's matchers: PreToolUse for plankeeper's own tools, SessionStart where a session
+      // lost its plan (resume, clear, compact).
+      const matcher = written[event]?.[0]?.matcher;
+      const served =
+        options.route === 'command'
+          ? undefined
+          : written[event]?.[0]?.hooks.find((handler) => handler.type === 'mcp_tool');
       return [
         event,
         [

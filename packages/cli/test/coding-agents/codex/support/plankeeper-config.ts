@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { CODEX_EVENTS } from '../../../../src/coding-agents/codex/setup-edits.js';
+import { SESSION_START_MATCHER } from '../../../../src/coding-agents/setup/hook-groups.js';
 import type { ResponsesServer } from './responses-server.js';
 import {
   type CodexConfig,
@@ -18,14 +19,23 @@ import {
 
 const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
-/** hooks.json as setup writes it: `<node> <bin> hook codex <Event> --store <store>`. */
+/**
+ * hooks.json as setup writes it: `<node> <bin> hook codex <Event> --store <store>`, SessionStart
+ * only on resume, clear and compact.
+ */
 export function plankeeperHooks(store: string): HooksFile {
   const hooks: HooksFile['hooks'] = {};
   for (const event of CODEX_EVENTS) {
     const command = [process.execPath, PLANKEEPER_BIN, 'hook', 'codex', event, '--store', store]
       .map(quote)
       .join(' ');
-    hooks[event] = [{ hooks: [{ type: 'command', command, timeout: 10 }] }];
+    const matcher = event === 'SessionStart' ? SESSION_START_MATCHER : undefined;
+    hooks[event] = [
+      {
+        ...(matcher !== undefined && { matcher }),
+        hooks: [{ type: 'command', command, timeout: 10 }],
+      },
+    ];
   }
   return { hooks };
 }

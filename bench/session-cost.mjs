@@ -1,0 +1,83 @@
+// What plankeeper adds to a coding agent's session, measured the same way for every agent: a
+// session of N tool calls (then an answer) against the agent's scripted model server, in a
+// project without plankeeper and in one after `plankeeper setup <agent>`, alternately, ROUNDS
+// rounds each; medians. Per tool call: the slope between the two sizes of the difference;
+// per session: the difference at the smaller size less its calls' share.
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { printTable, verdict } from './report.mjs';
+
+const root = new URL('../', import.meta.url).pathname;
+const ROUNDS = Number(process.env.BENCH_SESSION_ROUNDS ?? 3);
+const SIZES = (process.env.BENCH_SESSION_SIZES ?? '10,30').split(',').map(Number);
+const PER_CALL_TARGET_MS = 10;
+const PER_SESSION_TARGET_MS = 400;
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The command line of the tests' stand-in MCP server (tool `echo`), logging to `log`. Named
+ * here: the test support that builds it finds the script from its own file, which a bundled
+ * import of another support module does not keep.
+ */
+export function standInEcho(log) {
+  return {
+    command: process.execPath,
+    args: [join(root, 'packages/cli/test/support/stand-in-mcp-server.mjs'), log, '--tool', 'echo'],
+  };
+}
+
+/** Runs `plankeeper setup <agent>` from this checkout on `dir`, with `env` (HOME and the like). */
+export function setUp(agent, dir, env) {
+  const setup = spawnSync(
+    process.execPath,
+    [join(root, 'bin/plankeeper.js'), 'setup', agent, '--dir', dir],
+    { env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  if (setup.status !== 0) throw new Error(`setup ${agent} failed: ${setup.stderr}`);
+}
+
+/**
+ * Measures `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall
+ * time in ms, and throws if the session did not end as scripted) and prints the table and the
+ * verdicts against the targets, labelled with `agent` and `tool`.
+ */
+export async function sessionCost(agent, tool, session) {
+  const loads = [loadavg()[0]];
+  // One session each first: a CLI's first start in a fresh HOME does more.
+  await session('bare', 1);
+  await session('kept', 1);
+  const times = { bare: {}, kept: {} };
+  for (const calls of SIZES) {
+    times.bare[calls] = [];
+    times.kept[calls] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      times.bare[calls].push(await session('bare', calls));
+      times.kept[calls].push(await session('kept', calls));
+      loads.push(loadavg()[0]);
+    }
+  }
+  const [small, large] = SIZES;
+  const at = (variant, calls) => median(times[variant][calls]);
+  const added = (calls) => at('kept', calls) - at('bare', calls);
+  const perCall = (added(large) - added(small)) / (large - small);
+  const perSession = added(small) - perCall * small;
+  printTable(
+    `${agent}: a session of N ${tool} calls (median of ${ROUNDS} rounds, ms; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
+    ['N', 'without plankeeper', 'with plankeeper', 'added'],
+    SIZES.map((calls) => [calls, at('bare', calls), at('kept', calls), added(calls)]),
+  );
+  console.log('');
+  verdict(
+    `${agent}: per tool call`,
+    perCall <= PER_CALL_TARGET_MS,
+    `${perCall.toFixed(1)} ms added (target <= ${PER_CALL_TARGET_MS} ms)`,
+  );
+  verdict(
+    `${agent}: per session`,
+    perSession <= PER_SESSION_TARGET_MS,
+    `${perSession.toFixed(0)} ms added (target <= ${PER_SESSION_TARGET_MS} ms)`,
+  );
+  return { perCall, perSession };
+}

@@ -1,0 +1,62 @@
+/**
+ * Bundles `plankeeper mcp` into dist/bundle/: the CLI's main (dist/cli/main.js) with the mcp
+ * command, the core, the MCP SDK and zod, bundled as bundle.mjs says. A coding agent starts
+ * this server at every session and waits for its `initialize` answer.
+ *
+ * The bin loads it for `plankeeper mcp` only, so the command table's other commands stay out:
+ * each is an external import of its unbundled module, never loaded from here. main.js reads
+ * `../../package.json` from its own location, and those imports are paths from the entry, so
+ * both must be in the entry file at the same depth as in dist/cli/ (checked below).
+ *
+ * Run by `npm run build` after tsc; exports `buildMcp()`, and run directly it builds once.
+ */
+import { dirname, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleEntry, packageRoot } from './bundle.mjs';
+
+const entry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+const commandTable = fileURLToPath(new URL('../dist/cli/commands/index.js', import.meta.url));
+const outdir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
+/** What the bin imports for `plankeeper mcp`. */
+export const MCP_BUNDLE = `${outdir}mcp.js`;
+
+/** Every command but mcp, imported from the table, stays the unbundled module it names. */
+const otherCommandsExternal = {
+  name: 'other-commands-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, (args) => {
+      if (args.importer !== commandTable || args.path === './mcp.js') return undefined;
+      const target = `${dirname(commandTable)}/${args.path.slice(2)}`;
+      return { path: `./${relative(outdir, target)}`, external: true };
+    });
+  },
+};
+
+// The MCP SDK's dependencies include CommonJS packages that require Node's own modules;
+// in an ES module bundle that needs a require of its own.
+const REQUIRE_BANNER =
+  "import { createRequire as __plankeeperRequire } from 'node:module'; const require = __plankeeperRequire(import.meta.url);";
+
+export async function buildMcp() {
+  const metafile = await bundleEntry({
+    name: 'mcp',
+    entry,
+    outdir,
+    plugins: [otherCommandsExternal],
+    banner: REQUIRE_BANNER,
+    // Minified, it is 1.1 MB instead of 1.9 MB (zod with its locales is most of it); names
+    // are kept (keepNames), so error classes and their messages read the same.
+    minify: true,
+  });
+  const inEntry = Object.keys(metafile.outputs[relative(packageRoot, MCP_BUNDLE)].inputs);
+  for (const needed of [entry, commandTable]) {
+    if (!inEntry.includes(relative(packageRoot, needed))) {
+      throw new Error(
+        `${relative(packageRoot, needed)} is not in the mcp bundle's entry file: its relative paths would break.`,
+      );
+    }
+  }
+  return MCP_BUNDLE;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildMcp();
