@@ -171,9 +171,9 @@ export function refusePersonChanged<Facts>(
   return issues.length > 0 ? { ok: false, issues } : result;
 }
 
-/** Completing an item undoes a person's cancel (its status), edit (the step it did) or note. */
+/** Completing an item undoes a person's cancel or reopen (its status), edit (the step it did) or note. */
 export const completionUndoes = (kinds: ReadonlySet<Kind>) =>
-  kinds.has('cancel') || kinds.has('edit') || kinds.has('note');
+  kinds.has('cancel') || kinds.has('reopen') || kinds.has('edit') || kinds.has('note');
 
 /** Removing an item undoes whatever a person did to it. */
 export const removalUndoes = () => true;
@@ -181,7 +181,7 @@ export const removalUndoes = () => true;
 /** `next` with the fields a person set on `before` (the item as stored), or `next` itself. */
 function withPersonFields(next: TodoItem, before: TodoItem, kinds: ReadonlySet<Kind>): TodoItem {
   const merged: TodoItem = { ...next };
-  if (kinds.has('cancel') || kinds.has('done')) {
+  if (kinds.has('cancel') || kinds.has('done') || kinds.has('reopen')) {
     // The status with the reason and the owner that go with it (ownership.ts).
     merged.status = before.status;
     setField(merged, 'note', before.note);
