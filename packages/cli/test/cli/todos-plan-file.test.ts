@@ -7,8 +7,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXIT } from '../../src/cli/exit-codes.js';
+
 import { runCli } from '../support/run-cli.js';
+
+/** The CLI's exit codes: 0 done, 2 bad flags or input. */
+const EXIT = { ok: 0, usage: 2 } as const;
 
 let dir: string;
 beforeEach(() => {

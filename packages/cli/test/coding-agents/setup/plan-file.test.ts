@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { EXIT } from '../../../src/cli/exit-codes.js';
+
 import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
 import {
@@ -17,6 +17,9 @@ import {
   type HookHandler,
   runHookHandler,
 } from '../claude-code/support/mcp-tool-hook.js';
+
+/** The CLI's exit codes: 0 done, 2 bad flags or input. */
+const EXIT = { ok: 0, usage: 2 } as const;
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../claude-code/fixtures/${name}.json`, import.meta.url), 'utf8');
