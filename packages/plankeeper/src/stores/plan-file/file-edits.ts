@@ -57,6 +57,18 @@ function resolveIds(
     else if (item && lines[held]!.content !== item.content && line.content === item.content)
       owner.set(line.id, index);
   });
+  // A line without an id that reads as an item no line names is that item: a person's
+  // text taken in once (it got its id) and saved again before the id was written back.
+  const unclaimed = new Map<string, string>();
+  for (const item of base) {
+    if (!owner.has(item.id) && !unclaimed.has(item.content)) unclaimed.set(item.content, item.id);
+  }
+  const matched = lines.map((line) => {
+    if (line.id !== undefined) return undefined;
+    const id = unclaimed.get(line.content);
+    if (id !== undefined) unclaimed.delete(line.content);
+    return id;
+  });
   let nextId = current.nextId;
   const keeps = (line: PlanFileItem, index: number) =>
     line.id !== undefined &&
@@ -68,6 +80,7 @@ function resolveIds(
   const renumbered: Renumbering[] = [];
   const ids = lines.map((line, index) => {
     if (keeps(line, index)) return line.id!;
+    if (matched[index] !== undefined) return matched[index]!;
     const to = String(nextId++);
     renumbered.push({ line: line.line, ...(line.id !== undefined && { from: line.id }), to });
     return to;

@@ -4,7 +4,8 @@
  * or the new one, never half of one. The target is the file a symlink points to, and it
  * keeps its mode.
  */
-import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
+import { chmod, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** The file's text, or undefined when there is no file. */
@@ -19,10 +20,24 @@ export async function readText(path: string): Promise<string | undefined> {
 
 /** A new text written beside the file `path` resolves to, ready to be renamed over it. */
 export interface StagedText {
-  /** Replaces the file with the staged text. */
-  commit(): Promise<void>;
+  /**
+   * Replaces the file with the staged text when it still reads `expected` (undefined: no
+   * file), and says whether it did; otherwise removes the staged text. The look and the
+   * rename are two system calls with nothing in between (no await), so a person's save
+   * can only slip between them, not between a read and a write of ours.
+   */
+  commitIf(expected: string | undefined): Promise<Replaced | undefined>;
   /** Removes the staged text, leaving the file as it is. */
   discard(): Promise<void>;
+}
+
+/** The file this replaced, held open: an editor that opened it just before still writes there. */
+export interface Replaced {
+  /**
+   * The replaced file's text when someone wrote into it after it was read (an in-place
+   * save that opened it before the rename), else undefined. Closes the file.
+   */
+  lateText(): string | undefined;
 }
 
 export async function stageText(path: string, text: string): Promise<StagedText> {
@@ -37,9 +52,42 @@ export async function stageText(path: string, text: string): Promise<StagedText>
   );
   await writeFile(temporary, text, { flag: 'wx' });
   if (mode !== undefined) await chmod(temporary, mode);
+  const discard = () => unlink(temporary).catch(() => {});
   return {
-    commit: () => rename(temporary, target),
-    discard: () => unlink(temporary).catch(() => {}),
+    async commitIf(expected) {
+      let handle: number | undefined;
+      try {
+        handle = openSync(target, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          await discard();
+          throw error;
+        }
+      }
+      const now = handle === undefined ? undefined : readFileSync(handle, 'utf8');
+      if (now !== expected) {
+        if (handle !== undefined) closeSync(handle);
+        await discard();
+        return undefined;
+      }
+      renameSync(temporary, target);
+      // What was read, not the size now: a write between the read and the rename is late too.
+      const size = now === undefined ? 0 : Buffer.byteLength(now);
+      return {
+        lateText() {
+          if (handle === undefined) return undefined;
+          try {
+            if (fstatSync(handle).size === size) return undefined;
+            const bytes = Buffer.alloc(fstatSync(handle).size);
+            readSync(handle, bytes, 0, bytes.length, 0);
+            return bytes.toString('utf8');
+          } finally {
+            closeSync(handle);
+          }
+        },
+      };
+    },
+    discard,
   };
 }
 

@@ -14,7 +14,9 @@
  * processes (file-lock.ts); a write stages the new text beside the file, commits the plan
  * to the inner store by compare-and-set, looks at the file once more and only then renames
  * the new text over it. A person's save that lands before that last look is not
- * overwritten: the rename is skipped and the save is replayed on the new plan at once.
+ * overwritten: the rename is skipped and the save is replayed on the new plan at once. An
+ * in-place save into the file the rename just replaced (an editor that opened it a moment
+ * before) is read from that file, held open, and replayed the same way.
  */
 import { approvalAfterPersonEdit } from '../../engine/operations/approve.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
@@ -36,7 +38,7 @@ import type {
 import { emptyRecord, type PlanRecord, type TodoItem } from '../../engine/todo-item.js';
 import { fileEdits } from './file-edits.js';
 import { FileLock } from './file-lock.js';
-import { readText, stageText, textDigest } from './file-text.js';
+import { type Replaced, readText, stageText, textDigest } from './file-text.js';
 import {
   unreadLines as findUnreadLines,
   type ParsedPlanFile,
@@ -70,6 +72,12 @@ interface SeenFile {
   version: number;
   /** Unread lines already named to the model, so each is named once. */
   named: string[];
+  /**
+   * The items that text shows, with their ids: what a person's next save is compared
+   * with. (Not always the plan at `version`: a save taken in over a plan that moved on
+   * shows the person's items only.)
+   */
+  items?: TodoItem[];
 }
 
 interface Synced {
@@ -80,6 +88,14 @@ interface Synced {
 }
 
 const ABSENT = 'absent';
+
+/** A person's save found in a file a rename replaced, with what is on disk now. */
+interface LateSave {
+  text: string;
+  onDisk: string | undefined;
+  /** What was seen of the file the save was made to. */
+  seen: SeenFile;
+}
 
 export class PlanFileStore implements PlanStore {
   readonly path: string;
@@ -139,17 +155,20 @@ export class PlanFileStore implements PlanStore {
         return written;
       }
       // The last look: a person's save since the sync is not overwritten, but replayed.
-      if ((await readText(this.path)) !== synced.text) {
-        await staged.discard();
+      const replaced = await staged.commitIf(synced.text);
+      if (!replaced) {
         await this.sync();
         return written;
       }
-      await staged.commit();
       await this.remember({
         ...synced.seen,
         digest: await textDigest(text),
         version: written.version,
+        items: record.items,
       });
+      const lateText = replaced.lateText();
+      if (lateText !== undefined)
+        await this.sync({ text: lateText, onDisk: text, seen: synced.seen });
       return written;
     });
   }
@@ -163,8 +182,16 @@ export class PlanFileStore implements PlanStore {
       if (synced.text !== undefined) {
         const text = renderPlanFile([], synced.parsed);
         const staged = await stageText(this.path, text);
-        await staged.commit();
-        await this.remember({ ...synced.seen, digest: await textDigest(text), version: 0 });
+        // A person's save meanwhile is left for the next read to take in.
+        const replaced = await staged.commitIf(synced.text);
+        if (!replaced) return deleted;
+        replaced.lateText();
+        await this.remember({
+          ...synced.seen,
+          digest: await textDigest(text),
+          version: 0,
+          items: [],
+        });
       }
       return deleted;
     });
@@ -247,10 +274,17 @@ export class PlanFileStore implements PlanStore {
    * becomes revisions of the plan, and a plan written elsewhere (another writer of the
    * inner store) is written into the file. Resolves to both as they now are.
    */
-  private async sync(): Promise<Synced> {
+  private async sync(late?: LateSave): Promise<Synced> {
+    let injected = late;
     for (;;) {
-      const text = await readText(this.path);
-      const seen = (await this.seenFile()) ?? { digest: '', version: -1, named: [] };
+      // A save that landed in a file a rename replaced is taken in as the file's text.
+      const onDisk = injected ? injected.onDisk : await readText(this.path);
+      const text = injected ? injected.text : onDisk;
+      const remembered = (await this.seenFile()) ?? { digest: '', version: -1, named: [] };
+      let seen = injected?.seen ?? remembered;
+      // What was seen of the file on disk: a save that lands in it late is compared with it.
+      let diskSeen = injected ? remembered : seen;
+      injected = undefined;
       let stored = await this.inner.get(this.key);
       const digest = text === undefined ? ABSENT : await textDigest(text);
       let parsed = text === undefined ? undefined : parsePlanFile(text);
@@ -261,26 +295,43 @@ export class PlanFileStore implements PlanStore {
         stored = taken.stored;
         named = taken.named;
         parsed = withIds(parsed, taken.ids);
+        // Taken in: should the person save again before the file is written back, their
+        // next text is compared with this one, not taken in twice. (A late save is not on
+        // disk: a save made on disk meanwhile is compared with what was seen there.)
+        if (text === onDisk) {
+          seen = { digest, version: stored?.version ?? 0, named, items: taken.shown };
+          diskSeen = seen;
+          await this.remember(seen);
+        }
       }
       if (text === undefined && !stored) {
         return { text, parsed, stored, seen: { digest: ABSENT, version: 0, named } };
       }
       const next = renderPlanFile(stored?.record.items ?? [], parsed);
-      if (next !== text) {
+      let replaced: Replaced | undefined;
+      if (next !== onDisk) {
         const staged = await stageText(this.path, next);
-        if ((await readText(this.path)) !== text) {
-          await staged.discard();
-          continue; // a person saved meanwhile: take that in first
-        }
-        await staged.commit();
+        replaced = await staged.commitIf(onDisk);
+        if (!replaced) continue; // a person saved meanwhile: take that in first
       }
       const now: SeenFile = {
         digest: await textDigest(next),
         version: stored?.version ?? 0,
         named,
+        items: stored?.record.items ?? [],
       };
-      if (now.digest !== seen.digest || now.version !== seen.version || named !== seen.named)
+      if (
+        now.digest !== seen.digest ||
+        now.version !== seen.version ||
+        named !== seen.named ||
+        !seen.items
+      )
         await this.remember(now);
+      const lateText = replaced?.lateText();
+      if (lateText !== undefined) {
+        injected = { text: lateText, onDisk: next, seen: diskSeen };
+        continue;
+      }
       return { text: next, parsed: parsePlanFile(next), stored, seen: now };
     }
   }
@@ -293,13 +344,16 @@ export class PlanFileStore implements PlanStore {
     parsed: ParsedPlanFile,
     stored: VersionedPlan | undefined,
     seen: SeenFile,
-  ): Promise<{ stored: VersionedPlan | undefined; named: string[]; ids: string[] } | undefined> {
+  ): Promise<
+    | { stored: VersionedPlan | undefined; named: string[]; ids: string[]; shown: TodoItem[] }
+    | undefined
+  > {
     const lines = parsed.blocks.flatMap((block) => (block.kind === 'item' ? [block.item] : []));
     const unread = findUnreadLines(parsed);
     const fresh = unread.filter((line) => !seen.named.includes(line.text));
     const named = unread.map((line) => line.text);
     if (!stored) {
-      if (lines.length === 0) return { stored, named, ids: [] };
+      if (lines.length === 0) return { stored, named, ids: [], shown: [] };
       // A file with no plan stored yet (a fresh clone): its items are the plan.
       const edits = fileEdits(lines, [], emptyRecord(this.now()));
       const record: PlanRecord = {
@@ -317,6 +371,7 @@ export class PlanFileStore implements PlanStore {
         stored: versioned(record, written),
         named,
         ids: edits.resolved.map((item) => item.id),
+        shown: edits.resolved,
       };
     }
     const base = await this.baseItems(stored, seen);
@@ -358,12 +413,21 @@ export class PlanFileStore implements PlanStore {
       if (!written.ok) return undefined;
       current = versioned(record, written);
     }
-    return { stored: current, named, ids: edits.resolved.map((item) => item.id) };
+    return {
+      stored: current,
+      named,
+      ids: edits.resolved.map((item) => item.id),
+      shown: edits.resolved,
+    };
   }
 
   /** The items the file showed when it was last seen: from the history, else the plan now. */
   private async baseItems(stored: VersionedPlan, seen: SeenFile): Promise<TodoItem[]> {
-    if (seen.version === stored.version || seen.version <= 0) return stored.record.items;
+    if (seen.items) return seen.items;
+    // Never seen (no record of it): the plan now is the best guess of what the file showed.
+    if (seen.version === stored.version || seen.version < 0) return stored.record.items;
+    // The file showed no plan.
+    if (seen.version === 0) return [];
     const history = await this.inner.history(this.key, {
       limit: Math.min(stored.version - seen.version + 1, 200),
     });

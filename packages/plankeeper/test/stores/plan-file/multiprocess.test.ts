@@ -9,6 +9,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
 import { openPlanFileStore, parsePlanFile } from 'plankeeper/stores/plan-file';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startWorker } from '../../support/line-workers.js';
@@ -49,8 +50,17 @@ describe('a plan file written by several processes and a person at once', () => 
     }
 
     // One more read takes in the person's last saves.
-    const store = await openPlanFileStore(file);
+    const store = await openPlanFileStore(file, {
+      store: await openStore(`sqlite:${join(dir, '.plankeeper', 'plans.db')}`, {
+        historyLimit: 1000,
+      }),
+    });
     const stored = await new PlanEngine({ store }).snapshot(store.key);
+    // Every revision, to say which one lost a write when this fails.
+    const revisions = (await store.history(store.key, { limit: 1000 })).map(
+      (r) =>
+        `${r.version} ${r.source.tool} ${r.source.summary} [${r.record?.items.map((i) => i.id).join(',')}]`,
+    );
     await store.close();
     const reported = workers.flatMap(
       (worker) =>
@@ -58,6 +68,8 @@ describe('a plan file written by several processes and a person at once', () => 
     );
     expect(reported).toHaveLength(WORKERS * ADDS_PER_WORKER);
     const idOf = new Map(stored.items.map((item) => [item.content, item.id]));
+    const missing = reported.filter((item) => idOf.get(item.content) !== item.id);
+    expect(missing, revisions.join('\n')).toEqual([]);
     for (const item of reported) expect(idOf.get(item.content)).toBe(item.id);
     for (let save = 0; save < PERSON_SAVES; save++)
       expect(idOf.has(`Ana's step ${save}`)).toBe(true);
