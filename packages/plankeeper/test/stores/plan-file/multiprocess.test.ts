@@ -34,7 +34,7 @@ describe('a plan file written by several processes and a person at once', () => 
       await waitFor(
         () => workers.every((worker) => worker.lines.includes('ready')),
         `every worker to be ready (stderr: ${workers.map((worker) => worker.stderr).join(' | ')})`,
-        20_000,
+        45_000,
       );
       for (const worker of workers) worker.process.stdin!.end('go\n');
       for (let save = 0; save < PERSON_SAVES; save++) {
@@ -83,5 +83,5 @@ describe('a plan file written by several processes and a person at once', () => 
     );
     expect(lines).toEqual(stored.items.map((item) => `${item.id} ${item.content}`));
     expect(text.startsWith('# Plan\n\nWritten by three agents and Ana.\n- [ ] #')).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
