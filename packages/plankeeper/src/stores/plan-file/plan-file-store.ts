@@ -18,6 +18,7 @@
  * in-place save into the file the rename just replaced (an editor that opened it a moment
  * before) is read from that file, held open, and replayed the same way.
  */
+import { ConfigurationError } from '../../engine/errors.js';
 import { approvalAfterPersonEdit } from '../../engine/operations/approve.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import type {
@@ -239,7 +240,9 @@ export class PlanFileStore implements PlanStore {
   private stateStore(): Required<Pick<PlanStore, 'getState' | 'compareAndSetState'>> {
     const { inner } = this;
     if (!inner.getState || !inner.compareAndSetState) {
-      throw new Error('A plan file needs a store that keeps harness state.');
+      throw new ConfigurationError(
+        "A plan file needs a store that keeps harness state (getState and compareAndSetState), such as any of plankeeper's stores.",
+      );
     }
     return inner as Required<Pick<PlanStore, 'getState' | 'compareAndSetState'>>;
   }

@@ -194,6 +194,28 @@ describe('a plan file', () => {
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(real, 'utf8'));
   });
 
+  it('names lines that are no items once, and writes a change made to the store directly into the file', async () => {
+    const inner = new MemoryPlanStore();
+    const store = await openPlanFileStore(file, { store: inner });
+    opened.push(store);
+    const engine = new PlanEngine({ store });
+    await engine.add(store.key, [{ content: 'One' }]);
+    writeFileSync(file, `${read()}Prose a person wrote.\n`);
+    const first = await noticeSince(engine, store, 1);
+    expect(first.en).toBe(
+      'Lines in the plan file that are not items, kept as they are: line 4: "Prose a person wrote."',
+    );
+    await engine.add(store.key, [{ content: 'Two' }]);
+    const seen = first.snapshot.version;
+    expect((await noticeSince(engine, store, seen + 1)).en).toBeUndefined();
+    // The dashboard writes to the store it wraps, not the file: the next read writes it there.
+    const current = (await inner.get(store.key))!;
+    await new PlanEngine({ store: inner }).editAsPerson(store.key, { kind: 'done', id: '2' });
+    expect(current.version).toBeLessThan((await inner.get(store.key))!.version);
+    await engine.snapshot(store.key);
+    expect(read()).toBe('# Plan\n\n- [ ] #1 One\n- [x] #2 Two\nProse a person wrote.\n');
+  });
+
   it('passes every other key to the store it wraps', async () => {
     const inner = new MemoryPlanStore();
     const store = await openPlanFileStore(file, { store: inner });
