@@ -18,6 +18,7 @@ const sections = [
   ['sub-agents', './sub-agents.mjs'],
   ['claims on a shared list', './claims.mjs'],
   ['approval hold', './approval.mjs'],
+  ['plan-file', './plan-file.mjs'],
 ];
 
 const only = process.argv.slice(2);

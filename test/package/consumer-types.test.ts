@@ -32,6 +32,7 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/stores/sqlite', ['better-sqlite3'], 'any'],
   ['plankeeper/stores/postgres', ['pg'], 'any'],
   ['plankeeper/stores/redis', ['ioredis'], 'any'],
+  ['plankeeper/stores/plan-file', [], 'any'],
   ['plankeeper/http', [], 'any'],
   ['plankeeper/mcp', ['@modelcontextprotocol/sdk'], 'node'],
   ['plankeeper/ai-sdk', ['ai'], 'node'],

@@ -69,6 +69,33 @@ describe('a write from an older read keeps what a person changed since', () => {
     expect(last.source.summary).toBe("wrote 3 items, kept a person's change to #1 #2");
   });
 
+  it("keeps a person's removal (a line deleted from a plan file): the stale list brings it back by neither id nor text", async () => {
+    const store = new MemoryPlanStore();
+    const { engine, read } = await seeded({ store });
+    const current = (await store.get(key))!;
+    await store.compareAndSet(
+      key,
+      current.version,
+      { ...current.record, items: current.record.items.filter((item) => item.id !== '3') },
+      { source: { tool: 'person:remove', by: 'person', edit: { kind: 'remove', id: '3' } } },
+    );
+    for (const list of [
+      staleList(),
+      staleList().map((entry, index) => ({ ...entry, id: String(index + 1) })),
+    ]) {
+      const outcome = await engine.write(key, list, { basedOn: read.version, dryRun: true });
+      expect(outcome.ok).toBe(true);
+      if (!outcome.ok) return;
+      expect(lines(outcome.snapshot.items)).toEqual([
+        '1 completed Migrate prod DB',
+        '2 in_progress Email customers',
+      ]);
+      expect(outcome.facts.kept?.map((change) => [change.item.id, change.edits])).toEqual([
+        ['3', [{ kind: 'remove', id: '3' }]],
+      ]);
+    }
+  });
+
   it('keeps them the same when the list names the items by id', async () => {
     const { engine, read } = await seeded();
     await personCancelsAndRewords(engine);

@@ -52,6 +52,8 @@ import {
   personKeptIds,
   refusePersonChanged,
   removalUndoes,
+  withDropped,
+  withoutRemoved,
 } from './operations/person-kept.js';
 import { type RemoveFacts, removeItems } from './operations/remove-items.js';
 import {
@@ -227,7 +229,9 @@ export class PlanEngine {
       base ??= record;
       const first = base;
       const decide = (unseen: UnseenPersonChanges | undefined): OperationResult<WriteFacts> => {
-        const sent = unseen ? entriesAsSeen(items, record, unseen) : items;
+        const { input: sent, dropped } = unseen
+          ? withoutRemoved(entriesAsSeen(items, record, unseen), record, unseen)
+          : { input: items, dropped: [] };
         const keep = unseen ? personKeptIds(record, unseen) : undefined;
         const owned = writeOwned(record, first, sent, meta.owner, (others) =>
           writePlan(
@@ -241,7 +245,7 @@ export class PlanEngine {
           ),
         );
         if (!unseen) return owned;
-        const kept = keepPersonChanges(record, owned, unseen, meta.owner);
+        const kept = withDropped(keepPersonChanges(record, owned, unseen, meta.owner), dropped);
         // The person's items put back can take a full list over the limit.
         const count = kept.ok ? kept.items.length : 0;
         const maximum = this.limits.maxItems;

@@ -37,14 +37,20 @@ export async function revisionsSince(
   return history.filter((revision) => revision.version > seen && revision.version <= current);
 }
 
+/** Unread plan-file lines named at most, so one long prose section costs a few tokens only. */
+const MAX_UNREAD = 5;
+
 /** The lines for these revisions (oldest first), or undefined when none is a person's. */
 export function describePersonChanges(
   revisions: readonly PlanRevision[],
   locale: Locale,
 ): string | undefined {
   const runs: { name: string | undefined; edits: PersonEditInfo[] }[] = [];
+  const unread: { line: number; text: string }[] = [];
   for (const { source } of revisions) {
-    if (source.by !== 'person' || !source.edit) continue;
+    if (source.by !== 'person') continue;
+    if (source.unreadLines) unread.push(...source.unreadLines);
+    if (!source.edit) continue;
     const last = runs.at(-1);
     // An approval is a line of its own ("Approved by a person (Ana)"), never merged into edits.
     const approving = source.edit.kind === 'approve';
@@ -52,12 +58,12 @@ export function describePersonChanges(
       last.edits.push(source.edit);
     else runs.push({ name: source.name, edits: [source.edit] });
   }
-  if (runs.length === 0) return undefined;
-  return runs
-    .map((run) =>
-      run.edits[0]?.kind === 'approve'
-        ? locale.approval.approvedBy(run.name)
-        : locale.person.changedBy(run.name, run.edits),
-    )
-    .join('\n');
+  const lines = runs.map((run) =>
+    run.edits[0]?.kind === 'approve'
+      ? locale.approval.approvedBy(run.name)
+      : locale.person.changedBy(run.name, run.edits),
+  );
+  // A plan file's lines that are not items: named, so the model knows they were not lost.
+  if (unread.length > 0) lines.push(locale.person.unreadLines(unread.slice(0, MAX_UNREAD)));
+  return lines.length === 0 ? undefined : lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { KeptChange } from '../engine/operations/person-kept.js';
-import { quoteText } from '../engine/render.js';
+import { quotedText, quoteText } from '../engine/render.js';
 import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
 
@@ -19,7 +19,7 @@ const because = (info: ItemEditInfo) => (info.reason ? ` (${quoteText(info.reaso
 function edit(info: PersonEditInfo): string {
   switch (info.kind) {
     case 'add':
-      return `added #${info.id}${info.anchor ? ` after #${info.anchor}` : ''}`;
+      return `added #${info.id}${info.anchor ? ` after #${info.anchor}` : ''}${renumbered(info)}`;
     case 'cancel':
       return `cancelled #${info.id}${because(info)}`;
     case 'done':
@@ -27,9 +27,15 @@ function edit(info: PersonEditInfo): string {
     case 'edit':
       return `edited #${info.id}`;
     case 'move':
-      return `moved #${info.id} before #${info.anchor}`;
+      return `moved #${info.id} ${info.anchor ? `before #${info.anchor}` : 'to the end'}`;
     case 'note':
       return `noted #${info.id}`;
+    case 'remove':
+      return `removed #${info.id}`;
+    case 'start':
+      return `started #${info.id}`;
+    case 'reopen':
+      return `reopened #${info.id}`;
     case 'approve':
       return 'approved the plan';
   }
@@ -48,7 +54,13 @@ function itemChange(info: ItemEditInfo, item: { content: string; note?: string }
     case 'note':
       return `noted: ${quoteText(item.note ?? '')}`;
     case 'move':
-      return `moved before #${info.anchor}`;
+      return info.anchor ? `moved before #${info.anchor}` : 'moved to the end';
+    case 'remove':
+      return 'removed';
+    case 'start':
+      return 'started';
+    case 'reopen':
+      return 'reopened';
   }
 }
 
@@ -66,6 +78,10 @@ function itemChanges(
   // A step reworded twice is said once, as it reads now.
   return `#${id} ${[...new Set(words)].join(', ')}`;
 }
+
+/** A line whose id another item had (a merge of two branches) got the next id. */
+const renumbered = (info: ItemEditInfo) =>
+  info.renumberedFrom ? ` (a second #${info.renumberedFrom}, renumbered)` : '';
 
 const byPerson = (name: string | undefined) => `a person${name ? ` (${name})` : ''}`;
 
@@ -85,6 +101,10 @@ export const enPerson: PersonTexts = {
     `Changed by ${byPerson(issue.name)} after your last read: ${itemChanges(issue.id, issue.edits, issue)}. It stays as they left it; read the list, then decide again.`,
   changedBy: (name, edits) =>
     `Changed by a person${name ? ` (${name})` : ''}: ${edits.map(edit).join('; ')}`,
+  unreadLines: (lines) =>
+    `Lines in the plan file that are not items, kept as they are: ${lines
+      .map((line) => `line ${line.line}: ${quotedText(line.text)}`)
+      .join('; ')}`,
   problem: (problem) => {
     switch (problem.code) {
       case 'bad_id':

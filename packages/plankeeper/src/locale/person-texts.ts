@@ -11,6 +11,8 @@ import type { PersonEditInfo } from '../engine/store/plan-store.js';
 export interface PersonTexts {
   /** One line for the model: "Changed by a person (Ana): cancelled #2; added #5". */
   changedBy(name: string | undefined, edits: readonly PersonEditInfo[]): string;
+  /** One line for the model: lines of a plan file a person wrote that are not items, kept. */
+  unreadLines(lines: readonly { line: number; text: string }[]): string;
   /** One line for the person: why their change was refused (nothing was changed). */
   problem(problem: PersonEditProblem): string;
   /**

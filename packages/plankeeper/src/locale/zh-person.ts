@@ -1,5 +1,5 @@
 import type { KeptChange } from '../engine/operations/person-kept.js';
-import { quoteText } from '../engine/render.js';
+import { quotedText, quoteText } from '../engine/render.js';
 import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';
 
@@ -19,7 +19,7 @@ const because = (info: ItemEditInfo) => (info.reason ? `（${quoteText(info.reas
 function edit(info: PersonEditInfo): string {
   switch (info.kind) {
     case 'add':
-      return `添加了 #${info.id}${info.anchor ? `（在 #${info.anchor} 之后）` : ''}`;
+      return `添加了 #${info.id}${info.anchor ? `（在 #${info.anchor} 之后）` : ''}${renumbered(info)}`;
     case 'cancel':
       return `取消了 #${info.id}${because(info)}`;
     case 'done':
@@ -27,9 +27,17 @@ function edit(info: PersonEditInfo): string {
     case 'edit':
       return `改写了 #${info.id}`;
     case 'move':
-      return `把 #${info.id} 移到了 #${info.anchor} 之前`;
+      return info.anchor
+        ? `把 #${info.id} 移到了 #${info.anchor} 之前`
+        : `把 #${info.id} 移到了末尾`;
     case 'note':
       return `给 #${info.id} 加了备注`;
+    case 'remove':
+      return `删除了 #${info.id}`;
+    case 'start':
+      return `开始了 #${info.id}`;
+    case 'reopen':
+      return `重新打开了 #${info.id}`;
     case 'approve':
       return '批准了计划';
   }
@@ -48,7 +56,13 @@ function itemChange(info: ItemEditInfo, item: { content: string; note?: string }
     case 'note':
       return `备注：${quoteText(item.note ?? '')}`;
     case 'move':
-      return `移到 #${info.anchor} 之前`;
+      return info.anchor ? `移到 #${info.anchor} 之前` : '移到末尾';
+    case 'remove':
+      return '已删除';
+    case 'start':
+      return '已开始';
+    case 'reopen':
+      return '已重新打开';
   }
 }
 
@@ -66,6 +80,10 @@ function itemChanges(
   // 同一项改写了两次，只按现在的内容说一次。
   return `#${id} ${[...new Set(words)].join('，')}`;
 }
+
+/** 编号与另一项重复（两个分支合并）的行，改用了下一个编号。 */
+const renumbered = (info: ItemEditInfo) =>
+  info.renumberedFrom ? `（原为第二个 #${info.renumberedFrom}，已重新编号）` : '';
 
 const byPerson = (name: string | undefined) => `人员${name ? `（${name}）` : ''}`;
 
@@ -85,6 +103,10 @@ export const zhPerson: PersonTexts = {
     `在你上次读取之后由${byPerson(issue.name)}修改：${itemChanges(issue.id, issue.edits, issue)}。以其修改为准；请先读取清单，再做决定。`,
   changedBy: (name, edits) =>
     `由人员${name ? `（${name}）` : ''}修改：${edits.map(edit).join('；')}`,
+  unreadLines: (lines) =>
+    `计划文件中不是事项的行，已原样保留：${lines
+      .map((line) => `第 ${line.line} 行：${quotedText(line.text)}`)
+      .join('；')}`,
   problem: (problem) => {
     switch (problem.code) {
       case 'bad_id':

@@ -18,6 +18,10 @@ export function registerHookCommand(program: Command): void {
       'plan store (default: $PLANKEEPER_STORE or sqlite:.plankeeper/plans.db)',
     )
     .option('--list <name>', 'the shared list the agent works on')
+    .option(
+      '--plan-file <path>',
+      "the list's plan kept in this Markdown file, relative to the agent's project",
+    )
     .option('--lang <lang>', 'language: en or zh')
     .option('--discipline <preset>', 'guard preset: light, standard or strict')
     .option('--nudge-after <n>', 'tool calls without a plan update before a reminder')

@@ -8,6 +8,7 @@
  * plankeeper mcp --store memory --session shared --lang zh
  * plankeeper mcp --session release --dependencies enforce
  * plankeeper mcp --store sqlite:.plankeeper/plans.db --list release-1.4
+ * plankeeper mcp --plan-file PLAN.md
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
 import { resolve } from 'node:path';
@@ -31,6 +32,12 @@ import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
+import {
+  checkPlanFilePath,
+  PLAN_FILE_HELP,
+  planFileList,
+  withPlanFile,
+} from '../plan-file-option.js';
 import { ReopeningStore } from '../reopening-store.js';
 import { watchSignals } from '../signals.js';
 import { openCliStore, resolveStoreUrl, STORE_FLAG_HELP } from '../store-option.js';
@@ -56,6 +63,7 @@ export interface RawMcpFlags {
   for?: string;
   dependencies?: string;
   list?: string;
+  planFile?: string;
   evidence?: string;
   verify?: string;
   verifyIn?: string;
@@ -71,6 +79,8 @@ export interface McpSettings {
   for?: McpAgent;
   /** Every session naming this list shares its plan; each session owns the items it starts. */
   list?: string;
+  /** The list's plan kept in this Markdown file (absolute); `list` is then the file's name. */
+  planFile?: string;
   tools: PlanToolFamily;
   locale: LocaleId;
   /** How `blockedBy` constrains order; unset: the engine's default. */
@@ -114,6 +124,7 @@ export function registerMcpCommand(program: Command): void {
       '--list <name>',
       'share one plan among every session naming this list; items a session starts are its own',
     )
+    .option('--plan-file <path>', PLAN_FILE_HELP)
     .option('--tools <family>', `tools to offer: ${TOOL_FAMILIES.join(', ')} (default: both)`)
     .option('--preset <family>', 'renamed --tools in 0.3; still read this release')
     .option(
@@ -202,7 +213,14 @@ export function parseMcpFlags(
     projectDir === undefined
       ? resolveStoreUrl(nonBlank('--store', flags.store), env, cwd)
       : resolveStoreUrl(agentStoreUrl(nonBlank('--store', flags.store), env, projectDir), env, cwd);
-  const list = nonBlank('--list', flags.list);
+  const planFile = nonBlank('--plan-file', flags.planFile);
+  if (planFile !== undefined && flags.list !== undefined) {
+    throw new CliError('--plan-file names the shared list itself; leave out --list.');
+  }
+  // Inside a coding agent a relative path is the project's file, as the store is.
+  const planPath = planFile === undefined ? undefined : resolve(projectDir ?? cwd, planFile);
+  if (planPath !== undefined) checkPlanFilePath('--plan-file', planPath);
+  const list = planPath === undefined ? nonBlank('--list', flags.list) : planFileList(planPath);
   if (list !== undefined && list.length > 100) {
     throw new CliError(`--list must be a name of at most 100 characters, not ${list.length}.`);
   }
@@ -246,6 +264,7 @@ export function parseMcpFlags(
     ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
     ...(session !== undefined && { session }),
     ...(list !== undefined && { list }),
+    ...(planPath !== undefined && { planFile: planPath }),
     agent,
     ...(forAgent !== undefined && { for: forAgent as McpAgent }),
     tools: tools as PlanToolFamily,
@@ -345,9 +364,10 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
 
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
-  const store = settings.http
+  const opened = settings.http
     ? await openCliStore(settings.store)
     : await openForStdio(settings.store);
+  const store = settings.planFile ? await withPlanFile(opened, settings.planFile) : opened;
   const signal = watchSignals();
   try {
     const engine = new PlanEngine({
@@ -365,7 +385,9 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       await handle.close();
     } else {
       const handle = await serveStdio(serverOptions);
-      log(`MCP over stdio (store: ${redact(settings.store)})`);
+      log(
+        `MCP over stdio (store: ${redact(settings.store)}${settings.planFile ? `, plan file: ${settings.planFile}` : ''})`,
+      );
       await Promise.race([handle.closed, signal.received]);
       await handle.close();
     }

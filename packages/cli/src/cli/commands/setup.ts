@@ -8,6 +8,7 @@
  * plankeeper setup codex --dir ~/src/app --store redis://localhost:6379 --lang zh
  * plankeeper setup gemini --remove
  * plankeeper setup claude-code --approval on-change
+ * plankeeper setup codex --plan-file PLAN.md
  */
 import type { Command } from 'commander';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/registry.js';
@@ -25,6 +26,7 @@ interface SetupFlags {
   store?: string;
   lang: string;
   list?: string;
+  planFile?: string;
   evidence?: string;
   verify?: string;
   approval?: string | boolean;
@@ -45,6 +47,10 @@ export function registerSetupCommand(program: Command): void {
     .option(
       '--list <name>',
       'work on this shared list: every session naming it shares one plan, each owning what it starts',
+    )
+    .option(
+      '--plan-file <path>',
+      'keep the plan in this Markdown checklist in DIR, which people edit too; every session of every agent set up with it shares it',
     )
     .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)')
     .option(
@@ -80,6 +86,15 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       EXIT.usage,
     );
   }
+  const planFile = flags.planFile?.trim();
+  if (planFile !== undefined && (planFile === '' || list !== undefined)) {
+    throw new CliError(
+      planFile === ''
+        ? '--plan-file needs a path, such as PLAN.md.'
+        : '--plan-file names the shared list itself; leave out --list.',
+      EXIT.usage,
+    );
+  }
   if (flags.evidence !== undefined && flags.evidence !== 'warn' && flags.evidence !== 'enforce') {
     throw new CliError(
       `setup: --evidence must be warn or enforce, not ${JSON.stringify(flags.evidence)}.`,
@@ -111,6 +126,7 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       ...(flags.store !== undefined && { store: flags.store }),
       lang,
       ...(list !== undefined && { list }),
+      ...(planFile !== undefined && { planFile }),
       ...(flags.evidence !== undefined && { evidence: flags.evidence as 'warn' | 'enforce' }),
       ...(verify && { verify }),
       ...(approval && { approval }),

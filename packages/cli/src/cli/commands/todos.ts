@@ -5,6 +5,8 @@
  * `--watch` follows changes as they are stored, from any process or machine sharing the
  * store, until interrupted.
  */
+
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { PlanSnapshot, PlanStore } from 'plankeeper';
 import { encodePlanKey, getLocale, PlanEngine, type PlanKey, PlanRecordError } from 'plankeeper';
@@ -14,6 +16,12 @@ import { redact } from 'plankeeper/stores';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
+import {
+  checkPlanFilePath,
+  PLAN_FILE_HELP,
+  planFileList,
+  withPlanFile,
+} from '../plan-file-option.js';
 import { watchSignals } from '../signals.js';
 import {
   absentSqliteFile,
@@ -33,6 +41,7 @@ const print = (text: string) => printText(process.stdout, text);
 interface TodosFlags extends EditFlags {
   store?: string;
   list?: string;
+  planFile?: string;
   release?: string;
   json?: boolean;
   delete?: boolean;
@@ -50,6 +59,10 @@ export function registerTodosCommand(program: Command): void {
     .option('--session <id>', "show this session's plan and history")
     .option('--scope <path>', 'scope path of a sub-agent plan, segments joined by "/"')
     .option('--list <name>', 'the shared list of this name (instead of --agent and --session)')
+    .option(
+      '--plan-file <path>',
+      `the plan kept in this Markdown file (${PLAN_FILE_HELP.split(';')[0]})`,
+    )
     .option(
       '--release <session>',
       "with --list: set that session's items in progress back to pending",
@@ -81,6 +94,15 @@ export function registerTodosCommand(program: Command): void {
 
 async function todos(flags: TodosFlags): Promise<number> {
   const locale = getLocale(parseLang(flags.lang));
+  let planFile: string | undefined;
+  if (flags.planFile !== undefined) {
+    if (flags.list !== undefined) {
+      throw new CliError('--plan-file names the shared list itself; leave out --list.', EXIT.usage);
+    }
+    planFile = resolve(flags.planFile);
+    checkPlanFilePath('--plan-file', planFile);
+    flags.list = planFileList(planFile);
+  }
   if (flags.list !== undefined) {
     if (flags.agent !== undefined || flags.session !== undefined) {
       throw new CliError(
@@ -112,7 +134,7 @@ async function todos(flags: TodosFlags): Promise<number> {
       throw new CliError('a change cannot be combined with --delete or --watch.', EXIT.usage);
     }
     const edit = personEditOf(flags);
-    const store = await openCliStore(resolveStoreUrl(flags.store), { readOnly: false });
+    const store = await openTodosStore(flags.store, planFile, { readOnly: false });
     try {
       const key = await editKey(flags, store);
       return await editPlan(store, key, edit, flags, locale);
@@ -130,11 +152,12 @@ async function todos(flags: TodosFlags): Promise<number> {
   const url = resolveStoreUrl(flags.store);
   // A read never creates a store: a typo in a path, or a folder with no plans, is said so.
   // (--watch waits for the first write, so it may create the store it waits on.)
-  const absent = flags.watch ? undefined : absentSqliteFile(url);
+  // (A plan file is read into its store, which is created then.)
+  const absent = flags.watch || planFile ? undefined : absentSqliteFile(url);
   if (absent !== undefined) return noStore(absent, flags);
   // Only --delete and the changes write: the rest also works on a store this user cannot write.
-  const store = await openCliStore(url, {
-    readOnly: flags.delete ? false : 'if-not-writable',
+  const store = await openTodosStore(flags.store, planFile, {
+    readOnly: flags.delete || planFile ? false : 'if-not-writable',
   });
   try {
     if (flags.watch && flags.session === undefined) {
@@ -191,6 +214,22 @@ async function todos(flags: TodosFlags): Promise<number> {
   } finally {
     await store.close();
   }
+}
+
+/**
+ * The store of `--store`, with the plan of `--plan-file` kept in that file: read first, so
+ * a person's edit of the file is in the listing and the history shown.
+ */
+async function openTodosStore(
+  flag: string | undefined,
+  planFile: string | undefined,
+  options: Parameters<typeof openCliStore>[1],
+): Promise<PlanStore> {
+  const store = await openCliStore(resolveStoreUrl(flag), options);
+  if (planFile === undefined) return store;
+  const wrapped = await withPlanFile(store, planFile);
+  await wrapped.get(sharedListKey(planFileList(planFile)));
+  return wrapped;
 }
 
 /** The flags that only complete a change, and the change each belongs to. */

@@ -1,5 +1,5 @@
 /**
- * `plankeeper hook <agent> <event> [--store URL] [--lang en|zh] [--nudge-after N]
+ * `plankeeper hook <agent> <event> [--store URL] [--list NAME | --plan-file PATH] [--lang en|zh] [--nudge-after N]
  * [--approval once|on-change] [--discipline light|standard|strict]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  */
@@ -10,6 +10,8 @@ export interface HookArgs {
   lang?: string;
   /** The shared list the agent's sessions work on (see sharedListKey). */
   list?: string;
+  /** The list's plan kept in this Markdown file, relative to the agent's project directory. */
+  planFile?: string;
   nudgeAfter?: number;
   /** Hold non-plan tools until a person approves the plan: once, or again on each change. */
   approval?: 'once' | 'on-change';
@@ -21,7 +23,7 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
   const [agent, event, ...rest] = args;
   if (!agent || !event || agent.startsWith('-') || event.startsWith('-')) {
     throw new Error(
-      'usage: plankeeper hook <agent> <event> [--store URL] [--list NAME] [--lang en|zh]',
+      'usage: plankeeper hook <agent> <event> [--store URL] [--list NAME | --plan-file PATH] [--lang en|zh]',
     );
   }
   const parsed: HookArgs = { agent, event };
@@ -31,6 +33,7 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
     if (flag === '--store') parsed.store = value;
     else if (flag === '--lang') parsed.lang = value;
     else if (flag === '--list') parsed.list = value;
+    else if (flag === '--plan-file') parsed.planFile = value;
     else if (flag === '--approval' && (value === 'once' || value === 'on-change'))
       parsed.approval = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))

@@ -5,7 +5,7 @@
  * inside every agent's hook timeout: plankeeper never blocks an agent because it broke. A
  * SQLite store locked by another process is given up on within that deadline too.
  */
-import { isAbsolute } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import {
   getLocale,
@@ -16,6 +16,7 @@ import {
 } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { didYouMean } from '../../cli/did-you-mean.js';
+import { planFileList, withPlanFile } from '../../cli/plan-file-option.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
@@ -150,13 +151,19 @@ async function answerHook(
   // send it), where the hook's own working directory may be another.
   const inputCwd = (input as { cwd?: unknown }).cwd;
   const cwd = typeof inputCwd === 'string' && isAbsolute(inputCwd) ? inputCwd : io.cwd;
-  const url = agentStoreUrl(
-    parsed.store,
-    io.env,
-    agentProjectDir(agent.projectDirEnv, io.env, cwd),
-  );
-  const open = () => openStore(url, { busyTimeoutMs: HOOK_LOCK_WAIT_MS, lockWaitDeadline });
-  return decideHook(parsed, agent, input as Record<string, unknown>, open, closeStore);
+  const projectDir = agentProjectDir(agent.projectDirEnv, io.env, cwd);
+  const url = agentStoreUrl(parsed.store, io.env, projectDir);
+  const open = async () => {
+    const store = await openStore(url, { busyTimeoutMs: HOOK_LOCK_WAIT_MS, lockWaitDeadline });
+    // The plan a person edits in the file: the finish check and reminders read it from there.
+    if (parsed.planFile === undefined) return store;
+    return withPlanFile(store, resolve(projectDir, parsed.planFile), {
+      lockTimeoutMs: HOOK_LOCK_WAIT_MS,
+    });
+  };
+  const listed =
+    parsed.planFile === undefined ? parsed : { ...parsed, list: planFileList(parsed.planFile) };
+  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore);
 }
 
 /** The agent's descriptor, once its name, the event and the language are known to be right. */

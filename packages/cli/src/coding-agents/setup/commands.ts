@@ -7,7 +7,7 @@
 import { SetupConfigError, type SetupContext } from './types.js';
 
 /**
- * `hook <agent> <event> [--store URL] [--list NAME] [--lang zh] [--approval W]
+ * `hook <agent> <event> [--store URL] [--list NAME] [--plan-file PATH] [--lang zh] [--approval W]
  * [--discipline P]`: what follows the command that starts plankeeper.
  */
 export function hookArgs(ctx: SetupContext, event: string, store = ctx.store): string[] {
@@ -23,7 +23,7 @@ export function hookArgs(ctx: SetupContext, event: string, store = ctx.store): s
 }
 
 /**
- * `mcp [--store URL] --for <agent> [--list NAME] [--lang zh] [--evidence L] [--verify CMD]
+ * `mcp [--store URL] --for <agent> [--list NAME] [--plan-file PATH] [--lang zh] [--evidence L] [--verify CMD]
  * [--approval W] [--discipline P]`. The preset goes to the server as to the hooks: its evidence
  * rule and result echo are the server's part of it. `--verify` runs in the agent's project.
  */
@@ -58,6 +58,7 @@ function approvalArgs(ctx: SetupContext): string[] {
 function optionArgs(ctx: SetupContext): string[] {
   return [
     ...(ctx.list !== undefined ? ['--list', ctx.list] : []),
+    ...(ctx.planFile !== undefined ? ['--plan-file', ctx.planFile] : []),
     ...(ctx.lang === 'zh' ? ['--lang', 'zh'] : []),
   ];
 }

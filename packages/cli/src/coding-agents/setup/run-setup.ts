@@ -48,6 +48,8 @@ export interface SetupOptions {
   lang?: 'en' | 'zh';
   /** Share one plan among every session of the agent (and any other naming this list). */
   list?: string;
+  /** Keep that plan in this Markdown file (relative paths: to `dir`). */
+  planFile?: string;
   evidence?: 'warn' | 'enforce';
   verify?: string;
   /** Hold other tools until a person approves the plan (see SetupContext.approval). */
@@ -89,6 +91,17 @@ export const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js'
 
 export class StoreUrlError extends Error {}
 
+/**
+ * `path` as the project's files name it: relative to the project directory, with `/`
+ * (a teammate's clone finds its own file); a file outside the project keeps its full path.
+ */
+function projectPath(dir: string, path: string): string {
+  const full = resolve(dir, path);
+  const inside = relative(dir, full);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return full;
+  return inside.split(sep).join('/');
+}
+
 export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' | 'created'> {
   const env = options.env ?? process.env;
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
@@ -101,6 +114,7 @@ export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' 
     ...resolveStore(options.store, dir),
     lang: options.lang ?? 'en',
     ...(options.list !== undefined && { list: options.list }),
+    ...(options.planFile !== undefined && { planFile: projectPath(dir, options.planFile) }),
     ...(options.approval && { approval: options.approval }),
     ...(options.discipline && { discipline: options.discipline }),
     node,

@@ -32,6 +32,11 @@ export interface SetupContext {
   /** A shared list every session of the agent works on (`--list NAME` on the server and hooks). */
   list?: string;
   /**
+   * The plan kept in this Markdown file (`--plan-file PATH` on the server and hooks): relative
+   * to the project directory, so the files stay portable.
+   */
+  planFile?: string;
+  /**
    * Hold the agent's other tools until a person approves the plan (`--approval`): once per
    * plan, or again whenever its steps change. Absent: no approval.
    */

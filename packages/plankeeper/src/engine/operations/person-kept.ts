@@ -77,6 +77,58 @@ export function entriesAsSeen(
   });
 }
 
+/**
+ * `input` without the entries of items a person removed since the writer's read (in a plan
+ * file, by deleting the line): the item named by its id, or an entry without an id that
+ * reads as the item did. Sent from the older read, they would bring the item back, or add
+ * it again under a new id. Each dropped removal is named, as a kept change.
+ */
+export function withoutRemoved(
+  input: readonly WriteItemInput[],
+  record: PlanRecord,
+  unseen: UnseenPersonChanges,
+): { input: readonly WriteItemInput[]; dropped: KeptChange[] } {
+  const present = new Set(record.items.map((item) => item.id));
+  const removed = new Map<string, TodoItem | undefined>();
+  for (const [id, changes] of unseen.byItem) {
+    if (present.has(id) || !kindsOf(changes).has('remove')) continue;
+    removed.set(
+      id,
+      unseen.seen?.items.find((item) => item.id === id),
+    );
+  }
+  if (removed.size === 0) return { input, dropped: [] };
+  const byText = new Map(
+    [...removed].flatMap(([id, item]) => (item ? [[item.content, id] as const] : [])),
+  );
+  const hit = new Set<string>();
+  const kept = input.filter((entry) => {
+    const id = entry.id === undefined ? byText.get(entry.content.trim()) : normalizeId(entry.id);
+    if (id === undefined || !removed.has(id) || hit.has(id)) return true;
+    hit.add(id);
+    return false;
+  });
+  const dropped = [...hit].map((id) =>
+    keptChange(removed.get(id) ?? { id, content: '', status: 'pending' }, unseen.byItem.get(id)!),
+  );
+  return { input: kept, dropped };
+}
+
+/** `result` naming `dropped` (see withoutRemoved) among the person's changes it kept. */
+export function withDropped(
+  result: OperationResult<WriteFacts>,
+  dropped: readonly KeptChange[],
+): OperationResult<WriteFacts> {
+  if (!result.ok || dropped.length === 0) return result;
+  const ids = dropped.map((change) => change.item.id);
+  return {
+    ...result,
+    facts: { ...result.facts, kept: [...(result.facts.kept ?? []), ...dropped] },
+    summary: `${result.summary}, kept a person's removal of ${ids.map((id) => `#${id}`).join(' ')}`,
+    keptForPerson: [...(result.keptForPerson ?? []), ...ids],
+  };
+}
+
 /** Items a whole list may leave out without dropping them: those a person changed, kept. */
 export function personKeptIds(record: PlanRecord, unseen: UnseenPersonChanges): Set<string> {
   return new Set(record.items.filter((item) => unseen.byItem.has(item.id)).map((item) => item.id));
@@ -171,9 +223,9 @@ export function refusePersonChanged<Facts>(
   return issues.length > 0 ? { ok: false, issues } : result;
 }
 
-/** Completing an item undoes a person's cancel (its status), edit (the step it did) or note. */
+/** Completing an item undoes a person's cancel or reopen (its status), edit (the step it did) or note. */
 export const completionUndoes = (kinds: ReadonlySet<Kind>) =>
-  kinds.has('cancel') || kinds.has('edit') || kinds.has('note');
+  kinds.has('cancel') || kinds.has('reopen') || kinds.has('edit') || kinds.has('note');
 
 /** Removing an item undoes whatever a person did to it. */
 export const removalUndoes = () => true;
@@ -181,7 +233,7 @@ export const removalUndoes = () => true;
 /** `next` with the fields a person set on `before` (the item as stored), or `next` itself. */
 function withPersonFields(next: TodoItem, before: TodoItem, kinds: ReadonlySet<Kind>): TodoItem {
   const merged: TodoItem = { ...next };
-  if (kinds.has('cancel') || kinds.has('done')) {
+  if (kinds.has('cancel') || kinds.has('done') || kinds.has('reopen')) {
     // The status with the reason and the owner that go with it (ownership.ts).
     merged.status = before.status;
     setField(merged, 'note', before.note);

@@ -99,17 +99,27 @@ export interface ChangeSource {
    * the change, and its list said otherwise (see operations/person-kept.ts).
    */
   keptForPerson?: string[];
+  /**
+   * Lines of a plan file (stores/plan-file) a person wrote that are not plan items
+   * (headings, prose, an unknown marker), kept as they are; named once, when they appear.
+   */
+  unreadLines?: { line: number; text: string }[];
 }
 
 /** What a person did, in the change source: a change to one item, or the plan's approval. */
 export type PersonEditInfo = ItemEditInfo | { kind: 'approve' };
 
-/** A person's change to one item: the kind, the item, and where it went. */
+/**
+ * A person's change to one item: the kind, the item, and where it went. `remove`, `start`
+ * (set in progress) and `reopen` (back to pending) come from a plan file a person edited.
+ */
 export interface ItemEditInfo {
-  kind: 'add' | 'cancel' | 'done' | 'edit' | 'move' | 'note';
+  kind: 'add' | 'cancel' | 'done' | 'edit' | 'move' | 'note' | 'remove' | 'start' | 'reopen';
   id: string;
-  /** `add` after this item, or `move` before it. */
+  /** `add` after this item, or `move` before it (a `move` without one: to the end). */
   anchor?: string;
+  /** `add` of a line whose id another item already had (a merge of two branches): that id. */
+  renumberedFrom?: string;
   /** Why a person cancelled or completed the item, when they said. */
   reason?: string;
 }

@@ -1,0 +1,239 @@
+/**
+ * A person's edit of a plan file as a run of one-item changes, each a revision of its own
+ * with the change as data (`source.edit`), as `plankeeper todos` writes them: so the model
+ * is told what the person did, and a write from an older read keeps it (person-kept.ts).
+ *
+ * The edit is what changed from `base` (the plan the file last showed) to the file, and it
+ * is replayed on `current` (the plan as stored now, which another writer may have moved on
+ * since): a removal removes, an added line is added, a changed field is set, a moved line
+ * is moved, and what others wrote meanwhile stays. Pure, like the engine's operations.
+ */
+import type { ItemEditInfo } from '../../engine/store/plan-store.js';
+import type { PlanRecord, TodoItem, TodoStatus } from '../../engine/todo-item.js';
+import { asWritten, type PlanFileItem } from './plan-file-format.js';
+
+/** One change: the items and next id after it, and what the person did. */
+export interface FileEditStep {
+  items: TodoItem[];
+  nextId: number;
+  edit: ItemEditInfo;
+  summary: string;
+}
+
+/** A file line that got an id it did not have, or another one: the file is written again. */
+export interface Renumbering {
+  line: number;
+  from?: string;
+  to: string;
+}
+
+export interface FileEdits {
+  steps: FileEditStep[];
+  /** The file's items with their ids, in the file's order. */
+  resolved: TodoItem[];
+  renumbered: Renumbering[];
+  nextId: number;
+}
+
+/**
+ * The ids of the file's lines: a line keeps its `#N` when N is an item of `base`, or new
+ * and above every id handed out; a second line with one id (two branches each added a
+ * `#7`, then merged) and a line without an id get the next ids of `current`, in file order.
+ * Of two lines with one id, the one that still says what the item said keeps it.
+ */
+function resolveIds(
+  lines: readonly PlanFileItem[],
+  base: readonly TodoItem[],
+  current: PlanRecord,
+): { ids: string[]; renumbered: Renumbering[]; nextId: number } {
+  const baseById = new Map(base.map((item) => [item.id, item]));
+  const currentIds = new Set(current.items.map((item) => item.id));
+  const owner = new Map<string, number>();
+  lines.forEach((line, index) => {
+    if (line.id === undefined) return;
+    const held = owner.get(line.id);
+    const item = baseById.get(line.id);
+    if (held === undefined) owner.set(line.id, index);
+    else if (item && lines[held]!.content !== item.content && line.content === item.content)
+      owner.set(line.id, index);
+  });
+  // A line without an id that reads as an item no line names is that item: a person's
+  // text taken in once (it got its id) and saved again before the id was written back.
+  const unclaimed = new Map<string, string>();
+  for (const item of base) {
+    if (!owner.has(item.id) && !unclaimed.has(item.content)) unclaimed.set(item.content, item.id);
+  }
+  const matched = lines.map((line) => {
+    if (line.id !== undefined) return undefined;
+    const id = unclaimed.get(line.content);
+    if (id !== undefined) unclaimed.delete(line.content);
+    return id;
+  });
+  let nextId = current.nextId;
+  const keeps = (line: PlanFileItem, index: number) =>
+    line.id !== undefined &&
+    owner.get(line.id) === index &&
+    (baseById.has(line.id) || (!currentIds.has(line.id) && Number(line.id) >= current.nextId));
+  lines.forEach((line, index) => {
+    if (keeps(line, index)) nextId = Math.max(nextId, Number(line.id) + 1);
+  });
+  const renumbered: Renumbering[] = [];
+  const ids = lines.map((line, index) => {
+    if (keeps(line, index)) return line.id!;
+    if (matched[index] !== undefined) return matched[index]!;
+    const to = String(nextId++);
+    renumbered.push({ line: line.line, ...(line.id !== undefined && { from: line.id }), to });
+    return to;
+  });
+  return { ids, renumbered, nextId };
+}
+
+const STATUS_EDIT: Record<TodoStatus, ItemEditInfo['kind']> = {
+  completed: 'done',
+  cancelled: 'cancel',
+  in_progress: 'start',
+  pending: 'reopen',
+};
+
+const VERBS: Partial<Record<ItemEditInfo['kind'], string>> = {
+  done: 'completed',
+  cancel: 'cancelled',
+  start: 'started',
+  reopen: 'reopened',
+  edit: 'edited',
+  note: 'noted',
+  remove: 'removed',
+};
+
+/** The file's items over `current`, as a run of steps (see the module comment). */
+export function fileEdits(
+  lines: readonly PlanFileItem[],
+  base: readonly TodoItem[],
+  current: PlanRecord,
+): FileEdits {
+  const { ids, renumbered, nextId } = resolveIds(lines, base, current);
+  const baseById = new Map(base.map((item) => [item.id, item]));
+  const fileIds = new Set(ids);
+  const renumberedFrom = new Map(
+    renumbered.filter((each) => each.from !== undefined).map((each) => [each.to, each.from!]),
+  );
+  let items = current.items.map((item) => ({ ...item }));
+  const steps: FileEditStep[] = [];
+  const step = (edit: ItemEditInfo, summary: string, next = nextId) => {
+    steps.push({ items: items.map((item) => ({ ...item })), nextId: next, edit, summary });
+  };
+  const has = (id: string) => items.some((item) => item.id === id);
+
+  for (const item of base) {
+    if (fileIds.has(item.id) || !has(item.id)) continue;
+    items = items.filter((each) => each.id !== item.id);
+    step({ kind: 'remove', id: item.id }, `removed #${item.id}`);
+  }
+
+  const resolved: TodoItem[] = [];
+  lines.forEach((line, index) => {
+    const id = ids[index]!;
+    const known = items.find((item) => item.id === id);
+    resolved.push(fromLine(line, id, known));
+    if (baseById.has(id) || known) return;
+    // Added: after the line above it, where that item is; first when it is the first line.
+    const above = resolved.length > 1 ? resolved[resolved.length - 2]!.id : undefined;
+    const at = above === undefined ? 0 : items.findIndex((item) => item.id === above) + 1;
+    items.splice(at < 0 ? items.length : at, 0, resolved.at(-1)!);
+    const from = renumberedFrom.get(id);
+    step(
+      {
+        kind: 'add',
+        id,
+        ...(above !== undefined && { anchor: above }),
+        ...(from !== undefined && { renumberedFrom: from }),
+      },
+      `added #${id}${above ? ` after #${above}` : ''}${from ? ` (renumbered from #${from})` : ''}`,
+    );
+  });
+
+  const present = new Set([...resolved.map((item) => item.id), ...items.map((item) => item.id)]);
+  for (const wanted of resolved) {
+    const before = baseById.get(wanted.id);
+    const index = items.findIndex((item) => item.id === wanted.id);
+    if (!before || index < 0) continue;
+    const was = asWritten(before);
+    const now = asWritten(wanted);
+    const blockers = wanted.blockedBy?.filter((id) => present.has(id) && id !== wanted.id);
+    const set = (change: Partial<TodoItem>, kind: ItemEditInfo['kind']) => {
+      const next: TodoItem = { ...items[index]!, ...change };
+      for (const [field, value] of Object.entries(change))
+        if (value === undefined) delete next[field as keyof TodoItem];
+      items[index] = next;
+      step({ kind, id: wanted.id }, `${VERBS[kind]} #${wanted.id}`);
+    };
+    if (
+      was.content !== now.content ||
+      was.description !== now.description ||
+      was.owner !== now.owner ||
+      (was.blockedBy ?? []).join(',') !== (now.blockedBy ?? []).join(',')
+    ) {
+      set(
+        {
+          content: wanted.content,
+          description: wanted.description,
+          owner: wanted.owner,
+          blockedBy: blockers?.length ? blockers : undefined,
+        },
+        'edit',
+      );
+    }
+    if (was.note !== now.note) set({ note: wanted.note }, 'note');
+    if (was.status !== now.status) set({ status: wanted.status }, STATUS_EDIT[wanted.status]);
+  }
+
+  // Moved: the lines a person put in another order than the plan they saw had them.
+  const order = resolved.filter((item) => baseById.has(item.id)).map((item) => item.id);
+  const basePlace = new Map(base.map((item, index) => [item.id, index]));
+  const stay = new Set(longestRising(order, (id) => basePlace.get(id)!));
+  for (let at = order.length - 1; at >= 0; at--) {
+    const id = order[at]!;
+    if (stay.has(id) || !has(id)) continue;
+    const anchor = order.slice(at + 1).find(has);
+    const item = items.find((each) => each.id === id)!;
+    items = items.filter((each) => each.id !== id);
+    const place = anchor === undefined ? items.length : items.findIndex((i) => i.id === anchor);
+    items.splice(place, 0, item);
+    step(
+      { kind: 'move', id, ...(anchor !== undefined && { anchor }) },
+      `moved #${id} ${anchor ? `before #${anchor}` : 'to the end'}`,
+    );
+  }
+  return { steps, resolved, renumbered, nextId };
+}
+
+/** The file line as an item with id `id`, keeping what the file does not hold from `known`. */
+function fromLine(line: PlanFileItem, id: string, known: TodoItem | undefined): TodoItem {
+  const item: TodoItem = { ...known, id, content: line.content, status: line.status };
+  for (const field of ['description', 'note', 'owner', 'blockedBy'] as const) {
+    const value = line[field];
+    if (value === undefined) delete item[field];
+    else (item as unknown as Record<string, unknown>)[field] = value;
+  }
+  return item;
+}
+
+/** The members of `list` in the longest run whose places rise, in order. */
+function longestRising(list: readonly string[], place: (id: string) => number): string[] {
+  const tails: number[] = [];
+  const previous: number[] = [];
+  list.forEach((id, index) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (place(list[tails[middle]!]!) < place(id)) low = middle + 1;
+      else high = middle;
+    }
+    previous[index] = low > 0 ? tails[low - 1]! : -1;
+    tails[low] = index;
+  });
+  const run: string[] = [];
+  for (let at = tails.at(-1) ?? -1; at >= 0; at = previous[at]!) run.unshift(list[at]!);
+  return run;
+}

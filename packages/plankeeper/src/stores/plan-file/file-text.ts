@@ -1,0 +1,98 @@
+/**
+ * Reading and replacing a plan file. A write goes to a file beside the target and is then
+ * renamed over it, so a reader (an editor, `git diff`, another process) sees the old file
+ * or the new one, never half of one. The target is the file a symlink points to, and it
+ * keeps its mode.
+ */
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
+import { chmod, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/** The file's text, or undefined when there is no file. */
+export async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** A new text written beside the file `path` resolves to, ready to be renamed over it. */
+export interface StagedText {
+  /**
+   * Replaces the file with the staged text when it still reads `expected` (undefined: no
+   * file), and says whether it did; otherwise removes the staged text. The look and the
+   * rename are two system calls with nothing in between (no await), so a person's save
+   * can only slip between them, not between a read and a write of ours.
+   */
+  commitIf(expected: string | undefined): Promise<Replaced | undefined>;
+  /** Removes the staged text, leaving the file as it is. */
+  discard(): Promise<void>;
+}
+
+/** The file this replaced, held open: an editor that opened it just before still writes there. */
+export interface Replaced {
+  /**
+   * The replaced file's text when someone wrote into it after it was read (an in-place
+   * save that opened it before the rename), else undefined. Closes the file.
+   */
+  lateText(): string | undefined;
+}
+
+export async function stageText(path: string, text: string): Promise<StagedText> {
+  const target = await realpath(path).catch(() => path);
+  const mode = await stat(target).then(
+    (stats) => stats.mode & 0o7777,
+    () => undefined,
+  );
+  const temporary = join(
+    dirname(target),
+    `.${basename(target)}.${process.pid}.${globalThis.crypto.randomUUID().slice(0, 8)}.tmp`,
+  );
+  await writeFile(temporary, text, { flag: 'wx' });
+  if (mode !== undefined) await chmod(temporary, mode);
+  const discard = () => unlink(temporary).catch(() => {});
+  return {
+    async commitIf(expected) {
+      let handle: number | undefined;
+      try {
+        handle = openSync(target, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          await discard();
+          throw error;
+        }
+      }
+      const now = handle === undefined ? undefined : readFileSync(handle, 'utf8');
+      if (now !== expected) {
+        if (handle !== undefined) closeSync(handle);
+        await discard();
+        return undefined;
+      }
+      renameSync(temporary, target);
+      // What was read, not the size now: a write between the read and the rename is late too.
+      const size = now === undefined ? 0 : Buffer.byteLength(now);
+      return {
+        lateText() {
+          if (handle === undefined) return undefined;
+          try {
+            if (fstatSync(handle).size === size) return undefined;
+            const bytes = Buffer.alloc(fstatSync(handle).size);
+            readSync(handle, bytes, 0, bytes.length, 0);
+            return bytes.toString('utf8');
+          } finally {
+            closeSync(handle);
+          }
+        },
+      };
+    },
+    discard,
+  };
+}
+
+/** A digest of a file's text, to tell whether someone changed it since it was last seen. */
+export async function textDigest(text: string): Promise<string> {
+  const bytes = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Buffer.from(bytes).toString('base64');
+}
