@@ -28,7 +28,7 @@ import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'no
 import { fileURLToPath } from 'node:url';
 import { parseStoreUrl, redact } from 'plankeeper/stores';
 import { PROJECT_STORE_PATH } from '../project-store.js';
-import { codingAgent } from '../registry.js';
+import { codingAgent, findCodingAgent } from '../registry.js';
 import { undoText } from './json-edit.js';
 import { type Created, type Manifest, printManifest, readManifest } from './manifest.js';
 import {
@@ -89,7 +89,9 @@ export const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js'
 
 export class StoreUrlError extends Error {}
 
-export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' | 'created'> {
+export function setupContext(
+  options: SetupOptions,
+): Omit<SetupContext, 'owned' | 'created' | 'sharers'> {
   const env = options.env ?? process.env;
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
   const home = env.HOME?.trim() || homedir();
@@ -198,6 +200,10 @@ export function setup(options: SetupOptions): SetupOutcome {
     ...base,
     owned: (path) => record.owned?.[path] ?? [],
     created: (path) => record.files.includes(path),
+    sharers: (path) =>
+      (Object.keys(manifest.created) as SetupAgent[])
+        .filter((agent) => agent !== base.agent && findCodingAgent(agent)?.readsMcpJson)
+        .map((agent) => ({ agent, owned: manifest.created[agent]?.owned?.[path] ?? [] })),
   };
   const others = Object.keys(manifest.created).filter((agent) => agent !== ctx.agent);
   const edits = [
@@ -205,7 +211,12 @@ export function setup(options: SetupOptions): SetupOutcome {
     ...gitignoreEdit(ctx, remove, others.length > 0),
   ].map((edit) => (remove ? restored(edit, record) : edit));
   if (remove && others.length > 0)
-    handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!);
+    handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!, [IGNORED]);
+  for (const edit of edits) {
+    if (remove && edit.keptFor) {
+      handOver(manifest, record, edit.path, edit.keptFor, record.owned?.[edit.path] ?? []);
+    }
+  }
   const changed = edits.filter((edit) => edit.after !== edit.before);
   const nextRecord: Created | undefined = remove
     ? undefined
@@ -283,14 +294,24 @@ function gitignoreEdit(ctx: SetupContext, remove: boolean, othersRemain: boolean
   ];
 }
 
-/** The .gitignore line (its way back, and a .gitignore setup created) pass to an agent still set up. */
-function handOver(manifest: Manifest, record: Created, path: string, heir: string): void {
-  if (!record.owned?.[path]?.includes(IGNORED)) return;
+/**
+ * What a removal leaves in a file for an agent still set up passes to it: the .gitignore line
+ * (`facts`), or a shared `.mcp.json` server; with it the file's way back, and a file setup
+ * created.
+ */
+function handOver(
+  manifest: Manifest,
+  record: Created,
+  path: string,
+  heir: string,
+  facts: readonly string[],
+): void {
+  if (!facts.every((fact) => record.owned?.[path]?.includes(fact))) return;
   const next = manifest.created[heir as SetupAgent];
   if (!next) return;
-  next.owned = { ...next.owned, [path]: [IGNORED] };
+  next.owned = { ...next.owned, [path]: union(next.owned?.[path] ?? [], facts) };
   const undo = record.undo?.[path];
-  if (undo) next.undo = { ...next.undo, [path]: undo };
+  if (undo && !next.undo?.[path]) next.undo = { ...next.undo, [path]: undo };
   if (record.files.includes(path)) next.files = union(next.files, [path]);
 }
 

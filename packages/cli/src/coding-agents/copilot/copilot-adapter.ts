@@ -1,0 +1,146 @@
+/**
+ * GitHub Copilot CLI's hooks (1.0.102; see test/coding-agents/copilot/PROTOCOL.md). Its events
+ * are camelCase (`userPromptSubmitted`, `postToolUse`, `agentStop`) and its input has
+ * `sessionId`, `toolName` (`plankeeper-todo_write`), `toolResult.resultType`. An answer is a
+ * flat object: `additionalContext`, or `{"decision": "block", "reason"}` to refuse a stop. The
+ * stop's input lacks the final answer: it is the last main-agent message of the session's
+ * transcript (`transcriptPath`, events.jsonl). `permissionRequest` (setup's matcher runs it
+ * for plankeeper's tools only) is answered `allow` for plankeeper's tools: no prompt for them.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import {
+  type HookAdapter,
+  isPlanWriteTool,
+  type KeyedEvent,
+  type NeutralAnswer,
+} from '../discipline/events.js';
+import { text } from '../discipline/hook-input.js';
+
+/** Copilot names an MCP tool `<server>-<tool>`. */
+const TOOL_PREFIX = 'plankeeper-';
+
+const CONTEXT_EVENTS = new Set([
+  'sessionStart',
+  'userPromptSubmitted',
+  'postToolUse',
+  'postToolUseFailure',
+]);
+
+export const copilotAdapter: HookAdapter = {
+  agent: 'copilot',
+
+  parse(eventName, input): KeyedEvent | undefined {
+    const session = text(input.sessionId);
+    if (!session) throw new Error(`${eventName}: the hook input has no sessionId`);
+    const key = { agent: 'copilot', session };
+    switch (eventName) {
+      case 'sessionStart':
+        return { key, event: { kind: 'session-start', source: text(input.source) ?? 'startup' } };
+      case 'userPromptSubmitted':
+        return { key, event: { kind: 'prompt', text: text(input.prompt) ?? '' } };
+      case 'postToolUse':
+      case 'postToolUseFailure': {
+        const tool = text(input.toolName) ?? '';
+        const result = input.toolResult as { resultType?: unknown } | undefined;
+        const ok =
+          eventName === 'postToolUse' &&
+          (result === null || typeof result !== 'object' || result.resultType !== 'failure');
+        return {
+          key,
+          event: { kind: 'tool-done', tool, ok, isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX) },
+        };
+      }
+      case 'agentStop':
+        return {
+          key,
+          event: {
+            kind: 'stop',
+            stopHookActive: input.stop_hook_active === true || input.stopHookActive === true,
+            lastMessage: lastAnswer(text(input.transcriptPath)),
+          },
+        };
+      case 'preCompact':
+        return { key, event: { kind: 'pre-compact' } };
+      case 'preToolUse':
+      case 'permissionRequest': {
+        const tool = text(input.toolName) ?? '';
+        return { key, event: { kind: 'tool-start', tool, isPlanTool: isPlankeeperTool(tool) } };
+      }
+      default:
+        return undefined;
+    }
+  },
+
+  direct(eventName, input): string | undefined {
+    if (eventName !== 'permissionRequest') return undefined;
+    // Copilot asks for `plankeeper/todo_write`; any other tool is the person's to allow.
+    const tool = text(input.toolName) ?? '';
+    return isPlankeeperTool(tool) ? JSON.stringify({ behavior: 'allow' }) : '';
+  },
+
+  format(eventName, answer: NeutralAnswer): string {
+    // A call held for plan approval: the model reads the reason as the call's result.
+    if (answer.kind === 'deny' && eventName === 'preToolUse') {
+      return JSON.stringify({
+        permissionDecision: 'deny',
+        permissionDecisionReason: answer.reason,
+      });
+    }
+    if (answer.kind === 'deny' && eventName === 'permissionRequest') {
+      return JSON.stringify({ behavior: 'deny', message: answer.reason });
+    }
+    if (answer.kind === 'block' && eventName === 'agentStop') {
+      return JSON.stringify({ decision: 'block', reason: answer.reason });
+    }
+    if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
+      return JSON.stringify({ additionalContext: answer.text });
+    }
+    return '';
+  },
+};
+
+/** `plankeeper-todo_write` in tool events, `plankeeper/todo_write` in a permission request. */
+function isPlankeeperTool(tool: string): boolean {
+  return /^plankeeper[/-]/.test(tool);
+}
+
+/** The transcript's tail read for the last answer: a long session's file is not read whole. */
+const TAIL_BYTES = 256 * 1024;
+
+/**
+ * The last message the main agent wrote (a sub-agent's carry `parentToolCallId`), from the
+ * session's events.jsonl; '' when there is none to read.
+ */
+export function lastAnswer(transcriptPath: string | undefined): string {
+  if (!transcriptPath) return '';
+  let tail: string;
+  try {
+    const size = statSync(transcriptPath).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    const fd = openSync(transcriptPath, 'r');
+    try {
+      readSync(fd, buffer, 0, length, size - length);
+    } finally {
+      closeSync(fd);
+    }
+    tail = buffer.toString('utf8');
+  } catch {
+    return '';
+  }
+  const lines = tail.split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!;
+    if (!line.includes('"assistant.message"')) continue;
+    try {
+      const event = JSON.parse(line) as { type?: unknown; data?: Record<string, unknown> };
+      if (event.type !== 'assistant.message' || event.data?.parentToolCallId !== undefined)
+        continue;
+      const content = text(event.data?.content);
+      if (content) return content;
+    } catch {
+      // A line cut by the tail's start, or one being written: not the answer.
+    }
+  }
+  return '';
+}
