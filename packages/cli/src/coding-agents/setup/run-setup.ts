@@ -210,8 +210,13 @@ export function setup(options: SetupOptions): SetupOutcome {
     ...codingAgent(ctx.agent).setup(ctx, readText, remove),
     ...gitignoreEdit(ctx, remove, others.length > 0),
   ].map((edit) => (remove ? restored(edit, record) : edit));
-  if (remove && others.length > 0)
+  if (remove && others.length > 0) {
     handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!, [IGNORED]);
+    // Folders setup created that still hold another agent's files (.plankeeper/ with the
+    // records, say) go when the last agent is removed.
+    const heir = manifest.created[others[0] as SetupAgent];
+    if (heir) heir.dirs = union(heir.dirs, record.dirs);
+  }
   for (const edit of edits) {
     if (remove && edit.keptFor) {
       handOver(manifest, record, edit.path, edit.keptFor, record.owned?.[edit.path] ?? []);
