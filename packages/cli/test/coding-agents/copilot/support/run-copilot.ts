@@ -42,14 +42,25 @@ export interface CopilotSandbox extends SandboxDirs {
 
 export function createCopilotSandbox(): CopilotSandbox {
   const dirs = createSandboxDirs('pk-copilot-');
+  return { ...copilotIn(dirs), dispose: () => rmSync(dirs.root, { recursive: true, force: true }) };
+}
+
+/**
+ * Copilot runs in a sandbox made for another CLI too (Claude Code's, for a project set up for
+ * both); its owner removes it.
+ */
+export function copilotIn(dirs: SandboxDirs): CopilotSandbox {
   writeSandboxFile(join(dirs.home, '.copilot', 'config.json'), {
     trustedFolders: [dirs.project],
   });
   return {
-    ...dirs,
+    root: dirs.root,
+    home: dirs.home,
+    project: dirs.project,
+    tmp: dirs.tmp,
     env: {},
     writeProjectFile: (path, content) => writeSandboxFile(join(dirs.project, path), content),
-    dispose: () => rmSync(dirs.root, { recursive: true, force: true }),
+    dispose: () => {},
   };
 }
 
