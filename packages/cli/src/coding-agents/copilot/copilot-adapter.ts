@@ -4,10 +4,13 @@
  * `sessionId`, `toolName` (`plankeeper-todo_write`), `toolResult.resultType`. An answer is a
  * flat object: `additionalContext`, or `{"decision": "block", "reason"}` to refuse a stop. The
  * stop's input lacks the final answer: it is the last main-agent message of the session's
- * transcript (`transcriptPath`, events.jsonl). `permissionRequest` (setup's matcher runs it
- * for plankeeper's tools only) is answered `allow` for plankeeper's tools: no prompt for them.
+ * transcript (`transcriptPath`, events.jsonl). Two events are answered from the input alone
+ * (`direct`): `permissionRequest` (setup's matcher runs it for plankeeper's tools only) with
+ * `allow` for plankeeper's tools, so they need no prompt; `preMcpToolCall` with the sub-agent's
+ * id in the call's `_meta`, for the MCP server's key. A sub-agent plans in its own scope.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import type { PlanKey } from 'plankeeper';
 import {
   type HookAdapter,
   isPlanWriteTool,
@@ -24,15 +27,23 @@ const CONTEXT_EVENTS = new Set([
   'userPromptSubmitted',
   'postToolUse',
   'postToolUseFailure',
+  'subagentStart',
 ]);
+
+const STOP_EVENTS = new Set(['agentStop', 'subagentStop']);
+
+/**
+ * The `_meta` key a preMcpToolCall hook adds to a sub-agent's call of plankeeper's tools: the
+ * MCP server then keys the call by the sub-agent's scope (index.ts), since Copilot tells it
+ * nothing of the sub-agent.
+ */
+export const SUB_AGENT_META = 'plankeeper/agentId';
 
 export const copilotAdapter: HookAdapter = {
   agent: 'copilot',
 
   parse(eventName, input): KeyedEvent | undefined {
-    const session = text(input.sessionId);
-    if (!session) throw new Error(`${eventName}: the hook input has no sessionId`);
-    const key = { agent: 'copilot', session };
+    const key = planKey(eventName, input);
     switch (eventName) {
       case 'sessionStart':
         return { key, event: { kind: 'session-start', source: text(input.source) ?? 'startup' } };
@@ -51,6 +62,8 @@ export const copilotAdapter: HookAdapter = {
         };
       }
       case 'agentStop':
+        // A sub-agent's own stop: its subagentStop (which can refuse it) is the one answered.
+        if (text(input.agentId)) return undefined;
         return {
           key,
           event: {
@@ -59,10 +72,22 @@ export const copilotAdapter: HookAdapter = {
             lastMessage: lastAnswer(text(input.transcriptPath)),
           },
         };
+      case 'subagentStart': {
+        const agentId = text(input.agentId);
+        return agentId ? { key, event: { kind: 'subagent-start', agentId } } : undefined;
+      }
+      case 'subagentStop':
+        return {
+          key,
+          event: {
+            kind: 'subagent-stop',
+            stopHookActive: input.stop_hook_active === true || input.stopHookActive === true,
+            lastMessage: text(input.response) ?? '',
+          },
+        };
       case 'preCompact':
         return { key, event: { kind: 'pre-compact' } };
-      case 'preToolUse':
-      case 'permissionRequest': {
+      case 'preToolUse': {
         const tool = text(input.toolName) ?? '';
         return { key, event: { kind: 'tool-start', tool, isPlanTool: isPlankeeperTool(tool) } };
       }
@@ -72,10 +97,18 @@ export const copilotAdapter: HookAdapter = {
   },
 
   direct(eventName, input): string | undefined {
-    if (eventName !== 'permissionRequest') return undefined;
-    // Copilot asks for `plankeeper/todo_write`; any other tool is the person's to allow.
-    const tool = text(input.toolName) ?? '';
-    return isPlankeeperTool(tool) ? JSON.stringify({ behavior: 'allow' }) : '';
+    if (eventName === 'permissionRequest') {
+      // Copilot asks for `plankeeper/todo_write`; any other tool is the person's to allow.
+      const tool = text(input.toolName) ?? '';
+      return isPlankeeperTool(tool) ? JSON.stringify({ behavior: 'allow' }) : '';
+    }
+    if (eventName === 'preMcpToolCall') {
+      const agentId = text(input.agentId);
+      if (input.serverName !== 'plankeeper' || !agentId) return '';
+      const meta = input._meta !== null && typeof input._meta === 'object' ? input._meta : {};
+      return JSON.stringify({ metaToUse: { ...meta, [SUB_AGENT_META]: agentId } });
+    }
+    return undefined;
   },
 
   format(eventName, answer: NeutralAnswer): string {
@@ -86,10 +119,7 @@ export const copilotAdapter: HookAdapter = {
         permissionDecisionReason: answer.reason,
       });
     }
-    if (answer.kind === 'deny' && eventName === 'permissionRequest') {
-      return JSON.stringify({ behavior: 'deny', message: answer.reason });
-    }
-    if (answer.kind === 'block' && eventName === 'agentStop') {
+    if (answer.kind === 'block' && STOP_EVENTS.has(eventName)) {
       return JSON.stringify({ decision: 'block', reason: answer.reason });
     }
     if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
@@ -98,6 +128,19 @@ export const copilotAdapter: HookAdapter = {
     return '';
   },
 };
+
+/**
+ * The session's plan, or a sub-agent's scope under it: a sub-agent's hooks carry its own id as
+ * `agentId` (and as `sessionId`), its parent's as `parentAgentId`; the parent's sub-agent
+ * events (`subagentStart`, `subagentStop`) carry the parent's `sessionId` and the `agentId`.
+ * One level: a sub-agent's sub-agent is keyed under its parent sub-agent.
+ */
+function planKey(eventName: string, input: Record<string, unknown>): PlanKey {
+  const agentId = text(input.agentId);
+  const session = (agentId && text(input.parentAgentId)) || text(input.sessionId);
+  if (!session) throw new Error(`${eventName}: the hook input has no sessionId`);
+  return { agent: 'copilot', session, ...(agentId && agentId !== session && { scope: [agentId] }) };
+}
 
 /** `plankeeper-todo_write` in tool events, `plankeeper/todo_write` in a permission request. */
 function isPlankeeperTool(tool: string): boolean {

@@ -3,10 +3,11 @@
  * server in `.github/mcp.json`, or in `.mcp.json` where the project has one, shared with Claude
  * Code (setup-edits.ts). Copilot gives its MCP servers the session id in
  * `COPILOT_AGENT_SESSION_ID`, so a server it started keys every call by it, whichever agent's
- * setup wrote the entry.
+ * setup wrote the entry; a sub-agent's calls carry its id in `_meta`, which plankeeper's
+ * preMcpToolCall hook adds.
  */
 import type { CodingAgentDescriptor } from '../coding-agent.js';
-import { copilotAdapter } from './copilot-adapter.js';
+import { copilotAdapter, SUB_AGENT_META } from './copilot-adapter.js';
 import { COPILOT_EVENTS, copilotEdits } from './setup-edits.js';
 
 export const copilot: CodingAgentDescriptor<'copilot'> = {
@@ -20,7 +21,17 @@ export const copilot: CodingAgentDescriptor<'copilot'> = {
   hook: copilotAdapter,
   mcpKeying(env) {
     const session = env.COPILOT_AGENT_SESSION_ID?.trim();
-    return { agent: 'copilot', ...(session && { session }) };
+    return {
+      agent: 'copilot',
+      ...(session && { session }),
+      // A sub-agent's call: its id, which the preMcpToolCall hook put in `_meta`.
+      keyForCall: ({ meta }) => {
+        const scope = meta?.[SUB_AGENT_META];
+        return session && typeof scope === 'string' && scope !== ''
+          ? { agent: 'copilot', session, scope: [scope] }
+          : undefined;
+      },
+    };
   },
   setup: copilotEdits,
   notes: {

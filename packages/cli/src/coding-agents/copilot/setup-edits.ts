@@ -25,8 +25,11 @@ export const COPILOT_EVENTS = [
   'postToolUse',
   'postToolUseFailure',
   'agentStop',
+  'subagentStart',
+  'subagentStop',
   'preCompact',
   'permissionRequest',
+  'preMcpToolCall',
 ] as const;
 
 /** With `--approval`, preToolUse too, to hold other tools until the plan is approved. */
@@ -36,6 +39,8 @@ function copilotEvents(ctx: SetupContext): readonly string[] {
 
 /** A regular expression on the tool's name (`plankeeper-todo_write`, `plankeeper/todo_write` in the request). */
 const PERMISSION_MATCHER = 'plankeeper[-/].*';
+/** preMcpToolCall: plankeeper's own calls only (the matcher is on the server's tool name). */
+const MCP_MATCHER = 'plankeeper[-/].*';
 const SERVER = 'plankeeper';
 const SERVER_FACT = 'mcpServers.plankeeper';
 /** Seconds; a plankeeper hook answers in well under one. */
@@ -69,6 +74,7 @@ function hooksFile(ctx: SetupContext): JsonObject {
         bash: shellCommand(hookCommand(ctx, event)),
         timeoutSec: HOOK_TIMEOUT_SEC,
         ...(event === 'permissionRequest' && { matcher: PERMISSION_MATCHER }),
+        ...(event === 'preMcpToolCall' && { matcher: MCP_MATCHER }),
       },
     ];
   }

@@ -17,7 +17,7 @@ import {
   SMOKE_PLAN,
 } from '../setup/support/expected-answers.js';
 import { setUpForRealCli } from '../setup/support/project.js';
-import { storedItems } from '../support/stored-plan.js';
+import { storedItems, storedPlan } from '../support/stored-plan.js';
 import {
   type CopilotRun,
   type CopilotSandbox,
@@ -115,6 +115,45 @@ describe('GitHub Copilot CLI after plankeeper setup copilot (real CLI)', () => {
     expect(context, why(second)).toContain(en.leftoverHeading);
     expect(context, why(second)).toContain('#2 Test the parser');
   }, 120_000);
+
+  it('gives a sub-agent (the task tool) its own plan, linked to the parent’s item in progress', async () => {
+    model = await ResponsesServer.start([
+      callTool('plankeeper-todo_write', {
+        todos: [{ content: 'Delegate the parser', status: 'in_progress' }],
+      }),
+      callTool('task', {
+        name: 'parser',
+        prompt: 'Write the parser.',
+        agent_type: 'general-purpose',
+        description: 'write the parser',
+        mode: 'sync',
+      }),
+      // The sub-agent's turns come next from the same script.
+      callTool('plankeeper-todo_write', {
+        todos: [{ content: 'Sub-agent step', status: 'completed' }],
+      }),
+      say('The parser is written.'),
+      say(HONEST_ANSWER),
+      say(HONEST_ANSWER),
+      say(HONEST_ANSWER),
+    ]);
+    const why = setUp();
+    const run = await runCopilot(sandbox!, {
+      modelUrl: model.url,
+      prompt: 'Have a sub-agent write the parser.',
+      allowAllTools: true,
+    });
+    expect(run.code, why(run)).toBe(0);
+    const main = await storedPlan(projectStore(), { agent: 'copilot', session: run.session });
+    expect(
+      main.items.map((item) => item.content),
+      why(run),
+    ).toEqual(['Delegate the parser']);
+    const scope = main.items[0]!.subAgent?.scope;
+    expect(scope, why(run)).toMatch(/^[0-9a-f-]{36}$/);
+    const sub = { agent: 'copilot', session: run.session, scope: [scope!] };
+    expect(await storedItems(projectStore(), sub), why(run)).toEqual(['Sub-agent step']);
+  }, 90_000);
 
   it('fails open when the store cannot be opened: Copilot still answers', async () => {
     model = await ResponsesServer.start([say('Hello.')]);

@@ -38,13 +38,17 @@ describe('plankeeper setup copilot', () => {
       'postToolUse',
       'postToolUseFailure',
       'agentStop',
+      'subagentStart',
+      'subagentStop',
       'preCompact',
       'permissionRequest',
+      'preMcpToolCall',
     ]);
     expect(hooks.hooks.agentStop).toEqual([
       { type: 'command', bash: `${NODE} ${BIN} hook copilot agentStop`, timeoutSec: 10 },
     ]);
     expect(hooks.hooks.permissionRequest[0].matcher).toBe('plankeeper[-/].*');
+    expect(hooks.hooks.preMcpToolCall[0].matcher).toBe('plankeeper[-/].*');
     expect(JSON.parse(files['.github/mcp.json']!).mcpServers.plankeeper).toEqual({
       type: 'stdio',
       command: NODE,
