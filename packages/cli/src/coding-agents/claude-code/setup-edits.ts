@@ -13,15 +13,8 @@ import { join } from 'node:path';
 import { hookCommand, mcpCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
-import {
-  arrayAt,
-  dropIfEmpty,
-  isObject,
-  type JsonObject,
-  objectAt,
-  sameJson,
-} from '../setup/json-file.js';
-import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
+import { arrayAt, dropIfEmpty, isObject, type JsonObject, objectAt } from '../setup/json-file.js';
+import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
 import { sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 import { mcpToolHandler } from './mcp-tool-hooks.js';
