@@ -116,6 +116,40 @@ describe('GitHub Copilot CLI after plankeeper setup copilot (real CLI)', () => {
     expect(context, why(second)).toContain('#2 Test the parser');
   }, 120_000);
 
+  it('shows the plan again after an automatic compaction, on the next tool result', async () => {
+    model = await ResponsesServer.start([
+      // A context this full makes Copilot compact the history before its next request.
+      { call: 'plankeeper-todo_write', args: SMOKE_PLAN, tokens: 127_000 },
+      callTool('view', { path: 'README.md' }),
+      callTool('view', { path: 'README.md' }),
+      say(HONEST_ANSWER),
+      say(HONEST_ANSWER),
+      say(HONEST_ANSWER),
+    ]);
+    const why = setUp();
+    sandbox!.writeProjectFile('README.md', '# parser\n');
+    const run = await runCopilot(sandbox!, {
+      modelUrl: model.url,
+      prompt: 'Write the parser.',
+      allowAllTools: true,
+    });
+    expect(run.code, why(run)).toBe(0);
+    expect(model.compactions.length, why(run)).toBeGreaterThan(0);
+    expect(hookEvents(join(sandbox!.root, 'hooks.log')), why(run)).toContain(
+      'hook copilot preCompact',
+    );
+    const compacted = model.requests.indexOf(model.compactions[0]!);
+    const after = model.main.filter((request) => model!.requests.indexOf(request) > compacted);
+    const restored = after.map((request) =>
+      JSON.stringify(request.body.input).includes(en.restoredHeading),
+    );
+    expect(restored, why(run)).toContain(true);
+    const before = model.main.filter((request) => model!.requests.indexOf(request) < compacted);
+    for (const request of before) {
+      expect(JSON.stringify(request.body.input)).not.toContain(en.restoredHeading);
+    }
+  }, 90_000);
+
   it('gives a sub-agent (the task tool) its own plan, linked to the parent’s item in progress', async () => {
     model = await ResponsesServer.start([
       callTool('plankeeper-todo_write', {
