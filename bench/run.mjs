@@ -10,6 +10,7 @@ const sections = [
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
   ['claude-code sessions', './claude-code-sessions.mjs'],
+  ['copilot sessions', './copilot-sessions.mjs'],
   ['mcp sessions', './mcp.mjs'],
   ['sub-agents', './sub-agents.mjs'],
   ['claims on a shared list', './claims.mjs'],
