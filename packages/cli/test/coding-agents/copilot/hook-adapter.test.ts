@@ -88,7 +88,7 @@ describe('copilot hook adapter', () => {
     const call = fixture('copilot', 'preMcpToolCall');
     expect(
       JSON.parse(
-        copilotAdapter.direct?.('preMcpToolCall', { ...call, _meta: { progressToken: 2 } })!,
+        copilotAdapter.direct?.('preMcpToolCall', { ...call, _meta: { progressToken: 2 } }) ?? '',
       ),
     ).toEqual({
       metaToUse: { progressToken: 2, 'plankeeper/agentId': 'f3fbf985-6372-4f8b-a51a-6fed58640647' },
