@@ -189,6 +189,31 @@ describe('GitHub Copilot CLI after plankeeper setup copilot (real CLI)', () => {
     expect(await storedItems(projectStore(), sub), why(run)).toEqual(['Sub-agent step']);
   }, 90_000);
 
+  it('with --approval, holds other tools until a person approves the plan', async () => {
+    model = await ResponsesServer.start([
+      callTool('plankeeper-todo_write', SMOKE_PLAN),
+      callTool('view', { path: 'README.md' }),
+      say(HONEST_ANSWER),
+      say(HONEST_ANSWER),
+      say(HONEST_ANSWER),
+    ]);
+    const why = setUp({ approval: 'once' });
+    sandbox!.writeProjectFile('README.md', '# parser\n');
+    const run = await runCopilot(sandbox!, {
+      modelUrl: model.url,
+      prompt: 'Write the parser.',
+      allowAllTools: true,
+    });
+    expect(run.code, why(run)).toBe(0);
+    const [, second, third] = model.main;
+    expect(model.toolOutput(second!, model.main[0]!.callIds[0]!), why(run)).toContain(
+      IN_PROGRESS_LINE,
+    );
+    const held = model.toolOutput(third!, second!.callIds[0]!) ?? '';
+    expect(held, why(run)).toContain('view did not run');
+    expect(held, why(run)).not.toContain('# parser');
+  }, 90_000);
+
   it('fails open when the store cannot be opened: Copilot still answers', async () => {
     model = await ResponsesServer.start([say('Hello.')]);
     // A store inside a path that is a file: every hook and the server fail to open it.
