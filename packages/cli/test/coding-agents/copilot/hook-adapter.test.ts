@@ -1,112 +1,101 @@
 /**
- * Copilot CLI's hook adapter on its recorded inputs: plan keys (a sub-agent's scope under its
- * parent's session), the final answer read from the transcript, the answers it prints, and the
- * two events it answers from the input alone.
+ * `plankeeper hook copilot <event>` on Copilot CLI's recorded inputs, through the bin: the two
+ * events answered from the input alone (approving plankeeper's tools, a sub-agent's id in its
+ * calls' `_meta`), a sub-agent's hooks keyed under its parent's session, and the final answer
+ * read from the session's transcript for the goal check.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { copilotAdapter, lastAnswer } from '../../../src/coding-agents/copilot/copilot-adapter.js';
+import { fileURLToPath } from 'node:url';
+import { getLocale } from 'plankeeper/harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withPlanEngine } from '../../support/seeded-store.js';
 import { fixture } from '../support/contract-inputs.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const BIN = fileURLToPath(new URL('../../../../../bin/plankeeper.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'pk-copilot-hook-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const store = `sqlite:${join(dir, 'plans.db')}`;
 
-function transcript(lines: object[]): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pk-copilot-transcript-'));
-  dirs.push(dir);
-  const path = join(dir, 'events.jsonl');
+function hook(event: string, input: Record<string, unknown>): string {
+  const run = spawnSync(process.execPath, [BIN, 'hook', 'copilot', event, '--store', store], {
+    input: JSON.stringify(input),
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(0);
+  expect(run.stderr).toBe('');
+  return run.stdout.trim();
+}
+
+function transcript(lastMessage: string): string {
+  const path = join(dir, `events-${Math.random().toString(36).slice(2)}.jsonl`);
+  const lines = [
+    { type: 'assistant.message', data: { content: 'A draft.', toolRequests: [] } },
+    { type: 'assistant.message', data: { content: '', toolRequests: [{ name: 'view' }] } },
+    { type: 'assistant.message', data: { content: lastMessage, toolRequests: [] } },
+    // A sub-agent's message, later in the file: not the main agent's answer.
+    { type: 'assistant.message', data: { content: 'Sub-task done.', parentToolCallId: 'c2' } },
+    { type: 'assistant.turn_end', data: {} },
+  ];
   writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
   return path;
 }
 
-const message = (content: string, data: object = {}) => ({
-  type: 'assistant.message',
-  data: { content, toolRequests: [], ...data },
-});
+describe('plankeeper hook copilot', () => {
+  it('approves plankeeper’s own tools only', () => {
+    const permission = fixture('copilot', 'permissionRequest');
+    expect(hook('permissionRequest', permission)).toBe('{"behavior":"allow"}');
+    expect(hook('permissionRequest', { ...permission, toolName: 'shell' })).toBe('');
+  });
 
-describe('copilot hook adapter', () => {
-  it('keys the main agent by its session, a sub-agent by its parent’s session and its own id', () => {
-    expect(copilotAdapter.parse('postToolUse', fixture('copilot', 'postToolUse'))?.key).toEqual({
-      agent: 'copilot',
-      session: 'ad1b91fe-ffe9-4da6-9b40-a0d96d7a5edf',
+  it('adds a sub-agent’s id to its plankeeper calls only, keeping their _meta', () => {
+    const call = { ...fixture('copilot', 'preMcpToolCall'), _meta: { progressToken: 2 } };
+    expect(JSON.parse(hook('preMcpToolCall', call))).toEqual({
+      metaToUse: { progressToken: 2, 'plankeeper/agentId': call.agentId },
     });
+    expect(hook('preMcpToolCall', { ...call, serverName: 'other' })).toBe('');
+    const { agentId: _, parentAgentId: __, ...mainCall } = call;
+    expect(hook('preMcpToolCall', mainCall)).toBe('');
+  });
+
+  it('keys a sub-agent’s hooks under its parent’s session, in its own scope', async () => {
     const sub = {
-      ...fixture('copilot', 'postToolUse'),
+      ...fixture('copilot', 'userPromptSubmitted'),
       sessionId: 'sub-1',
       agentId: 'sub-1',
       parentAgentId: 'main-1',
     };
-    expect(copilotAdapter.parse('postToolUse', sub)?.key).toEqual({
-      agent: 'copilot',
-      session: 'main-1',
-      scope: ['sub-1'],
-    });
-    expect(copilotAdapter.parse('subagentStop', fixture('copilot', 'subagentStop'))).toEqual({
-      key: {
-        agent: 'copilot',
-        session: '4a993987-6a35-4520-867f-bae7221f272e',
-        scope: ['f3fbf985-6372-4f8b-a51a-6fed58640647'],
-      },
-      event: { kind: 'subagent-stop', stopHookActive: false, lastMessage: 'SUB DONE' },
-    });
-    // A sub-agent's own agentStop is left to the parent's subagentStop.
-    expect(copilotAdapter.parse('agentStop', { ...sub, stop_hook_active: false })).toBeUndefined();
-  });
-
-  it('reads the final answer from the transcript: the main agent’s last message with text', () => {
-    const path = transcript([
-      message('Draft one.'),
-      message('', { toolRequests: [{ name: 'view' }] }),
-      message('The answer.'),
-      message('A sub-agent’s words.', { parentToolCallId: 'call_2' }),
-      { type: 'assistant.turn_end', data: {} },
+    hook('userPromptSubmitted', sub);
+    const records = await withPlanEngine(store, async (engine) => [
+      await engine.turnState({ agent: 'copilot', session: 'main-1', scope: ['sub-1'] }),
+      await engine.turnState({ agent: 'copilot', session: 'sub-1' }),
     ]);
-    expect(lastAnswer(path)).toBe('The answer.');
-    const stop = copilotAdapter.parse('agentStop', {
-      ...fixture('copilot', 'agentStop'),
-      transcriptPath: path,
-    });
-    expect(stop?.event).toEqual({
-      kind: 'stop',
-      stopHookActive: false,
-      lastMessage: 'The answer.',
-    });
-    expect(lastAnswer(join(tmpdir(), 'no-such-transcript.jsonl'))).toBe('');
-    expect(lastAnswer(undefined)).toBe('');
+    expect(records[0]).toBeDefined();
+    expect(records[1]).toBeUndefined();
   });
 
-  it('approves plankeeper’s own tools only, and adds a sub-agent’s id to its plankeeper calls only', () => {
-    const permission = fixture('copilot', 'permissionRequest');
-    expect(copilotAdapter.direct?.('permissionRequest', permission)).toBe('{"behavior":"allow"}');
-    expect(copilotAdapter.direct?.('permissionRequest', { ...permission, toolName: 'bash' })).toBe(
-      '',
-    );
-    const call = fixture('copilot', 'preMcpToolCall');
+  it('reads the main agent’s last answer from the transcript: an honest partial passes the goal check', () => {
+    const goal = getLocale('en').harness.goalCheck('Write the parser.');
+    const stopWith = (session: string, answer: string) => {
+      const base = { ...fixture('copilot', 'userPromptSubmitted'), sessionId: session };
+      hook('userPromptSubmitted', { ...base, prompt: 'Write the parser.' });
+      hook('postToolUse', {
+        ...base,
+        toolName: 'plankeeper-todo_read',
+        toolArgs: {},
+        toolResult: { resultType: 'success', textResultForLlm: 'No todos.' },
+      });
+      return hook('agentStop', {
+        ...fixture('copilot', 'agentStop'),
+        sessionId: session,
+        transcriptPath: transcript(answer),
+      });
+    };
+    expect(JSON.parse(stopWith('s-done', 'Done.'))).toEqual({ decision: 'block', reason: goal });
     expect(
-      JSON.parse(
-        copilotAdapter.direct?.('preMcpToolCall', { ...call, _meta: { progressToken: 2 } }) ?? '',
-      ),
-    ).toEqual({
-      metaToUse: { progressToken: 2, 'plankeeper/agentId': 'f3fbf985-6372-4f8b-a51a-6fed58640647' },
-    });
-    expect(copilotAdapter.direct?.('preMcpToolCall', { ...call, serverName: 'other' })).toBe('');
-    const { agentId: _, parentAgentId: __, ...mainCall } = call;
-    expect(copilotAdapter.direct?.('preMcpToolCall', mainCall)).toBe('');
-    expect(copilotAdapter.direct?.('agentStop', fixture('copilot', 'agentStop'))).toBeUndefined();
-  });
-
-  it('answers in Copilot’s flat form', () => {
-    expect(copilotAdapter.format('postToolUse', { kind: 'context', text: 'T' })).toBe(
-      '{"additionalContext":"T"}',
-    );
-    expect(copilotAdapter.format('agentStop', { kind: 'block', reason: 'R' })).toBe(
-      '{"decision":"block","reason":"R"}',
-    );
-    expect(copilotAdapter.format('agentStop', { kind: 'context', text: 'T' })).toBe('');
-    expect(copilotAdapter.format('sessionStart', { kind: 'none' })).toBe('');
+      stopWith('s-partial', 'I could not test the parser: there is no test runner here.'),
+    ).toBe('');
   });
 });

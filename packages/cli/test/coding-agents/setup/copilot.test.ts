@@ -5,7 +5,6 @@
  * other uses it, and the original bytes back after both are removed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
 let project: SetupProject;
@@ -75,7 +74,6 @@ describe('plankeeper setup copilot', () => {
   it('refuses a hooks file of the same name it did not write, and writes nothing', () => {
     project.write('.github/hooks/plankeeper.json', '{"version": 1, "hooks": {}}\n');
     const before = project.files();
-    expect(() => project.setup('copilot')).toThrow(SetupConfigError);
     expect(() => project.setup('copilot')).toThrow(
       /plankeeper\.json: is not a file plankeeper setup wrote/,
     );
