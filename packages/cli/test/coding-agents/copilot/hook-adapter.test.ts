@@ -51,7 +51,10 @@ describe('plankeeper hook copilot', () => {
   });
 
   it('adds a sub-agent’s id to its plankeeper calls only, keeping their _meta', () => {
-    const call = { ...fixture('copilot', 'preMcpToolCall'), _meta: { progressToken: 2 } };
+    const call: Record<string, unknown> = {
+      ...fixture('copilot', 'preMcpToolCall'),
+      _meta: { progressToken: 2 },
+    };
     expect(JSON.parse(hook('preMcpToolCall', call))).toEqual({
       metaToUse: { progressToken: 2, 'plankeeper/agentId': call.agentId },
     });
