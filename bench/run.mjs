@@ -14,6 +14,7 @@ const sections = [
   ['gemini sessions', './gemini-sessions.mjs'],
   ['opencode sessions', './opencode-sessions.mjs'],
   ['claude-agent-sdk sessions', './claude-agent-sdk.mjs'],
+  ['copilot sessions', './copilot-sessions.mjs'],
   ['mcp sessions', './mcp.mjs'],
   ['sub-agents', './sub-agents.mjs'],
   ['claims on a shared list', './claims.mjs'],

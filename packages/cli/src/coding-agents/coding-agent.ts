@@ -57,6 +57,17 @@ export interface CodingAgentDescriptor<Name extends string = string> {
    * settings.local.json); else the report asks the person to set PLANKEEPER_STORE.
    */
   readonly keepsPrivateStore?: boolean;
+  /**
+   * Whether the agent reads the project's `.mcp.json` (Claude Code, Copilot CLI): the server
+   * entry there is shared by every such agent set up (setup/shared-mcp-json.ts).
+   */
+  readonly readsMcpJson?: boolean;
+  /**
+   * Whether this agent started the current process (an MCP server), from the environment it
+   * gives its servers: a shared `.mcp.json` entry names one agent, and the server keys plans
+   * by the agent that really started it (mcp-keying/for-agent.ts).
+   */
+  startedBy?(env: NodeJS.ProcessEnv): boolean;
   /** Whether setup writes only into the person's home (Codex): nothing there is shared. */
   readonly configInHome?: boolean;
   /** What the model sees as plankeeper's `todo_write` inside the agent. */

@@ -10,10 +10,11 @@
 import { claudeCode } from './claude-code/index.js';
 import { codex } from './codex/index.js';
 import type { CodingAgentDescriptor } from './coding-agent.js';
+import { copilot } from './copilot/index.js';
 import { gemini } from './gemini/index.js';
 import { opencode } from './opencode/index.js';
 
-export const CODING_AGENTS = [claudeCode, codex, gemini, opencode] as const;
+export const CODING_AGENTS = [claudeCode, codex, gemini, opencode, copilot] as const;
 
 export type CodingAgentName = (typeof CODING_AGENTS)[number]['name'];
 

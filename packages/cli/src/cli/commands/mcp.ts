@@ -24,6 +24,7 @@ import {
   MCP_AGENTS,
   type McpAgent,
   mcpKeyingFor,
+  startingAgent,
 } from '../../coding-agents/mcp-keying/for-agent.js';
 import { agentProjectDir, agentStoreUrl } from '../../coding-agents/project-store.js';
 import { codingAgent } from '../../coding-agents/registry.js';
@@ -321,6 +322,7 @@ export function parseMcpFlags(
 
 /** The MCP server's options for `settings` on `engine`: what `plankeeper mcp` serves. */
 export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
+  const agent = settings.for && startingAgent(settings.for, process.env);
   return {
     engine,
     agent: settings.agent,
@@ -332,7 +334,7 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
     echoPlan: settings.echoPlan,
     ...(settings.session !== undefined && { session: settings.session }),
     ...(settings.list !== undefined && { list: settings.list }),
-    ...(settings.for !== undefined && mcpKeyingFor(settings.for, process.env, engine)),
+    ...(agent && mcpKeyingFor(agent, process.env, engine)),
     ...(settings.evidence && { evidence: settings.evidence }),
     ...(settings.verify && {
       verifiers: [
@@ -350,7 +352,7 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
     ...(settings.for !== undefined && {
       hostTools: hookHostTools(
         {
-          agent: settings.for,
+          agent: agent as string,
           ...(settings.locale === 'zh' && { lang: 'zh' }),
           ...(settings.list !== undefined && { list: settings.list }),
           ...(settings.approval !== undefined && { approval: settings.approval }),

@@ -19,6 +19,8 @@ export const claudeCode: CodingAgentDescriptor<'claude-code'> = {
   events: CLAUDE_CODE_EVENTS,
   projectDirEnv: 'CLAUDE_PROJECT_DIR',
   keepsPrivateStore: true,
+  readsMcpJson: true,
+  startedBy: (env) => Boolean(env.CLAUDE_CODE_SESSION_ID?.trim()),
   planToolName: 'mcp__plankeeper__todo_write',
   hook: claudeCodeAdapter,
   mcpKeying(env, engine) {

@@ -11,7 +11,7 @@
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
-import { hookCommand, mcpCommand, refuseOwnServer } from '../setup/commands.js';
+import { hookCommand, mcpCommand } from '../setup/commands.js';
 import {
   eventsWithOurs,
   type HookPlan,
@@ -20,15 +20,9 @@ import {
   SESSION_START_MATCHER,
 } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
-import {
-  arrayAt,
-  dropIfEmpty,
-  isObject,
-  type JsonObject,
-  objectAt,
-  sameJson,
-} from '../setup/json-file.js';
-import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
+import { arrayAt, dropIfEmpty, isObject, type JsonObject, objectAt } from '../setup/json-file.js';
+import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
+import { sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 import { mcpToolHandler } from './mcp-tool-hooks.js';
 
@@ -47,7 +41,6 @@ export const CLAUDE_CODE_EVENTS = [
 const SERVER = 'plankeeper';
 const PERMISSION = 'mcp__plankeeper';
 /** What setup records writing (setup/owned.ts). */
-const SERVER_FACT = 'mcpServers.plankeeper';
 const PERMISSION_FACT = 'permissions.allow mcp__plankeeper';
 const ENABLED_FACT = 'enabledMcpjsonServers plankeeper';
 /** Seconds; a plankeeper hook answers in well under one. */
@@ -104,7 +97,7 @@ function localSettingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): 
 }
 
 /**
- * The server entry setup writes. `alwaysLoad`: Claude Code otherwise defers MCP tools behind
+ * The server entry setup writes (shared with Copilot CLI, setup/shared-mcp-json.ts). `alwaysLoad`: Claude Code otherwise defers MCP tools behind
  * its ToolSearch tool, and the model would not see todo_write (or its schema) until it
  * searched for it; the seven plan tools are offered from the first request instead.
  */
@@ -114,30 +107,7 @@ function serverEntry(ctx: SetupContext): JsonObject {
 }
 
 function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
-  const path = join(ctx.dir, '.mcp.json');
-  const owned = new Owned(ctx.owned(path));
-  const entry = serverEntry(ctx);
-  const edit = editJson(path, read, (settings, changes) => {
-    const servers = settings.mcpServers;
-    const existing = isObject(servers) ? servers[SERVER] : undefined;
-    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
-    if (remove) {
-      if (isObject(servers) && existing !== undefined && ours) {
-        delete servers[SERVER];
-        dropIfEmpty(settings, 'mcpServers');
-        changes.push('mcpServers.plankeeper');
-      }
-      owned.drop(SERVER_FACT);
-      return;
-    }
-    refuseOwnServer(path, 'mcpServers.plankeeper', existing, ours);
-    const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
-    owned.add(SERVER_FACT);
-    if (sameJson(existing, entry)) return;
-    target[SERVER] = entry;
-    changes.push('mcpServers.plankeeper');
-  });
-  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
+  return sharedMcpJsonEdit(ctx, read, remove, serverEntry(ctx));
 }
 
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {

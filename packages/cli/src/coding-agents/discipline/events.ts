@@ -34,6 +34,12 @@ export interface HookAdapter {
   parse(eventName: string, input: Record<string, unknown>): KeyedEvent | undefined;
   /** What one hook call records for the agent's MCP server, if anything. */
   record?(eventName: string, input: Record<string, unknown>): HookRecord | undefined;
+  /**
+   * The output for an event the rules have no part in, from its input alone (Copilot CLI's
+   * approval of plankeeper's own tools); undefined for the rules' events. Failing open still
+   * prints the neutral answer.
+   */
+  direct?(eventName: string, input: Record<string, unknown>): string | undefined;
   /** What to print on stdout for `answer` (an empty string prints nothing). */
   format(eventName: string, answer: NeutralAnswer): string;
 }

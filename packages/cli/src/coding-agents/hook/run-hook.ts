@@ -100,9 +100,10 @@ async function answerFailingOpen(
   eventName: string,
   stderr: HookIo['stderr'],
   deadlineMs = 3000,
-  work: (lockWaitDeadline: number) => Promise<NeutralAnswer>,
+  /** The rules' answer, or the agent's output itself (HookAdapter.direct). */
+  work: (lockWaitDeadline: number) => Promise<NeutralAnswer | string>,
 ): Promise<string> {
-  let answer: NeutralAnswer = NOTHING;
+  let answer: NeutralAnswer | string = NOTHING;
   let timer: NodeJS.Timeout | undefined;
   // A SQLite store waits for a lock synchronously, when this timer cannot fire: the store
   // itself stops waiting before the deadline.
@@ -119,6 +120,7 @@ async function answerFailingOpen(
   } finally {
     clearTimeout(timer);
   }
+  if (typeof answer === 'string') return answer;
   try {
     return adapter?.format(eventName, answer) ?? '';
   } catch (error) {
@@ -133,7 +135,7 @@ async function answerHook(
   io: HookIo,
   closeStore: boolean,
   lockWaitDeadline: number,
-): Promise<NeutralAnswer> {
+): Promise<NeutralAnswer | string> {
   const parsed = parseHookArgs(args);
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
   const agent = checkedAgent(parsed, adapter);
@@ -196,8 +198,10 @@ async function decideHook(
   input: Record<string, unknown>,
   openHookStore: () => Promise<PlanStore>,
   closeStore: boolean,
-): Promise<NeutralAnswer> {
+): Promise<NeutralAnswer | string> {
   const adapter = agent.hook;
+  const direct = adapter.direct?.(parsed.event, input);
+  if (direct !== undefined) return direct;
   const parsedEvent = adapter.parse(parsed.event, input);
   // Without approval a call about to run asks nothing of the plan: no store at all for it.
   const keyed =

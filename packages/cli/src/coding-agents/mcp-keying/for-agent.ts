@@ -5,7 +5,12 @@
  */
 import type { PlanEngine } from 'plankeeper';
 import type { McpKeying } from '../coding-agent.js';
-import { CODING_AGENT_NAMES, type CodingAgentName, codingAgent } from '../registry.js';
+import {
+  CODING_AGENT_NAMES,
+  CODING_AGENTS,
+  type CodingAgentName,
+  codingAgent,
+} from '../registry.js';
 
 export type { McpKeying } from '../coding-agent.js';
 
@@ -18,5 +23,16 @@ export function mcpKeyingFor(
   engine: PlanEngine,
   parentPid = process.ppid,
 ): McpKeying {
-  return codingAgent(agent).mcpKeying(env, engine, parentPid);
+  return codingAgent(startingAgent(agent, env)).mcpKeying(env, engine, parentPid);
+}
+
+/**
+ * The agent that started this server: `named` (`--for`), unless the environment shows another
+ * one did while not `named` itself. A `.mcp.json` entry serves every agent that reads the file
+ * (Claude Code and Copilot CLI), whichever agent's setup wrote it, and each keeps its plans
+ * under its own name.
+ */
+export function startingAgent(named: McpAgent, env: NodeJS.ProcessEnv): McpAgent {
+  if (codingAgent(named).startedBy?.(env) ?? false) return named;
+  return CODING_AGENTS.find((agent) => agent.startedBy?.(env))?.name ?? named;
 }

@@ -28,7 +28,7 @@ import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'no
 import { fileURLToPath } from 'node:url';
 import { parseStoreUrl, redact } from 'plankeeper/stores';
 import { PROJECT_STORE_PATH } from '../project-store.js';
-import { codingAgent } from '../registry.js';
+import { codingAgent, findCodingAgent } from '../registry.js';
 import { undoText } from './json-edit.js';
 import { type Created, type Manifest, printManifest, readManifest } from './manifest.js';
 import {
@@ -102,7 +102,9 @@ function projectPath(dir: string, path: string): string {
   return inside.split(sep).join('/');
 }
 
-export function setupContext(options: SetupOptions): Omit<SetupContext, 'owned' | 'created'> {
+export function setupContext(
+  options: SetupOptions,
+): Omit<SetupContext, 'owned' | 'created' | 'sharers'> {
   const env = options.env ?? process.env;
   const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
   const home = env.HOME?.trim() || homedir();
@@ -212,14 +214,28 @@ export function setup(options: SetupOptions): SetupOutcome {
     ...base,
     owned: (path) => record.owned?.[path] ?? [],
     created: (path) => record.files.includes(path),
+    sharers: (path) =>
+      (Object.keys(manifest.created) as SetupAgent[])
+        .filter((agent) => agent !== base.agent && findCodingAgent(agent)?.readsMcpJson)
+        .map((agent) => ({ agent, owned: manifest.created[agent]?.owned?.[path] ?? [] })),
   };
   const others = Object.keys(manifest.created).filter((agent) => agent !== ctx.agent);
   const edits = [
     ...codingAgent(ctx.agent).setup(ctx, readText, remove),
     ...gitignoreEdit(ctx, remove, others.length > 0),
   ].map((edit) => (remove ? restored(edit, record) : edit));
-  if (remove && others.length > 0)
-    handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!);
+  if (remove && others.length > 0) {
+    handOver(manifest, record, join(ctx.dir, '.gitignore'), others[0]!, [IGNORED]);
+    // Folders setup created that still hold another agent's files (.plankeeper/ with the
+    // records, say) go when the last agent is removed.
+    const heir = manifest.created[others[0] as SetupAgent];
+    if (heir) heir.dirs = union(heir.dirs, record.dirs);
+  }
+  for (const edit of edits) {
+    if (remove && edit.keptFor) {
+      handOver(manifest, record, edit.path, edit.keptFor, record.owned?.[edit.path] ?? []);
+    }
+  }
   const changed = edits.filter((edit) => edit.after !== edit.before);
   const nextRecord: Created | undefined = remove
     ? undefined
@@ -297,14 +313,24 @@ function gitignoreEdit(ctx: SetupContext, remove: boolean, othersRemain: boolean
   ];
 }
 
-/** The .gitignore line (its way back, and a .gitignore setup created) pass to an agent still set up. */
-function handOver(manifest: Manifest, record: Created, path: string, heir: string): void {
-  if (!record.owned?.[path]?.includes(IGNORED)) return;
+/**
+ * What a removal leaves in a file for an agent still set up passes to it: the .gitignore line
+ * (`facts`), or a shared `.mcp.json` server; with it the file's way back, and a file setup
+ * created.
+ */
+function handOver(
+  manifest: Manifest,
+  record: Created,
+  path: string,
+  heir: string,
+  facts: readonly string[],
+): void {
+  if (!facts.every((fact) => record.owned?.[path]?.includes(fact))) return;
   const next = manifest.created[heir as SetupAgent];
   if (!next) return;
-  next.owned = { ...next.owned, [path]: [IGNORED] };
+  next.owned = { ...next.owned, [path]: union(next.owned?.[path] ?? [], facts) };
   const undo = record.undo?.[path];
-  if (undo) next.undo = { ...next.undo, [path]: undo };
+  if (undo && !next.undo?.[path]) next.undo = { ...next.undo, [path]: undo };
   if (record.files.includes(path)) next.files = union(next.files, [path]);
 }
 

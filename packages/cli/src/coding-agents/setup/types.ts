@@ -65,6 +65,12 @@ export interface SetupContext {
   owned: (path: string) => readonly string[];
   /** Whether the manifest says setup created the file at `path`. */
   created: (path: string) => boolean;
+  /**
+   * The other agents set up here that read the project's `.mcp.json` too (their descriptor's
+   * `readsMcpJson`), with what each recorded writing into the file at `path`: the server
+   * entry they share stays while one of them uses it (setup/shared-mcp-json.ts).
+   */
+  sharers: (path: string) => { agent: SetupAgent; owned: readonly string[] }[];
 }
 
 /**
@@ -96,6 +102,11 @@ export interface FileEdit {
    * `after` says, never stepping it back to the bytes from before setup.
    */
   shared?: boolean;
+  /**
+   * A removal left a shared entry in the file for this other agent: the file's way back (and
+   * setup's having created it) passes to that agent's record.
+   */
+  keptFor?: SetupAgent;
   /** Steps that turn `after` back into `before` exactly, applied last first. */
   undo?: TextEdit[][];
   /** What setup left alone because it is or may be the person's, for the report. */

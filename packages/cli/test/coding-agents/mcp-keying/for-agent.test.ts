@@ -6,8 +6,9 @@ import {
   TOOL_USE_META,
   toolUseRecord,
 } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
+import { SUB_AGENT_META } from '../../../src/coding-agents/copilot/copilot-adapter.js';
 import { cliProcessKey } from '../../../src/coding-agents/gemini/cli-process.js';
-import { mcpKeyingFor } from '../../../src/coding-agents/mcp-keying/for-agent.js';
+import { mcpKeyingFor, startingAgent } from '../../../src/coding-agents/mcp-keying/for-agent.js';
 
 const engine = new PlanEngine({ store: new MemoryPlanStore() });
 const fixture = (name: string) =>
@@ -17,6 +18,37 @@ const fixture = (name: string) =>
 const SESSION_ID = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 
 describe('mcpKeyingFor', () => {
+  it('copilot: COPILOT_AGENT_SESSION_ID, and a sub-agent’s scope only from the _meta its hook wrote', async () => {
+    const keying = mcpKeyingFor('copilot', { COPILOT_AGENT_SESSION_ID: 'cp-1' }, engine);
+    expect(keying).toMatchObject({ agent: 'copilot', session: 'cp-1' });
+    expect(await keying.keyForCall?.({ name: 'todo_write', meta: { progressToken: 1 } })).toBe(
+      undefined,
+    );
+    expect(
+      await keying.keyForCall?.({
+        name: 'todo_write',
+        meta: { [SUB_AGENT_META]: 'sub-1' },
+        arguments: { scope: ['chosen-by-model'] },
+      }),
+    ).toEqual({ agent: 'copilot', session: 'cp-1', scope: ['sub-1'] });
+  });
+
+  it('a shared .mcp.json entry keys plans by the agent that started the server, not the one it names', () => {
+    const copilotEnv = { COPILOT_AGENT_SESSION_ID: 'cp-1' };
+    const claudeEnv = { CLAUDE_CODE_SESSION_ID: 'cc-1' };
+    expect(startingAgent('claude-code', copilotEnv)).toBe('copilot');
+    expect(startingAgent('copilot', claudeEnv)).toBe('claude-code');
+    expect(startingAgent('claude-code', claudeEnv)).toBe('claude-code');
+    // Neither marker (a person running the server by hand): the named agent.
+    expect(startingAgent('claude-code', {})).toBe('claude-code');
+    // Both (one agent started inside the other): the named one, whose marker is there.
+    expect(startingAgent('copilot', { ...claudeEnv, ...copilotEnv })).toBe('copilot');
+    expect(mcpKeyingFor('claude-code', copilotEnv, engine)).toMatchObject({
+      agent: 'copilot',
+      session: 'cp-1',
+    });
+  });
+
   it('claude-code: a call naming no tool use gets CLAUDE_CODE_SESSION_ID; one naming an unrecorded tool use is refused', async () => {
     const keying = mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'abc' }, engine);
     expect(keying).toMatchObject({ agent: 'claude-code', session: 'abc' });

@@ -354,7 +354,14 @@ function classify(
   body: ResponsesBody,
 ): RequestKind {
   if (method !== 'POST' || !/\/responses$/.test(path.split('?')[0] ?? '')) return 'other';
-  if (metadata.request_kind === 'compaction' || isCompactionPrompt(body)) return 'compaction';
+  if (
+    metadata.request_kind === 'compaction' ||
+    isCompactionPrompt(body) ||
+    // GitHub Copilot CLI, which speaks this wire format too, marks its compaction requests.
+    headers['x-interaction-type'] === 'conversation-compaction'
+  ) {
+    return 'compaction';
+  }
   if (
     headers['x-openai-subagent'] !== undefined ||
     metadata.thread_source === 'subagent' ||

@@ -1,0 +1,127 @@
+// What plankeeper adds to a real GitHub Copilot CLI session: the pinned CLI (test/tools)
+// against the scripted Responses server of its real-CLI tests, a session of N `view` calls
+// (then an answer), in a project without plankeeper and in one after `plankeeper setup
+// copilot`, alternately, three rounds each; medians. Per tool call: the slope between N = 10
+// and N = 30 of the difference; per session: the difference at N = 10 less ten calls' share.
+// Every Copilot hook is a `plankeeper hook` process (Copilot has no cheaper route), so the
+// targets are in that process's time, measured in the same run: per tool call at most 1.5 of
+// them (its postToolUse), per session at most 6 (sessionStart, userPromptSubmitted,
+// agentStop, the MCP server's start beside them).
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { printTable, verdict } from './report.mjs';
+import { importTestSupport } from './test-support.mjs';
+
+const root = new URL('../', import.meta.url).pathname;
+const ROUNDS = Number(process.env.BENCH_SESSION_ROUNDS ?? 3);
+const SIZES = [10, 30];
+const PER_CALL_PROCESSES = 1.5;
+const PER_SESSION_PROCESSES = 6;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One postToolUse answered by a `plankeeper hook copilot` process on SQLite; median, ms. */
+function hookProcessMs(dir) {
+  const input = join(root, 'packages/cli/test/coding-agents/copilot/fixtures/postToolUse.json');
+  const times = [];
+  for (let run = 0; run < 9; run++) {
+    const started = process.hrtime.bigint();
+    const done = spawnSync(
+      process.execPath,
+      [
+        join(root, 'bin/plankeeper.js'),
+        'hook',
+        'copilot',
+        'postToolUse',
+        '--store',
+        `sqlite:${join(dir, 'bench.db')}`,
+      ],
+      { input: readFileSync(input) },
+    );
+    if (done.status !== 0) throw new Error('plankeeper hook failed');
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return median(times);
+}
+
+export default async function copilotSessions() {
+  const { createCopilotSandbox, runCopilot } = await importTestSupport(
+    'packages/cli/test/coding-agents/copilot/support/run-copilot.ts',
+  );
+  const { ResponsesServer, callTool, say } = await importTestSupport(
+    'packages/cli/test/coding-agents/codex/support/responses-server.ts',
+  );
+  const bare = createCopilotSandbox();
+  const kept = createCopilotSandbox();
+  try {
+    for (const sandbox of [bare, kept]) sandbox.writeProjectFile('notes.txt', 'n\n');
+    const setup = spawnSync(
+      process.execPath,
+      [join(root, 'bin/plankeeper.js'), 'setup', 'copilot', '--dir', kept.project],
+      { env: { ...process.env, HOME: kept.home }, encoding: 'utf8' },
+    );
+    if (setup.status !== 0) throw new Error(`setup failed: ${setup.stderr}`);
+
+    const session = async (sandbox, views) => {
+      const model = await ResponsesServer.start([
+        ...Array.from({ length: views }, () => callTool('view', { path: 'notes.txt' })),
+        say('Read it.'),
+      ]);
+      try {
+        const started = process.hrtime.bigint();
+        const run = await runCopilot(sandbox, {
+          modelUrl: model.url,
+          prompt: 'Read the notes.',
+          allowAllTools: true,
+          timeoutMs: 120_000,
+        });
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        if (run.code !== 0 || run.stdout.trim() !== 'Read it.' || model.pending !== 0) {
+          throw new Error(`session of ${views} views failed: exit ${run.code}\n${run.stderr}`);
+        }
+        return ms;
+      } finally {
+        await model.close();
+      }
+    };
+
+    // One session each first: the first start unpacks Copilot's runtime into its cache.
+    await session(bare, 1);
+    await session(kept, 1);
+    const times = { bare: {}, kept: {} };
+    for (const views of SIZES) {
+      times.bare[views] = [];
+      times.kept[views] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        times.bare[views].push(await session(bare, views));
+        times.kept[views].push(await session(kept, views));
+      }
+    }
+    const hook = hookProcessMs(kept.root);
+    const [small, large] = SIZES;
+    const at = (variant, views) => median(times[variant][views]);
+    const added = (views) => at('kept', views) - at('bare', views);
+    const perCall = (added(large) - added(small)) / (large - small);
+    const perSession = added(small) - perCall * small;
+    printTable(
+      `a Copilot CLI session of N view calls (median of ${ROUNDS} rounds, ms)`,
+      ['N', 'without plankeeper', 'with plankeeper', 'added'],
+      SIZES.map((views) => [views, at('bare', views), at('kept', views), added(views)]),
+    );
+    console.log(`\none plankeeper hook process (postToolUse, median of 9): ${hook.toFixed(0)} ms`);
+    verdict(
+      'per tool call',
+      perCall <= PER_CALL_PROCESSES * hook,
+      `${perCall.toFixed(1)} ms added (target <= ${PER_CALL_PROCESSES} hook processes)`,
+    );
+    verdict(
+      'per session',
+      perSession <= PER_SESSION_PROCESSES * hook,
+      `${perSession.toFixed(0)} ms added (target <= ${PER_SESSION_PROCESSES} hook processes)`,
+    );
+  } finally {
+    bare.dispose();
+    kept.dispose();
+  }
+}

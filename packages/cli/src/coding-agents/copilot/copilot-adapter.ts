@@ -1,0 +1,189 @@
+/**
+ * GitHub Copilot CLI's hooks (1.0.102; see test/coding-agents/copilot/PROTOCOL.md). Its events
+ * are camelCase (`userPromptSubmitted`, `postToolUse`, `agentStop`) and its input has
+ * `sessionId`, `toolName` (`plankeeper-todo_write`), `toolResult.resultType`. An answer is a
+ * flat object: `additionalContext`, or `{"decision": "block", "reason"}` to refuse a stop. The
+ * stop's input lacks the final answer: it is the last main-agent message of the session's
+ * transcript (`transcriptPath`, events.jsonl). Two events are answered from the input alone
+ * (`direct`): `permissionRequest` (setup's matcher runs it for plankeeper's tools only) with
+ * `allow` for plankeeper's tools, so they need no prompt; `preMcpToolCall` with the sub-agent's
+ * id in the call's `_meta`, for the MCP server's key. A sub-agent plans in its own scope.
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import type { PlanKey } from 'plankeeper';
+import {
+  type HookAdapter,
+  isPlanWriteTool,
+  type KeyedEvent,
+  type NeutralAnswer,
+} from '../discipline/events.js';
+import { text } from '../discipline/hook-input.js';
+
+/** Copilot names an MCP tool `<server>-<tool>`. */
+const TOOL_PREFIX = 'plankeeper-';
+
+const CONTEXT_EVENTS = new Set([
+  'sessionStart',
+  'userPromptSubmitted',
+  'postToolUse',
+  'postToolUseFailure',
+  'subagentStart',
+]);
+
+const STOP_EVENTS = new Set(['agentStop', 'subagentStop']);
+
+/**
+ * The `_meta` key a preMcpToolCall hook adds to a sub-agent's call of plankeeper's tools: the
+ * MCP server then keys the call by the sub-agent's scope (index.ts), since Copilot tells it
+ * nothing of the sub-agent.
+ */
+export const SUB_AGENT_META = 'plankeeper/agentId';
+
+export const copilotAdapter: HookAdapter = {
+  agent: 'copilot',
+
+  parse(eventName, input): KeyedEvent | undefined {
+    const key = planKey(eventName, input);
+    switch (eventName) {
+      case 'sessionStart':
+        return { key, event: { kind: 'session-start', source: text(input.source) ?? 'startup' } };
+      case 'userPromptSubmitted':
+        return { key, event: { kind: 'prompt', text: text(input.prompt) ?? '' } };
+      case 'postToolUse':
+      case 'postToolUseFailure': {
+        const tool = text(input.toolName) ?? '';
+        const result = input.toolResult as { resultType?: unknown } | undefined;
+        const ok =
+          eventName === 'postToolUse' &&
+          (result === null || typeof result !== 'object' || result.resultType !== 'failure');
+        return {
+          key,
+          event: { kind: 'tool-done', tool, ok, isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX) },
+        };
+      }
+      case 'agentStop':
+        // A sub-agent's own stop: its subagentStop (which can refuse it) is the one answered.
+        if (text(input.agentId)) return undefined;
+        return {
+          key,
+          event: {
+            kind: 'stop',
+            stopHookActive: input.stop_hook_active === true || input.stopHookActive === true,
+            lastMessage: lastAnswer(text(input.transcriptPath)),
+          },
+        };
+      case 'subagentStart': {
+        const agentId = text(input.agentId);
+        return agentId ? { key, event: { kind: 'subagent-start', agentId } } : undefined;
+      }
+      case 'subagentStop':
+        return {
+          key,
+          event: {
+            kind: 'subagent-stop',
+            stopHookActive: input.stop_hook_active === true || input.stopHookActive === true,
+            lastMessage: text(input.response) ?? '',
+          },
+        };
+      case 'preCompact':
+        return { key, event: { kind: 'pre-compact' } };
+      case 'preToolUse': {
+        const tool = text(input.toolName) ?? '';
+        return { key, event: { kind: 'tool-start', tool, isPlanTool: isPlankeeperTool(tool) } };
+      }
+      default:
+        return undefined;
+    }
+  },
+
+  direct(eventName, input): string | undefined {
+    if (eventName === 'permissionRequest') {
+      // Copilot asks for `plankeeper/todo_write`; any other tool is the person's to allow.
+      const tool = text(input.toolName) ?? '';
+      return isPlankeeperTool(tool) ? JSON.stringify({ behavior: 'allow' }) : '';
+    }
+    if (eventName === 'preMcpToolCall') {
+      const agentId = text(input.agentId);
+      if (input.serverName !== 'plankeeper' || !agentId) return '';
+      const meta = input._meta !== null && typeof input._meta === 'object' ? input._meta : {};
+      return JSON.stringify({ metaToUse: { ...meta, [SUB_AGENT_META]: agentId } });
+    }
+    return undefined;
+  },
+
+  format(eventName, answer: NeutralAnswer): string {
+    // A call held for plan approval: the model reads the reason as the call's result.
+    if (answer.kind === 'deny' && eventName === 'preToolUse') {
+      return JSON.stringify({
+        permissionDecision: 'deny',
+        permissionDecisionReason: answer.reason,
+      });
+    }
+    if (answer.kind === 'block' && STOP_EVENTS.has(eventName)) {
+      return JSON.stringify({ decision: 'block', reason: answer.reason });
+    }
+    if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
+      return JSON.stringify({ additionalContext: answer.text });
+    }
+    return '';
+  },
+};
+
+/**
+ * The session's plan, or a sub-agent's scope under it: a sub-agent's hooks carry its own id as
+ * `agentId` (and as `sessionId`), its parent's as `parentAgentId`; the parent's sub-agent
+ * events (`subagentStart`, `subagentStop`) carry the parent's `sessionId` and the `agentId`.
+ * One level: a sub-agent's sub-agent is keyed under its parent sub-agent.
+ */
+function planKey(eventName: string, input: Record<string, unknown>): PlanKey {
+  const agentId = text(input.agentId);
+  const session = (agentId && text(input.parentAgentId)) || text(input.sessionId);
+  if (!session) throw new Error(`${eventName}: the hook input has no sessionId`);
+  return { agent: 'copilot', session, ...(agentId && agentId !== session && { scope: [agentId] }) };
+}
+
+/** `plankeeper-todo_write` in tool events, `plankeeper/todo_write` in a permission request. */
+function isPlankeeperTool(tool: string): boolean {
+  return /^plankeeper[/-]/.test(tool);
+}
+
+/** The transcript's tail read for the last answer: a long session's file is not read whole. */
+const TAIL_BYTES = 256 * 1024;
+
+/**
+ * The last message the main agent wrote (a sub-agent's carry `parentToolCallId`), from the
+ * session's events.jsonl; '' when there is none to read.
+ */
+export function lastAnswer(transcriptPath: string | undefined): string {
+  if (!transcriptPath) return '';
+  let tail: string;
+  try {
+    const size = statSync(transcriptPath).size;
+    const length = Math.min(size, TAIL_BYTES);
+    const buffer = Buffer.alloc(length);
+    const fd = openSync(transcriptPath, 'r');
+    try {
+      readSync(fd, buffer, 0, length, size - length);
+    } finally {
+      closeSync(fd);
+    }
+    tail = buffer.toString('utf8');
+  } catch {
+    return '';
+  }
+  const lines = tail.split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!;
+    if (!line.includes('"assistant.message"')) continue;
+    try {
+      const event = JSON.parse(line) as { type?: unknown; data?: Record<string, unknown> };
+      if (event.type !== 'assistant.message' || event.data?.parentToolCallId !== undefined)
+        continue;
+      const content = text(event.data?.content);
+      if (content) return content;
+    } catch {
+      // A line cut by the tail's start, or one being written: not the answer.
+    }
+  }
+  return '';
+}

@@ -1,0 +1,134 @@
+/**
+ * GitHub Copilot CLI: the hooks in a file of plankeeper's own, `.github/hooks/plankeeper.json`
+ * (Copilot reads every `.github/hooks/*.json`), and the MCP server in `.github/mcp.json`.
+ * Copilot reads `.mcp.json` instead when the project has one (Claude Code's file): then the
+ * server goes there too, shared with Claude Code (setup/shared-mcp-json.ts). Hooks run with
+ * bash in the project directory. `permissionRequest` runs for plankeeper's tools only (its
+ * matcher) and approves them: no prompt for the plan.
+ */
+import { join } from 'node:path';
+import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
+import { editJson } from '../setup/json-edit.js';
+import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../setup/json-file.js';
+import { isOwnedServer, Owned } from '../setup/owned.js';
+import { mcpJsonPath, sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
+import {
+  type FileEdit,
+  type ReadText,
+  SetupConfigError,
+  type SetupContext,
+} from '../setup/types.js';
+
+export const COPILOT_EVENTS = [
+  'sessionStart',
+  'userPromptSubmitted',
+  'postToolUse',
+  'postToolUseFailure',
+  'agentStop',
+  'subagentStart',
+  'subagentStop',
+  'preCompact',
+  'permissionRequest',
+  'preMcpToolCall',
+] as const;
+
+/** With `--approval`, preToolUse too, to hold other tools until the plan is approved. */
+function copilotEvents(ctx: SetupContext): readonly string[] {
+  return ctx.approval ? [...COPILOT_EVENTS, 'preToolUse'] : COPILOT_EVENTS;
+}
+
+/** A regular expression on the tool's name (`plankeeper-todo_write`, `plankeeper/todo_write` in the request). */
+const PERMISSION_MATCHER = 'plankeeper[-/].*';
+/** preMcpToolCall: plankeeper's own calls only (the matcher is on the server's tool name). */
+const MCP_MATCHER = 'plankeeper[-/].*';
+const SERVER = 'plankeeper';
+const SERVER_FACT = 'mcpServers.plankeeper';
+/** Seconds; a plankeeper hook answers in well under one. */
+const HOOK_TIMEOUT_SEC = 10;
+
+export function copilotEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
+  const [command, ...args] = mcpCommand(ctx);
+  const edits = [hooksEdit(ctx, read, remove), githubMcpEdit(ctx, read, remove, command!, args)];
+  // Claude Code's file, read by Copilot in place of .github/mcp.json when it exists.
+  if (read(mcpJsonPath(ctx)) !== undefined || ctx.owned(mcpJsonPath(ctx)).length > 0) {
+    edits.push(
+      sharedMcpJsonEdit(ctx, read, remove, {
+        type: 'stdio',
+        command: command!,
+        args,
+        // For Claude Code, should it use this entry too (claude-code/setup-edits.ts).
+        alwaysLoad: true,
+      }),
+    );
+  }
+  return edits;
+}
+
+/** The whole hooks file: plankeeper's own, so setup writes all of it and --remove deletes it. */
+function hooksFile(ctx: SetupContext): JsonObject {
+  const hooks: JsonObject = {};
+  for (const event of copilotEvents(ctx)) {
+    hooks[event] = [
+      {
+        type: 'command',
+        bash: shellCommand(hookCommand(ctx, event)),
+        timeoutSec: HOOK_TIMEOUT_SEC,
+        ...(event === 'permissionRequest' && { matcher: PERMISSION_MATCHER }),
+        ...(event === 'preMcpToolCall' && { matcher: MCP_MATCHER }),
+      },
+    ];
+  }
+  return { version: 1, hooks };
+}
+
+function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
+  const path = join(ctx.dir, '.github', 'hooks', 'plankeeper.json');
+  const before = read(path);
+  const after = `${JSON.stringify(hooksFile(ctx), null, 2)}\n`;
+  const ours = ctx.created(path);
+  if (before !== undefined && !ours && before !== after) {
+    throw new SetupConfigError(
+      path,
+      'is not a file plankeeper setup wrote; rename or remove it, then run setup again',
+    );
+  }
+  if (remove) {
+    return ours && before !== undefined
+      ? { path, before, after: undefined, changes: ['hooks'] }
+      : { path, before, after: before, changes: [] };
+  }
+  return { path, before, after, changes: before === after ? [] : ['hooks'] };
+}
+
+function githubMcpEdit(
+  ctx: SetupContext,
+  read: ReadText,
+  remove: boolean,
+  command: string,
+  args: string[],
+): FileEdit {
+  const path = join(ctx.dir, '.github', 'mcp.json');
+  const owned = new Owned(ctx.owned(path));
+  const entry = { type: 'stdio', command, args };
+  const edit = editJson(path, read, (settings, changes) => {
+    const servers = settings.mcpServers;
+    const existing = isObject(servers) ? servers[SERVER] : undefined;
+    const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
+    if (remove) {
+      if (isObject(servers) && existing !== undefined && ours) {
+        delete servers[SERVER];
+        dropIfEmpty(settings, 'mcpServers');
+        changes.push('mcpServers.plankeeper');
+      }
+      owned.drop(SERVER_FACT);
+      return;
+    }
+    refuseOwnServer(path, 'mcpServers.plankeeper', existing, ours);
+    const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
+    owned.add(SERVER_FACT);
+    if (sameJson(existing, entry)) return;
+    target[SERVER] = entry;
+    changes.push('mcpServers.plankeeper');
+  });
+  return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) };
+}
