@@ -8,6 +8,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import {
+  decideInStore,
   getLocale,
   type LocaleId,
   PlanEngine,
@@ -18,7 +19,6 @@ import { openStore } from 'plankeeper/stores';
 import { didYouMean } from '../../cli/did-you-mean.js';
 import { planFileList, withPlanFile } from '../../cli/plan-file-option.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
-import { applyDiscipline } from '../discipline/apply.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { type CodingAgentName, findCodingAgent } from '../registry.js';
@@ -226,7 +226,7 @@ async function decideHook(
       parsed.list === undefined
         ? {}
         : { planKey: sharedListKey(parsed.list, keyed.key.scope), owner: keyed.key.session };
-    return await applyDiscipline(engine, keyed, {
+    return await decideInStore(engine, keyed, {
       ...shared,
       ...storedRules(parsed),
       locale: getLocale((parsed.lang ?? 'en') as LocaleId),
