@@ -3,7 +3,7 @@
  * as an in-process MCP server named `plankeeper` and the discipline as hook callbacks, merged
  * into the program's own options. Nothing of ours runs in another process.
  */
-import type { McpSdkServerConfigWithInstance, Options } from '@anthropic-ai/claude-agent-sdk';
+
 import { ConfigurationError } from '../../engine/errors.js';
 import type { EvidenceMode } from '../../engine/evidence.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
@@ -22,6 +22,7 @@ import { createPlanMcpServer } from '../mcp/plan-mcp-server.js';
 import { TOOL_PREFIX } from './hook-events.js';
 import { mergeOptions } from './merge-options.js';
 import { planHooks } from './plan-hooks.js';
+import type { McpSdkServerConfigWithInstance, Options } from './sdk-types.js';
 import { ToolUseKeys } from './tool-use-keys.js';
 
 /** Hold every other tool until a person approves the plan (`plankeeper todos --approve`, the dashboard). */

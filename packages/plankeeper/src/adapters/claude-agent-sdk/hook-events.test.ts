@@ -1,6 +1,6 @@
-import type { HookInput } from '@anthropic-ai/claude-agent-sdk';
 import { describe, expect, it } from 'vitest';
 import { hookOutputOf, hostEventOf, planKeyOf } from './hook-events.js';
+import type { HookInput } from './sdk-types.js';
 
 const base = { session_id: 'sess', transcript_path: '', cwd: '/' };
 const input = (fields: Record<string, unknown>) => ({ ...base, ...fields }) as HookInput;

@@ -4,10 +4,11 @@
  * event's fields; an answer whose `hookSpecificOutput` carries the text for the model. This
  * file turns one into the rules' host event and the rules' answer back into the other.
  */
-import type { HookEvent, HookInput, SyncHookJSONOutput } from '@anthropic-ai/claude-agent-sdk';
+
 import type { PlanKey } from '../../engine/plan-key.js';
 import type { HostAnswer, HostEvent } from '../../harness/rules/events.js';
 import { PLAN_WRITE_TOOL_NAMES } from '../../tools/plan-tools.js';
+import type { HookEvent, HookInput, SyncHookJSONOutput } from './sdk-types.js';
 
 /** The SDK names the tools of the MCP server `plankeeper` `mcp__plankeeper__<tool>`. */
 export const TOOL_PREFIX = 'mcp__plankeeper__';
@@ -42,7 +43,7 @@ export function subAgentOf(input: HookInput): string | undefined {
  * sub-agent's events go one scope below it, `[agent_id]`, as in Claude Code's hooks.
  */
 export function planKeyOf(input: HookInput, key: PlanKey | undefined): PlanKey {
-  const base = key ?? { agent: 'claude-agent-sdk', session: input.session_id };
+  const base: PlanKey = key ?? { agent: 'claude-agent-sdk', session: input.session_id };
   const agentId = subAgentOf(input);
   if (agentId === undefined) return base;
   return { ...base, scope: [...(base.scope ?? []), agentId] };

@@ -3,8 +3,9 @@
  * its MCP server beside theirs, its tools added to the allowed ones (no permission prompt)
  * and to each sub-agent that lists its own tools, its hook callbacks after theirs.
  */
-import type { McpSdkServerConfigWithInstance, Options } from '@anthropic-ai/claude-agent-sdk';
+
 import type { PlanHooks } from './plan-hooks.js';
+import type { AgentDefinition, McpSdkServerConfigWithInstance, Options } from './sdk-types.js';
 
 export interface PlanParts {
   server: McpSdkServerConfigWithInstance;
@@ -24,7 +25,7 @@ export function mergeOptions(base: Options, parts: PlanParts): Options {
     hooks,
     ...(base.agents && {
       agents: Object.fromEntries(
-        Object.entries(base.agents).map(([name, agent]) => [
+        Object.entries(base.agents).map(([name, agent]: [string, AgentDefinition]) => [
           name,
           // An agent without a list inherits every tool, plankeeper's too.
           agent.tools ? { ...agent, tools: union(agent.tools, parts.toolNames) } : agent,

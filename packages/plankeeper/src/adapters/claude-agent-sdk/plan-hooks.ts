@@ -4,13 +4,7 @@
  * (decideInStore), in-process. They fail open: a store that is down or hangs past the
  * deadline is reported to `onError`, and the agent goes on as if plankeeper were absent.
  */
-import type {
-  HookCallback,
-  HookCallbackMatcher,
-  HookEvent,
-  HookInput,
-  SyncHookJSONOutput,
-} from '@anthropic-ai/claude-agent-sdk';
+
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
 import { decideInStore, type StoredRuleOptions } from '../../harness/stored-discipline.js';
@@ -21,6 +15,13 @@ import {
   type PlanHookEvent,
   planKeyOf,
 } from './hook-events.js';
+import type {
+  HookCallback,
+  HookCallbackMatcher,
+  HookEvent,
+  HookInput,
+  SyncHookJSONOutput,
+} from './sdk-types.js';
 import type { ToolUseKeys } from './tool-use-keys.js';
 
 export interface PlanHookContext {
@@ -45,7 +46,7 @@ export function planHooks(context: PlanHookContext): PlanHooks {
 }
 
 function planCallback(event: PlanHookEvent, context: PlanHookContext): HookCallback {
-  return async (input) => {
+  return async (input: HookInput) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const deadline = new Promise<never>((_, reject) => {
