@@ -19,7 +19,7 @@
  * retry decides again on the winner's plan.
  */
 import type { PlanIssue } from '../plan-issue.js';
-import type { ItemEditInfo } from '../store/plan-store.js';
+import type { EditedField, ItemEditInfo } from '../store/plan-store.js';
 import { type PlanRecord, sameItems, type TodoItem } from '../todo-item.js';
 import type { PersonItemChange, UnseenPersonChanges } from '../unseen-person-changes.js';
 import { normalizeId, type OperationResult } from './operation-result.js';
@@ -158,7 +158,7 @@ export function keepPersonChanges(
       continue;
     }
     const kinds = kindsOf(changes);
-    const merged = withPersonFields(next, before, kinds);
+    const merged = withPersonFields(next, before, kinds, editedFields(changes), written);
     if (merged !== next) changed.set(before.id, merged);
     if (kinds.has('move')) moved.add(before.id);
   }
@@ -230,8 +230,24 @@ export const completionUndoes = (kinds: ReadonlySet<Kind>) =>
 /** Removing an item undoes whatever a person did to it. */
 export const removalUndoes = () => true;
 
-/** `next` with the fields a person set on `before` (the item as stored), or `next` itself. */
-function withPersonFields(next: TodoItem, before: TodoItem, kinds: ReadonlySet<Kind>): TodoItem {
+/** The fields a person's edits set: those each edit names, the text where it names none. */
+function editedFields(changes: readonly PersonItemChange[]): ReadonlySet<EditedField> {
+  return new Set(
+    changes.flatMap(({ edit }) => (edit.kind === 'edit' ? (edit.fields ?? ['content']) : [])),
+  );
+}
+
+/**
+ * `next` with the fields a person set on `before` (the item as stored), or `next` itself;
+ * `written` is the write's items, which a kept blocker must still name.
+ */
+function withPersonFields(
+  next: TodoItem,
+  before: TodoItem,
+  kinds: ReadonlySet<Kind>,
+  edited: ReadonlySet<EditedField>,
+  written: ReadonlyMap<string, TodoItem>,
+): TodoItem {
   const merged: TodoItem = { ...next };
   if (kinds.has('cancel') || kinds.has('done') || kinds.has('reopen')) {
     // The status with the reason and the owner that go with it (ownership.ts).
@@ -239,12 +255,23 @@ function withPersonFields(next: TodoItem, before: TodoItem, kinds: ReadonlySet<K
     setField(merged, 'note', before.note);
     setField(merged, 'owner', before.owner);
   }
-  if (kinds.has('edit')) merged.content = before.content;
+  if (edited.has('content')) merged.content = before.content;
+  if (edited.has('description')) setField(merged, 'description', before.description);
+  if (edited.has('owner')) setField(merged, 'owner', before.owner);
+  if (edited.has('blockedBy')) {
+    const blockers = before.blockedBy?.filter((id) => written.has(id));
+    if (blockers?.length) merged.blockedBy = blockers;
+    else delete merged.blockedBy;
+  }
   if (kinds.has('note')) setField(merged, 'note', before.note);
   return sameItems([merged], [next]) ? next : merged;
 }
 
-function setField(item: TodoItem, field: 'note' | 'owner', value: string | undefined): void {
+function setField(
+  item: TodoItem,
+  field: 'note' | 'owner' | 'description',
+  value: string | undefined,
+): void {
   if (value === undefined) delete item[field];
   else item[field] = value;
 }

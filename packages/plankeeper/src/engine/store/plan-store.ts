@@ -122,7 +122,15 @@ export interface ItemEditInfo {
   renumberedFrom?: string;
   /** Why a person cancelled or completed the item, when they said. */
   reason?: string;
+  /**
+   * The fields an `edit` changed, where more than the text can change (a plan file's line and
+   * its sub-lines). Absent: the text only, as `plankeeper todos --edit` does.
+   */
+  fields?: EditedField[];
 }
+
+/** The fields of an item a person's `edit` may change. */
+export type EditedField = 'content' | 'description' | 'owner' | 'blockedBy';
 
 export interface WriteOptions {
   /** Expire the plan this long after this write. */

@@ -160,19 +160,23 @@ export function fileEdits(
     const was = asWritten(before);
     const now = asWritten(wanted);
     const blockers = wanted.blockedBy?.filter((id) => present.has(id) && id !== wanted.id);
-    const set = (change: Partial<TodoItem>, kind: ItemEditInfo['kind']) => {
+    const set = (
+      change: Partial<TodoItem>,
+      kind: ItemEditInfo['kind'],
+      fields?: ItemEditInfo['fields'],
+    ) => {
       const next: TodoItem = { ...items[index]!, ...change };
       for (const [field, value] of Object.entries(change))
         if (value === undefined) delete next[field as keyof TodoItem];
       items[index] = next;
-      step({ kind, id: wanted.id }, `${VERBS[kind]} #${wanted.id}`);
+      // Which fields an edit set, so a write from an older read keeps exactly those.
+      const fieldsSet = fields && !(fields.length === 1 && fields[0] === 'content') && { fields };
+      step({ kind, id: wanted.id, ...fieldsSet }, `${VERBS[kind]} #${wanted.id}`);
     };
-    if (
-      was.content !== now.content ||
-      was.description !== now.description ||
-      was.owner !== now.owner ||
-      (was.blockedBy ?? []).join(',') !== (now.blockedBy ?? []).join(',')
-    ) {
+    const fields = (['content', 'description', 'owner', 'blockedBy'] as const).filter(
+      (field) => String(was[field] ?? '') !== String(now[field] ?? ''),
+    );
+    if (fields.length > 0) {
       set(
         {
           content: wanted.content,
@@ -181,6 +185,7 @@ export function fileEdits(
           blockedBy: blockers?.length ? blockers : undefined,
         },
         'edit',
+        fields,
       );
     }
     if (was.note !== now.note) set({ note: wanted.note }, 'note');

@@ -136,6 +136,42 @@ describe('a plan file', () => {
     expect(read()).toContain('- [-] #2 Backfill the column');
   });
 
+  it("keeps a person's description and blocker against a whole-list write from an older read, and the writer's own change beside them", async () => {
+    const { store, engine } = await open();
+    const first = await engine.write(store.key, [
+      { content: 'Write the migration', status: 'in_progress' },
+      { content: 'Backfill the column', status: 'pending', description: 'all rows at once' },
+    ]);
+    const basedOn = first.snapshot.version;
+    writeFileSync(
+      file,
+      read().replace('  - all rows at once', '  - after #1\n  - in batches of 10,000 rows'),
+    );
+    const stale = await engine.write(
+      store.key,
+      [
+        { id: '1', content: 'Write the migration', status: 'completed' },
+        {
+          id: '2',
+          content: 'Backfill the column',
+          status: 'pending',
+          description: 'all rows at once',
+          blockedBy: [],
+          activeForm: 'Backfilling',
+        },
+      ],
+      { basedOn },
+    );
+    expect(stale.ok).toBe(true);
+    const second = stale.snapshot.items[1];
+    expect(second).toMatchObject({
+      description: 'in batches of 10,000 rows',
+      blockedBy: ['1'],
+      activeForm: 'Backfilling',
+    });
+    expect(read()).toContain('  - after #1\n  - in batches of 10,000 rows');
+  });
+
   it('renumbers a second #7 after a merge of two branches, and says so', async () => {
     const { store, engine } = await open();
     await engine.write(
