@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { INITIALIZE_LINE } from '../support/mcp-initialize.js';
 
 const cliRoot = fileURLToPath(new URL('../../', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'plankeeper-mcp-bin-'));
@@ -31,17 +32,6 @@ for (const entry of readdirSync(join(cliRoot, 'dist'))) {
   if (entry !== 'bundle') symlinkSync(join(cliRoot, 'dist', entry), join(folder, 'dist', entry));
 }
 
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 't', version: '1' },
-  },
-};
-
 describe('plankeeper mcp without its bundle', () => {
   it.each([
     ['missing', undefined, ''],
@@ -53,7 +43,7 @@ describe('plankeeper mcp without its bundle', () => {
       writeFileSync(join(folder, 'dist/bundle/mcp.js'), text);
     }
     const run = spawnSync(process.execPath, [bin, 'mcp', '--store', 'memory'], {
-      input: `${JSON.stringify(initialize)}\n`,
+      input: INITIALIZE_LINE,
       encoding: 'utf8',
       timeout: 30_000,
     });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { INITIALIZE_LINE } from '../support/mcp-initialize.js';
 import { runCli } from '../support/run-cli.js';
 
 const work = mkdtempSync(join(tmpdir(), 'pk-start-up-'));
@@ -128,24 +129,10 @@ describe('what a command loads', () => {
   });
 
   it('plankeeper mcp (started by a coding agent at every session) loads its bundle: no package, no unbundled module', async () => {
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 't', version: '1' },
-      },
-    };
     let answer: { result?: { serverInfo?: unknown } } = {};
-    const loaded = await loadedBy(
-      ['mcp', '--store', 'memory'],
-      `${JSON.stringify(initialize)}\n`,
-      (stdout) => {
-        answer = JSON.parse(stdout.split('\n')[0]!);
-      },
-    );
+    const loaded = await loadedBy(['mcp', '--store', 'memory'], INITIALIZE_LINE, (stdout) => {
+      answer = JSON.parse(stdout.split('\n')[0]!);
+    });
     // The MCP SDK, zod and the core are inside the bundle; the memory store needs no driver.
     // Of the core only its manifest is read: the version serverInfo gives.
     expect([...loaded.packages]).toEqual([]);
