@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The AI SDK and Agents SDK tests run twice: once against the oldest version each peer
+ * The AI SDK, Agents SDK and Claude Agent SDK tests run twice: once against the oldest version each peer
  * range admits (the root's own devDependencies) and once against the newest (installed by
  * test/tools under an alias). The alias reaches the adapters too: vitest transforms the
  * workspace's own `plankeeper` build, so its `import … from 'ai'` resolves to the newest.
@@ -10,14 +10,16 @@ const newestFrameworks = [
   { find: /^ai$/, replacement: 'ai-newest' },
   { find: /^ai\/(.*)$/, replacement: 'ai-newest/$1' },
   { find: /^@openai\/agents$/, replacement: 'openai-agents-newest' },
+  { find: /^@anthropic-ai\/claude-agent-sdk$/, replacement: 'claude-agent-sdk-newest' },
 ];
 
-/** Every test that drives the AI SDK's or the Agents SDK's own loop. */
+/** Every test that drives the AI SDK's, the Agents SDK's or the Claude Agent SDK's own loop. */
 const frameworkTests = [
   'packages/plankeeper/test/adapters/ai-sdk/**/*.test.ts',
   'packages/plankeeper/test/adapters/openai-agents/**/*.test.ts',
   'packages/plankeeper/test/adapters/contract/*.test.ts',
   'packages/plankeeper/test/adapters/dependencies-option.test.ts',
+  'packages/plankeeper/test/adapters/claude-agent-sdk/**/*.test.ts',
 ];
 
 export default defineConfig({
