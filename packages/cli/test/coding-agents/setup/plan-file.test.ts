@@ -14,7 +14,7 @@ import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
 import {
   connectServer,
-  type HookHandler,
+  type HookEntry,
   runHookHandler,
 } from '../claude-code/support/mcp-tool-hook.js';
 
@@ -32,11 +32,6 @@ beforeEach(() => {
   env = homeEnv(join(root, 'home'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
-
-interface HookEntry {
-  matcher?: string;
-  hooks: HookHandler[];
-}
 
 describe('plankeeper setup --plan-file', () => {
   it('claude-code and codex: the server and the command hooks name PLAN.md relative to the project; a second run changes nothing', async () => {

@@ -16,7 +16,7 @@ import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
 import {
   connectServer,
-  type HookHandler,
+  type HookEntry,
   runHookHandler,
 } from '../claude-code/support/mcp-tool-hook.js';
 
@@ -33,11 +33,6 @@ beforeEach(() => {
   env = homeEnv(join(root, 'home'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
-
-interface HookEntry {
-  matcher?: string;
-  hooks: HookHandler[];
-}
 
 describe('plankeeper setup --list', () => {
   it('claude-code: the MCP server and every command hook name the list (the server answers the others); a second run changes nothing', async () => {

@@ -19,6 +19,12 @@ export interface HookHandler {
   input?: Record<string, unknown>;
 }
 
+/** One matcher group of an event in `.claude/settings.json`, as setup writes it. */
+export interface HookEntry {
+  matcher?: string;
+  hooks: HookHandler[];
+}
+
 /** Claude Code's filling of an mcp_tool hook's `input` from the hook input. */
 export function fillHookInput(template: unknown, input: Record<string, unknown>): unknown {
   if (typeof template === 'string') {
