@@ -25,18 +25,27 @@ function timed(args, input) {
   return ms;
 }
 
-/** Milliseconds from starting `args` to the first line it prints on stdout (then it is ended). */
-function untilFirstLine(args, input) {
+/**
+ * Milliseconds from starting `args` to the first line it prints on stdout, and from then
+ * closing its stdin to its exit: what a coding agent waits for at a session's start and end.
+ */
+function firstLineAndExit(args, input) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';
     child.stdout.on('data', (chunk) => {
+      if (out.includes('\n')) return;
       out += chunk;
       if (!out.includes('\n')) return;
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const answered = process.hrtime.bigint();
+      child.on('exit', () =>
+        resolve([
+          Number(answered - started) / 1e6,
+          Number(process.hrtime.bigint() - answered) / 1e6,
+        ]),
+      );
       child.stdin.end();
-      child.on('close', () => resolve(ms));
     });
     child.on('error', reject);
     child.stdin.write(input);
@@ -60,8 +69,10 @@ export default async function hookStartup() {
     // For comparison: commands a person runs, each loading only what it needs.
     const version = [join(root, 'bin/plankeeper.js'), '--version'];
     const todos = [join(root, 'bin/plankeeper.js'), 'todos', '--store', 'memory'];
-    // What a coding agent waits for at every session start: the MCP server's initialize answer.
+    // What a coding agent waits for at every session start and end: the MCP server's initialize
+    // answer, and its exit once stdin closes (with a SQLite store, which it closes first).
     const mcp = [join(root, 'bin/plankeeper.js'), 'mcp', '--store', 'memory'];
+    const mcpSqlite = [join(root, 'bin/plankeeper.js'), 'mcp', '--store', `sqlite:${join(dir, 'plans.db')}`];
     const initialize = `${JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -78,21 +89,24 @@ export default async function hookStartup() {
     const versions = [];
     const reads = [];
     const servers = [];
+    const exits = [];
     for (let run = 0; run < RUNS; run++) {
       bare.push(timed(['-e', '0'], ''));
       hooked.push(timed(hook, input));
       fresh.push(timed(hookWith(`fresh-${run}.db`), input));
       versions.push(timed(version, ''));
       reads.push(timed(todos, ''));
-      servers.push(await untilFirstLine(mcp, initialize));
+      servers.push((await firstLineAndExit(mcp, initialize))[0]);
+      exits.push((await firstLineAndExit(mcpSqlite, initialize))[1]);
     }
-    const [bareMs, hookMs, freshMs, versionMs, todosMs, mcpMs] = [
+    const [bareMs, hookMs, freshMs, versionMs, todosMs, mcpMs, exitMs] = [
       bare,
       hooked,
       fresh,
       versions,
       reads,
       servers,
+      exits,
     ].map(median);
     const ratio = hookMs / bareMs;
     printTable(
@@ -105,6 +119,7 @@ export default async function hookStartup() {
         ['plankeeper --version (commander and the command table)', versionMs, versionMs / bareMs],
         ['plankeeper todos --store memory (the core, no SDK)', todosMs, todosMs / bareMs],
         ['plankeeper mcp --store memory: initialize answered', mcpMs, mcpMs / bareMs],
+        ['plankeeper mcp (sqlite): from stdin closed to exit', exitMs, exitMs / bareMs],
       ],
     );
     console.log('');

@@ -51,6 +51,12 @@ async function bundledMcp() {
 
 const main = (process.argv[2] === 'mcp' && (await bundledMcp())) || (await unbundledMain());
 process.exitCode = await main(process.argv);
+if (process.argv[2] === 'mcp') {
+  // The server has closed its store and answered every request it read. A coding agent waits
+  // for this process to end before it ends its own session; leaving the event loop to drain
+  // and Node to tear the whole heap down took 40-80 ms more than exiting here (measured).
+  process.stdout.write('', () => process.exit());
+}
 
 async function unbundledMain() {
   const entry = new URL('../dist/cli/main.js', import.meta.url);
