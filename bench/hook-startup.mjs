@@ -72,7 +72,12 @@ export default async function hookStartup() {
     // What a coding agent waits for at every session start and end: the MCP server's initialize
     // answer, and its exit once stdin closes (with a SQLite store, which it closes first).
     const mcp = [join(root, 'bin/plankeeper.js'), 'mcp', '--store', 'memory'];
-    const mcpSqlite = [join(root, 'bin/plankeeper.js'), 'mcp', '--store', `sqlite:${join(dir, 'plans.db')}`];
+    const mcpSqlite = [
+      join(root, 'bin/plankeeper.js'),
+      'mcp',
+      '--store',
+      `sqlite:${join(dir, 'plans.db')}`,
+    ];
     const initialize = `${JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
