@@ -49,9 +49,24 @@ export {
   approvalRules,
 } from './approval.js';
 export { changeNotices, describeChangeNotices } from './change-notices.js';
+export {
+  CLAUDE_CODE_OUTPUT,
+  CLAUDE_TOOL_PREFIX,
+  type ClaudeHookOutput,
+  type ClaudeHookOutputOptions,
+  claudeHookEvent,
+  claudeHookOutput,
+  hookText,
+} from './claude-hook-format.js';
 // PlanHarness's option and result types and the leftover and rendering helpers behind the
 // plan section: building blocks the root leaves here to stay small.
 export type { CompletionLoopOptions, LoopDecision } from './completion-loop.js';
+export {
+  isPlanToolName,
+  isPlanWriteToolName,
+  toolDoneEvent,
+  toolStartEvent,
+} from './hook-tool-events.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
 export { describePersonChanges, personChangeLines } from './person-changes.js';
 export type {

@@ -39,20 +39,11 @@ export async function decideInStore(
   const { planKey = key, ...rules } = options;
   const snapshot = await engine.snapshot(planKey);
   const recent = await recentRevisions(engine, key, planKey, event, snapshot.version);
-  // Every host names plankeeper's tools with "plankeeper" in their namespace.
-  const hostEvent: HostEvent =
-    event.kind === 'tool-done' ? { ...event, isPlanTool: /plankeeper/i.test(event.tool) } : event;
   // Taken once, so a compare-and-set retry decides on the same clock and turn id.
   const perCall = { now: Date.now(), newTurn: globalThis.crypto.randomUUID() };
   let decision: Decision | undefined;
   await engine.updateTurnState(key, (current) => {
-    decision = decide(
-      hostEvent,
-      snapshot,
-      readTurnRecord(current),
-      { ...rules, ...perCall },
-      recent,
-    );
+    decision = decide(event, snapshot, readTurnRecord(current), { ...rules, ...perCall }, recent);
     return decision.next && { ...decision.next };
   });
   const answer = decision?.answer ?? NOTHING;

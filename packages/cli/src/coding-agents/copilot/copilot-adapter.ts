@@ -11,12 +11,8 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { PlanKey } from 'plankeeper';
-import {
-  type HookAdapter,
-  isPlanWriteTool,
-  type KeyedEvent,
-  type NeutralAnswer,
-} from '../discipline/events.js';
+import { isPlanWriteToolName } from 'plankeeper/harness';
+import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 
 /** Copilot names an MCP tool `<server>-<tool>`. */
@@ -58,7 +54,13 @@ export const copilotAdapter: HookAdapter = {
           (result === null || typeof result !== 'object' || result.resultType !== 'failure');
         return {
           key,
-          event: { kind: 'tool-done', tool, ok, isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX) },
+          event: {
+            kind: 'tool-done',
+            tool,
+            ok,
+            isPlanWrite: isPlanWriteToolName(tool, TOOL_PREFIX),
+            isPlanTool: isPlankeeperTool(tool),
+          },
         };
       }
       case 'agentStop':

@@ -43,16 +43,3 @@ export interface HookAdapter {
   /** What to print on stdout for `answer` (an empty string prints nothing). */
   format(eventName: string, answer: NeutralAnswer): string;
 }
-
-/** Plan tools that change the plan (reads do not count as an update). */
-const PLAN_WRITE_TOOLS = new Set(['todo_write', 'todos_add', 'todos_complete', 'todos_remove']);
-
-/** Whether `tool` is one of plankeeper's tools (any of them), under the agent's MCP prefix. */
-export function isPlanTool(tool: string, prefix: string): boolean {
-  return tool.startsWith(prefix);
-}
-
-/** Whether `tool` is one of plankeeper's writing tools, under any agent's MCP prefix. */
-export function isPlanWriteTool(tool: string, prefix: string): boolean {
-  return tool.startsWith(prefix) && PLAN_WRITE_TOOLS.has(tool.slice(prefix.length));
-}

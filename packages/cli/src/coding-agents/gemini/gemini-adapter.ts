@@ -6,13 +6,8 @@
  * nothing marking them, so Gemini gets no sub-agent scope. PreCompress `auto` fires before
  * every model turn and says nothing about a compaction; only `manual` (/compress) does.
  */
-import {
-  type HookAdapter,
-  isPlanTool,
-  isPlanWriteTool,
-  type KeyedEvent,
-  type NeutralAnswer,
-} from '../discipline/events.js';
+import { toolDoneEvent, toolStartEvent } from 'plankeeper/harness';
+import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 
 const TOOL_PREFIX = 'mcp_plankeeper_';
@@ -35,22 +30,11 @@ export const geminiAdapter: HookAdapter = {
         const tool = text(input.tool_name) ?? '';
         const response = input.tool_response as Record<string, unknown> | undefined;
         const failed = response !== null && typeof response === 'object' && response.error != null;
-        return {
-          key,
-          event: {
-            kind: 'tool-done',
-            tool,
-            ok: !failed,
-            isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX),
-          },
-        };
+        return { key, event: toolDoneEvent(tool, !failed, TOOL_PREFIX) };
       }
       case 'BeforeTool': {
         const tool = text(input.tool_name) ?? '';
-        return {
-          key,
-          event: { kind: 'tool-start', tool, isPlanTool: isPlanTool(tool, TOOL_PREFIX) },
-        };
+        return { key, event: toolStartEvent(tool, TOOL_PREFIX) };
       }
       case 'AfterAgent':
         return {

@@ -14,13 +14,8 @@
  * run and the model reads the reason as its error), or nothing.
  */
 import type { PlanKey } from 'plankeeper';
-import {
-  type HookAdapter,
-  isPlanTool,
-  isPlanWriteTool,
-  type KeyedEvent,
-  type NeutralAnswer,
-} from '../discipline/events.js';
+import { toolDoneEvent, toolStartEvent } from 'plankeeper/harness';
+import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 
 const TOOL_PREFIX = 'plankeeper_';
@@ -67,19 +62,14 @@ export const opencodeAdapter: HookAdapter = {
         const tool = text(input.tool) ?? '';
         return {
           key: keyOf(sessionOf(eventName, input), parentID),
-          event: { kind: 'tool-start', tool, isPlanTool: isPlanTool(tool, TOOL_PREFIX) },
+          event: toolStartEvent(tool, TOOL_PREFIX),
         };
       }
       case 'tool.execute.after': {
         const tool = text(input.tool) ?? '';
         return {
           key: keyOf(sessionOf(eventName, input), parentID),
-          event: {
-            kind: 'tool-done',
-            tool,
-            ok: output.isError !== true,
-            isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX),
-          },
+          event: toolDoneEvent(tool, output.isError !== true, TOOL_PREFIX),
         };
       }
       case 'message.part.updated': {
@@ -90,12 +80,7 @@ export const opencodeAdapter: HookAdapter = {
         const tool = text(part.tool) ?? '';
         return {
           key: keyOf(sessionOf(eventName, properties), parentID),
-          event: {
-            kind: 'tool-done',
-            tool,
-            ok: false,
-            isPlanWrite: isPlanWriteTool(tool, TOOL_PREFIX),
-          },
+          event: toolDoneEvent(tool, false, TOOL_PREFIX),
         };
       }
       case STOP_EVENT:

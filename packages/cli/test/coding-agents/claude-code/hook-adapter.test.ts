@@ -35,12 +35,24 @@ describe('Claude Code adapter: parse', () => {
     [
       'PostToolUse',
       'PostToolUse',
-      { kind: 'tool-done', tool: 'mcp__plankeeper__todo_write', ok: true, isPlanWrite: true },
+      {
+        kind: 'tool-done',
+        tool: 'mcp__plankeeper__todo_write',
+        ok: true,
+        isPlanWrite: true,
+        isPlanTool: true,
+      },
     ],
     [
       'PostToolUseFailure',
       'PostToolUseFailure.mcp',
-      { kind: 'tool-done', tool: 'mcp__plankeeper__todos_complete', ok: false, isPlanWrite: true },
+      {
+        kind: 'tool-done',
+        tool: 'mcp__plankeeper__todos_complete',
+        ok: false,
+        isPlanWrite: true,
+        isPlanTool: true,
+      },
     ],
     ['Stop', 'Stop', { kind: 'stop', stopHookActive: false, lastMessage: 'First stop.' }],
     [
@@ -57,14 +69,16 @@ describe('Claude Code adapter: parse', () => {
     expect(claudeCodeAdapter.parse(event, fixture(name))).toEqual({ key: main, event: expected });
   });
 
-  it('a Read is not a plan write; a todo_read is not one either', () => {
+  it('a Read is not a plan write; a todo_read is not one either, but is a plan tool', () => {
     const read = { ...fixture('PostToolUse'), tool_name: 'Read' };
     expect(claudeCodeAdapter.parse('PostToolUse', read)?.event).toMatchObject({
       isPlanWrite: false,
+      isPlanTool: false,
     });
     const todoRead = { ...fixture('PostToolUse'), tool_name: 'mcp__plankeeper__todo_read' };
     expect(claudeCodeAdapter.parse('PostToolUse', todoRead)?.event).toMatchObject({
       isPlanWrite: false,
+      isPlanTool: true,
     });
   });
 

@@ -36,6 +36,7 @@ describe('Codex adapter: parse', () => {
       tool: 'mcp__standin__echo',
       ok: true,
       isPlanWrite: false,
+      isPlanTool: false,
     });
     const failedWrite = {
       ...input,

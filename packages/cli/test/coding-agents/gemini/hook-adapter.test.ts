@@ -21,12 +21,18 @@ describe('Gemini adapter: parse', () => {
     [
       'AfterTool',
       'AfterTool',
-      { kind: 'tool-done', tool: 'mcp_plankeeper_todo_write', ok: true, isPlanWrite: true },
+      {
+        kind: 'tool-done',
+        tool: 'mcp_plankeeper_todo_write',
+        ok: true,
+        isPlanWrite: true,
+        isPlanTool: true,
+      },
     ],
     [
       'AfterTool',
       'AfterTool.builtin',
-      { kind: 'tool-done', tool: 'read_file', ok: true, isPlanWrite: false },
+      { kind: 'tool-done', tool: 'read_file', ok: true, isPlanWrite: false, isPlanTool: false },
     ],
     [
       'AfterAgent',

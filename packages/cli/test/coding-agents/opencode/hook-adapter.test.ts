@@ -51,26 +51,38 @@ describe('OpenCode adapter: parse', () => {
       'tool.execute.after',
       hookPayload('tool.execute.after.mcp'),
       main,
-      { kind: 'tool-done', tool: 'plankeeper_todo_write', ok: true, isPlanWrite: true },
+      {
+        kind: 'tool-done',
+        tool: 'plankeeper_todo_write',
+        ok: true,
+        isPlanWrite: true,
+        isPlanTool: true,
+      },
     ],
     [
       'tool.execute.after',
       hookPayload('tool.execute.after.bash'),
       main,
-      { kind: 'tool-done', tool: 'bash', ok: true, isPlanWrite: false },
+      { kind: 'tool-done', tool: 'bash', ok: true, isPlanWrite: false, isPlanTool: false },
     ],
     [
       'tool.execute.after',
       hookPayload('tool.execute.after.subagent', { parentID: MAIN }),
       child,
-      { kind: 'tool-done', tool: 'bash', ok: true, isPlanWrite: false },
+      { kind: 'tool-done', tool: 'bash', ok: true, isPlanWrite: false, isPlanTool: false },
     ],
     [
       'message.part.updated',
       eventPayload('event.message.part.updated.tool-error'),
       // Recorded in another run than the others.
       { agent: 'opencode', session: 'ses_dcd8fb75affePqmdzbZjzeUh7u' },
-      { kind: 'tool-done', tool: 'asker_show_plan', ok: false, isPlanWrite: false },
+      {
+        kind: 'tool-done',
+        tool: 'asker_show_plan',
+        ok: false,
+        isPlanWrite: false,
+        isPlanTool: false,
+      },
     ],
     [
       'experimental.text.complete',

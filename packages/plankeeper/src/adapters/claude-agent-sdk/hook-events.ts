@@ -6,12 +6,18 @@
  */
 
 import type { PlanKey } from '../../engine/plan-key.js';
+import {
+  CLAUDE_CODE_OUTPUT,
+  CLAUDE_TOOL_PREFIX,
+  claudeHookEvent,
+  claudeHookOutput,
+  hookText,
+} from '../../harness/claude-hook-format.js';
 import type { HostAnswer, HostEvent } from '../../harness/rules/events.js';
-import { PLAN_WRITE_TOOL_NAMES } from '../../tools/plan-tools.js';
 import type { HookEvent, HookInput, SyncHookJSONOutput } from './sdk-types.js';
 
 /** The SDK names the tools of the MCP server `plankeeper` `mcp__plankeeper__<tool>`. */
-export const TOOL_PREFIX = 'mcp__plankeeper__';
+export const TOOL_PREFIX = CLAUDE_TOOL_PREFIX;
 
 /** The events plankeeper answers, each with the rules' event it stands for. */
 export const PLAN_HOOK_EVENTS = [
@@ -28,14 +34,9 @@ export const PLAN_HOOK_EVENTS = [
 
 export type PlanHookEvent = (typeof PLAN_HOOK_EVENTS)[number];
 
-/** Text of a field of the hook input, or undefined when absent or empty. */
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 /** The sub-agent's scope name, for an event fired inside one. */
 export function subAgentOf(input: HookInput): string | undefined {
-  return text(input.agent_id);
+  return hookText(input.agent_id);
 }
 
 /**
@@ -51,80 +52,14 @@ export function planKeyOf(input: HookInput, key: PlanKey | undefined): PlanKey {
 
 /** The rules' event of one hook input; undefined for an event the rules have nothing for. */
 export function hostEventOf(input: HookInput): HostEvent | undefined {
-  switch (input.hook_event_name) {
-    case 'UserPromptSubmit':
-      return {
-        kind: 'prompt',
-        text: input.prompt,
-        ...(text(input.prompt_id) && { turn: input.prompt_id }),
-      };
-    case 'PreToolUse':
-      return {
-        kind: 'tool-start',
-        tool: input.tool_name,
-        isPlanTool: input.tool_name.startsWith(TOOL_PREFIX),
-      };
-    case 'PostToolUse':
-    case 'PostToolUseFailure':
-      return {
-        kind: 'tool-done',
-        tool: input.tool_name,
-        ok: input.hook_event_name === 'PostToolUse',
-        isPlanWrite: PLAN_WRITE_TOOL_NAMES.some((name) => input.tool_name === TOOL_PREFIX + name),
-        isPlanTool: input.tool_name.startsWith(TOOL_PREFIX),
-      };
-    case 'Stop':
-    case 'SubagentStop':
-      return {
-        kind: input.hook_event_name === 'Stop' ? 'stop' : 'subagent-stop',
-        stopHookActive: input.stop_hook_active,
-        lastMessage: input.last_assistant_message ?? '',
-      };
-    case 'SubagentStart':
-      return { kind: 'subagent-start', agentId: input.agent_id };
-    case 'PreCompact':
-      return { kind: 'pre-compact' };
-    case 'SessionStart':
-      return { kind: 'session-start', source: input.source };
-    default:
-      return undefined;
-  }
+  return claudeHookEvent(
+    input.hook_event_name,
+    input as unknown as Record<string, unknown>,
+    'prompt_id',
+  );
 }
-
-/** Events whose answer may carry text for the model. */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set([
-  'UserPromptSubmit',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'SubagentStart',
-  'SessionStart',
-]);
 
 /** The callback's answer for the rules' `answer` to `event`; `{}` changes nothing. */
 export function hookOutputOf(event: string, answer: HostAnswer): SyncHookJSONOutput {
-  if (answer.kind === 'block' && (event === 'Stop' || event === 'SubagentStop')) {
-    // A refused stop as the Stop event's additionalContext: the model reads it once, as
-    // feedback, and goes on; `{decision: 'block'}` would show it as a hook error too.
-    return { hookSpecificOutput: { hookEventName: event, additionalContext: answer.reason } };
-  }
-  if (answer.kind === 'deny' && event === 'PreToolUse') {
-    // The call does not run; the model reads the reason as the tool's result.
-    return {
-      hookSpecificOutput: {
-        hookEventName: 'PreToolUse',
-        permissionDecision: 'deny',
-        permissionDecisionReason: answer.reason,
-      },
-    };
-  }
-  if (answer.kind === 'context' && CONTEXT_EVENTS.has(event)) {
-    return {
-      hookSpecificOutput: {
-        // One of CONTEXT_EVENTS, each of whose outputs has this shape.
-        hookEventName: event as 'PostToolUse',
-        additionalContext: answer.text,
-      },
-    };
-  }
-  return {};
+  return claudeHookOutput(event, answer, CLAUDE_CODE_OUTPUT) as SyncHookJSONOutput;
 }
