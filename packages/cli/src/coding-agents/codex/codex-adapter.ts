@@ -1,8 +1,8 @@
 /**
  * Codex's hooks (0.171.0; see test/coding-agents/codex/PROTOCOL.md). The input is Claude
- * Code's shape and the answer one of the same two forms (the core's claude-hook-format.ts); the output
- * must match the event's schema exactly, because one unknown field makes Codex ignore the
- * whole answer. Codex has no failure event: a failed MCP call arrives as PostToolUse with
+ * Code's shape and the answer in Claude Code's forms (the core's claude-hook-format.ts); the
+ * output must match the event's schema exactly, because one unknown field makes Codex ignore
+ * the whole answer. Codex has no failure event: a failed MCP call arrives as PostToolUse with
  * `isError`.
  */
 import type { ClaudeHookOutputOptions } from 'plankeeper/harness';
