@@ -26,10 +26,12 @@ export default defineConfig({
   test: {
     // Tests import the dashboard server from source; it serves the bundled page script,
     // which this builds from the current source first.
-    // The second checks that the tests left nothing on the Redis and PostgreSQL servers.
+    // The second checks that the tests left nothing on the Redis and PostgreSQL servers; the
+    // third gives the run a user cache folder of its own.
     globalSetup: [
       'packages/cli/scripts/build-page.mjs',
       'packages/plankeeper/test/support/leftover-check.ts',
+      'packages/cli/test/support/cache-home.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,6 +2,7 @@
 // Runs the compiled CLI. `npm ci` builds it (the `prepare` script); a checkout without a
 // build gets a one-line hint instead of a stack trace.
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Each coding agent's neutral hook answer where it is not an empty stdout (Gemini CLI reads an
@@ -40,7 +41,7 @@ async function bundledMcp() {
   const bundle = new URL('../dist/bundle/mcp.js', import.meta.url);
   if (!existsSync(bundle)) return undefined;
   try {
-    return (await import(bundle.href)).main;
+    return await import(bundle.href);
   } catch (error) {
     process.stderr.write(
       `plankeeper mcp: the bundled server did not load (${error?.message ?? error}); starting unbundled.\n`,
@@ -49,8 +50,28 @@ async function bundledMcp() {
   }
 }
 
-const main = (process.argv[2] === 'mcp' && (await bundledMcp())) || (await unbundledMain());
-process.exitCode = await main(process.argv);
+/**
+ * For `plankeeper mcp` over stdio, the answers to a client's listing requests as the same
+ * build and command line gave them last time, written while the server loads
+ * (src/cli/mcp-early/early-answers.ts). Undefined where that does not apply or cannot start.
+ */
+async function earlyAnswers() {
+  if (process.argv[2] !== 'mcp' || wantsHelp) return undefined;
+  if (process.argv.some((arg) => arg === '--http' || arg.startsWith('--http='))) return undefined;
+  try {
+    const early = await import('../dist/cli/mcp-early/early-answers.js');
+    const built = ['../dist/bundle/mcp.js', '../dist/cli/commands/mcp.js', '../package.json'];
+    const files = built.map((path) => fileURLToPath(new URL(path, import.meta.url)));
+    return early.startEarlyAnswers(early.identityOf(files, process.argv.slice(2)));
+  } catch {
+    return undefined;
+  }
+}
+
+const early = await earlyAnswers();
+const loaded = (process.argv[2] === 'mcp' && (await bundledMcp())) || (await unbundledMain());
+if (early !== undefined) loaded.useMcpStdio(early);
+process.exitCode = await loaded.main(process.argv);
 if (process.argv[2] === 'mcp') {
   // The server has closed its store and answered every request it read. A coding agent waits
   // for this process to end before it ends its own session; leaving the event loop to drain
@@ -66,5 +87,5 @@ async function unbundledMain() {
     );
     process.exit(3);
   }
-  return (await import(entry.href)).main;
+  return await import(entry.href);
 }

@@ -13,6 +13,9 @@ import { exitQuietlyOnBrokenPipe } from './broken-pipe.js';
 import { type CommandEntry, commands, invokedCommand } from './commands/index.js';
 import { EXIT } from './exit-codes.js';
 
+// The bin hands `plankeeper mcp` the streams of its early answers through the loaded main.
+export { useMcpStdio } from './mcp-stdio.js';
+
 function packageVersion(): string {
   const url = new URL('../../package.json', import.meta.url);
   return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;

@@ -137,8 +137,11 @@ describe('what a command loads', () => {
     // Of the core only its manifest is read: the version serverInfo gives.
     expect([...loaded.packages]).toEqual([]);
     expect(loaded.core).toEqual(['package.json']);
-    expect(loaded.app.filter((file) => !file.startsWith('dist/bundle/'))).toEqual([
+    // Before the bundle: the early answers to listing requests, which import only Node's modules.
+    expect(loaded.app.filter((file) => !file.startsWith('dist/bundle/')).sort()).toEqual([
       'bin/plankeeper.js',
+      'dist/cli/mcp-early/answer-cache.js',
+      'dist/cli/mcp-early/early-answers.js',
     ]);
     expect(loaded.app).toContain('dist/bundle/mcp.js');
     // The version is the core's, found from inside the bundle as from the core itself.

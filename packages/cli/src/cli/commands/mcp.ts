@@ -33,6 +33,7 @@ import { commandVerifier } from '../../verify/command-verifier.js';
 import { CliError } from '../cli-error.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
+import { mcpStdio } from '../mcp-stdio.js';
 import {
   checkPlanFilePath,
   PLAN_FILE_HELP,
@@ -386,7 +387,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       await signal.received;
       await handle.close();
     } else {
-      const handle = await serveStdio(serverOptions);
+      const handle = await serveStdio({ ...serverOptions, ...mcpStdio() });
       log(
         `MCP over stdio (store: ${redact(settings.store)}${settings.planFile ? `, plan file: ${settings.planFile}` : ''})`,
       );
