@@ -29,10 +29,14 @@ function timed(args, input) {
  * Milliseconds from starting `args` to the first line it prints on stdout, and from then
  * closing its stdin to its exit: what a coding agent waits for at a session's start and end.
  */
-function firstLineAndExit(args, input) {
+function firstLineAndExit(args, input, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => {
       if (out.includes('\n')) return;
@@ -94,6 +98,7 @@ export default async function hookStartup() {
     const versions = [];
     const reads = [];
     const servers = [];
+    const remembered = [];
     const exits = [];
     for (let run = 0; run < RUNS; run++) {
       bare.push(timed(['-e', '0'], ''));
@@ -101,16 +106,23 @@ export default async function hookStartup() {
       fresh.push(timed(hookWith(`fresh-${run}.db`), input));
       versions.push(timed(version, ''));
       reads.push(timed(todos, ''));
-      servers.push((await firstLineAndExit(mcp, initialize))[0]);
-      exits.push((await firstLineAndExit(mcpSqlite, initialize))[1]);
+      // A cache folder of its own each time: nothing remembered, as at a first start.
+      const nothing = { XDG_CACHE_HOME: join(dir, `cache-${run}`) };
+      servers.push((await firstLineAndExit(mcp, initialize, nothing))[0]);
+      const kept = { XDG_CACHE_HOME: join(dir, 'cache') };
+      remembered.push((await firstLineAndExit(mcp, initialize, kept))[0]);
+      // Nothing remembered: the first line then comes from the loaded server.
+      const loaded = { XDG_CACHE_HOME: join(dir, `exit-cache-${run}`) };
+      exits.push((await firstLineAndExit(mcpSqlite, initialize, loaded))[1]);
     }
-    const [bareMs, hookMs, freshMs, versionMs, todosMs, mcpMs, exitMs] = [
+    const [bareMs, hookMs, freshMs, versionMs, todosMs, mcpMs, rememberedMs, exitMs] = [
       bare,
       hooked,
       fresh,
       versions,
       reads,
       servers,
+      remembered.slice(1),
       exits,
     ].map(median);
     const ratio = hookMs / bareMs;
@@ -124,6 +136,11 @@ export default async function hookStartup() {
         ['plankeeper --version (commander and the command table)', versionMs, versionMs / bareMs],
         ['plankeeper todos --store memory (the core, no SDK)', todosMs, todosMs / bareMs],
         ['plankeeper mcp --store memory: initialize answered', mcpMs, mcpMs / bareMs],
+        [
+          'the same, its answers remembered from the start before',
+          rememberedMs,
+          rememberedMs / bareMs,
+        ],
         ['plankeeper mcp (sqlite): from stdin closed to exit', exitMs, exitMs / bareMs],
       ],
     );
