@@ -5,7 +5,15 @@
  * SDK loads (src/cli/mcp-early/). Shown without timing: a remembered answer altered on disk
  * is what the client gets, once per request, and the server's own answer replaces it on disk.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,6 +113,18 @@ describe('plankeeper mcp: listing answers remembered', () => {
       expect(name).not.toContain('secret');
       expect(readFileSync(fileOf(name), 'utf8')).not.toContain('secret-session-name');
     }
+  });
+
+  it('clears out the files of builds not run for 30 days when it writes a new one', async () => {
+    mkdirSync(join(cache, 'plankeeper', 'mcp-answers'), { recursive: true });
+    const month = (Date.now() - 31 * 24 * 60 * 60 * 1000) / 1000;
+    writeFileSync(fileOf('old-build.json'), '{}');
+    utimesSync(fileOf('old-build.json'), month, month);
+    writeFileSync(fileOf('recent-build.json'), '{}');
+    await serve(LISTING);
+    expect(files()).not.toContain('old-build.json');
+    expect(files()).toContain('recent-build.json');
+    expect(files()).toHaveLength(2);
   });
 
   it('serves as ever when the cache cannot be read or written', async () => {

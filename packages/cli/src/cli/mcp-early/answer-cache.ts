@@ -5,9 +5,20 @@
  * cannot be read or written is simply not used.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+
+/** A file not written for this long belongs to a build or command line no longer run. */
+const STALE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A JSON-RPC answer as a server wrote it: its `result` or its `error`. */
 export type CachedAnswer = { result: unknown } | { error: unknown };
@@ -44,14 +55,31 @@ export function readAnswers(file: string): AnswerTable {
   }
 }
 
-/** Replaces the file whole (a reader never sees half of it); a failure leaves it as it was. */
+/**
+ * Replaces the file whole (a reader never sees half of it); a failure leaves it as it was.
+ * Writing a new file also clears out the stale ones of earlier builds.
+ */
 export function writeAnswers(file: string, table: AnswerTable): void {
+  const folder = join(file, '..');
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const isNew = readdirSync(folder).every((name) => join(folder, name) !== file);
     writeFileSync(temporary, JSON.stringify(table), { mode: 0o600 });
     renameSync(temporary, file);
+    if (isNew) removeStale(folder, Date.now() - STALE_MS);
   } catch {
     // A read-only or full disk: the next start answers after loading, as without the cache.
+  }
+}
+
+function removeStale(folder: string, before: number): void {
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    try {
+      if (statSync(path).mtimeMs < before) unlinkSync(path);
+    } catch {
+      // Taken by another server meanwhile.
+    }
   }
 }
