@@ -88,6 +88,33 @@ describe('plankeeper setup gemini', () => {
     expect(project.files()).toEqual(before);
   });
 
+  it('moves the hooks of a project set up before they had matchers into their groups, then removes them exactly', () => {
+    project.write('.gemini/settings.json', USER_SETTINGS);
+    const before = project.files();
+    project.setup('gemini', { approval: 'once' });
+    const narrowed = project.read('.gemini/settings.json');
+    // As the version before wrote them: every plankeeper hook in one group on "*".
+    const settings = JSON.parse(narrowed);
+    for (const event of ['SessionStart', 'PreCompress', 'BeforeTool']) {
+      settings.hooks[event] = [{ matcher: '*', hooks: [settings.hooks[event][0].hooks[0]] }];
+    }
+    project.write('.gemini/settings.json', `${JSON.stringify(settings, null, 4)}\n`);
+    expect(project.setup('gemini', { approval: 'once' })).toContain(
+      'hooks.SessionStart, hooks.PreCompress, hooks.BeforeTool',
+    );
+    expect(project.read('.gemini/settings.json')).toBe(narrowed);
+    const upgraded = JSON.parse(narrowed).hooks;
+    expect(upgraded.SessionStart.map((group: { matcher: string }) => group.matcher)).toEqual([
+      'resume',
+      'clear',
+    ]);
+    expect(upgraded.PreCompress[0].matcher).toBe('manual');
+    expect(upgraded.BeforeTool[0].matcher).toBe('^(?!mcp_plankeeper_)');
+    expect(project.setup('gemini', { approval: 'once' })).toContain('nothing to change');
+    project.setup('gemini', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
   it('refuses malformed settings with one line naming the file, and writes nothing', () => {
     project.write('.gemini/settings.json', '["not", "an", "object"]\n');
     expect(() => project.setup('gemini')).toThrow(SetupConfigError);
