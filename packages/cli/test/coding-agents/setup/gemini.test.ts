@@ -130,7 +130,8 @@ describe('plankeeper setup gemini', () => {
     const user = JSON.parse(USER_SETTINGS);
     const events = ['SessionStart', 'BeforeAgent', 'AfterTool', 'AfterAgent', 'PreCompress'];
     const earlier = structuredClone(user);
-    for (const event of events) (earlier.hooks[event] ??= []).push(old(event));
+    for (const event of events)
+      earlier.hooks[event] = [...(earlier.hooks[event] ?? []), old(event)];
     project.write('.gemini/settings.json', `${JSON.stringify(earlier, null, 4)}\n`);
     project.setup('gemini');
     const hooks = JSON.parse(project.read('.gemini/settings.json')).hooks;
