@@ -4,7 +4,8 @@
  * `tool_response.error`), AfterAgent the stop. The neutral answer must be `{}`: an empty
  * stdout makes the CLI parse stderr instead. Sub-agents fire with the main session id and
  * nothing marking them, so Gemini gets no sub-agent scope. PreCompress `auto` fires before
- * every model turn and says nothing about a compaction; only `manual` (/compress) does.
+ * every model turn and says nothing about a compaction; only `manual` (/compress) does, and
+ * setup's matcher runs the hook for that one only (setup-edits.ts).
  */
 import { toolDoneEvent, toolStartEvent } from 'plankeeper/harness';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';

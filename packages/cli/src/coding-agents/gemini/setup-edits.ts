@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
 import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
-import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
+import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../setup/json-file.js';
 import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 
@@ -24,6 +24,31 @@ export const GEMINI_EVENTS = [
 /** With `--approval`, BeforeTool too, to hold tools until the plan is approved. */
 function geminiEvents(ctx: SetupContext): readonly string[] {
   return ctx.approval ? [...GEMINI_EVENTS, 'BeforeTool'] : GEMINI_EVENTS;
+}
+
+/**
+ * The groups `handler` goes in on `event`: each hook starts a process only where plankeeper
+ * may answer. Gemini CLI matches a tool's name as a regular expression, a session start's
+ * source and a compression's trigger exactly (one group per source), and ignores the matcher
+ * elsewhere. AfterTool runs for every call: it counts the calls for the reminder and notes
+ * the successes the finish check weighs.
+ */
+export function geminiHookGroups(event: string, handler: JsonObject): JsonObject[] {
+  const group = (matcher: string) => ({ matcher, hooks: [handler] });
+  switch (event) {
+    // A new session (`startup`) has no plan to restore, and BeforeAgent records the session
+    // for the MCP server before the model can call a tool.
+    case 'SessionStart':
+      return [group('resume'), group('clear')];
+    // `auto` fires before every model call and says nothing of a compaction (gemini-adapter.ts).
+    case 'PreCompress':
+      return [group('manual')];
+    // plankeeper's own tools are never held for approval.
+    case 'BeforeTool':
+      return [group('^(?!mcp_plankeeper_)')];
+    default:
+      return [group('*')];
+  }
 }
 
 const SERVER = 'plankeeper';
@@ -92,7 +117,7 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
     const added: string[] = [];
     for (const event of geminiEvents(ctx)) {
       const handler = handlerFor(event);
-      if (putHook(plan, event, { matcher: '*', hooks: [handler] })) {
+      if (putHook(plan, event, geminiHookGroups(event, handler))) {
         changes.push(`hooks.${event}`);
       }
       added.push(hookFact(event, handler));

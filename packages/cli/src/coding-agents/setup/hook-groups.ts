@@ -30,20 +30,26 @@ export interface HookPlan {
 }
 
 /**
- * Makes `hooks[event]` hold exactly one plankeeper handler, `handler`, in a group of its own.
- * Already there as it should be: nothing moves (a second run is byte-identical).
- * Returns whether anything changed.
+ * Makes `hooks[event]` hold plankeeper's handler in `group` (a group of its own), or in each
+ * of `group`'s groups where one matcher cannot say where the hook is needed (Gemini CLI
+ * matches a session start's source exactly: one group per source). Already there as it
+ * should be: nothing moves (a second run is byte-identical). Returns whether anything changed.
  */
-export function putHook(plan: HookPlan, event: string, group: JsonObject): boolean {
+export function putHook(
+  plan: HookPlan,
+  event: string,
+  group: JsonObject | readonly JsonObject[],
+): boolean {
+  const wanted = isObject(group) ? [group] : group;
   const hooks = objectAt(plan.path, plan.settings, 'hooks', 'hooks');
   const groups = arrayAt(plan.path, hooks, event, `hooks.${event}`);
   const ours = groups.flatMap((entry) =>
     handlersOf(plan, event, entry).filter((handler) => plan.isOurs(handler, event)),
   );
-  const existing = groups.find((entry) => sameJson(entry, group));
-  if (ours.length === 1 && existing !== undefined) return false;
+  const inPlace = wanted.every((each) => groups.some((entry) => sameJson(entry, each)));
+  if (ours.length === wanted.length && inPlace) return false;
   stripOurs(plan, event, groups);
-  groups.push(group);
+  groups.push(...wanted);
   return true;
 }
 

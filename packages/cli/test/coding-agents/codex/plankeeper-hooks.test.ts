@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hookCalls } from '../setup/support/bin.js';
 import { storedItems } from '../support/stored-plan.js';
 import { configurePlankeeper } from './support/plankeeper-config.js';
 import { mcpCall, ResponsesServer, say } from './support/responses-server.js';
@@ -30,6 +31,7 @@ describe('Codex with plankeeper: one turn with a plan, then a resumed session th
   let store: string;
   let run: CodexRun;
   let resumed: CodexRun;
+  const logs = { run: '', resumed: '' };
 
   beforeAll(async () => {
     model = await ResponsesServer.start([
@@ -52,7 +54,11 @@ describe('Codex with plankeeper: one turn with a plan, then a resumed session th
     ws = createCodexWorkspace();
     store = `sqlite:${join(ws.root, 'plans.db')}`;
     configure(ws, model, store);
+    logs.run = join(ws.root, 'hooks-run.log');
+    logs.resumed = join(ws.root, 'hooks-resumed.log');
+    ws.env.PLANKEEPER_TEST_HOOK_LOG = logs.run;
     run = await runCodex(ws, { prompt: 'Write and test the parser.' });
+    ws.env.PLANKEEPER_TEST_HOOK_LOG = logs.resumed;
     resumed = await runCodex(ws, { prompt: 'What is left?', resume: run.threadId ?? '' });
   }, 90_000);
 
@@ -67,6 +73,27 @@ describe('Codex with plankeeper: one turn with a plan, then a resumed session th
     expect(model.unscripted).toBe(0);
     expect(model.main).toHaveLength(8);
     expect(model.compactions).toHaveLength(1);
+  });
+
+  it('starts one hook process per tool call, none per model call, none at a fresh start', () => {
+    const hooks = (...events: string[]) => events.map((event) => `hook codex ${event}`);
+    // Four tool calls (the plan and three echoes), two stops (the first refused).
+    expect(hookCalls(logs.run)).toEqual(
+      hooks(
+        'UserPromptSubmit',
+        'PostToolUse',
+        'PostToolUse',
+        'PostToolUse',
+        'PostToolUse',
+        'Stop',
+        'Stop',
+      ),
+    );
+    // Resumed (SessionStart resume), then compacted (PreCompact, SessionStart compact).
+    expect(hookCalls(logs.resumed).filter((call) => call.endsWith(' SessionStart'))).toHaveLength(
+      2,
+    );
+    expect(hookCalls(logs.resumed)).toContain('hook codex PreCompact');
   });
 
   it('the plan tool answers with plankeeper text, stored under the Codex session id', async () => {

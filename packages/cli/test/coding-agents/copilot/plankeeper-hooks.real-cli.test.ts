@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { getLocale } from 'plankeeper/harness';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callTool, ResponsesServer, say } from '../codex/support/responses-server.js';
-import { hookEvents } from '../setup/support/bin.js';
+import { hookCalls, hookEvents } from '../setup/support/bin.js';
 import {
   finishCheckReason,
   HONEST_ANSWER,
@@ -101,6 +101,22 @@ describe('GitHub Copilot CLI after plankeeper setup copilot (real CLI)', () => {
     // Absent after one or two rounds, there after the third.
     expect(seen.slice(0, 4), why(first)).toEqual([false, false, false, false]);
     expect(seen[4], why(first)).toBe(true);
+    // One hook process per ordinary call (postToolUse); plankeeper's own call adds the
+    // permission (no prompt) and the MCP call's (a sub-agent's key) hooks. Copilot starts
+    // sessionStart and the first userPromptSubmitted together: counted, not ordered.
+    const counts: Record<string, number> = {};
+    for (const call of hookCalls(join(sandbox!.root, 'hooks.log'))) {
+      const event = call.replace('hook copilot ', '');
+      counts[event] = (counts[event] ?? 0) + 1;
+    }
+    expect(counts, why(first)).toEqual({
+      sessionStart: 1,
+      userPromptSubmitted: 2,
+      permissionRequest: 1,
+      preMcpToolCall: 1,
+      postToolUse: 4,
+      agentStop: 2,
+    });
 
     const before = model.main.length;
     const second = await runCopilot(sandbox!, {

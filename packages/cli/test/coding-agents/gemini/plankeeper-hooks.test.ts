@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hookCalls } from '../setup/support/bin.js';
 import { storedItems } from '../support/stored-plan.js';
 import { functionResponses, GeminiModelServer } from './support/gemini-model-server.js';
 import {
@@ -30,6 +31,7 @@ describe('Gemini CLI with plankeeper: one turn with a plan, then a resumed sessi
   let store: string;
   let run: GeminiRun;
   let resumed: GeminiRun;
+  const logs = { run: '', resumed: '' };
 
   beforeAll(async () => {
     sandbox = createGeminiSandbox();
@@ -53,11 +55,18 @@ describe('Gemini CLI with plankeeper: one turn with a plan, then a resumed sessi
       { text: 'I could not test the parser: there is no test runner here.' },
       { text: 'Noted.' }, // the resumed session
     ]);
-    run = await runGemini(sandbox, { server, prompt: 'Write and test the parser.' });
+    logs.run = join(sandbox.root, 'hooks-run.log');
+    logs.resumed = join(sandbox.root, 'hooks-resumed.log');
+    run = await runGemini(sandbox, {
+      server,
+      prompt: 'Write and test the parser.',
+      env: { PLANKEEPER_TEST_HOOK_LOG: logs.run },
+    });
     resumed = await runGemini(sandbox, {
       server,
       prompt: 'What is left?',
       args: ['--resume', run.json?.session_id ?? 'latest'],
+      env: { PLANKEEPER_TEST_HOOK_LOG: logs.resumed },
     });
   }, 90_000);
 
@@ -73,6 +82,27 @@ describe('Gemini CLI with plankeeper: one turn with a plan, then a resumed sessi
     expect(server.pending).toBe(0);
     expect(server.exhausted).toBe(0);
     expect(server.mainRequests).toHaveLength(7);
+  });
+
+  it('starts one hook process per tool call, none per model call, none at a fresh start', () => {
+    const hooks = (...events: string[]) => events.map((event) => `hook gemini ${event}`);
+    // Four tool calls (the plan and three reads), two stops (the first refused, its reason
+    // sent back as a prompt), six model calls: no PreCompress (auto, before each model
+    // call) and no SessionStart (startup).
+    expect(hookCalls(logs.run)).toEqual(
+      hooks(
+        'BeforeAgent',
+        'AfterTool',
+        'AfterTool',
+        'AfterTool',
+        'AfterTool',
+        'AfterAgent',
+        'BeforeAgent',
+        'AfterAgent',
+      ),
+    );
+    // A resumed session runs SessionStart, where a lost plan would be restored.
+    expect(hookCalls(logs.resumed)).toEqual(hooks('SessionStart', 'BeforeAgent', 'AfterAgent'));
   });
 
   it('the plan tool (with wait_for_previous) answers with plankeeper text, stored under the Gemini session id', async () => {

@@ -18,7 +18,7 @@ import {
   type GeminiSandbox,
   runGemini,
 } from '../gemini/support/gemini-runner.js';
-import { hookEvents } from './support/bin.js';
+import { hookCalls, hookEvents } from './support/bin.js';
 import {
   finishCheckReason,
   HONEST_ANSWER,
@@ -70,5 +70,41 @@ describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
     expect(occurrences(JSON.stringify(third?.body), 'still has open items'), why).toBe(1);
     expect(texts(second).join('\n')).not.toContain('Your todo list still has open items');
     expect(run.json?.response).toContain(HONEST_ANSWER);
+    // A hook process only where plankeeper answers: none at a fresh start or before a model
+    // call (SessionStart startup, PreCompress auto), one per tool call.
+    expect(hookCalls(log), why).toEqual(
+      ['BeforeAgent', 'AfterTool', 'AfterAgent', 'BeforeAgent', 'AfterAgent'].map(
+        (event) => `hook gemini ${event}`,
+      ),
+    );
+  }, 90_000);
+
+  it('with --approval, holds read_file until the plan is approved, running BeforeTool for it and not for todo_write', async () => {
+    server = await GeminiModelServer.start([
+      { call: 'mcp_plankeeper_todo_write', args: SMOKE_PLAN },
+      { call: 'read_file', args: { file_path: 'README.md' } },
+      { text: HONEST_ANSWER },
+      { text: HONEST_ANSWER },
+    ]);
+    sandbox = createGeminiSandbox();
+    sandbox.writeProjectFile('README.md', '# parser\n');
+    setUpForRealCli('gemini', sandbox, { approval: 'once' });
+    const log = join(sandbox.root, 'hooks.log');
+    const run = await runGemini(sandbox, {
+      server,
+      prompt: 'Write and test the parser.',
+      timeoutMs: 60_000,
+      env: { PLANKEEPER_TEST_HOOK_LOG: log },
+    });
+    const why = `${describeRun(run)}\nhooks run: ${hookCalls(log).join(', ')}`;
+    expect(run.code, why).toBe(0);
+    const held = functionResponses(server.mainRequests[2]).find((each) => each.name === 'read_file')
+      ?.response as { output?: string; error?: string } | undefined;
+    expect(JSON.stringify(held), why).toContain('read_file did not run');
+    expect(JSON.stringify(held), why).not.toContain('# parser');
+    expect(
+      hookCalls(log).filter((call) => call.endsWith(' BeforeTool')),
+      why,
+    ).toHaveLength(1);
   }, 90_000);
 });

@@ -88,6 +88,68 @@ describe('plankeeper setup gemini', () => {
     expect(project.files()).toEqual(before);
   });
 
+  it('moves the hooks of a project set up before they had matchers into their groups, then removes them exactly', () => {
+    project.write('.gemini/settings.json', USER_SETTINGS);
+    const before = project.files();
+    project.setup('gemini', { approval: 'once' });
+    const narrowed = project.read('.gemini/settings.json');
+    // As the version before wrote them: every plankeeper hook in one group on "*".
+    const settings = JSON.parse(narrowed);
+    for (const event of ['SessionStart', 'PreCompress', 'BeforeTool']) {
+      settings.hooks[event] = [{ matcher: '*', hooks: [settings.hooks[event][0].hooks[0]] }];
+    }
+    project.write('.gemini/settings.json', `${JSON.stringify(settings, null, 4)}\n`);
+    expect(project.setup('gemini', { approval: 'once' })).toContain(
+      'hooks.SessionStart, hooks.PreCompress, hooks.BeforeTool',
+    );
+    expect(project.read('.gemini/settings.json')).toBe(narrowed);
+    const upgraded = JSON.parse(narrowed).hooks;
+    expect(upgraded.SessionStart.map((group: { matcher: string }) => group.matcher)).toEqual([
+      'resume',
+      'clear',
+    ]);
+    expect(upgraded.PreCompress[0].matcher).toBe('manual');
+    expect(upgraded.BeforeTool[0].matcher).toBe('^(?!mcp_plankeeper_)');
+    expect(project.setup('gemini', { approval: 'once' })).toContain('nothing to change');
+    project.setup('gemini', { remove: true });
+    expect(project.files()).toEqual(before);
+  });
+
+  it('takes the hooks an earlier version wrote without records (every one on "*") into its groups, and --remove takes them all out', () => {
+    const old = (event: string) => ({
+      matcher: '*',
+      hooks: [
+        {
+          name: 'plankeeper',
+          type: 'command',
+          command: `/opt/old/bin/node /opt/old/plankeeper/bin/plankeeper.js hook gemini ${event}`,
+          timeout: 10000,
+        },
+      ],
+    });
+    const user = JSON.parse(USER_SETTINGS);
+    const events = ['SessionStart', 'BeforeAgent', 'AfterTool', 'AfterAgent', 'PreCompress'];
+    const earlier = structuredClone(user);
+    for (const event of events)
+      earlier.hooks[event] = [...(earlier.hooks[event] ?? []), old(event)];
+    project.write('.gemini/settings.json', `${JSON.stringify(earlier, null, 4)}\n`);
+    project.setup('gemini');
+    const hooks = JSON.parse(project.read('.gemini/settings.json')).hooks;
+    const commands = (event: string) =>
+      hooks[event].flatMap((group: { hooks: { command: string }[] }) =>
+        group.hooks.map((handler) => handler.command),
+      );
+    expect(commands('SessionStart')).toEqual([
+      `${NODE} ${BIN} hook gemini SessionStart`,
+      `${NODE} ${BIN} hook gemini SessionStart`,
+    ]);
+    expect(hooks.PreCompress).toHaveLength(1);
+    expect(hooks.PreCompress[0].matcher).toBe('manual');
+    expect(commands('AfterTool')).toEqual(['prettier -w', `${NODE} ${BIN} hook gemini AfterTool`]);
+    project.setup('gemini', { remove: true });
+    expect(JSON.parse(project.read('.gemini/settings.json'))).toEqual(user);
+  });
+
   it('refuses malformed settings with one line naming the file, and writes nothing', () => {
     project.write('.gemini/settings.json', '["not", "an", "object"]\n');
     expect(() => project.setup('gemini')).toThrow(SetupConfigError);

@@ -7,12 +7,12 @@
 import { join } from 'node:path';
 import { CODEX_EVENTS } from '../../../../src/coding-agents/codex/setup-edits.js';
 import { SESSION_START_MATCHER } from '../../../../src/coding-agents/setup/hook-groups.js';
+import { TEST_BIN } from '../../setup/support/bin.js';
 import type { ResponsesServer } from './responses-server.js';
 import {
   type CodexConfig,
   type CodexWorkspace,
   type HooksFile,
-  PLANKEEPER_BIN,
   plankeeperMcpServer,
   standInMcpServer,
 } from './run-codex.js';
@@ -21,12 +21,13 @@ const quote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
 /**
  * hooks.json as setup writes it: `<node> <bin> hook codex <Event> --store <store>`, SessionStart
- * only on resume, clear and compact.
+ * only on resume, clear and compact. The bin is the setup tests' (the real one, noting each
+ * hook in PLANKEEPER_TEST_HOOK_LOG when a run sets it).
  */
 export function plankeeperHooks(store: string): HooksFile {
   const hooks: HooksFile['hooks'] = {};
   for (const event of CODEX_EVENTS) {
-    const command = [process.execPath, PLANKEEPER_BIN, 'hook', 'codex', event, '--store', store]
+    const command = [process.execPath, TEST_BIN, 'hook', 'codex', event, '--store', store]
       .map(quote)
       .join(' ');
     const matcher = event === 'SessionStart' ? SESSION_START_MATCHER : undefined;

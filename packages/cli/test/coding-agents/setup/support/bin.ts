@@ -12,3 +12,9 @@ export function hookEvents(log: string): string[] {
   if (!existsSync(log)) return [];
   return [...new Set(readFileSync(log, 'utf8').trim().split('\n'))];
 }
+
+/** Every hook call logged to `log`, in order, one per process the agent started. */
+export function hookCalls(log: string): string[] {
+  if (!existsSync(log)) return [];
+  return readFileSync(log, 'utf8').trim().split('\n');
+}
