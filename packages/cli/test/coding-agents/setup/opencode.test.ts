@@ -47,6 +47,7 @@ describe('plankeeper setup opencode', () => {
     });
     expect(files['.opencode/plugin/plankeeper.js']).toMatchSnapshot('plugin');
     expect(report).toMatchSnapshot('report');
+    expect(project.setup('opencode', { lang: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
   });
 
   it('the plugin is valid JavaScript that exports one plugin function', () => {
