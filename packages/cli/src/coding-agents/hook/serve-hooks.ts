@@ -35,9 +35,14 @@ export async function serveHooks(
       async () => request.input,
       io,
       options,
-    ).then((stdout) => {
-      io.stdout.write(`${JSON.stringify({ id: request.id, stdout })}\n`);
-    });
+    )
+      .then((stdout) => {
+        io.stdout.write(`${JSON.stringify({ id: request.id, stdout })}\n`);
+      })
+      // answerHookEvent fails open by itself; this is for whatever is left (a write that throws).
+      .catch((error: unknown) => {
+        io.stderr.write(`plankeeper hook: request ${String(request.id)}: ${String(error)}\n`);
+      });
     answering.add(done);
     void done.finally(() => answering.delete(done));
   };
