@@ -1,9 +1,11 @@
 /**
- * `plankeeper hook <agent> <event>` (or `--serve`) as the help shows it. The bin runs a hook straight from
- * the hook bundle, without commander (it runs on every tool call of a coding agent); only
- * `hook --help` comes here. The flags are the ones coding-agents/hook/hook-args.ts parses.
+ * `plankeeper hook <agent> <event>` (or `--serve`) as the help shows it. The bin runs a hook
+ * straight from the hook bundle, without commander (it runs on every tool call of a coding
+ * agent); only `hook --help` comes here. The flags are the ones coding-agents/hook/hook-args.ts
+ * parses.
  */
 import type { Command } from 'commander';
+import { SERVE_FLAG } from '../../coding-agents/hook/hook-args.js';
 
 export function registerHookCommand(program: Command): void {
   program
@@ -46,7 +48,7 @@ export function registerHookCommand(program: Command): void {
           value,
         ]);
         // Without either, the hook's own parsing says what is missing (and fails open).
-        await hookMain([agent, serve ? '--serve' : (event ?? ''), ...options]);
+        await hookMain([agent, serve ? SERVE_FLAG : (event ?? ''), ...options]);
       },
     );
 }
