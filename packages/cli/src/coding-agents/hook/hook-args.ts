@@ -2,7 +2,12 @@
  * `plankeeper hook <agent> <event> [--store URL] [--list NAME | --plan-file PATH] [--lang en|zh] [--nudge-after N]
  * [--approval once|on-change] [--discipline light|standard|strict]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
+ * `--serve` in the event's place answers many events in one process (serve-hooks.ts), each
+ * parsed here with its own event name.
  */
+/** In the event's place: answer many events, one JSON line each (serve-hooks.ts). */
+export const SERVE_FLAG = '--serve';
+
 export interface HookArgs {
   agent: string;
   event: string;

@@ -59,17 +59,31 @@ export async function runHook(
   io: HookIo,
   options: RunHookOptions = {},
 ): Promise<number> {
+  const output = await answerHookEvent(args, () => readInput(io.stdin, args[0] ?? ''), io, options);
+  if (output !== '') io.stdout.write(`${output}\n`);
+  return 0;
+}
+
+/**
+ * One hook event, `args` as `plankeeper hook` takes them, its input from `readInput` (stdin,
+ * or a line of `plankeeper hook <agent> --serve`): the agent's output, '' for none, failing
+ * open. The one path of every command hook, one process per event or many in one.
+ */
+export function answerHookEvent(
+  args: readonly string[],
+  readInput: () => Promise<unknown>,
+  io: Pick<HookIo, 'stderr' | 'env' | 'cwd'>,
+  options: RunHookOptions = {},
+): Promise<string> {
   const adapter = HOOK_ADAPTERS[args[0] ?? ''];
-  const output = await answerFailingOpen(
+  return answerFailingOpen(
     adapter,
     args[1] ?? '',
     io.stderr,
     options.deadlineMs,
     (lockWaitDeadline) =>
-      answerHook(args, adapter, io, options.closeStore ?? true, lockWaitDeadline),
+      answerHook(args, adapter, readInput, io, options.closeStore ?? true, lockWaitDeadline),
   );
-  if (output !== '') io.stdout.write(`${output}\n`);
-  return 0;
 }
 
 /**
@@ -132,20 +146,15 @@ async function answerFailingOpen(
 async function answerHook(
   args: readonly string[],
   adapter: HookAdapter | undefined,
-  io: HookIo,
+  readInput: () => Promise<unknown>,
+  io: Pick<HookIo, 'env' | 'cwd'>,
   closeStore: boolean,
   lockWaitDeadline: number,
 ): Promise<NeutralAnswer | string> {
   const parsed = parseHookArgs(args);
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
   const agent = checkedAgent(parsed, adapter);
-  const text = await readAll(io.stdin);
-  if (text.trim() === '') {
-    throw new Error(
-      `no hook input on stdin: ${parsed.agent} runs this with its hook input as JSON`,
-    );
-  }
-  const input = JSON.parse(text) as unknown;
+  const input = await readInput();
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new Error('the hook input on stdin is not a JSON object');
   }
@@ -236,11 +245,18 @@ async function decideHook(
   }
 }
 
-async function readAll(stream: AsyncIterable<Buffer | string> | Iterable<string>): Promise<string> {
+/** The hook input a command hook gets: one JSON value on stdin. */
+async function readInput(
+  stream: AsyncIterable<Buffer | string> | Iterable<string>,
+  agent: string,
+): Promise<unknown> {
   let text = '';
   for await (const chunk of stream)
     text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-  return text;
+  if (text.trim() === '') {
+    throw new Error(`no hook input on stdin: ${agent} runs this with its hook input as JSON`);
+  }
+  return JSON.parse(text) as unknown;
 }
 
 function oneLine(text: string): string {

@@ -1,15 +1,18 @@
 /**
  * OpenCode's hooks (1.18.33; see test/coding-agents/opencode/README.md). OpenCode has no
- * command hooks: plankeeper's plugin (plugin-source.ts) runs inside OpenCode and
- * calls `plankeeper hook opencode <name>` with the OpenCode hook or bus event of that name.
+ * command hooks: plankeeper's plugin (plugin-source.ts) runs inside OpenCode and asks
+ * `plankeeper hook opencode` about the OpenCode hook or bus event of that name (one `--serve`
+ * process for all of them, or `plankeeper hook opencode <name>` for one).
  *
- * Input, one JSON object on stdin: a hook's own arguments `{input, output}` (trimmed to what
- * is read here), or a bus event `{event: {type, properties}}`; plus `parentID`, the main
- * session's id, when the session is a sub-agent's (OpenCode's payloads do not say; the plugin
- * knows it from `session.created`). A sub-agent's plan is the scope [its own session id].
+ * Input, one JSON object (on stdin, or a `--serve` request's `input`): a hook's own arguments
+ * `{input, output}` (trimmed to what is read here), or a bus event `{event: {type,
+ * properties}}`; plus `parentID`, the main session's id, when the session is a sub-agent's
+ * (OpenCode's payloads do not say; the plugin knows it from `session.created`). A sub-agent's
+ * plan is the scope [its own session id].
  *
- * Answer on stdout: `{"context": text}` (the plugin adds it to what the model reads next),
- * `{"block": reason}` (the plugin adds it as a user message, so the loop goes on),
+ * Answer (on stdout, or a `--serve` answer's `stdout`): `{"context": text}` (the plugin adds
+ * it to what the model reads next), `{"block": reason}` (the plugin adds it as a user message,
+ * so the loop goes on),
  * `{"deny": reason}` (the plugin throws it from `tool.execute.before`, so the tool does not
  * run and the model reads the reason as its error), or nothing.
  */

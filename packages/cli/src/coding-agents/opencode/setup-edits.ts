@@ -2,8 +2,8 @@
  * OpenCode: `opencode.json` in the project gets the MCP server (`mcp.plankeeper`, type
  * local, the command as an array: no shell) and a permission rule allowing its tools
  * (`plankeeper_*`, OpenCode's names for them); OpenCode has no hook settings, so a plugin,
- * `.opencode/plugin/plankeeper.js` (plugin-source.ts), runs `plankeeper hook opencode
- * <event>` and puts the answers before the model. The plugin is plankeeper's own file: setup
+ * `.opencode/plugin/plankeeper.js` (plugin-source.ts), asks `plankeeper hook opencode` about
+ * its events (one `--serve` process for all) and puts the answers before the model. The plugin is plankeeper's own file: setup
  * rewrites it and --remove deletes it, unless the person has edited it since (then it is
  * left, and the report says so). A project's `opencode.jsonc` is edited in place instead.
  */

@@ -1,16 +1,18 @@
 /**
  * plankeeper inside the real OpenCode CLI (pinned 1.18.33), set up exactly as `plankeeper setup
  * opencode` sets it up: the MCP server `plankeeper mcp --for opencode` and the plugin
- * `.opencode/plugin/plankeeper.js`, which runs `plankeeper hook opencode <event>`, on one
- * SQLite store. The scripted model plays the agent; the assertions read what OpenCode sent the
- * model and what the store holds. Four `opencode run`s in all (one is a resume): a run costs
- * about 3 s of CPU, so each one covers as much as it can.
+ * `.opencode/plugin/plankeeper.js`, which asks one `plankeeper hook opencode --serve` process
+ * per OpenCode about its events, on one SQLite store. The scripted model plays the agent; the
+ * assertions read what OpenCode sent the model and what the store holds. Five `opencode run`s
+ * in all (one is a resume): a run costs about 3 s of CPU, so each one covers as much as it can.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PlanEngine, type PlanKey } from 'plankeeper';
 import { getLocale } from 'plankeeper/harness';
 import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BIN } from '../setup/support/bin.js';
 import { setUpForRealCli } from '../setup/support/project.js';
 import { type OpencodeRun, OpencodeSandbox, PLANKEEPER_BIN } from './support/opencode-runner.js';
 import {
@@ -28,13 +30,19 @@ const todos = (...items: Array<[string, string]>) => ({
 const bash = (line: string, id?: string) =>
   callTool('bash', { command: `echo ${line}`, description: 'Echo a line' }, id);
 
-/** A sandbox project after `plankeeper setup opencode` (the real setup, in-process). */
-async function setUpSandbox(options: { store?: string; contextLimit?: number } = {}) {
+/**
+ * A sandbox project after `plankeeper setup opencode` (the real setup, in-process). With
+ * `counted`, through the test bin, which notes each plankeeper process it starts: runs given
+ * countedEnv(sandbox) write them where hookProcesses() and servePids() read them.
+ */
+async function setUpSandbox(
+  options: { store?: string; contextLimit?: number; counted?: boolean } = {},
+) {
   const sandbox = await OpencodeSandbox.create({
     ...(options.contextLimit !== undefined && { contextLimit: options.contextLimit }),
   });
   setUpForRealCli('opencode', sandbox, {
-    bin: PLANKEEPER_BIN,
+    bin: options.counted ? TEST_BIN : PLANKEEPER_BIN,
     node: process.execPath,
     ...(options.store !== undefined && { store: options.store }),
   });
@@ -51,6 +59,25 @@ async function storedItems(sandbox: OpencodeSandbox, key: Omit<PlanKey, 'agent'>
   }
 }
 
+const countedEnv = (sandbox: OpencodeSandbox) => ({
+  PLANKEEPER_TEST_HOOK_LOG: join(sandbox.root, 'hook-processes.log'),
+  PLANKEEPER_TEST_SERVE_PIDS: join(sandbox.root, 'serve.pids'),
+});
+const linesOf = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+  } catch {
+    return [];
+  }
+};
+/** Each `plankeeper hook` process started: `hook opencode --serve`, or `hook opencode <event>`. */
+const hookProcesses = (sandbox: OpencodeSandbox) =>
+  linesOf(countedEnv(sandbox).PLANKEEPER_TEST_HOOK_LOG);
+const servePids = (sandbox: OpencodeSandbox) =>
+  linesOf(countedEnv(sandbox).PLANKEEPER_TEST_SERVE_PIDS);
+
 const lastUserText = (request: RecordedModelRequest | undefined) =>
   request ? (ScriptedChatServer.userTexts(request).at(-1) ?? '') : '';
 
@@ -66,9 +93,10 @@ describe('OpenCode with plankeeper: a turn with a plan, then a resumed session',
   let run: OpencodeRun;
   let resumed: OpencodeRun;
   let mainOfFirstRun: RecordedModelRequest[];
+  let processesOfFirstRun: string[];
 
   beforeAll(async () => {
-    sandbox = await setUpSandbox();
+    sandbox = await setUpSandbox({ counted: true });
     server = await ScriptedChatServer.start([
       callTool(
         'plankeeper_todo_write',
@@ -87,13 +115,16 @@ describe('OpenCode with plankeeper: a turn with a plan, then a resumed session',
       say('All done, I checked.'),
       say('Partly done: I could not test the parser, there is no test runner.'),
     ]);
-    run = await sandbox.run({ server, prompt: 'Write and test the parser.' });
+    const env = countedEnv(sandbox);
+    run = await sandbox.run({ server, prompt: 'Write and test the parser.', env });
     mainOfFirstRun = server.ofKind('main');
+    processesOfFirstRun = hookProcesses(sandbox);
     server.push(say('Two items are left.'));
     resumed = await sandbox.run({
       server,
       prompt: 'What is left?',
       args: ['--session', run.sessionId ?? ''],
+      env,
     });
   }, 120_000);
 
@@ -109,6 +140,12 @@ describe('OpenCode with plankeeper: a turn with a plan, then a resumed session',
     expect(mainOfFirstRun).toHaveLength(7);
     expect(server.pending).toBe(0);
     expect(server.overruns).toBe(0);
+  });
+
+  it('starts one plankeeper hook process per OpenCode run, not one per event', () => {
+    // The first run alone had a dozen events (prompts, tool results, a failed call, answers).
+    expect(processesOfFirstRun).toEqual(['hook opencode --serve']);
+    expect(hookProcesses(sandbox)).toEqual(['hook opencode --serve', 'hook opencode --serve']);
   });
 
   it('the plan tool answers with plankeeper text, stored under the OpenCode session id', async () => {
@@ -222,6 +259,52 @@ describe('OpenCode with plankeeper: a task sub-agent, then an auto-compaction', 
       en.restoredHeading,
     );
   });
+});
+
+describe('OpenCode with plankeeper: its hook process killed mid-session', () => {
+  it('the session goes on, and a new process answers the later events', async () => {
+    const sandbox = await setUpSandbox({ counted: true });
+    const pids = countedEnv(sandbox).PLANKEEPER_TEST_SERVE_PIDS;
+    const server = await ScriptedChatServer.start([
+      callTool(
+        'plankeeper_todo_write',
+        todos(['Write the parser', 'in_progress'], ['Test the parser', 'pending']),
+      ),
+      callTool(
+        'bash',
+        { command: `kill -9 $(tail -n 1 ${pids})`, description: 'Stop plankeeper' },
+        'call_kill',
+      ),
+      bash('one'),
+      say('All done.'),
+      say('All done, I checked.'),
+      say('Partly done: I could not test the parser.'),
+    ]);
+    try {
+      const run = await sandbox.run({
+        server,
+        prompt: 'Write the parser.',
+        env: countedEnv(sandbox),
+      });
+      expectCleanRun(run, server);
+      expect(server.pending).toBe(0);
+      expect(server.overruns).toBe(0);
+      expect(server.toolResult('call_kill')?.text).toBe('(no output)');
+      // Killed once, started again at a later event: two processes, never one per event.
+      expect(servePids(sandbox)).toHaveLength(2);
+      expect(hookProcesses(sandbox)).toEqual(['hook opencode --serve', 'hook opencode --serve']);
+      // The new process read the plan and refused the first final answer.
+      expect(lastUserText(server.ofKind('main')[4])).toBe(
+        'Your todo list still has open items: #1 Write the parser; #2 Test the parser. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.',
+      );
+      expect(ScriptedChatServer.userTexts(server.ofKind('main')[5]!).at(-1)).toBe(
+        en.goalCheck('Write the parser.'),
+      );
+    } finally {
+      await server.close();
+      await sandbox.dispose();
+    }
+  }, 60_000);
 });
 
 describe('OpenCode with plankeeper: the store unreachable', () => {

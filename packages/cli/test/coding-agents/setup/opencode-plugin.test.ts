@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setup } from '../../../src/coding-agents/setup/index.js';
 
 type Hooks = Record<string, (input: unknown, output?: unknown) => Promise<void>>;
@@ -20,24 +20,58 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
- * A stand-in bin: `<bin> hook opencode <event> ...` logs the event and its stdin, and prints
- * the answer `answers[event]` (nothing when there is none).
+ * A stand-in bin. `<bin> hook opencode --serve` answers each request line `{id, event, input}`
+ * with `answers[event]` (`{id, stdout}`, stdout '' when there is none); `<bin> hook opencode
+ * <event>` answers its stdin the same way, alone. Both log each event and its input (calls()),
+ * and each process it starts (processes()). With `serve: false` it is a plankeeper that does
+ * not know `--serve`: it says so on stderr and exits, as an older one does.
  */
-function standinBin(answers: Record<string, unknown>): string {
+function standinBin(answers: Record<string, unknown>, options: { serve?: boolean } = {}): string {
   const bin = join(dir, 'standin-plankeeper.mjs');
   writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
+  const at = (name: string) => JSON.stringify(join(dir, name));
   writeFileSync(
     bin,
     `import { appendFileSync, readFileSync } from 'node:fs';
-const event = process.argv[4];
+const mode = process.argv[4];
+appendFileSync(${at('processes.jsonl')}, JSON.stringify({ pid: process.pid, mode }) + '\\n');
+const answer = (event, input) => {
+  appendFileSync(${at('calls.jsonl')}, JSON.stringify({ event, input }) + '\\n');
+  const found = JSON.parse(readFileSync(${at('answers.json')}, 'utf8'))[event];
+  return found === undefined ? '' : JSON.stringify(found);
+};
+if (mode === '--serve' && ${options.serve === false}) {
+  process.stderr.write('usage: plankeeper hook <agent> <event>\\n');
+  process.exit(0);
+}
 let input = '';
-for await (const chunk of process.stdin) input += chunk;
-appendFileSync(${JSON.stringify(join(dir, 'calls.jsonl'))}, JSON.stringify({ event, input: JSON.parse(input) }) + '\\n');
-const answer = JSON.parse(readFileSync(${JSON.stringify(join(dir, 'answers.json'))}, 'utf8'))[event];
-if (answer !== undefined) process.stdout.write(JSON.stringify(answer));
+for await (const chunk of process.stdin) {
+  input += chunk;
+  if (mode !== '--serve') continue;
+  const lines = input.split('\\n');
+  input = lines.pop();
+  for (const line of lines) {
+    const request = JSON.parse(line);
+    const stdout = answer(request.event, request.input);
+    process.stdout.write(JSON.stringify({ id: request.id, stdout }) + '\\n');
+  }
+}
+if (mode !== '--serve') process.stdout.write(answer(mode, JSON.parse(input)));
 `,
   );
   return bin;
+}
+
+/** Each process the stand-in bin started: its pid, and `--serve` or the one event it answered. */
+function processes(): Array<{ pid: number; mode: string }> {
+  try {
+    return readFileSync(join(dir, 'processes.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
 }
 
 function calls(): Array<{ event: string; input: Record<string, unknown> }> {
@@ -75,6 +109,13 @@ function fakeClient(parts: unknown[] = []) {
       },
     },
   };
+}
+
+/** `tool.execute.after` of a bash call that printed "hi": the result the model then gets. */
+async function afterBash(hooks: Hooks, callID: string): Promise<string> {
+  const result = { title: 'echo', output: 'hi', metadata: {} };
+  await hooks['tool.execute.after']!({ tool: 'bash', sessionID: 'ses_main', callID }, result);
+  return result.output;
 }
 
 const userMessage = (text: string) => ({
@@ -133,6 +174,55 @@ describe('the OpenCode plugin setup writes', () => {
       'tool.execute.after',
       'experimental.text.complete',
     ]);
+  });
+
+  it('asks one plankeeper process, started when the plugin loads, about every event', async () => {
+    const hooks = await loadPlugin(
+      standinBin({ 'tool.execute.after': { context: 'Nudge' } }),
+      fakeClient(),
+    );
+    // Before any event: OpenCode's own start-up hides the process's.
+    await vi.waitFor(() => expect(processes()).toHaveLength(1));
+    for (const callID of ['c1', 'c2', 'c3']) {
+      expect(await afterBash(hooks, callID)).toBe('hi\n\nNudge');
+    }
+    await hooks['chat.message']!({ sessionID: 'ses_main' }, userMessage('hi'));
+    expect(calls().map((call) => call.event)).toEqual([
+      'tool.execute.after',
+      'tool.execute.after',
+      'tool.execute.after',
+      'chat.message',
+    ]);
+    expect(processes().map((each) => each.mode)).toEqual(['--serve']);
+  });
+
+  it('starts another process at the next event when its process died', async () => {
+    const hooks = await loadPlugin(
+      standinBin({ 'tool.execute.after': { context: 'Nudge' } }),
+      fakeClient(),
+    );
+    expect(await afterBash(hooks, 'c1')).toBe('hi\n\nNudge');
+    process.kill(processes()[0]!.pid, 'SIGKILL');
+    // The event the plugin sends before it sees the process gone is answered neutrally.
+    expect(['hi', 'hi\n\nNudge']).toContain(await afterBash(hooks, 'c2'));
+    expect(await afterBash(hooks, 'c3')).toBe('hi\n\nNudge');
+    expect(await afterBash(hooks, 'c4')).toBe('hi\n\nNudge');
+    expect(processes().map((each) => each.mode)).toEqual(['--serve', '--serve']);
+  });
+
+  it('with a plankeeper that does not know --serve, answers every event, then a process each', async () => {
+    const hooks = await loadPlugin(
+      standinBin({ 'tool.execute.after': { context: 'Nudge' } }, { serve: false }),
+      fakeClient(),
+    );
+    for (const callID of ['c1', 'c2', 'c3', 'c4', 'c5']) {
+      expect(await afterBash(hooks, callID)).toBe('hi\n\nNudge');
+    }
+    const modes = processes().map((each) => each.mode);
+    // Three tries at one process for all, then never again.
+    expect(modes.filter((mode) => mode === '--serve')).toHaveLength(3);
+    expect(modes.filter((mode) => mode === 'tool.execute.after')).toHaveLength(5);
+    expect(modes.slice(-2)).toEqual(['tool.execute.after', 'tool.execute.after']);
   });
 
   it('does not take a message with tool calls for a final answer', async () => {

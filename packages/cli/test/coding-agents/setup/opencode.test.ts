@@ -1,6 +1,6 @@
 /**
  * `plankeeper setup opencode`: `opencode.json` (MCP server + permission) and the plugin
- * `.opencode/plugin/plankeeper.js` that runs `plankeeper hook opencode` on OpenCode's hooks.
+ * `.opencode/plugin/plankeeper.js` that asks `plankeeper hook opencode` about OpenCode's hooks.
  * What the plugin does inside OpenCode is tested with the real CLI
  * (test/coding-agents/opencode/plankeeper-hooks.test.ts).
  */
@@ -47,6 +47,7 @@ describe('plankeeper setup opencode', () => {
     });
     expect(files['.opencode/plugin/plankeeper.js']).toMatchSnapshot('plugin');
     expect(report).toMatchSnapshot('report');
+    expect(project.setup('opencode', { lang: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
   });
 
   it('the plugin is valid JavaScript that exports one plugin function', () => {

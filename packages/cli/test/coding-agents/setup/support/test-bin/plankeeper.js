@@ -6,6 +6,13 @@
 // mcp_tool hooks do) is noted as the server reads it, in the same words.
 const args = process.argv.slice(2);
 const log = process.env.PLANKEEPER_TEST_HOOK_LOG;
+// The pid of each `hook <agent> --serve` process (OpenCode's plugin keeps one), for a test
+// that kills it.
+const servePids = process.env.PLANKEEPER_TEST_SERVE_PIDS;
+if (servePids && args[0] === 'hook' && args[2] === '--serve') {
+  const { appendFileSync } = await import('node:fs');
+  appendFileSync(servePids, `${process.pid}\n`);
+}
 if (log) {
   const { appendFileSync } = await import('node:fs');
   if (args[0] === 'hook') appendFileSync(log, `${args.slice(0, 3).join(' ')}\n`);

@@ -1,0 +1,82 @@
+/**
+ * `plankeeper hook <agent> --serve [options]`: the hook events of a host that keeps one
+ * plankeeper process beside it (OpenCode's plugin, opencode/plugin-source.ts), instead of a
+ * process per event, which costs more than node's own start-up on every tool call.
+ *
+ * One request per line on stdin, `{"id", "event", "input"}` (`input`: what the one-shot hook
+ * reads on stdin); one answer per line on stdout, `{"id", "stdout"}`, where `stdout` is what
+ * `plankeeper hook <agent> <event>` prints for that input, without its newline ('' for none).
+ * Each event takes the one-shot hook's own path (answerHookEvent): its own deadline and fail-open
+ * answer, its own store opened and closed, so no plan state outlives an event and what other
+ * processes wrote in between (the MCP server, a person, a plan file edit) is what it reads.
+ * Events are answered as they arrive, side by side, as separate processes would be; the host
+ * orders what must be ordered. A line that is no request gets one stderr line and no answer.
+ * Resolves to 0 once stdin has closed and every answer is written.
+ */
+import { answerHookEvent, type HookIo, type RunHookOptions } from './run-hook.js';
+
+export async function serveHooks(
+  args: readonly string[],
+  io: HookIo,
+  options: RunHookOptions = {},
+): Promise<number> {
+  const [agent = '', , ...rest] = args;
+  const answering = new Set<Promise<void>>();
+  const answer = (line: string) => {
+    const request = readRequest(line);
+    if (!request) {
+      io.stderr.write(
+        `plankeeper hook: a line on stdin is not a request {"id", "event", "input"} (ignored): ${line.slice(0, 80)}\n`,
+      );
+      return;
+    }
+    const done = answerHookEvent(
+      [agent, request.event, ...rest],
+      async () => request.input,
+      io,
+      options,
+    )
+      .then((stdout) => {
+        io.stdout.write(`${JSON.stringify({ id: request.id, stdout })}\n`);
+      })
+      // answerHookEvent fails open by itself; this is for whatever is left (a write that throws).
+      .catch((error: unknown) => {
+        io.stderr.write(`plankeeper hook: request ${String(request.id)}: ${String(error)}\n`);
+      });
+    answering.add(done);
+    void done.finally(() => answering.delete(done));
+  };
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const chunk of io.stdin) {
+    buffered += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      if (line.trim() !== '') answer(line);
+    }
+  }
+  if (buffered.trim() !== '') answer(buffered);
+  await Promise.all(answering);
+  return 0;
+}
+
+interface HookRequest {
+  id: number | string;
+  event: string;
+  input: unknown;
+}
+
+function readRequest(line: string): HookRequest | undefined {
+  let request: unknown;
+  try {
+    request = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (request === null || typeof request !== 'object') return undefined;
+  const { id, event, input } = request as Record<string, unknown>;
+  if (typeof id !== 'number' && typeof id !== 'string') return undefined;
+  if (typeof event !== 'string' || event === '') return undefined;
+  return { id, event, input };
+}
