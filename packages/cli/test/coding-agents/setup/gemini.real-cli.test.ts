@@ -35,6 +35,18 @@ afterEach(async () => {
   sandbox?.remove();
 });
 
+/** One headless run of the set-up project, each hook process it starts logged. */
+async function runLogged(project: GeminiSandbox, model: GeminiModelServer) {
+  const log = join(project.root, 'hooks.log');
+  const run = await runGemini(project, {
+    server: model,
+    prompt: 'Write and test the parser.',
+    timeoutMs: 60_000,
+    env: { PLANKEEPER_TEST_HOOK_LOG: log },
+  });
+  return { run, log };
+}
+
 describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
   it('gives the model plankeeper’s plan text for todo_write, and the finish check once when it stops with open items', async () => {
     server = await GeminiModelServer.start([
@@ -44,13 +56,7 @@ describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
     ]);
     sandbox = createGeminiSandbox();
     setUpForRealCli('gemini', sandbox);
-    const log = join(sandbox.root, 'hooks.log');
-    const run = await runGemini(sandbox, {
-      server,
-      prompt: 'Write and test the parser.',
-      timeoutMs: 60_000,
-      env: { PLANKEEPER_TEST_HOOK_LOG: log },
-    });
+    const { run, log } = await runLogged(sandbox, server);
     const why = `${describeRun(run)}\nhooks run: ${hookEvents(log).join(', ')}`;
     expect(run.code, why).toBe(0);
     expect(server.exhausted, why).toBe(0);
@@ -89,13 +95,7 @@ describe('Gemini CLI after plankeeper setup gemini (real CLI)', () => {
     sandbox = createGeminiSandbox();
     sandbox.writeProjectFile('README.md', '# parser\n');
     setUpForRealCli('gemini', sandbox, { approval: 'once' });
-    const log = join(sandbox.root, 'hooks.log');
-    const run = await runGemini(sandbox, {
-      server,
-      prompt: 'Write and test the parser.',
-      timeoutMs: 60_000,
-      env: { PLANKEEPER_TEST_HOOK_LOG: log },
-    });
+    const { run, log } = await runLogged(sandbox, server);
     const why = `${describeRun(run)}\nhooks run: ${hookCalls(log).join(', ')}`;
     expect(run.code, why).toBe(0);
     const held = functionResponses(server.mainRequests[2]).find((each) => each.name === 'read_file')
