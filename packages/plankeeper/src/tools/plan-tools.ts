@@ -23,13 +23,12 @@ import { todosRemoveTool } from './plan/todos-remove.js';
 import type { ToolDefinition } from './tool.js';
 import { type ToolFamilyOption, toolFamilyOf } from './tool-family.js';
 
-export type { PlanToolFamily, PlanToolPreset } from './tool-family.js';
-
 export {
   ALL_PLAN_TOOL_NAMES,
   PLAN_TOOL_NAMES,
   PLAN_WRITE_TOOL_NAMES,
 } from './plan-tool-names.js';
+export type { PlanToolFamily, PlanToolPreset } from './tool-family.js';
 
 export interface PlanToolsOptions extends ToolFamilyOption {
   engine: PlanEngine;
