@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { printTable, verdict } from './report.mjs';
+import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 21);
@@ -82,16 +83,8 @@ export default async function hookStartup() {
       '--store',
       `sqlite:${join(dir, 'plans.db')}`,
     ];
-    const initialize = `${JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'bench', version: '1' },
-      },
-    })}\n`;
+    const initialize = (await importTestSupport('packages/cli/test/support/mcp-initialize.ts'))
+      .INITIALIZE_LINE;
     const bare = [];
     const hooked = [];
     const fresh = [];

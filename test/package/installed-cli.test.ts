@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIALIZE_LINE } from '../../packages/cli/test/support/mcp-initialize.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'plankeeper-installed-'));
@@ -98,17 +99,7 @@ describe('the packed packages, installed into an empty project', () => {
       execFileSync('cat', [join(root, 'packages/plankeeper/package.json')], { encoding: 'utf8' }),
     ) as { version: string };
     expect(existsSync(join(project, 'node_modules/@plankeeper/cli/dist/bundle/mcp.js'))).toBe(true);
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 't', version: '1' },
-      },
-    };
-    const run = plankeeperWith(`${JSON.stringify(initialize)}\n`, 'mcp', '--store', 'memory');
+    const run = plankeeperWith(INITIALIZE_LINE, 'mcp', '--store', 'memory');
     // Only the server's start-up line: no word of a bundle that did not load.
     expect(run.stderr).toBe('plankeeper mcp: MCP over stdio (store: memory)\n');
     const answer = JSON.parse(run.stdout.split('\n')[0]!) as { result: { serverInfo: unknown } };
