@@ -104,7 +104,12 @@ for (const file of source) {
       const end = tree.getLineAndCharacterOfPosition(node.getEnd()).line;
       const length = end - start + 1;
       if (length > LONG_FUNCTION) {
-        longFunctions.push({ file: relative(root, file), line: start + 1, name: nameOf(node), lines: length });
+        longFunctions.push({
+          file: relative(root, file),
+          line: start + 1,
+          name: nameOf(node),
+          lines: length,
+        });
       }
     }
     ts.forEachChild(node, visit);
@@ -122,8 +127,10 @@ function nameOf(node) {
   if (node.name && ts.isIdentifier(node.name)) return node.name.text;
   if (ts.isConstructorDeclaration(node)) return 'constructor';
   const parent = node.parent;
-  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-  if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name))
+    return parent.name.text;
+  if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name))
+    return parent.name.text;
   return '(anonymous)';
 }
 
@@ -196,8 +203,9 @@ for (const file of tests) testLines += lineCount(readFileSync(file, 'utf8'));
 const found = circles(graph);
 const report = {
   circles: found.length,
-  circlesInCodingAgents: found.filter((part) => part.some((path) => path.includes('/coding-agents/')))
-    .length,
+  circlesInCodingAgents: found.filter((part) =>
+    part.some((path) => path.includes('/coding-agents/')),
+  ).length,
   filesOver300Lines: longFiles.length,
   functionsOver60Lines: longFunctions.length,
   harnessExports: entryExports(join(root, 'packages/plankeeper/src/harness/index.ts')),
@@ -215,7 +223,8 @@ if (process.argv.includes('--json')) {
     console.log('\ncircles:');
     for (const part of found) console.log(`  ${part.length} files: ${part.join(', ')}`);
     console.log(`\nfiles over ${LONG_FILE} lines:`);
-    for (const { file, lines } of longFiles.sort((a, b) => b.lines - a.lines)) console.log(`  ${lines} ${file}`);
+    for (const { file, lines } of longFiles.sort((a, b) => b.lines - a.lines))
+      console.log(`  ${lines} ${file}`);
     console.log(`\nfunctions over ${LONG_FUNCTION} lines:`);
     for (const entry of longFunctions.sort((a, b) => b.lines - a.lines)) {
       console.log(`  ${entry.lines} ${entry.file}:${entry.line} ${entry.name}`);
