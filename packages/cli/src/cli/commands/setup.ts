@@ -11,14 +11,14 @@
  * plankeeper setup codex --plan-file PLAN.md
  */
 import type { Command } from 'commander';
-import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/registry.js';
+import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import { CliError } from '../cli-error.js';
 import { didYouMean } from '../did-you-mean.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 
-/** The coding agents of the registry (coding-agents/registry.ts). */
+/** The coding agents of the registry (coding-agents/agent-names.ts names them). */
 const AGENTS = CODING_AGENT_NAMES;
 
 interface SetupFlags {

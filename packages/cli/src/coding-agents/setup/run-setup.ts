@@ -27,8 +27,8 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseStoreUrl, redact } from 'plankeeper/stores';
+import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { PROJECT_STORE_PATH } from '../project-store.js';
-import { codingAgent, findCodingAgent } from '../registry.js';
 import { undoText } from './json-edit.js';
 import { type Created, type Manifest, printManifest, readManifest } from './manifest.js';
 import {
@@ -205,7 +205,11 @@ function launchCommand(launch: SetupLaunch, node: string, bin: string): readonly
   return [node, bin];
 }
 
-export function setup(options: SetupOptions): SetupOutcome {
+/** The descriptors setup reads: the agent set up, and which others share `.mcp.json`. */
+export type SetupAgents = readonly CodingAgentDescriptor<SetupAgent>[];
+
+export function runSetup(agents: SetupAgents, options: SetupOptions): SetupOutcome {
+  const find = (name: string) => agents.find((agent) => agent.name === name);
   const remove = options.remove ?? false;
   const base = setupContext(options);
   const manifest = readManifest(base.dir, readText);
@@ -216,12 +220,12 @@ export function setup(options: SetupOptions): SetupOutcome {
     created: (path) => record.files.includes(path),
     sharers: (path) =>
       (Object.keys(manifest.created) as SetupAgent[])
-        .filter((agent) => agent !== base.agent && findCodingAgent(agent)?.readsMcpJson)
+        .filter((agent) => agent !== base.agent && find(agent)?.readsMcpJson)
         .map((agent) => ({ agent, owned: manifest.created[agent]?.owned?.[path] ?? [] })),
   };
   const others = Object.keys(manifest.created).filter((agent) => agent !== ctx.agent);
   const edits = [
-    ...codingAgent(ctx.agent).setup(ctx, readText, remove),
+    ...find(ctx.agent)!.setup(ctx, readText, remove),
     ...gitignoreEdit(ctx, remove, others.length > 0),
   ].map((edit) => (remove ? restored(edit, record) : edit));
   if (remove && others.length > 0) {
