@@ -19,7 +19,7 @@
  */
 import type { PlanEngine, PlanKey } from 'plankeeper';
 import type { ToolCallInfo } from 'plankeeper/mcp';
-import type { HookAdapter, KeyedEvent } from './discipline/events.js';
+import type { HookAdapter, KeyedEvent } from './hook-adapter.js';
 import type { FileEdit, ReadText, SetupContext } from './setup/types.js';
 
 /** The host tool of `plankeeper mcp --for <agent>` that an agent's hooks call (mcpHookInput). */
@@ -65,7 +65,7 @@ export interface CodingAgentDescriptor<Name extends string = string> {
   /**
    * Whether this agent started the current process (an MCP server), from the environment it
    * gives its servers: a shared `.mcp.json` entry names one agent, and the server keys plans
-   * by the agent that really started it (mcp-keying/for-agent.ts).
+   * by the agent that really started it (mcp-keying.ts).
    */
   startedBy?(env: NodeJS.ProcessEnv): boolean;
   /** Whether setup writes only into the person's home (Codex): nothing there is shared. */

@@ -6,7 +6,12 @@
  * agents, the setup command, run-setup, the report's notes, a case in the MCP keying, and for
  * Gemini CLI branches in run-hook and the bin); the contract suite
  * (test/coding-agents/contract/) checks every agent listed here.
+ *
+ * Only what needs every agent imports this file (the commands, the hook, the setup entry,
+ * mcp-keying.ts); an agent's folder and the shared helpers never do: the names they need are
+ * agent-names.ts's, so no import runs back up from an agent to this list.
  */
+import { CODING_AGENT_NAMES, type CodingAgentName } from './agent-names.js';
 import { claudeCode } from './claude-code/index.js';
 import { codex } from './codex/index.js';
 import type { CodingAgentDescriptor } from './coding-agent.js';
@@ -14,13 +19,21 @@ import { copilot } from './copilot/index.js';
 import { gemini } from './gemini/index.js';
 import { opencode } from './opencode/index.js';
 
-export const CODING_AGENTS = [claudeCode, codex, gemini, opencode, copilot] as const;
+/** One descriptor per name, in the names' order. */
+type DescriptorsOf<Names extends readonly string[]> = {
+  readonly [I in keyof Names]: CodingAgentDescriptor<Names[I] & string>;
+};
 
-export type CodingAgentName = (typeof CODING_AGENTS)[number]['name'];
+/** Each descriptor named as agent-names.ts lists it, in that order (checked by the compiler). */
+export const CODING_AGENTS = [
+  claudeCode,
+  codex,
+  gemini,
+  opencode,
+  copilot,
+] as const satisfies DescriptorsOf<typeof CODING_AGENT_NAMES>;
 
-export const CODING_AGENT_NAMES: readonly CodingAgentName[] = CODING_AGENTS.map(
-  (agent) => agent.name,
-);
+export { CODING_AGENT_NAMES, type CodingAgentName };
 
 /** The descriptor of the agent called `name`; undefined for a name plankeeper does not know. */
 export function findCodingAgent(name: string): CodingAgentDescriptor<CodingAgentName> | undefined {

@@ -25,7 +25,7 @@ import {
   type McpAgent,
   mcpKeyingFor,
   startingAgent,
-} from '../../coding-agents/mcp-keying/for-agent.js';
+} from '../../coding-agents/mcp-keying.js';
 import { agentProjectDir, agentStoreUrl } from '../../coding-agents/project-store.js';
 import { codingAgent } from '../../coding-agents/registry.js';
 import { warnRenamed } from '../../renamed-option.js';

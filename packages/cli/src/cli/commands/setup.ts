@@ -11,14 +11,15 @@
  * plankeeper setup codex --plan-file PLAN.md
  */
 import type { Command } from 'commander';
-import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/registry.js';
+import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
+import type { SetupOptions } from '../../coding-agents/setup/index.js';
 import { CliError } from '../cli-error.js';
 import { didYouMean } from '../did-you-mean.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 
-/** The coding agents of the registry (coding-agents/registry.ts). */
+/** The coding agents of the registry (coding-agents/agent-names.ts names them). */
 const AGENTS = CODING_AGENT_NAMES;
 
 interface SetupFlags {
@@ -72,21 +73,67 @@ export function registerSetupCommand(program: Command): void {
 }
 
 export async function runSetupCommand(agent: string, flags: SetupFlags): Promise<string> {
-  if (!(AGENTS as readonly string[]).includes(agent)) {
-    const near = didYouMean(agent, AGENTS);
-    throw new CliError(
-      `setup: unknown agent "${agent}"; ${near ? `did you mean "${near}"? Use` : 'use'} one of ${AGENTS.join(', ')}.`,
-    );
+  const options = setupOptions(knownAgent(agent), flags);
+  if (!flags.remove && flags.store !== undefined) await checkStore(flags.store.trim());
+  const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
+    '../../coding-agents/setup/index.js'
+  );
+  try {
+    return setupReport(setup(options));
+  } catch (error) {
+    if (error instanceof StoreUrlError) throw new CliError(`--store: ${error.message}`, EXIT.usage);
+    if (error instanceof SetupConfigError) {
+      throw new CliError(`${error.message} (nothing was written)`, EXIT.config);
+    }
+    throw error;
   }
+}
+
+function knownAgent(agent: string): CodingAgentName {
+  if ((AGENTS as readonly string[]).includes(agent)) return agent as CodingAgentName;
+  const near = didYouMean(agent, AGENTS);
+  throw new CliError(
+    `setup: unknown agent "${agent}"; ${near ? `did you mean "${near}"? Use` : 'use'} one of ${AGENTS.join(', ')}.`,
+  );
+}
+
+/** The flags checked, in the order their errors are reported, as setup's options. */
+function setupOptions(agent: CodingAgentName, flags: SetupFlags): SetupOptions {
   const lang = parseLang(flags.lang);
-  const list = flags.list?.trim();
+  const list = parseList(flags.list);
+  const planFile = parsePlanFile(flags.planFile, list);
+  const evidence = parseEvidence(flags.evidence);
+  const verify = parseVerify(flags.verify);
+  const approval = parseApproval(flags.approval);
+  const discipline = parseDiscipline(flags.discipline);
+  return {
+    agent,
+    ...(flags.dir !== undefined && { dir: flags.dir }),
+    ...(flags.store !== undefined && { store: flags.store }),
+    lang,
+    ...(list !== undefined && { list }),
+    ...(planFile !== undefined && { planFile }),
+    ...(evidence !== undefined && { evidence }),
+    ...(verify && { verify }),
+    ...(approval && { approval }),
+    ...(discipline && { discipline }),
+    remove: flags.remove ?? false,
+  };
+}
+
+function parseList(flag: string | undefined): string | undefined {
+  const list = flag?.trim();
   if (list !== undefined && (list === '' || list.length > 100 || !/^[\w.:@+-]+$/.test(list))) {
     throw new CliError(
-      `--list must be a name of 1 to 100 letters, digits or . _ - : @ +, not ${JSON.stringify(flags.list)}.`,
+      `--list must be a name of 1 to 100 letters, digits or . _ - : @ +, not ${JSON.stringify(flag)}.`,
       EXIT.usage,
     );
   }
-  const planFile = flags.planFile?.trim();
+  return list;
+}
+
+function parsePlanFile(flag: string | undefined, list: string | undefined): string | undefined {
+  const planFile = flag?.trim();
   if (planFile !== undefined && (planFile === '' || list !== undefined)) {
     throw new CliError(
       planFile === ''
@@ -95,52 +142,35 @@ export async function runSetupCommand(agent: string, flags: SetupFlags): Promise
       EXIT.usage,
     );
   }
-  if (flags.evidence !== undefined && flags.evidence !== 'warn' && flags.evidence !== 'enforce') {
+  return planFile;
+}
+
+function parseEvidence(flag: string | undefined): 'warn' | 'enforce' | undefined {
+  if (flag !== undefined && flag !== 'warn' && flag !== 'enforce') {
     throw new CliError(
-      `setup: --evidence must be warn or enforce, not ${JSON.stringify(flags.evidence)}.`,
+      `setup: --evidence must be warn or enforce, not ${JSON.stringify(flag)}.`,
       EXIT.usage,
     );
   }
-  const verify = flags.verify?.trim();
-  if (flags.verify !== undefined && !verify) {
+  return flag;
+}
+
+function parseVerify(flag: string | undefined): string | undefined {
+  const verify = flag?.trim();
+  if (flag !== undefined && !verify) {
     throw new CliError('setup: --verify needs a command, such as "npm test".', EXIT.usage);
   }
-  const approval = flags.approval === true ? 'once' : flags.approval;
-  if (
-    approval !== undefined &&
-    approval !== false &&
-    approval !== 'once' &&
-    approval !== 'on-change'
-  ) {
+  return verify;
+}
+
+/** `--approval` alone means once. */
+function parseApproval(flag: string | boolean | undefined): 'once' | 'on-change' | undefined {
+  const approval = flag === true ? 'once' : flag;
+  if (approval === undefined || approval === false) return undefined;
+  if (approval !== 'once' && approval !== 'on-change') {
     throw new CliError(`--approval: "${approval}" is neither once nor on-change.`, EXIT.usage);
   }
-  const discipline = parseDiscipline(flags.discipline);
-  if (!flags.remove && flags.store !== undefined) await checkStore(flags.store.trim());
-  const { setup, setupReport, SetupConfigError, StoreUrlError } = await import(
-    '../../coding-agents/setup/index.js'
-  );
-  try {
-    const outcome = setup({
-      agent: agent as CodingAgentName,
-      ...(flags.dir !== undefined && { dir: flags.dir }),
-      ...(flags.store !== undefined && { store: flags.store }),
-      lang,
-      ...(list !== undefined && { list }),
-      ...(planFile !== undefined && { planFile }),
-      ...(flags.evidence !== undefined && { evidence: flags.evidence as 'warn' | 'enforce' }),
-      ...(verify && { verify }),
-      ...(approval && { approval }),
-      ...(discipline && { discipline }),
-      remove: flags.remove ?? false,
-    });
-    return setupReport(outcome);
-  } catch (error) {
-    if (error instanceof StoreUrlError) throw new CliError(`--store: ${error.message}`, EXIT.usage);
-    if (error instanceof SetupConfigError) {
-      throw new CliError(`${error.message} (nothing was written)`, EXIT.config);
-    }
-    throw error;
-  }
+  return approval;
 }
 
 /**

@@ -110,17 +110,28 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
   return sharedMcpJsonEdit(ctx, read, remove, serverEntry(ctx));
 }
 
+/** The handler on `event`: a call to the running MCP server where Claude Code can make one. */
+function handlerFor(ctx: SetupContext, event: string): JsonObject {
+  const handler = mcpToolHandler(event);
+  if (handler) return handler;
+  const [command, ...args] = hookCommand(ctx, event);
+  return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
+}
+
+/** One run's edit of `.claude/settings.json`: what the steps below share. */
+interface SettingsStep {
+  ctx: SetupContext;
+  path: string;
+  settings: JsonObject;
+  owned: Owned;
+  changes: string[];
+  plan: HookPlan;
+}
+
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.claude', 'settings.json');
   const owned = new Owned(ctx.owned(path), ctx.created(path));
   const kept: KeptReason[] = [];
-  // A call to the running MCP server where Claude Code can make one (mcp-tool-hooks.ts).
-  const handlerFor = (event: string): JsonObject => {
-    const handler = mcpToolHandler(event);
-    if (handler) return handler;
-    const [command, ...args] = hookCommand(ctx, event);
-    return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
-  };
   const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,
@@ -130,72 +141,94 @@ function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileE
           owned,
           event,
           handler,
-          (CLAUDE_CODE_EVENTS as readonly string[]).includes(event) ? handlerFor(event) : undefined,
+          (CLAUDE_CODE_EVENTS as readonly string[]).includes(event)
+            ? handlerFor(ctx, event)
+            : undefined,
           ctx.agent,
         ),
     };
-    if (remove) {
-      // Only what setup added: a rule or server the person had before stays, and so does
-      // one in a file without records, which may be theirs (the report says so).
-      const entries: [JsonObject, string, string, string][] = [
-        [objectOr(settings.permissions), 'allow', PERMISSION, PERMISSION_FACT],
-        [settings, 'enabledMcpjsonServers', SERVER, ENABLED_FACT],
-      ];
-      for (const [parent, key, value, fact] of entries) {
-        const label = `${key === 'allow' ? 'permissions.allow' : key} "${value}"`;
-        if (!isListed(parent, key, value)) continue;
-        const origin = owned.origin(fact, true);
-        if (origin === 'setup') {
-          takeOut(parent, key, value);
-          if (key === 'allow') dropIfEmpty(settings, 'permissions');
-          changes.push(label);
-        } else {
-          kept.push(origin === 'unknown' ? { unrecorded: label } : { setting: label });
-        }
-      }
-      for (const event of eventsWithOurs(plan)) {
-        if (removeHook(plan, event)) changes.push(`hooks.${event}`);
-      }
-      owned.dropAll('');
-      return;
-    }
-    // In a file without records, hooks of setup's form mean an earlier version set it up.
-    const earlierSetupHere = owned.unrecorded && eventsWithOurs(plan).length > 0;
-    const permissions = objectAt(path, settings, 'permissions', 'permissions');
-    const allow = arrayAt(path, permissions, 'allow', 'permissions.allow');
-    if (!allow.includes(PERMISSION)) {
-      allow.push(PERMISSION);
-      owned.add(PERMISSION_FACT);
-      changes.push('permissions.allow "mcp__plankeeper"');
-    } else {
-      owned.found(PERMISSION_FACT, owned.origin(PERMISSION_FACT, earlierSetupHere));
-    }
-    const enabled = arrayAt(path, settings, 'enabledMcpjsonServers', 'enabledMcpjsonServers');
-    if (!enabled.includes(SERVER)) {
-      enabled.push(SERVER);
-      owned.add(ENABLED_FACT);
-      changes.push('enabledMcpjsonServers "plankeeper"');
-    } else {
-      owned.found(ENABLED_FACT, owned.origin(ENABLED_FACT, earlierSetupHere));
-    }
-    for (const event of eventsWithOurs(plan)) {
-      if (!(CLAUDE_CODE_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
-        changes.push(`hooks.${event} (no longer used)`);
-      }
-    }
-    const added: string[] = [];
-    for (const event of CLAUDE_CODE_EVENTS) {
-      const handler = handlerFor(event);
-      // Holding other tools for approval needs PreToolUse on every tool, not ours only.
-      const matcher = event === 'PreToolUse' && ctx.approval ? undefined : MATCHERS[event];
-      const group = { ...(matcher !== undefined && { matcher }), hooks: [handler] };
-      if (putHook(plan, event, group)) changes.push(`hooks.${event}`);
-      added.push(hookFact(event, handler));
-    }
-    owned.dropAll('hooks.');
-    for (const fact of added) owned.add(fact);
+    const step = { ctx, path, settings, owned, changes, plan };
+    if (remove) removeSettings(step, kept);
+    else addSettings(step);
   });
   return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
+}
+
+/**
+ * Only what setup added: a rule or server the person had before stays, and so does one in a
+ * file without records, which may be theirs (the report says so).
+ */
+function removeSettings({ settings, owned, changes, plan }: SettingsStep, kept: KeptReason[]) {
+  const entries: [JsonObject, string, string, string][] = [
+    [objectOr(settings.permissions), 'allow', PERMISSION, PERMISSION_FACT],
+    [settings, 'enabledMcpjsonServers', SERVER, ENABLED_FACT],
+  ];
+  for (const [parent, key, value, fact] of entries) {
+    const label = `${key === 'allow' ? 'permissions.allow' : key} "${value}"`;
+    if (!isListed(parent, key, value)) continue;
+    const origin = owned.origin(fact, true);
+    if (origin === 'setup') {
+      takeOut(parent, key, value);
+      if (key === 'allow') dropIfEmpty(settings, 'permissions');
+      changes.push(label);
+    } else {
+      kept.push(origin === 'unknown' ? { unrecorded: label } : { setting: label });
+    }
+  }
+  for (const event of eventsWithOurs(plan)) {
+    if (removeHook(plan, event)) changes.push(`hooks.${event}`);
+  }
+  owned.dropAll('');
+}
+
+function addSettings(step: SettingsStep): void {
+  const { path, settings, owned, plan } = step;
+  // In a file without records, hooks of setup's form mean an earlier version set it up.
+  const earlierSetupHere = owned.unrecorded && eventsWithOurs(plan).length > 0;
+  const permissions = objectAt(path, settings, 'permissions', 'permissions');
+  const allow = arrayAt(path, permissions, 'allow', 'permissions.allow');
+  addListed(step, allow, PERMISSION, PERMISSION_FACT, earlierSetupHere);
+  const enabled = arrayAt(path, settings, 'enabledMcpjsonServers', 'enabledMcpjsonServers');
+  addListed(step, enabled, SERVER, ENABLED_FACT, earlierSetupHere);
+  putHooks(step);
+}
+
+/** `value` added to `list` (and owned), or, already there, recorded as whose it is. */
+function addListed(
+  { owned, changes }: SettingsStep,
+  list: unknown[],
+  value: string,
+  fact: string,
+  earlierSetupHere: boolean,
+): void {
+  if (!list.includes(value)) {
+    list.push(value);
+    owned.add(fact);
+    // The fact's setting, then the value quoted: `permissions.allow "mcp__plankeeper"`.
+    changes.push(`${fact.split(' ')[0]} "${value}"`);
+  } else {
+    owned.found(fact, owned.origin(fact, earlierSetupHere));
+  }
+}
+
+/** Setup's hooks on every event (hooks it wrote on events no longer used taken out). */
+function putHooks({ ctx, owned, changes, plan }: SettingsStep): void {
+  for (const event of eventsWithOurs(plan)) {
+    if (!(CLAUDE_CODE_EVENTS as readonly string[]).includes(event) && removeHook(plan, event)) {
+      changes.push(`hooks.${event} (no longer used)`);
+    }
+  }
+  const added: string[] = [];
+  for (const event of CLAUDE_CODE_EVENTS) {
+    const handler = handlerFor(ctx, event);
+    // Holding other tools for approval needs PreToolUse on every tool, not ours only.
+    const matcher = event === 'PreToolUse' && ctx.approval ? undefined : MATCHERS[event];
+    const group = { ...(matcher !== undefined && { matcher }), hooks: [handler] };
+    if (putHook(plan, event, group)) changes.push(`hooks.${event}`);
+    added.push(hookFact(event, handler));
+  }
+  owned.dropAll('hooks.');
+  for (const fact of added) owned.add(fact);
 }
 
 function objectOr(value: unknown): JsonObject {

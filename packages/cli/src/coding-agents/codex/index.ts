@@ -6,7 +6,8 @@
 import type { PlanKey } from 'plankeeper';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { codexAdapter } from './codex-adapter.js';
-import { CODEX_EVENTS, codexEdits, codexHome } from './setup-edits.js';
+import { codexHome } from './codex-home.js';
+import { CODEX_EVENTS, codexEdits } from './setup-edits.js';
 
 export const codex: CodingAgentDescriptor<'codex'> = {
   name: 'codex',

@@ -1,2 +1,2 @@
-/** A non-empty string field of a hook's JSON input, else undefined: the core's `hookText`. */
-export { hookText as text } from 'plankeeper/harness';
+/** Moved to ../hook-adapter.ts; kept for the adapters that still import it from here. */
+export { text } from '../hook-adapter.js';

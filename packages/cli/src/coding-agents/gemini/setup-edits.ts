@@ -58,22 +58,35 @@ const SERVER_FACT = 'mcpServers.plankeeper';
 const HOOK_TIMEOUT_MS = 10_000;
 const MCP_TIMEOUT_MS = 20_000;
 
-export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
-  const path = join(ctx.dir, '.gemini', 'settings.json');
-  const owned = new Owned(ctx.owned(path));
-  const handlerFor = (event: string) => ({
+/** The hook handler setup writes on `event`, named so `hooksConfig.disabled` can name it. */
+function handlerFor(ctx: SetupContext, event: string): JsonObject {
+  return {
     name: 'plankeeper',
     type: 'command',
     command: shellCommand(hookCommand(ctx, event)),
     timeout: HOOK_TIMEOUT_MS,
-  });
-  const [command, ...args] = mcpCommand(ctx);
-  const entry = {
-    command,
-    args,
-    trust: true,
-    timeout: MCP_TIMEOUT_MS,
   };
+}
+
+function serverEntry(ctx: SetupContext): JsonObject {
+  const [command, ...args] = mcpCommand(ctx);
+  return { command, args, trust: true, timeout: MCP_TIMEOUT_MS };
+}
+
+/** One run's edit of `.gemini/settings.json`: what the steps below share. */
+interface SettingsStep {
+  ctx: SetupContext;
+  path: string;
+  settings: JsonObject;
+  owned: Owned;
+  changes: string[];
+  plan: HookPlan;
+}
+
+export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
+  const path = join(ctx.dir, '.gemini', 'settings.json');
+  const owned = new Owned(ctx.owned(path));
+  const entry = serverEntry(ctx);
   const edit = editJson(path, read, (settings, changes) => {
     const plan: HookPlan = {
       path,
@@ -83,23 +96,16 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
           owned,
           event,
           handler,
-          geminiEvents(ctx).includes(event) ? handlerFor(event) : undefined,
+          geminiEvents(ctx).includes(event) ? handlerFor(ctx, event) : undefined,
           ctx.agent,
         ),
     };
     const servers = settings.mcpServers;
     const existing = isObject(servers) ? servers[SERVER] : undefined;
     const ours = isOwnedServer(owned, SERVER_FACT, existing, entry, ctx.agent);
+    const step = { ctx, path, settings, owned, changes, plan };
     if (remove) {
-      if (isObject(servers) && existing !== undefined && ours) {
-        delete servers[SERVER];
-        dropIfEmpty(settings, 'mcpServers');
-        changes.push('mcpServers.plankeeper');
-      }
-      for (const event of eventsWithOurs(plan)) {
-        if (removeHook(plan, event)) changes.push(`hooks.${event}`);
-      }
-      owned.dropAll('');
+      removeSettings(step, existing !== undefined && ours);
       return;
     }
     refuseOwnServer(path, 'mcpServers.plankeeper', existing, ours);
@@ -109,21 +115,40 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
       target[SERVER] = entry;
       changes.push('mcpServers.plankeeper (trust: true)');
     }
-    for (const event of eventsWithOurs(plan)) {
-      if (!geminiEvents(ctx).includes(event) && removeHook(plan, event)) {
-        changes.push(`hooks.${event} (no longer used)`);
-      }
-    }
-    const added: string[] = [];
-    for (const event of geminiEvents(ctx)) {
-      const handler = handlerFor(event);
-      if (putHook(plan, event, geminiHookGroups(event, handler))) {
-        changes.push(`hooks.${event}`);
-      }
-      added.push(hookFact(event, handler));
-    }
-    owned.dropAll('hooks.');
-    for (const fact of added) owned.add(fact);
+    putHooks(step);
   });
   return [{ ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) }];
+}
+
+/** Takes out the server (`serverOurs`: there, and setup's) and setup's hooks. */
+function removeSettings({ settings, owned, changes, plan }: SettingsStep, serverOurs: boolean) {
+  const servers = settings.mcpServers;
+  if (isObject(servers) && serverOurs) {
+    delete servers[SERVER];
+    dropIfEmpty(settings, 'mcpServers');
+    changes.push('mcpServers.plankeeper');
+  }
+  for (const event of eventsWithOurs(plan)) {
+    if (removeHook(plan, event)) changes.push(`hooks.${event}`);
+  }
+  owned.dropAll('');
+}
+
+/** Setup's hooks on every event of `ctx` (hooks it wrote on events no longer used taken out). */
+function putHooks({ ctx, owned, changes, plan }: SettingsStep): void {
+  for (const event of eventsWithOurs(plan)) {
+    if (!geminiEvents(ctx).includes(event) && removeHook(plan, event)) {
+      changes.push(`hooks.${event} (no longer used)`);
+    }
+  }
+  const added: string[] = [];
+  for (const event of geminiEvents(ctx)) {
+    const handler = handlerFor(ctx, event);
+    if (putHook(plan, event, geminiHookGroups(event, handler))) {
+      changes.push(`hooks.${event}`);
+    }
+    added.push(hookFact(event, handler));
+  }
+  owned.dropAll('hooks.');
+  for (const fact of added) owned.add(fact);
 }

@@ -46,56 +46,69 @@ export function editText(
     eol: text?.includes('\r\n') ? '\r\n' : '\n',
   };
   if (text === undefined || text.trim() === '') return `${JSON.stringify(to, null, 2)}\n`;
-  let current = text;
-  const apply = (path: (string | number)[], value: unknown, insert = false) => {
-    const edits: Edit[] = jsonc().modify(current, path, value, {
-      formattingOptions: options,
-      ...(insert && { isArrayInsertion: true }),
-    });
-    undo.push(inverse(current, edits));
-    current = jsonc().applyEdits(current, edits);
-  };
-  const walk = (path: (string | number)[], a: unknown, b: unknown) => {
-    if (sameJson(a, b)) return;
-    if (isObject(a) && isObject(b)) {
-      for (const key of Object.keys(a)) if (!(key in b)) apply([...path, key], undefined);
-      for (const key of Object.keys(b)) {
-        if (key in a) walk([...path, key], a[key], b[key]);
-        else apply([...path, key], b[key]);
-      }
-      return;
-    }
-    if (Array.isArray(a) && Array.isArray(b)) {
-      // Items kept in order, some taken out, some changed in place, some added at the end:
-      // edit those; anything else rewrites the array.
-      const kept = keptInOrder(a, b);
-      if (kept) {
-        for (let index = a.length - 1; index >= 0; index--) {
-          if (!kept.includes(index)) apply([...path, index], undefined);
-        }
-        for (const [index, from] of kept.entries()) walk([...path, index], a[from], b[index]);
-        for (let index = kept.length; index < b.length; index++) {
-          apply([...path, index], b[index], true);
-        }
-        return;
-      }
-    }
-    apply(path, b);
-  };
-  walk([], from, to);
-  if (holds(current, to)) return current;
+  const edits = new TextEdits(text, options, undo);
+  walk(edits, [], from, to);
+  if (holds(edits.current, to)) return edits.current;
   // jsonc-parser's modify can break a one-line array when it takes out its last item: then
   // each top-level setting that differs is replaced whole, and failing that the file printed
   // anew (its values still the user's; only the layout is lost).
   undo.length = 0;
-  current = text;
-  for (const key of Object.keys(from)) if (!(key in to)) apply([key], undefined);
-  for (const key of Object.keys(to)) if (!sameJson(from[key], to[key])) apply([key], to[key]);
-  if (holds(current, to)) return current;
+  edits.current = text;
+  for (const key of Object.keys(from)) if (!(key in to)) edits.apply([key], undefined);
+  for (const key of Object.keys(to)) if (!sameJson(from[key], to[key])) edits.apply([key], to[key]);
+  if (holds(edits.current, to)) return edits.current;
   const printed = `${JSON.stringify(to, null, indent)}${text.endsWith('\n') ? '\n' : ''}`;
   undo.length = 0;
   undo.push([{ offset: 0, length: printed.length, content: text }]);
   return printed;
+}
+
+/** A text edited one `modify` at a time, each step's way back pushed onto `undo`. */
+class TextEdits {
+  constructor(
+    public current: string,
+    private readonly options: FormattingOptions,
+    private readonly undo: TextEdit[][],
+  ) {}
+
+  /** Sets the value at `path` (undefined: takes it out; `insert`: a new array item). */
+  apply(path: (string | number)[], value: unknown, insert = false): void {
+    const edits: Edit[] = jsonc().modify(this.current, path, value, {
+      formattingOptions: this.options,
+      ...(insert && { isArrayInsertion: true }),
+    });
+    this.undo.push(inverse(this.current, edits));
+    this.current = jsonc().applyEdits(this.current, edits);
+  }
+}
+
+/** The edits that turn the value `a` at `path` into `b`, as small as the two allow. */
+function walk(edits: TextEdits, path: (string | number)[], a: unknown, b: unknown): void {
+  if (sameJson(a, b)) return;
+  if (isObject(a) && isObject(b)) {
+    for (const key of Object.keys(a)) if (!(key in b)) edits.apply([...path, key], undefined);
+    for (const key of Object.keys(b)) {
+      if (key in a) walk(edits, [...path, key], a[key], b[key]);
+      else edits.apply([...path, key], b[key]);
+    }
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    // Items kept in order, some taken out, some changed in place, some added at the end:
+    // edit those; anything else rewrites the array.
+    const kept = keptInOrder(a, b);
+    if (kept) {
+      for (let index = a.length - 1; index >= 0; index--) {
+        if (!kept.includes(index)) edits.apply([...path, index], undefined);
+      }
+      for (const [index, from] of kept.entries()) walk(edits, [...path, index], a[from], b[index]);
+      for (let index = kept.length; index < b.length; index++) {
+        edits.apply([...path, index], b[index], true);
+      }
+      return;
+    }
+  }
+  edits.apply(path, b);
 }
 
 /** Whether `text` parses, as JSONC, to exactly `value`. */

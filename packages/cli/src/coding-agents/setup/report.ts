@@ -4,7 +4,7 @@
  * descriptor), and how to undo it.
  */
 import { relative, sep } from 'node:path';
-import { codingAgent } from '../registry.js';
+import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
 import type { KeptReason, SetupContext } from './types.js';
@@ -78,7 +78,13 @@ function shown(ctx: SetupContext, path: string): string {
   return inside && !inside.startsWith('..') && !inside.startsWith(sep) ? inside : path;
 }
 
-export function setupReport(outcome: SetupOutcome): string {
+/** What the report reads of the agent's descriptor. */
+export type ReportedAgent = Pick<
+  CodingAgentDescriptor,
+  'keepsPrivateStore' | 'configInHome' | 'notes'
+>;
+
+export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string {
   const { ctx, remove } = outcome;
   const text = ctx.lang === 'zh' ? ZH : EN;
   const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
@@ -108,7 +114,6 @@ export function setupReport(outcome: SetupOutcome): string {
   if (remove) {
     lines.push(text.redo(command));
   } else {
-    const agent = codingAgent(ctx.agent);
     if (ctx.privateStore && !agent.keepsPrivateStore) {
       lines.push(text.privateStore(ctx.agent, ctx.storeShown));
     }

@@ -4,7 +4,7 @@
  * agent set up: the first setup writes it, the next finds it recorded by the other (the
  * manifest) and shares it, and `--remove` takes it out only when no other agent still uses it;
  * until then it stays, and its way back passes to that agent (FileEdit.keptFor). The server
- * tells which agent started it from that agent's environment (mcp-keying/for-agent.ts), so each
+ * tells which agent started it from that agent's environment (mcp-keying.ts), so each
  * keeps its plans under its own name whichever agent's setup wrote the entry.
  */
 import { join } from 'node:path';

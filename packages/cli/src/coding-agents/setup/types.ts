@@ -1,7 +1,7 @@
 /** What every agent's setup works from, and what it hands back: edits, never writes. */
-import type { CodingAgentName } from '../registry.js';
+import type { CodingAgentName } from '../agent-names.js';
 
-/** The agents of registry.ts (SETUP_AGENTS in index.ts lists them). */
+/** The agents of agent-names.ts (SETUP_AGENTS in index.ts lists them). */
 export type SetupAgent = CodingAgentName;
 
 export interface SetupContext {

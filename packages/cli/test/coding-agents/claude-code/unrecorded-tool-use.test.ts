@@ -17,7 +17,7 @@ import {
   TOOL_USE_RECORD_WAIT_MS,
   toolUseRecord,
 } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
-import { mcpKeyingFor } from '../../../src/coding-agents/mcp-keying/for-agent.js';
+import { mcpKeyingFor } from '../../../src/coding-agents/mcp-keying.js';
 
 const SESSION = '487a3458-47e5-424b-9467-f9bcde48e9ab';
 const MAIN = { agent: 'claude-code', session: SESSION };

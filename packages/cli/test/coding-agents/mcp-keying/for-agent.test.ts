@@ -8,7 +8,7 @@ import {
 } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
 import { SUB_AGENT_META } from '../../../src/coding-agents/copilot/copilot-adapter.js';
 import { cliProcessKey } from '../../../src/coding-agents/gemini/cli-process.js';
-import { mcpKeyingFor, startingAgent } from '../../../src/coding-agents/mcp-keying/for-agent.js';
+import { mcpKeyingFor, startingAgent } from '../../../src/coding-agents/mcp-keying.js';
 
 const engine = new PlanEngine({ store: new MemoryPlanStore() });
 const fixture = (name: string) =>

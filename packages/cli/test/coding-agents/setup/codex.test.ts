@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MISSING_INSTALL } from '../../../src/coding-agents/codex/setup-edits.js';
+import { MISSING_INSTALL } from '../../../src/coding-agents/codex/config-toml.js';
 import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 

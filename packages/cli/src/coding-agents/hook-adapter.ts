@@ -1,0 +1,47 @@
+/**
+ * One coding agent's hook format (HookAdapter), and the agent-neutral vocabulary it speaks:
+ * each adapter turns its own hook input into one of the rules' host events and turns the rules'
+ * answer back into its own output format, so the discipline itself is written once, in the core
+ * (plankeeper/harness, rules/). A leaf: the descriptor type and every adapter import it.
+ */
+import type { PlanKey } from 'plankeeper';
+import type { HostAnswer, HostEvent, KeyedEvent } from 'plankeeper/harness';
+
+/** A hook's event: the core's host event (the names the hook adapters were written with). */
+export type NeutralEvent = HostEvent;
+
+/** A hook's answer: the core's host answer. */
+export type NeutralAnswer = HostAnswer;
+
+/** A non-empty string field of a hook's JSON input, else undefined: the core's `hookText`. */
+export { hookText as text, NOTHING } from 'plankeeper/harness';
+
+/** An event with the plan it concerns (the key comes from the agent, never the model). */
+export type { KeyedEvent };
+
+/**
+ * Harness state a hook leaves for the agent's other processes (its MCP server), beside no
+ * plan, expiring after `ttlMs`.
+ */
+export interface HookRecord {
+  key: PlanKey;
+  state: Record<string, unknown>;
+  ttlMs: number;
+}
+
+/** One coding agent's hook format. */
+export interface HookAdapter {
+  readonly agent: string;
+  /** The neutral event of one hook call; undefined for an event plankeeper has nothing to do on. */
+  parse(eventName: string, input: Record<string, unknown>): KeyedEvent | undefined;
+  /** What one hook call records for the agent's MCP server, if anything. */
+  record?(eventName: string, input: Record<string, unknown>): HookRecord | undefined;
+  /**
+   * The output for an event the rules have no part in, from its input alone (Copilot CLI's
+   * approval of plankeeper's own tools); undefined for the rules' events. Failing open still
+   * prints the neutral answer.
+   */
+  direct?(eventName: string, input: Record<string, unknown>): string | undefined;
+  /** What to print on stdout for `answer` (an empty string prints nothing). */
+  format(eventName: string, answer: NeutralAnswer): string;
+}

@@ -1,0 +1,90 @@
+/**
+ * The options of `plankeeper setup <agent>`, and the context every agent's edits are planned
+ * from (SetupContext, less what the manifest adds): the project directory, the store, how the
+ * written commands start plankeeper, the person's home and environment.
+ */
+import { homedir } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installedAs, launchCommand, type SetupLaunch } from './launch-command.js';
+import { resolveStore } from './store-flag.js';
+import type { SetupAgent, SetupContext } from './types.js';
+
+export interface SetupOptions {
+  agent: SetupAgent;
+  /** The project directory (default: the current directory). */
+  dir?: string;
+  /** Store URL (default: the project's `sqlite:.plankeeper/plans.db`, found at run time). */
+  store?: string;
+  lang?: 'en' | 'zh';
+  /** Share one plan among every session of the agent (and any other naming this list). */
+  list?: string;
+  /** Keep that plan in this Markdown file (relative paths: to `dir`). */
+  planFile?: string;
+  evidence?: 'warn' | 'enforce';
+  verify?: string;
+  /** Hold other tools until a person approves the plan (see SetupContext.approval). */
+  approval?: 'once' | 'on-change';
+  /** A guard preset written into the hook commands. */
+  discipline?: 'light' | 'standard' | 'strict';
+  remove?: boolean;
+  /** The node binary and plankeeper bin the written commands run (default: these). */
+  node?: string;
+  bin?: string;
+  /**
+   * How the project's files start plankeeper (SetupContext.launch); default: as this
+   * plankeeper is installed, or `node` when `node` or `bin` is given.
+   */
+  launch?: SetupLaunch;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/** This package's bin (dist/coding-agents/setup/ → bin/). */
+export const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js', import.meta.url));
+
+/** The context of `options`, without what the manifest's records add (owned, created, sharers). */
+export type BaseContext = Omit<SetupContext, 'owned' | 'created' | 'sharers'>;
+
+export function setupContext(options: SetupOptions): BaseContext {
+  const env = options.env ?? process.env;
+  const dir = resolve(options.cwd ?? process.cwd(), options.dir ?? '.');
+  const home = env.HOME?.trim() || homedir();
+  const node = options.node ?? process.execPath;
+  const bin = options.bin ?? PLANKEEPER_BIN;
+  return {
+    agent: options.agent,
+    dir,
+    ...resolveStore(options.store, dir),
+    lang: options.lang ?? 'en',
+    ...(options.list !== undefined && { list: options.list }),
+    ...(options.planFile !== undefined && { planFile: projectPath(dir, options.planFile) }),
+    ...(options.approval && { approval: options.approval }),
+    ...(options.discipline && { discipline: options.discipline }),
+    node,
+    bin,
+    launch: launchCommand(
+      options.launch ??
+        (options.node !== undefined || options.bin !== undefined
+          ? 'node'
+          : installedAs(bin, dir, env)),
+      node,
+      bin,
+    ),
+    home,
+    env,
+    ...(options.evidence && { evidence: options.evidence }),
+    ...(options.verify && { verify: options.verify }),
+  };
+}
+
+/**
+ * `path` as the project's files name it: relative to the project directory, with `/`
+ * (a teammate's clone finds its own file); a file outside the project keeps its full path.
+ */
+function projectPath(dir: string, path: string): string {
+  const full = resolve(dir, path);
+  const inside = relative(dir, full);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) return full;
+  return inside.split(sep).join('/');
+}
