@@ -13,6 +13,7 @@
  * orders what must be ordered. A line that is no request gets one stderr line and no answer.
  * Resolves to 0 once stdin has closed and every answer is written.
  */
+import { LineReader } from 'plankeeper/lines';
 import { answerHookEvent, type HookIo, type RunHookOptions } from './run-hook.js';
 
 export async function serveHooks(
@@ -46,17 +47,17 @@ export async function serveHooks(
     answering.add(done);
     void done.finally(() => answering.delete(done));
   };
-  const decoder = new TextDecoder();
-  let buffered = '';
+  const lines = new LineReader();
   for await (const chunk of io.stdin) {
-    buffered += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      if (line.trim() !== '') answer(line);
+    lines.append(chunk);
+    for (let line = lines.readLine(); line !== undefined; line = lines.readLine()) {
+      // No limit is set, so every line read is text.
+      const text = line as string;
+      if (text.trim() !== '') answer(text);
     }
   }
-  if (buffered.trim() !== '') answer(buffered);
+  const unfinished = lines.takeUnfinished();
+  if (unfinished.trim() !== '') answer(unfinished);
   await Promise.all(answering);
   return 0;
 }
