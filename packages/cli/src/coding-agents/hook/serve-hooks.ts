@@ -1,6 +1,6 @@
 /**
  * `plankeeper hook <agent> --serve [options]`: the hook events of a host that keeps one
- * plankeeper process beside it (OpenCode's plugin, opencode/plugin-source.ts), instead of a
+ * plankeeper process beside it (OpenCode's plugin, opencode/plugin/resident-hook.ts), instead of a
  * process per event, which costs more than node's own start-up on every tool call.
  *
  * One request per line on stdin, `{"id", "event", "input"}` (`input`: what the one-shot hook
