@@ -34,6 +34,7 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/stores/redis', ['ioredis'], 'any'],
   ['plankeeper/stores/plan-file', [], 'any'],
   ['plankeeper/http', [], 'any'],
+  ['plankeeper/lines', [], 'any'],
   ['plankeeper/mcp', ['@modelcontextprotocol/sdk'], 'node'],
   ['plankeeper/ai-sdk', ['ai'], 'node'],
   ['plankeeper/langchain', ['langchain', '@langchain/core'], 'node'],

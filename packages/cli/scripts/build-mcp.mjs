@@ -8,10 +8,15 @@
  * `../../package.json` from its own location, and those imports are paths from the entry, so
  * both must be in the entry file at the same depth as in dist/cli/ (checked below).
  *
+ * The early answers (src/cli/mcp-early/), which the bin loads before the server, get the core's
+ * line reader inlined in place (inlineEarlyAnswersReader below).
+ *
  * Run by `npm run build` after tsc; exports `buildMcp()`, and run directly it builds once.
  */
+import { rm } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { bundleEntry, packageRoot } from './bundle.mjs';
 
 const entry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
@@ -37,7 +42,45 @@ const otherCommandsExternal = {
 const REQUIRE_BANNER =
   "import { createRequire as __plankeeperRequire } from 'node:module'; const require = __plankeeperRequire(import.meta.url);";
 
+const earlyAnswers = fileURLToPath(
+  new URL('../dist/cli/mcp-early/early-answers.js', import.meta.url),
+);
+
+/**
+ * Rewrites the compiled early answers with `plankeeper/lines` (one file that imports nothing)
+ * inside: they are loaded at every session before anything else, and so read no file of the
+ * core. Everything else they import (Node's modules, answer-cache.js) stays an import.
+ */
+async function inlineEarlyAnswersReader() {
+  await build({
+    entryPoints: [earlyAnswers],
+    outfile: earlyAnswers,
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    plugins: [
+      {
+        name: 'only-the-line-reader',
+        setup(build) {
+          build.onResolve({ filter: /.*/ }, (args) =>
+            args.kind === 'entry-point' || args.path === 'plankeeper/lines'
+              ? undefined
+              : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  // tsc's source map no longer matches the file.
+  await rm(`${earlyAnswers}.map`, { force: true });
+}
+
 export async function buildMcp() {
+  await inlineEarlyAnswersReader();
   const metafile = await bundleEntry({
     name: 'mcp',
     entry,

@@ -13,10 +13,12 @@
  * through. Once the listing is over, bytes pass through unread, so a frame of any size meets
  * the server's own limits.
  *
- * Loaded by the bin before anything else: it imports only Node's modules.
+ * Loaded by the bin before anything else: it imports only Node's modules and the core's line
+ * reader (`plankeeper/lines`, a file that imports nothing).
  */
 import { statSync } from 'node:fs';
 import { PassThrough, type Readable, Writable } from 'node:stream';
+import { LineReader } from 'plankeeper/lines';
 import {
   type AnswerTable,
   type CachedAnswer,
@@ -37,7 +39,6 @@ const LISTINGS = new Set([
 
 /** A line longer than this ends the listing: it is no handshake message. */
 const MAX_LISTING_LINE = 1024 * 1024;
-const NEWLINE = 0x0a;
 
 /** The server's side of stdio, as serveStdio takes it. */
 export interface ServerStdio {
@@ -93,9 +94,9 @@ class EarlyAnswers {
   /** Of those, the ones already answered here: the server's answer is dropped. */
   private readonly answered = new Set<Id>();
   private reading = true;
-  private inLine: Buffer[] = [];
-  private inBytes = 0;
-  private outLine: Buffer[] = [];
+  /** The client's lines while the listing lasts; no limit: a long line ends the listing. */
+  private readonly fromClient = new LineReader();
+  private readonly fromServerLines = new LineReader();
 
   constructor(
     private readonly file: string,
@@ -114,26 +115,19 @@ class EarlyAnswers {
   }
 
   private readonly onInput = (chunk: Buffer | string) => {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-    let start = 0;
-    while (this.reading && start < bytes.length) {
-      const newline = bytes.indexOf(NEWLINE, start);
-      const end = newline === -1 ? bytes.length : newline + 1;
-      this.inLine.push(bytes.subarray(start, end));
-      this.inBytes += end - start;
-      start = end;
-      if (newline !== -1) this.takeLine();
-      else if (this.inBytes > MAX_LISTING_LINE) this.stopReading();
+    this.fromClient.append(chunk);
+    while (this.reading) {
+      const line = this.fromClient.readLine();
+      if (line === undefined) break;
+      // No limit is set, so every line read is text.
+      this.takeLine(line as string);
     }
-    if (!this.reading && start < bytes.length) this.toServer.write(bytes.subarray(start));
+    if (this.reading && this.fromClient.pendingBytes > MAX_LISTING_LINE) this.stopReading();
   };
 
   /** One whole line from the client: on to the server, and answered here if remembered. */
-  private takeLine(): void {
-    const line = Buffer.concat(this.inLine);
-    this.inLine = [];
-    this.inBytes = 0;
-    this.toServer.write(line);
+  private takeLine(line: string): void {
+    this.toServer.write(`${line}\n`);
     const message = parse(line);
     if (message === undefined) return;
     const { id, method } = message;
@@ -154,37 +148,30 @@ class EarlyAnswers {
   private stopReading(): void {
     if (!this.reading) return;
     this.reading = false;
-    if (this.inLine.length > 0) this.toServer.write(Buffer.concat(this.inLine));
-    this.inLine = [];
+    const rest = this.fromClient.takeRest();
+    if (rest.length > 0) this.toServer.write(rest);
     this.input.off('data', this.onInput);
     this.input.pipe(this.toServer);
   }
 
   private fromServer(chunk: Buffer, done: (error?: Error | null) => void): void {
-    if (!this.reading && this.asked.size === 0 && this.outLine.length === 0) {
+    const lines = this.fromServerLines;
+    if (!this.reading && this.asked.size === 0 && lines.pendingBytes === 0) {
       this.write(chunk, done);
       return;
     }
-    let start = 0;
-    const out: Buffer[] = [];
-    while (start < chunk.length) {
-      const newline = chunk.indexOf(NEWLINE, start);
-      if (newline === -1) {
-        this.outLine.push(chunk.subarray(start));
-        break;
-      }
-      this.outLine.push(chunk.subarray(start, newline + 1));
-      start = newline + 1;
-      const line = Buffer.concat(this.outLine);
-      this.outLine = [];
-      if (this.keep(line)) out.push(line);
+    lines.append(chunk);
+    const out: string[] = [];
+    // No limit is set, so every line read is text.
+    for (let line = lines.readLine(); line !== undefined; line = lines.readLine()) {
+      if (this.keep(line as string)) out.push(`${line}\n`);
     }
     if (out.length === 0) done();
-    else this.write(Buffer.concat(out), done);
+    else this.write(Buffer.from(out.join('')), done);
   }
 
   /** Whether the server's `line` goes to the client; remembers the answers to listings. */
-  private keep(line: Buffer): boolean {
+  private keep(line: string): boolean {
     const message = parse(line);
     if (message === undefined || 'method' in message || !isId(message.id)) return true;
     const asked = this.asked.get(message.id);
@@ -209,9 +196,9 @@ class EarlyAnswers {
   }
 }
 
-function parse(line: Buffer): Message | undefined {
+function parse(line: string): Message | undefined {
   try {
-    const value: unknown = JSON.parse(line.toString('utf8'));
+    const value: unknown = JSON.parse(line);
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Message)
       : undefined;

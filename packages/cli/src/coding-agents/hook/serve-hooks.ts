@@ -1,6 +1,6 @@
 /**
  * `plankeeper hook <agent> --serve [options]`: the hook events of a host that keeps one
- * plankeeper process beside it (OpenCode's plugin, opencode/plugin-source.ts), instead of a
+ * plankeeper process beside it (OpenCode's plugin, opencode/plugin/resident-hook.ts), instead of a
  * process per event, which costs more than node's own start-up on every tool call.
  *
  * One request per line on stdin, `{"id", "event", "input"}` (`input`: what the one-shot hook
@@ -13,6 +13,7 @@
  * orders what must be ordered. A line that is no request gets one stderr line and no answer.
  * Resolves to 0 once stdin has closed and every answer is written.
  */
+import { LineReader } from 'plankeeper/lines';
 import { answerHookEvent, type HookIo, type RunHookOptions } from './run-hook.js';
 
 export async function serveHooks(
@@ -46,17 +47,17 @@ export async function serveHooks(
     answering.add(done);
     void done.finally(() => answering.delete(done));
   };
-  const decoder = new TextDecoder();
-  let buffered = '';
+  const lines = new LineReader();
   for await (const chunk of io.stdin) {
-    buffered += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
-      const line = buffered.slice(0, end);
-      buffered = buffered.slice(end + 1);
-      if (line.trim() !== '') answer(line);
+    lines.append(chunk);
+    for (let line = lines.readLine(); line !== undefined; line = lines.readLine()) {
+      // No limit is set, so every line read is text.
+      const text = line as string;
+      if (text.trim() !== '') answer(text);
     }
   }
-  if (buffered.trim() !== '') answer(buffered);
+  const unfinished = lines.takeUnfinished();
+  if (unfinished.trim() !== '') answer(unfinished);
   await Promise.all(answering);
   return 0;
 }

@@ -1,6 +1,6 @@
 /**
  * OpenCode's hooks (1.18.33; see test/coding-agents/opencode/README.md). OpenCode has no
- * command hooks: plankeeper's plugin (plugin-source.ts) runs inside OpenCode and asks
+ * command hooks: plankeeper's plugin (plugin/plankeeper-plugin.ts) runs inside OpenCode and asks
  * `plankeeper hook opencode` about the OpenCode hook or bus event of that name (one `--serve`
  * process for all of them, or `plankeeper hook opencode <name>` for one).
  *

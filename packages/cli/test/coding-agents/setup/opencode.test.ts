@@ -70,7 +70,7 @@ describe('plankeeper setup opencode', () => {
     const plugin = project.files()['.opencode/plugin/plankeeper.js']!;
     expect(plugin).toContain(`const COMMAND = ${JSON.stringify([NODE, BIN, 'hook', 'opencode'])};`);
     expect(plugin).toContain('const OPTIONS = ["--lang","zh"];');
-    for (const event of OPENCODE_EVENTS) expect(plugin).toContain(`'${event}'`);
+    for (const event of OPENCODE_EVENTS) expect(plugin).toContain(`"${event}"`);
     expect(plugin).toContain(`const SESSION_ARGUMENT = "${SESSION_ARGUMENT}";`);
     expect(plugin).toContain(`const SCOPE_ARGUMENT = "${SCOPE_ARGUMENT}";`);
     expect(plugin).not.toMatch(/from ['"]@opencode-ai/);
