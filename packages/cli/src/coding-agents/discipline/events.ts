@@ -4,7 +4,8 @@
  * format, so the discipline itself is written once, in the core (plankeeper/harness, rules/).
  */
 import type { PlanKey } from 'plankeeper';
-import type { HostAnswer, HostEvent, KeyedEvent } from 'plankeeper/harness';
+import type { HostAnswer, HostEvent } from 'plankeeper/harness';
+import type { KeyedEvent } from 'plankeeper/hooks';
 
 /** A hook's event: the core's host event (the names the hook adapters were written with). */
 export type NeutralEvent = HostEvent;
