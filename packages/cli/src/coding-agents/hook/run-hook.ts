@@ -11,12 +11,12 @@ import { getLocale, type LocaleId, PlanEngine, storedRules } from 'plankeeper/ha
 import { answerInStore, asksTheRules, failOpen, type HookAnswerOptions } from 'plankeeper/hooks';
 import { openStore } from 'plankeeper/stores';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
-import { didYouMean } from '../did-you-mean.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
 import { planFileList, withPlanFile } from '../plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
-import { type CodingAgentName, findCodingAgent } from '../registry.js';
+import type { CodingAgentName } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
+import { checkedAgent } from './checked-agent.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
 
 export interface HookIo {
@@ -159,29 +159,6 @@ async function answerHook(
   const listed =
     parsed.planFile === undefined ? parsed : { ...parsed, list: planFileList(parsed.planFile) };
   return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore);
-}
-
-/** The agent's descriptor, once its name, the event and the language are known to be right. */
-function checkedAgent(
-  parsed: HookArgs,
-  adapter: HookAdapter | undefined,
-): CodingAgentDescriptor<CodingAgentName> {
-  const agent = findCodingAgent(parsed.agent);
-  if (!adapter || !agent) {
-    throw new Error(
-      `unknown agent ${JSON.stringify(parsed.agent)}; one of ${Object.keys(HOOK_ADAPTERS).join(', ')}`,
-    );
-  }
-  const events = agent.events;
-  if (!events.includes(parsed.event)) {
-    const near = didYouMean(parsed.event, events);
-    throw new Error(
-      `unknown event ${JSON.stringify(parsed.event)} for ${parsed.agent}${near ? ` (did you mean ${near}?)` : ''}; plankeeper answers ${events.join(', ')}`,
-    );
-  }
-  const lang = parsed.lang ?? 'en';
-  if (lang !== 'en' && lang !== 'zh') throw new Error(`--lang must be en or zh, not ${lang}`);
-  return agent;
 }
 
 /** The rules' answer to one hook input; the store is opened only when the event needs it. */
