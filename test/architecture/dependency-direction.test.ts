@@ -39,10 +39,13 @@ const BELOW: Record<string, readonly string[]> = {
   tools: ['engine', 'locale'],
   harness: ['engine', 'locale', 'tools'],
   agent: ['engine', 'locale', 'tools', 'harness'],
+  // Answering hook events one at a time: on the rules, never on the agent loop.
+  hooks: ['engine', 'locale', 'tools', 'harness'],
   stores: ['engine'],
   http: [],
-  // The MCP adapter's HTTP server takes its loopback rule and token check from http.
-  adapter: ['engine', 'locale', 'tools', 'harness', 'agent', 'http'],
+  // The MCP adapter's HTTP server takes its loopback rule and token check from http; the
+  // adapters that answer hook events (the Claude Agent SDK's callbacks) take hooks.
+  adapter: ['engine', 'locale', 'tools', 'harness', 'agent', 'http', 'hooks'],
 };
 
 /**

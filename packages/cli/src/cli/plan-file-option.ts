@@ -5,18 +5,14 @@
  */
 import { statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import type { PlanStore } from 'plankeeper';
-import { planFileKey } from 'plankeeper/stores/plan-file';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 
 export const PLAN_FILE_HELP =
   'keep the plan in this Markdown checklist, which people edit too; every session shares it';
 
-/** The shared list a plan file is (`plankeeper todos --list NAME` shows it too). */
-export function planFileList(path: string): string {
-  return planFileKey(path).session;
-}
+// Shared with the coding agents' hooks, which open a plan file without the CLI's commands.
+export { planFileList, withPlanFile } from '../coding-agents/plan-file-list.js';
 
 /** Refuses a path that cannot be a plan file, in one line, before anything is written. */
 export function checkPlanFilePath(flag: string, path: string): void {
@@ -36,14 +32,4 @@ export function checkPlanFilePath(flag: string, path: string): void {
   if (kind(dirname(path)) !== 'folder') {
     throw new CliError(`${flag}: the folder of ${path} does not exist.`, EXIT.usage);
   }
-}
-
-/** `store` with the plan of `path` kept in that file (loaded on first use: hooks start fast). */
-export async function withPlanFile(
-  store: PlanStore,
-  path: string,
-  options: { lockTimeoutMs?: number } = {},
-): Promise<PlanStore> {
-  const { openPlanFileStore } = await import('plankeeper/stores/plan-file');
-  return openPlanFileStore(path, { store, ...options });
 }

@@ -5,7 +5,8 @@
  * (plankeeper/harness, rules/). A leaf: the descriptor type and every adapter import it.
  */
 import type { PlanKey } from 'plankeeper';
-import type { HostAnswer, HostEvent, KeyedEvent } from 'plankeeper/harness';
+import type { HostAnswer, HostEvent } from 'plankeeper/harness';
+import type { KeyedEvent } from 'plankeeper/hooks';
 
 /** A hook's event: the core's host event (the names the hook adapters were written with). */
 export type NeutralEvent = HostEvent;
@@ -14,7 +15,8 @@ export type NeutralEvent = HostEvent;
 export type NeutralAnswer = HostAnswer;
 
 /** A non-empty string field of a hook's JSON input, else undefined: the core's `hookText`. */
-export { hookText as text, NOTHING } from 'plankeeper/harness';
+export { NOTHING } from 'plankeeper/harness';
+export { hookText as text } from 'plankeeper/hooks';
 
 /** An event with the plan it concerns (the key comes from the agent, never the model). */
 export type { KeyedEvent };

@@ -12,8 +12,8 @@
  * root's), so a short-lived process such as a coding-agent hook can compose the discipline
  * without loading the root's plan tools (and their zod) or the agent loop.
  *
- * `decideInStore` runs the rules for a host that sees one event at a time and keeps the
- * turn's record in the store beside the plan (a coding agent's hooks, the Claude Agent SDK).
+ * Answering a host's hook events one at a time (deciding in the store, failing open, the
+ * Claude hook format) is `plankeeper/hooks`.
  *
  * The completion verifiers live here too (`requireTool`, `requireCitedCall`): pass them as
  * `verifiers` to PlanHarness, the Agent's planning options or an adapter.
@@ -48,27 +48,16 @@ export {
   type ApprovalRules,
   approvalRules,
 } from './approval.js';
-export { changeNotices, describeChangeNotices } from './change-notices.js';
 export {
-  CLAUDE_CODE_OUTPUT,
-  CLAUDE_TOOL_PREFIX,
-  type ClaudeHookOutput,
-  type ClaudeHookOutputOptions,
-  claudeHookEvent,
-  claudeHookOutput,
-  hookText,
-} from './claude-hook-format.js';
+  changeNotices,
+  describeChangeNotices,
+  describePersonChanges,
+  personChangeLines,
+} from './change-notices.js';
 // PlanHarness's option and result types and the leftover and rendering helpers behind the
 // plan section: building blocks the root leaves here to stay small.
 export type { CompletionLoopOptions, LoopDecision } from './completion-loop.js';
-export {
-  isPlanToolName,
-  isPlanWriteToolName,
-  toolDoneEvent,
-  toolStartEvent,
-} from './hook-tool-events.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
-export { describePersonChanges, personChangeLines } from './person-changes.js';
 export type {
   Bounce,
   HarnessOptions,
@@ -86,12 +75,7 @@ export {
 } from './plan-section.js';
 export type { ApprovalAgain, ApprovalWait } from './rules/approval-hold.js';
 export * from './rules/index.js';
-export {
-  decideInStore,
-  type KeyedEvent,
-  type StoredRuleOptions,
-  storedRules,
-} from './stored-discipline.js';
+export { type StoredRuleOptions, storedRules } from './stored-discipline.js';
 export {
   describeSubAgentEnds,
   endSubAgent,

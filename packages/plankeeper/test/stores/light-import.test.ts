@@ -74,6 +74,14 @@ describe('importing the package loads no database driver', () => {
       expect(loaded, `loaded: ${loaded.join(', ')}`).not.toContain(name);
   });
 
+  // What a hook process answers with: the answering path, fail-open, tool-use keys and the
+  // Claude hook format, as light as the rules it runs.
+  it('plankeeper/hooks loads no schema library, framework or database driver', () => {
+    const loaded = packagesLoadedBy(distFile('hooks/index.js'), distFile('harness/index.js'));
+    for (const name of [...HEAVY, ...DRIVERS])
+      expect(loaded, `loaded: ${loaded.join(', ')}`).not.toContain(name);
+  });
+
   it('control: the root entry, with the plan tools, loads zod', () => {
     expect(packagesLoadedBy(distFile('index.js'))).toContain('zod');
   });

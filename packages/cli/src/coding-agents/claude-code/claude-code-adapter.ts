@@ -7,7 +7,7 @@
  * (tool-use-keys.ts); with `--approval` (setup registers it for every tool then) it also
  * denies other tools while the plan waits for a person's approval.
  */
-import { CLAUDE_CODE_OUTPUT, CLAUDE_TOOL_PREFIX } from 'plankeeper/harness';
+import { CLAUDE_CODE_OUTPUT, CLAUDE_TOOL_PREFIX } from 'plankeeper/hooks';
 import { claudeStyleEvent, formatAnswer } from '../claude-style/claude-style-hooks.js';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';

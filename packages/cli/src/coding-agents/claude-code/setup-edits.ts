@@ -11,6 +11,7 @@
  * with `--approval` it runs for every tool, to hold the others until the plan is approved.
  */
 import { join } from 'node:path';
+import { CLAUDE_HOOK_EVENTS } from 'plankeeper/hooks';
 import { hookCommand, mcpCommand } from '../setup/commands.js';
 import {
   eventsWithOurs,
@@ -26,17 +27,8 @@ import { sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 import { mcpToolHandler } from './mcp-tool-hooks.js';
 
-export const CLAUDE_CODE_EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'Stop',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-] as const;
+/** The events setup registers: the ones the core answers in Claude Code's format. */
+export const CLAUDE_CODE_EVENTS = CLAUDE_HOOK_EVENTS;
 
 const SERVER = 'plankeeper';
 const PERMISSION = 'mcp__plankeeper';

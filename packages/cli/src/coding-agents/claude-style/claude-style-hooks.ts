@@ -1,6 +1,6 @@
 /**
  * What Claude Code's and Codex's command hooks share: Codex takes Claude Code's input shape
- * and answers in the same forms, read and written by the core (plankeeper/harness,
+ * and answers in the same forms, read and written by the core (plankeeper/hooks,
  * claude-hook-format.ts) as the Claude Agent SDK's callbacks are. Here: the plan key, which is
  * the session's with a sub-agent's `agent_id` as its scope, and the answer as a hook process
  * prints it (one JSON line; an empty stdout changes nothing).
@@ -10,8 +10,9 @@ import {
   type ClaudeHookOutputOptions,
   claudeHookEvent,
   claudeHookOutput,
+  claudePlanKey,
   hookText,
-} from 'plankeeper/harness';
+} from 'plankeeper/hooks';
 import type { KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 
 export function sessionKey(
@@ -21,8 +22,7 @@ export function sessionKey(
 ): PlanKey {
   const session = hookText(input.session_id);
   if (!session) throw new Error(`${eventName}: the hook input has no session_id`);
-  const agentId = hookText(input.agent_id);
-  return { agent, session, ...(agentId && { scope: [agentId] }) };
+  return claudePlanKey(input, { agent, session });
 }
 
 /**

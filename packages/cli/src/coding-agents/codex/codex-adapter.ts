@@ -5,7 +5,7 @@
  * the whole answer. Codex has no failure event: a failed MCP call arrives as PostToolUse with
  * `isError`.
  */
-import type { ClaudeHookOutputOptions } from 'plankeeper/harness';
+import type { ClaudeHookOutputOptions } from 'plankeeper/hooks';
 import { claudeStyleEvent, formatAnswer } from '../claude-style/claude-style-hooks.js';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 

@@ -11,7 +11,7 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { PlanKey } from 'plankeeper';
-import { isPlanWriteToolName } from 'plankeeper/harness';
+import { isPlanWriteToolName } from 'plankeeper/hooks';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 

@@ -6,12 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { PlanEngine, PlanKey } from 'plankeeper';
+import { processRecordKey } from 'plankeeper/hooks';
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh']);
 
 /** Where the session of CLI process `pid` is recorded (a state only, never a plan). */
 export function cliProcessKey(pid: number): PlanKey {
-  return { agent: 'gemini', session: `cli-process:${pid}` };
+  return processRecordKey('gemini', pid);
 }
 
 /**

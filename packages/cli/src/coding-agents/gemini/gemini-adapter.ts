@@ -7,7 +7,7 @@
  * every model turn and says nothing about a compaction; only `manual` (/compress) does, and
  * setup's matcher runs the hook for that one only (setup-edits.ts).
  */
-import { toolDoneEvent, toolStartEvent } from 'plankeeper/harness';
+import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 

@@ -7,22 +7,16 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { PlanStore } from 'plankeeper';
-import {
-  decideInStore,
-  getLocale,
-  type LocaleId,
-  PlanEngine,
-  sharedListKey,
-  storedRules,
-} from 'plankeeper/harness';
+import { getLocale, type LocaleId, PlanEngine, storedRules } from 'plankeeper/harness';
+import { answerInStore, asksTheRules, failOpen, type HookAnswerOptions } from 'plankeeper/hooks';
 import { openStore } from 'plankeeper/stores';
-import { didYouMean } from '../../cli/did-you-mean.js';
-import { planFileList, withPlanFile } from '../../cli/plan-file-option.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
+import { planFileList, withPlanFile } from '../plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
-import { type CodingAgentName, findCodingAgent } from '../registry.js';
+import type { CodingAgentName } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
+import { checkedAgent } from './checked-agent.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
 
 export interface HookIo {
@@ -39,8 +33,6 @@ export interface HookIo {
  * neutrally rather than keep the agent waiting.
  */
 export const HOOK_LOCK_WAIT_MS = 1000;
-/** The time kept after the last lock wait for answering before the deadline. */
-const ANSWER_MARGIN_MS = 250;
 
 export interface RunHookOptions {
   /** Give up and answer neutrally after this long. Default 3 s. */
@@ -106,34 +98,26 @@ export function answerHookInProcess(
 }
 
 /**
- * Runs `work` for one hook event and formats its answer, failing open: whatever goes wrong,
- * or takes past the deadline, gives one line on stderr and the neutral answer.
+ * Runs `work` for one hook event and formats its answer, failing open (the core's failOpen):
+ * whatever goes wrong, or takes past the deadline, gives one line on stderr and the neutral
+ * answer.
  */
 async function answerFailingOpen(
   adapter: HookAdapter | undefined,
   eventName: string,
   stderr: HookIo['stderr'],
-  deadlineMs = 3000,
+  deadlineMs: number | undefined,
   /** The rules' answer, or the agent's output itself (HookAdapter.direct). */
   work: (lockWaitDeadline: number) => Promise<NeutralAnswer | string>,
 ): Promise<string> {
-  let answer: NeutralAnswer | string = NOTHING;
-  let timer: NodeJS.Timeout | undefined;
-  // A SQLite store waits for a lock synchronously, when this timer cannot fire: the store
-  // itself stops waiting before the deadline.
-  const lockWaitDeadline = Date.now() + deadlineMs - ANSWER_MARGIN_MS;
-  try {
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`gave up after ${deadlineMs} ms`)), deadlineMs);
-    });
-    answer = await Promise.race([work(lockWaitDeadline), deadline]);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    stderr.write(`plankeeper hook: ${oneLine(message)} (answered neutrally)\n`);
-    answer = NOTHING;
-  } finally {
-    clearTimeout(timer);
-  }
+  const answer = await failOpen<NeutralAnswer | string>(work, {
+    deadlineMs,
+    neutral: NOTHING,
+    onError: (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      stderr.write(`plankeeper hook: ${oneLine(message)} (answered neutrally)\n`);
+    },
+  });
   if (typeof answer === 'string') return answer;
   try {
     return adapter?.format(eventName, answer) ?? '';
@@ -177,29 +161,6 @@ async function answerHook(
   return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore);
 }
 
-/** The agent's descriptor, once its name, the event and the language are known to be right. */
-function checkedAgent(
-  parsed: HookArgs,
-  adapter: HookAdapter | undefined,
-): CodingAgentDescriptor<CodingAgentName> {
-  const agent = findCodingAgent(parsed.agent);
-  if (!adapter || !agent) {
-    throw new Error(
-      `unknown agent ${JSON.stringify(parsed.agent)}; one of ${Object.keys(HOOK_ADAPTERS).join(', ')}`,
-    );
-  }
-  const events = agent.events;
-  if (!events.includes(parsed.event)) {
-    const near = didYouMean(parsed.event, events);
-    throw new Error(
-      `unknown event ${JSON.stringify(parsed.event)} for ${parsed.agent}${near ? ` (did you mean ${near}?)` : ''}; plankeeper answers ${events.join(', ')}`,
-    );
-  }
-  const lang = parsed.lang ?? 'en';
-  if (lang !== 'en' && lang !== 'zh') throw new Error(`--lang must be en or zh, not ${lang}`);
-  return agent;
-}
-
 /** The rules' answer to one hook input; the store is opened only when the event needs it. */
 async function decideHook(
   parsed: HookArgs,
@@ -211,12 +172,14 @@ async function decideHook(
   const adapter = agent.hook;
   const direct = adapter.direct?.(parsed.event, input);
   if (direct !== undefined) return direct;
+  const options: HookAnswerOptions = {
+    rules: { ...storedRules(parsed), locale: getLocale((parsed.lang ?? 'en') as LocaleId) },
+    list: parsed.list,
+  };
   const parsedEvent = adapter.parse(parsed.event, input);
-  // Without approval a call about to run asks nothing of the plan: no store at all for it.
-  const keyed =
-    parsedEvent?.event.kind === 'tool-start' && parsed.approval === undefined
-      ? undefined
-      : parsedEvent;
+  // An event the rules have nothing to say to opens no store (a call about to run, unless
+  // other tools wait for approval).
+  const keyed = parsedEvent && asksTheRules(parsedEvent.event, options) ? parsedEvent : undefined;
   const record = adapter.record?.(parsed.event, input);
   if (!keyed && !record) return NOTHING;
   const store = await openHookStore();
@@ -230,16 +193,7 @@ async function decideHook(
     if (!keyed) return NOTHING;
     const engine = new PlanEngine({ store });
     await agent.onEvent?.(engine, keyed);
-    // In a shared list the agent's session is the writer; its turn record stays its own.
-    const shared =
-      parsed.list === undefined
-        ? {}
-        : { planKey: sharedListKey(parsed.list, keyed.key.scope), owner: keyed.key.session };
-    return await decideInStore(engine, keyed, {
-      ...shared,
-      ...storedRules(parsed),
-      locale: getLocale((parsed.lang ?? 'en') as LocaleId),
-    });
+    return await answerInStore(engine, keyed, options);
   } finally {
     if (closeStore) await store.close().catch(() => {});
   }

@@ -17,7 +17,7 @@
  * run and the model reads the reason as its error), or nothing.
  */
 import type { PlanKey } from 'plankeeper';
-import { toolDoneEvent, toolStartEvent } from 'plankeeper/harness';
+import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
 import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
 import { text } from '../discipline/hook-input.js';
 

@@ -1,53 +1,38 @@
 /**
  * The Claude Agent SDK's hook callbacks speak Claude Code's hook format (the SDK runs Claude
- * Code 2.1): an input object with `session_id`, `agent_id` inside a sub-agent, and the
- * event's fields; an answer whose `hookSpecificOutput` carries the text for the model. This
- * file turns one into the rules' host event and the rules' answer back into the other.
+ * Code 2.1), read and written by the core's hooks/claude-hook-format.ts as Claude Code's own
+ * command hooks are. Here: the SDK's names for it, and its session's plan key.
  */
 
 import type { PlanKey } from '../../engine/plan-key.js';
+import type { HostAnswer, HostEvent } from '../../harness/rules/events.js';
 import {
   CLAUDE_CODE_OUTPUT,
+  CLAUDE_HOOK_EVENTS,
   CLAUDE_TOOL_PREFIX,
   claudeHookEvent,
   claudeHookOutput,
-  hookText,
-} from '../../harness/claude-hook-format.js';
-import type { HostAnswer, HostEvent } from '../../harness/rules/events.js';
+  claudePlanKey,
+} from '../../hooks/claude-hook-format.js';
 import type { HookEvent, HookInput, SyncHookJSONOutput } from './sdk-types.js';
 
 /** The SDK names the tools of the MCP server `plankeeper` `mcp__plankeeper__<tool>`. */
 export const TOOL_PREFIX = CLAUDE_TOOL_PREFIX;
 
 /** The events plankeeper answers, each with the rules' event it stands for. */
-export const PLAN_HOOK_EVENTS = [
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'Stop',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'SessionStart',
-] as const satisfies readonly HookEvent[];
+export const PLAN_HOOK_EVENTS = CLAUDE_HOOK_EVENTS satisfies readonly HookEvent[];
 
 export type PlanHookEvent = (typeof PLAN_HOOK_EVENTS)[number];
-
-/** The sub-agent's scope name, for an event fired inside one. */
-export function subAgentOf(input: HookInput): string | undefined {
-  return hookText(input.agent_id);
-}
 
 /**
  * The plan of one hook call: `key` when the host gave one, else the SDK session's; a
  * sub-agent's events go one scope below it, `[agent_id]`, as in Claude Code's hooks.
  */
 export function planKeyOf(input: HookInput, key: PlanKey | undefined): PlanKey {
-  const base: PlanKey = key ?? { agent: 'claude-agent-sdk', session: input.session_id };
-  const agentId = subAgentOf(input);
-  if (agentId === undefined) return base;
-  return { ...base, scope: [...(base.scope ?? []), agentId] };
+  return claudePlanKey(
+    input as unknown as Record<string, unknown>,
+    key ?? { agent: 'claude-agent-sdk', session: input.session_id },
+  );
 }
 
 /** The rules' event of one hook input; undefined for an event the rules have nothing for. */

@@ -1,13 +1,17 @@
 /**
  * plankeeper's hook callbacks: each SDK hook event becomes one of the rules' host events,
- * decided against the store by the same reducer as Claude Code's `plankeeper hook`
- * (decideInStore), in-process. They fail open: a store that is down or hangs past the
- * deadline is reported to `onError`, and the agent goes on as if plankeeper were absent.
+ * answered on the core's one hook path (plankeeper/hooks: answerInStore under failOpen), as
+ * Claude Code's `plankeeper hook` is, in-process. They fail open: a store that is down or
+ * hangs past the deadline is reported to `onError`, and the agent goes on as if plankeeper
+ * were absent.
  */
 
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
-import { decideInStore, type StoredRuleOptions } from '../../harness/stored-discipline.js';
+import type { StoredRuleOptions } from '../../harness/stored-discipline.js';
+import { answerInStore, asksTheRules } from '../../hooks/answer-in-store.js';
+import { failOpen } from '../../hooks/fail-open.js';
+import type { ToolUseKeys } from '../../hooks/tool-use-keys.js';
 import {
   hookOutputOf,
   hostEventOf,
@@ -22,7 +26,6 @@ import type {
   HookInput,
   SyncHookJSONOutput,
 } from './sdk-types.js';
-import type { ToolUseKeys } from './tool-use-keys.js';
 
 export interface PlanHookContext {
   engine: PlanEngine;
@@ -46,23 +49,12 @@ export function planHooks(context: PlanHookContext): PlanHooks {
 }
 
 function planCallback(event: PlanHookEvent, context: PlanHookContext): HookCallback {
-  return async (input: HookInput) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`gave up after ${context.deadlineMs} ms`)),
-          context.deadlineMs,
-        );
-      });
-      return await Promise.race([answer(event, input, context), deadline]);
-    } catch (error) {
-      context.onError(error, event);
-      return {};
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  return (input: HookInput) =>
+    failOpen<SyncHookJSONOutput>(() => answer(event, input, context), {
+      deadlineMs: context.deadlineMs,
+      neutral: {},
+      onError: (error) => context.onError(error, event),
+    });
 }
 
 async function answer(
@@ -71,18 +63,15 @@ async function answer(
   context: PlanHookContext,
 ): Promise<SyncHookJSONOutput> {
   const key = planKeyOf(input, context.key);
-  if (input.hook_event_name === 'PreToolUse') context.toolUses.note(input.tool_use_id, key);
+  if (input.hook_event_name === 'PreToolUse') await context.toolUses.note(input.tool_use_id, key);
   const hostEvent = hostEventOf(input);
   if (!hostEvent) return {};
-  if (hostEvent.kind === 'tool-start') {
-    // Without approval a call about to run asks nothing of the plan.
-    const { approval } = context.rules;
-    if (approval === undefined || context.allowWhileWaiting.has(hostEvent.tool)) return {};
-  }
+  const options = { rules: context.rules, allowWhileWaiting: context.allowWhileWaiting };
+  if (!asksTheRules(hostEvent, options)) return {};
   if (input.hook_event_name === 'PostToolUse' || input.hook_event_name === 'PostToolUseFailure')
-    context.toolUses.forget(input.tool_use_id);
+    await context.toolUses.forget(input.tool_use_id);
   return hookOutputOf(
     event,
-    await decideInStore(context.engine, { key, event: hostEvent }, context.rules),
+    await answerInStore(context.engine, { key, event: hostEvent }, options),
   );
 }

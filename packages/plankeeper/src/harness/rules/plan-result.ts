@@ -6,7 +6,7 @@
  */
 import type { PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanRevision } from '../../engine/store/plan-store.js';
-import { describePersonChanges } from '../person-changes.js';
+import { describePersonChanges } from '../change-notices.js';
 import { approvalWait } from './approval-hold.js';
 import type { Decision, RuleOptions } from './decide.js';
 import type { HostEvent } from './events.js';

@@ -36,6 +36,7 @@ import type {
   VersionedState,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
+import { planFileDigestKey } from '../../engine/store/state-keys.js';
 import { emptyRecord, type PlanRecord, type TodoItem } from '../../engine/todo-item.js';
 import { fileEdits } from './file-edits.js';
 import { FileLock } from './file-lock.js';
@@ -112,7 +113,7 @@ export class PlanFileStore implements PlanStore {
     this.key = options.key;
     this.inner = options.store;
     this.name = encodePlanKey(options.key);
-    this.stateKey = { agent: PLAN_FILE_STATE_AGENT, session: this.name };
+    this.stateKey = planFileDigestKey(this.name);
     this.lock = new FileLock(options.lockPath, {
       ...(options.lockTimeoutMs !== undefined && { timeoutMs: options.lockTimeoutMs }),
     });

@@ -5,13 +5,13 @@
  * plan. When it starts, it is linked to the item the parent has in progress (the agent tells
  * no item, and the one in progress is what the parent is delegating); when it stops for
  * good, how it ended is recorded on that item, and the parent's next tool call shows the
- * changed list with one line on it (see rules/decide.ts).
+ * changed list with one line on it (see harness/rules/decide.ts).
  */
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
-import type { HostAnswer } from './rules/events.js';
-import type { KeyedEvent } from './stored-discipline.js';
-import { endSubAgent } from './sub-agent-rollup.js';
+import type { HostAnswer } from '../harness/rules/events.js';
+import { endSubAgent } from '../harness/sub-agent-rollup.js';
+import type { KeyedEvent } from './keyed-event.js';
 
 /** The parent's key and the sub-agent's scope name, for a key one scope below a plan. */
 function splitSubAgent(key: PlanKey): { parent: PlanKey; scope: string } | undefined {

@@ -5,8 +5,8 @@
  * whether the call wrote the plan (the plan is up to date), or was one of plankeeper's tools
  * at all (a read uses the plan, is never held for approval and is no evidence of work done).
  */
+import type { HostEvent } from '../harness/rules/events.js';
 import { PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tool-names.js';
-import type { HostEvent } from './rules/events.js';
 
 /** Whether `tool` is one of plankeeper's tools, named with the host's `prefix`. */
 export function isPlanToolName(tool: string, prefix: string): boolean {

@@ -8,8 +8,27 @@
  * its own way.
  */
 
+import type { PlanKey } from '../engine/plan-key.js';
+import type { HostAnswer, HostEvent } from '../harness/rules/events.js';
 import { toolDoneEvent, toolStartEvent } from './hook-tool-events.js';
-import type { HostAnswer, HostEvent } from './rules/events.js';
+
+/**
+ * The hook events plankeeper answers in Claude Code's format: the ones setup registers with
+ * Claude Code and the ones the Claude Agent SDK's callbacks are given for.
+ */
+export const CLAUDE_HOOK_EVENTS = [
+  'SessionStart',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+] as const;
+
+export type ClaudeHookEventName = (typeof CLAUDE_HOOK_EVENTS)[number];
 
 /** How both Claude Code and Codex name the tools of the MCP server `plankeeper`. */
 export const CLAUDE_TOOL_PREFIX = 'mcp__plankeeper__';
@@ -17,6 +36,16 @@ export const CLAUDE_TOOL_PREFIX = 'mcp__plankeeper__';
 /** A non-empty string field of a hook input, else undefined (absent, empty or not text). */
 export function hookText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * The plan of one hook input below the host's key for its session: a sub-agent's events
+ * (`agent_id`) go one scope below it, `[agent_id]`.
+ */
+export function claudePlanKey(input: Record<string, unknown>, session: PlanKey): PlanKey {
+  const agentId = hookText(input.agent_id);
+  if (agentId === undefined) return session;
+  return { ...session, scope: [...(session.scope ?? []), agentId] };
 }
 
 /**

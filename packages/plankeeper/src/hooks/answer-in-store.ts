@@ -1,0 +1,60 @@
+/**
+ * The one path from a host's keyed event to the rules' answer, for every hook host: the
+ * command hook (`plankeeper hook`, one process per event or many with `--serve`), the MCP
+ * server's `hook` tool, and the Claude Agent SDK's callbacks. What differs per host (its
+ * input format, which store, how it reports a failure) stays with the host; what the rules
+ * need, when the store is read at all and which plan a shared list's session writes, is here.
+ *
+ * @example
+ * if (asksTheRules(keyed.event, options)) answer = await answerInStore(engine, keyed, options);
+ */
+import type { PlanEngine } from '../engine/plan-engine.js';
+import type { PlanKey } from '../engine/plan-key.js';
+import { sharedListKey } from '../engine/shared-list.js';
+import type { HostAnswer, HostEvent } from '../harness/rules/events.js';
+import type { StoredRuleOptions } from '../harness/stored-discipline.js';
+import { decideInStore } from './decide-in-store.js';
+import type { KeyedEvent } from './keyed-event.js';
+
+export interface HookAnswerOptions {
+  rules: StoredRuleOptions;
+  /** The shared list the host's sessions work on (see sharedListKey); none: each its own plan. */
+  list?: string | undefined;
+  /** Tools that run while the plan waits for approval (read-only lookups). */
+  allowWhileWaiting?: ReadonlySet<string> | undefined;
+}
+
+/**
+ * Whether the rules have anything to say to `event`. A call about to run asks nothing of the
+ * plan unless non-plan tools wait for approval, and a tool allowed while the plan waits never
+ * does: no store is opened for it.
+ */
+export function asksTheRules(event: HostEvent, options: HookAnswerOptions): boolean {
+  if (event.kind !== 'tool-start') return true;
+  return options.rules.approval !== undefined && !options.allowWhileWaiting?.has(event.tool);
+}
+
+/**
+ * The plan a session's events concern and the writer they come as: the session's own plan,
+ * or in a shared list the list's (a sub-agent's scope below it) with the session as the owner
+ * of the items it starts. Its turn record stays the session's own.
+ */
+export function sessionPlan(
+  session: PlanKey,
+  list: string | undefined,
+): { planKey?: PlanKey; owner?: string } {
+  if (list === undefined) return {};
+  return { planKey: sharedListKey(list, session.scope), owner: session.session };
+}
+
+/** The rules' answer to `keyed`, decided in `engine`'s store by compare-and-set. */
+export function answerInStore(
+  engine: PlanEngine,
+  keyed: KeyedEvent,
+  options: HookAnswerOptions,
+): Promise<HostAnswer> {
+  return decideInStore(engine, keyed, {
+    ...sessionPlan(keyed.key, options.list),
+    ...options.rules,
+  });
+}

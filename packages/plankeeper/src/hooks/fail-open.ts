@@ -1,0 +1,51 @@
+/**
+ * The fail-open promise every hook host keeps (DESIGN.md, `plankeeper hook`): whatever goes
+ * wrong inside plankeeper, or takes past the deadline, is reported once and the agent gets the
+ * neutral answer. plankeeper never blocks a user's agent because plankeeper broke.
+ *
+ * @example
+ * const answer = await failOpen((lockWaitDeadline) => decide(lockWaitDeadline), {
+ *   deadlineMs: 3000,
+ *   neutral: NOTHING,
+ *   onError: (error) => stderr.write(`plankeeper hook: ${String(error)}\n`),
+ * });
+ */
+
+/** The default time one hook event may take, well inside every agent's hook timeout. */
+export const HOOK_DEADLINE_MS = 3000;
+
+/** The time kept after the last lock wait for answering before the deadline. */
+const ANSWER_MARGIN_MS = 250;
+
+export interface FailOpenOptions<T> {
+  /** Give up after this long. Default 3 s. */
+  deadlineMs?: number | undefined;
+  /** What the agent gets when the work fails or is late. */
+  neutral: T;
+  /** Told of the failure (a store down, a bug, the deadline passed). */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Runs `work` under a deadline; its result, or `neutral` after reporting what went wrong.
+ * `work` gets the time its store may wait for a lock until: a SQLite store waits for one
+ * synchronously, when the deadline's timer cannot fire, so the store stops waiting itself.
+ */
+export async function failOpen<T>(
+  work: (lockWaitDeadline: number) => Promise<T>,
+  { deadlineMs = HOOK_DEADLINE_MS, neutral, onError }: FailOpenOptions<T>,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const lockWaitDeadline = Date.now() + deadlineMs - ANSWER_MARGIN_MS;
+  try {
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`gave up after ${deadlineMs} ms`)), deadlineMs);
+    });
+    return await Promise.race([work(lockWaitDeadline), deadline]);
+  } catch (error) {
+    onError(error);
+    return neutral;
+  } finally {
+    clearTimeout(timer);
+  }
+}
