@@ -26,6 +26,7 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/agent', [], 'any'],
   ['plankeeper/tools', [], 'any'],
   ['plankeeper/harness', [], 'any'],
+  ['plankeeper/rules', [], 'any'],
   ['plankeeper/test', [], 'any'],
   ['plankeeper/test/store-contract', ['vitest'], 'any'],
   ['plankeeper/stores', [], 'any'],

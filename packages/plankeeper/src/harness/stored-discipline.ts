@@ -18,7 +18,8 @@ import { rollUpSubAgent } from './hook-sub-agents.js';
 import type { ApprovalAgainOption } from './rules/approval-hold.js';
 import { type Decision, decide, type RuleOptions } from './rules/decide.js';
 import { type HostAnswer, type HostEvent, NOTHING } from './rules/events.js';
-import { checksOf, DISCIPLINE_PRESETS, type Discipline } from './rules/presets.js';
+import type { Discipline } from './rules/presets.js';
+import { resolveDiscipline } from './rules/resolve-discipline.js';
 import { readTurnRecord } from './rules/turn-record.js';
 
 /** A host event with the plan it concerns (the key comes from the host, never the model). */
@@ -52,24 +53,24 @@ export async function decideInStore(
 }
 
 /**
- * The rules a preset sets for a host that sees one event at a time: its nudge threshold
- * (`nudgeAfter` wins over the preset's) and its finish and goal checks, as in every other
- * host. The nudge waits for an open item whatever the preset: a coding agent works without
- * a plan on most tasks and is never told to update one it does not have.
+ * The rules a preset sets for a host that sees one event at a time (see resolve-discipline.ts):
+ * its nudge threshold (`nudgeAfter` wins over the preset's) and its finish and goal checks.
  */
 export function storedRules(options: {
   discipline?: Discipline | undefined;
   nudgeAfter?: number | undefined;
   approval?: ApprovalAgainOption | undefined;
 }): Omit<StoredRuleOptions, 'locale'> {
-  const preset = DISCIPLINE_PRESETS[options.discipline ?? 'standard'];
-  return {
-    nudge: {
-      ...preset.nudge,
-      after: options.nudgeAfter ?? preset.nudge.after ?? 3,
-      onlyWhileOpen: true,
+  const { nudge, checks } = resolveDiscipline(
+    {
+      discipline: options.discipline,
+      ...(options.nudgeAfter !== undefined && { nudge: { after: options.nudgeAfter } }),
     },
-    checks: checksOf(preset),
+    { planSection: false },
+  );
+  return {
+    ...(nudge !== undefined && { nudge }),
+    checks,
     ...(options.approval !== undefined && { approval: options.approval }),
   };
 }
