@@ -27,6 +27,7 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/tools', [], 'any'],
   ['plankeeper/harness', [], 'any'],
   ['plankeeper/hooks', [], 'any'],
+  ['plankeeper/rules', [], 'any'],
   ['plankeeper/test', [], 'any'],
   ['plankeeper/test/store-contract', ['vitest'], 'any'],
   ['plankeeper/stores', [], 'any'],

@@ -29,45 +29,23 @@ import { type ApprovalOption, type ApprovalRules, approvalRules } from './approv
 import { changeNotices } from './change-notices.js';
 import { createCompletionGate } from './completion-gate.js';
 import { EvidenceLog } from './evidence-log.js';
-import {
-  buildPlanSection,
-  isLeftover,
-  type PlanSectionBuilder,
-  type UnchangedPlanForm,
-} from './plan-section.js';
+import type { InjectionOptions } from './injection-options.js';
+import { buildPlanSection, isLeftover } from './plan-section.js';
 import { approvalAgain, approvalWait } from './rules/approval-hold.js';
 import type { AnswerCheck } from './rules/check.js';
 import { type Decision, decide, type RuleOptions } from './rules/decide.js';
 import type { HostEvent } from './rules/events.js';
 import { GOAL_CHECK, goalCheckAhead } from './rules/goal-check.js';
 import { type NudgeOptions, nudgeRule } from './rules/nudge.js';
-import { applyDiscipline, checksOf, type Discipline } from './rules/presets.js';
+import type { Discipline } from './rules/presets.js';
+import { applyDiscipline, checksOf } from './rules/resolve-discipline.js';
 import { newTurnRecord, type TurnRecord } from './rules/turn-record.js';
 import { SeenPlan } from './seen-plan.js';
 import { engineReader, subAgentProgress } from './sub-agent-rollup.js';
 import type { CompletionVerifier, VerifierSpec } from './verifiers.js';
 import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
-export type { ToolCallOutcome, WrappedToolCall };
-
-export interface InjectionOptions {
-  /**
-   * `tail` (default): a transient section after the last message of every call, never
-   * stored, so earlier messages never change. `history`: a section appended to the
-   * conversation whenever the plan changed, kept from then on.
-   */
-  placement?: 'tail' | 'history';
-  /** With `tail`: what to show when the plan is unchanged since the model saw it. Default `focus`. */
-  whenUnchanged?: UnchangedPlanForm;
-  /**
-   * With `tail`: what to show right after the model wrote this very list whole itself, its
-   * own call being the last thing in front of it. Default `ids`: only the ids the engine
-   * gave the current and open items, the one thing that call does not show.
-   */
-  whenJustWritten?: UnchangedPlanForm;
-  /** Replaces the built-in section text. */
-  builder?: PlanSectionBuilder;
-}
+export type { InjectionOptions, ToolCallOutcome, WrappedToolCall };
 
 export interface HarnessOptions {
   /**

@@ -5,30 +5,31 @@
  */
 import type { ApprovalAgainOption } from './rules/approval-hold.js';
 import type { RuleOptions } from './rules/decide.js';
-import { checksOf, DISCIPLINE_PRESETS, type Discipline } from './rules/presets.js';
+import type { Discipline } from './rules/presets.js';
+import { resolveDiscipline } from './rules/resolve-discipline.js';
 
 /** The rules' options for events decided in the store; `now` and the turn id are taken per call. */
 export type StoredRuleOptions = Omit<RuleOptions, 'now' | 'newTurn'>;
 
 /**
- * The rules a preset sets for a host that sees one event at a time: its nudge threshold
- * (`nudgeAfter` wins over the preset's) and its finish and goal checks, as in every other
- * host. The nudge waits for an open item whatever the preset: a coding agent works without
- * a plan on most tasks and is never told to update one it does not have.
+ * The rules a preset sets for a host that sees one event at a time (see resolve-discipline.ts):
+ * its nudge threshold (`nudgeAfter` wins over the preset's) and its finish and goal checks.
  */
 export function storedRules(options: {
   discipline?: Discipline | undefined;
   nudgeAfter?: number | undefined;
   approval?: ApprovalAgainOption | undefined;
 }): Omit<StoredRuleOptions, 'locale'> {
-  const preset = DISCIPLINE_PRESETS[options.discipline ?? 'standard'];
-  return {
-    nudge: {
-      ...preset.nudge,
-      after: options.nudgeAfter ?? preset.nudge.after ?? 3,
-      onlyWhileOpen: true,
+  const { nudge, checks } = resolveDiscipline(
+    {
+      discipline: options.discipline,
+      ...(options.nudgeAfter !== undefined && { nudge: { after: options.nudgeAfter } }),
     },
-    checks: checksOf(preset),
+    { planSection: false },
+  );
+  return {
+    ...(nudge !== undefined && { nudge }),
+    checks,
     ...(options.approval !== undefined && { approval: options.approval }),
   };
 }

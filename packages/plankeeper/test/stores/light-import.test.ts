@@ -82,6 +82,12 @@ describe('importing the package loads no database driver', () => {
       expect(loaded, `loaded: ${loaded.join(', ')}`).not.toContain(name);
   });
 
+  it('plankeeper/rules loads no schema library, framework or database driver', () => {
+    const loaded = packagesLoadedBy(distFile('harness/rules/index.js'));
+    for (const name of [...HEAVY, ...DRIVERS])
+      expect(loaded, `loaded: ${loaded.join(', ')}`).not.toContain(name);
+  });
+
   it('control: the root entry, with the plan tools, loads zod', () => {
     expect(packagesLoadedBy(distFile('index.js'))).toContain('zod');
   });

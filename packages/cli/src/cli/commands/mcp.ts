@@ -15,9 +15,10 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { DependencyMode, PlanStore, PlanToolFamily } from 'plankeeper';
 import { type EvidenceMode, LOCALE_IDS, type LocaleId, PlanEngine } from 'plankeeper';
-import { DISCIPLINE_PRESETS, EVIDENCE_MODES } from 'plankeeper/harness';
+import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
+import { resolveDiscipline } from 'plankeeper/rules';
 import { redact } from 'plankeeper/stores';
 import { hookHostTools } from '../../coding-agents/hook/mcp-host-tools.js';
 import {
@@ -251,17 +252,17 @@ export function parseMcpFlags(
     throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
   }
   const discipline = parseDiscipline(flags.discipline) ?? 'standard';
-  // The preset's evidence rule, where the server can see work: only a coding agent's hooks
-  // record the calls that count (without them every completion would lack evidence).
-  const presetEvidence =
-    forAgent === undefined ? undefined : DISCIPLINE_PRESETS[discipline].evidence;
-  const evidenceRule =
-    (evidence as EvidenceMode | undefined) ??
-    (presetEvidence === 'off' ? undefined : presetEvidence);
+  // The preset as every host reads it. An MCP host shows no plan section, and the server
+  // sees work only through a coding agent's hooks (without them every completion would
+  // lack evidence, so no preset's evidence rule applies).
+  const rules = resolveDiscipline(
+    { discipline, evidence: evidence as EvidenceMode | undefined },
+    { planSection: false, seesWork: forAgent !== undefined },
+  );
   const settings: McpSettings = {
     store,
     ...(approval !== undefined && { approval }),
-    ...(evidenceRule !== undefined && { evidence: evidenceRule }),
+    ...(rules.evidence !== undefined && { evidence: rules.evidence }),
     ...(verify !== undefined && { verify }),
     ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
     ...(session !== undefined && { session }),
@@ -273,8 +274,7 @@ export function parseMcpFlags(
     locale: locale as LocaleId,
     ...(dependencies !== undefined && { dependencies: dependencies as DependencyMode }),
     ...(flags.discipline !== undefined && { discipline }),
-    // The model has its own call in front of it; light drops the list it just wrote.
-    echoPlan: discipline !== 'light',
+    echoPlan: rules.echoPlan,
   };
 
   if (flags.http === undefined) {

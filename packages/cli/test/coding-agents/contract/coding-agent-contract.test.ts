@@ -5,16 +5,20 @@
  * answer in the agent's format, and a failing hook (in process, or a bin whose bundle does not
  * load) prints exactly its neutral answer; its MCP keying keys by the agent's session and never
  * by the model's arguments; its setup edits register its events, are idempotent and come out
- * again byte for byte; its notes reach the report. Each agent's recorded inputs are in
+ * again byte for byte; its notes reach the report; under each preset its hooks and its MCP server
+ * apply the rules the one resolver gives. Each agent's recorded inputs are in
  * `<agent>/contract-inputs.ts`; what only one agent does stays in its own tests.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MemoryPlanStore, PlanEngine } from 'plankeeper';
+import { getLocale, MemoryPlanStore, PlanEngine, type PlanKey } from 'plankeeper';
+import { DISCIPLINES, type Discipline, nudgeRule, resolveDiscipline } from 'plankeeper/rules';
+import { openStore } from 'plankeeper/stores';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseMcpFlags } from '../../../src/cli/commands/mcp.js';
 import type { CodingAgentDescriptor } from '../../../src/coding-agents/coding-agent.js';
 import { HOOK_ADAPTERS } from '../../../src/coding-agents/hook/adapters.js';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
@@ -24,7 +28,11 @@ import { CODING_AGENTS } from '../../../src/coding-agents/registry.js';
 import { SETUP_AGENTS, setup, setupReport } from '../../../src/coding-agents/setup/index.js';
 import { homeEnv } from '../../support/sandbox-env.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from '../setup/support/project.js';
-import type { CodingAgentContractInputs } from '../support/contract-inputs.js';
+import {
+  type CodingAgentContractInputs,
+  fixture,
+  type HookInput,
+} from '../support/contract-inputs.js';
 
 const NOTHING: NeutralAnswer = { kind: 'none' };
 const EVENT_KINDS = [
@@ -279,5 +287,89 @@ describe('plankeeper hook without its bundle', () => {
       expect(run.stdout, agent.name).toBe(printed(agent, event));
       expect(run.stderr).toMatch(/^plankeeper hook: cannot start \([^\n]+\)\n$/);
     }
+  });
+});
+
+const en = getLocale('en');
+const CASES = CODING_AGENTS.flatMap((agent) =>
+  DISCIPLINES.map((discipline) => [agent.name, discipline, agent] as const),
+);
+
+/**
+ * The agent's recorded event that reports a non-plan tool call done, the input and the key it
+ * names. Where the contract's input for that event is a plan tool's, the agent's recorded
+ * built-in call (`<event>.builtin`) stands in.
+ */
+function workDone(
+  agent: CodingAgentDescriptor,
+  events: Readonly<Record<string, HookInput>>,
+): { event: string; input: HookInput; key: PlanKey } | undefined {
+  for (const event of agent.events) {
+    const recorded = [events[event]!, ...builtinFixture(agent.name, event)];
+    for (const input of recorded) {
+      if (agent.hook.direct?.(event, input) !== undefined) continue;
+      const keyed = agent.hook.parse(event, input);
+      if (keyed?.event.kind === 'tool-done' && !keyed.event.isPlanTool && !keyed.event.isPlanWrite)
+        return { event, input, key: keyed.key };
+    }
+  }
+  return undefined;
+}
+
+function builtinFixture(agent: string, event: string): HookInput[] {
+  const path = new URL(`../${agent}/fixtures/${event}.builtin.json`, import.meta.url);
+  return existsSync(path) ? [fixture(agent, `${event}.builtin`)] : [];
+}
+
+/**
+ * For every agent and every preset, the rules its hooks and its MCP server apply are the ones
+ * the resolver gives (plankeeper/rules, for a host that shows no plan section). The hook runs
+ * in process on the agent's recorded inputs and the server's flags are only parsed, so no
+ * coding-agent CLI starts.
+ */
+describe.each(CASES)('%s, --discipline %s', (name, discipline: Discipline, agent) => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'pk-preset-contract-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const resolved = resolveDiscipline({ discipline }, { planSection: false });
+
+  it("the hooks nudge after the resolver's number of idle calls while an item is open", async () => {
+    const { events } = await inputsOf(agent);
+    const done = workDone(agent, events);
+    expect(done, 'a recorded tool-done event of a non-plan tool').toBeDefined();
+    const store = `sqlite:${join(dir, 'plans.db')}`;
+    const opened = await openStore(store);
+    await new PlanEngine({ store: opened }).add(done!.key, [{ content: 'Fix the bug' }]);
+    await opened.close();
+
+    const after = nudgeRule(resolved.nudge === false ? undefined : resolved.nudge).after;
+    const reminded: boolean[] = [];
+    for (let call = 1; call <= after + 1; call++) {
+      let stdout = '';
+      const code = await runHook(
+        [name, done!.event, '--store', store, '--discipline', discipline],
+        {
+          stdin: [JSON.stringify(done!.input)],
+          stdout: { write: (text: string) => (stdout += text) },
+          stderr: { write: () => {} },
+          env: {},
+          cwd: dir,
+        },
+      );
+      expect(code).toBe(0);
+      reminded.push(stdout.includes(en.harness.reminder(after)));
+    }
+    expect(reminded).toEqual([...Array<boolean>(after - 1).fill(false), true, false]);
+  });
+
+  it("its MCP server takes the resolver's evidence rule and echo", () => {
+    const settings = parseMcpFlags({ for: name, discipline }, {}, dir);
+    expect(settings.evidence).toBe(resolved.evidence);
+    expect(settings.echoPlan).toBe(resolved.echoPlan);
+    // What the presets mean there: strict warns on a completion with no work; light drops the echo.
+    expect(settings.evidence).toBe(discipline === 'strict' ? 'warn' : undefined);
+    expect(settings.echoPlan).toBe(discipline !== 'light');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { generateText, type ModelMessage, type PrepareStepFunction, type ToolSet } from 'ai';
 import { ConfigurationError } from '../../engine/errors.js';
+import { runCheckedTurn } from '../../harness/checked-turn.js';
 import type { Bounce, PlanHarness } from '../../harness/plan-harness.js';
 import { type PlanPrepareStep, userMessage } from './plan-prepare-step.js';
 
@@ -49,8 +50,6 @@ export async function runWithPlan<TOOLS extends ToolSet>(
   const { prompt, messages, prepareStep: userStep, ...settings } = options;
   const input: ModelMessage[] =
     typeof prompt === 'string' ? [userMessage(prompt)] : (prompt ?? messages ?? []);
-  await harness.beginTurn(taskOf(input));
-
   const prepareStep: PrepareStepFunction<TOOLS> = async (stepOptions) => {
     const planned = await planStep(stepOptions);
     if (!userStep) return planned;
@@ -58,23 +57,24 @@ export async function runWithPlan<TOOLS extends ToolSet>(
   };
   const steps: PlanRunResult<TOOLS>['steps'] = [];
   const responseMessages: ModelMessage[] = [];
-  const bounces: Bounce[] = [];
-  for (;;) {
-    const result = await generateText<TOOLS>({
-      ...settings,
-      messages: [...input, ...responseMessages],
-      prepareStep,
-    } as GenerateTextOptions<TOOLS>);
-    steps.push(...result.steps);
-    responseMessages.push(...messagesAdded(result));
-    const done = { text: result.text, result, steps, responseMessages, bounces };
+  const { result, bounces } = await runCheckedTurn(harness, {
+    task: taskOf(input),
+    async run(bounce) {
+      if (bounce) responseMessages.push(userMessage(bounce.text));
+      const result = await generateText<TOOLS>({
+        ...settings,
+        messages: [...input, ...responseMessages],
+        prepareStep,
+      } as GenerateTextOptions<TOOLS>);
+      steps.push(...result.steps);
+      responseMessages.push(...messagesAdded(result));
+      return result;
+    },
     // A stop condition ended the loop mid-work: there is no answer to check.
-    if ((result.steps.at(-1)?.toolCalls.length ?? 0) > 0) return done;
-    const bounce = await harness.checkFinish(result.text);
-    if (!bounce) return done;
-    bounces.push(bounce);
-    responseMessages.push(userMessage(bounce.text));
-  }
+    answer: (result) =>
+      (result.steps.at(-1)?.toolCalls.length ?? 0) > 0 ? undefined : result.text,
+  });
+  return { text: result.text, result, steps, responseMessages, bounces };
 }
 
 /** The request of this turn: the text of the last user message. */

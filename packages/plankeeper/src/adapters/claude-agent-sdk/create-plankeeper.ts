@@ -12,8 +12,12 @@ import type { PlanKey } from '../../engine/plan-key.js';
 import type { ApprovalAgainOption } from '../../harness/rules/approval-hold.js';
 import type { AnswerCheck } from '../../harness/rules/check.js';
 import type { NudgeOptions } from '../../harness/rules/nudge.js';
-import { checksOf, DISCIPLINE_PRESETS, type Discipline } from '../../harness/rules/presets.js';
-import { type StoredRuleOptions, storedRules } from '../../harness/stored-discipline.js';
+import type { Discipline } from '../../harness/rules/presets.js';
+import {
+  type ResolvedDiscipline,
+  resolveDiscipline,
+} from '../../harness/rules/resolve-discipline.js';
+import type { StoredRuleOptions } from '../../harness/stored-discipline.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
 import { PLAN_TOOL_NAMES } from '../../tools/plan-tools.js';
@@ -100,7 +104,10 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
       : options.approval === 'required'
         ? {}
         : options.approval;
-  const rules = ruleOptions(options, approval?.again);
+  // The preset as every host reads it: this host shows no plan section and its hooks see
+  // every tool call, so the evidence rule and the echo follow the preset as with `plankeeper mcp --for`.
+  const discipline = resolveDiscipline(options, { planSection: false });
+  const rules = ruleOptions(options, discipline, approval?.again);
   const toolUses = new ToolUseKeys();
   const hooks = planHooks({
     engine,
@@ -131,8 +138,9 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
         turnRecordsInStore: true,
         // Never deferred behind the SDK's tool search: the plan is the model's from the start.
         toolMeta: { 'anthropic/alwaysLoad': true },
+        echoPlan: discipline.echoPlan,
         ...(approval && { approval }),
-        ...(options.evidence && { evidence: options.evidence }),
+        ...(discipline.evidence && { evidence: discipline.evidence }),
         ...(options.verifiers && { verifiers: options.verifiers }),
         ...(options.verifierTimeoutMs !== undefined && {
           verifierTimeoutMs: options.verifierTimeoutMs,
@@ -152,27 +160,18 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   };
 }
 
-/** The preset's rules for one event at a time, with the host's own settings laid over them. */
+/** The rules for one event at a time: the resolved preset, in the language of the model. */
 function ruleOptions(
   options: PlankeeperOptions,
+  { nudge, checks }: ResolvedDiscipline,
   again: ApprovalAgainOption | undefined,
 ): StoredRuleOptions {
-  const preset = DISCIPLINE_PRESETS[options.discipline ?? 'standard'];
-  const base = storedRules({
-    discipline: options.discipline,
-    approval: again ?? (options.approval ? 'once' : undefined),
-  });
-  const checks =
-    options.checks ??
-    checksOf({
-      finishCheck: options.finishCheck ?? preset.finishCheck,
-      goalCheck: options.goalCheck ?? preset.goalCheck,
-    });
+  const approval = again ?? (options.approval ? 'once' : undefined);
   return {
-    ...base,
     locale: getLocale(options.locale ?? 'en'),
-    nudge: options.nudge === false ? false : { ...base.nudge, ...options.nudge },
+    ...(nudge !== undefined && { nudge }),
     checks,
+    ...(approval !== undefined && { approval }),
   };
 }
 

@@ -112,27 +112,11 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
       : (options.instructions ?? defaultInstructions(locale));
   const placement =
     options.injection === false ? undefined : (options.injection?.placement ?? 'tail');
-  const { discipline, injection, nudge, finishCheck, goalCheck, approval } = options;
+  // The harness options (the preset, the checks, `owner`, …) flow through as the host gave
+  // them; only the key, the engine and the locale are this middleware's to set.
+  const { key: _key, engine: _engine, locale: _locale, ...harnessOptions } = options;
   const sessions = new PlanSessions(
-    (key) =>
-      new PlanSession(
-        new PlanHarness({
-          engine,
-          key,
-          locale,
-          ...(discipline !== undefined && { discipline }),
-          ...(injection !== undefined && { injection }),
-          ...(nudge !== undefined && { nudge }),
-          ...(finishCheck !== undefined && { finishCheck }),
-          ...(goalCheck !== undefined && { goalCheck }),
-          ...(options.evidence !== undefined && { evidence: options.evidence }),
-          ...(options.verifiers !== undefined && { verifiers: options.verifiers }),
-          ...(options.verifierTimeoutMs !== undefined && {
-            verifierTimeoutMs: options.verifierTimeoutMs,
-          }),
-          ...(approval !== undefined && { approval }),
-        }),
-      ),
+    (key) => new PlanSession(new PlanHarness({ ...harnessOptions, engine, key, locale })),
     options.maxSessions ?? 1000,
   );
   const sessionFor = (runtime: PlanKeySource<ContextOf<TContextSchema>>): PlanSession =>

@@ -14,6 +14,7 @@ import {
   run,
 } from '@openai/agents';
 import { ConfigurationError } from '../../engine/errors.js';
+import { runCheckedTurn } from '../../harness/checked-turn.js';
 import type { Bounce, PlanHarness } from '../../harness/plan-harness.js';
 import { userMessage } from './plan-input-filter.js';
 
@@ -64,21 +65,24 @@ export async function runWithPlan<TAgent extends AnyAgent, TContext = undefined>
     return runner ? runner.run(current, turnInput, settings) : run(current, turnInput, settings);
   };
 
-  await harness.beginTurn(taskOf(input));
-  const bounces: Bounce[] = [];
-  let result = await once(agent, input);
-  for (;;) {
-    const finalOutput = result.finalOutput;
-    const done = { finalOutput, result, bounces };
+  const { result, bounces } = await runCheckedTurn<RunResult<TContext, TAgent>>(harness, {
+    task: taskOf(input),
+    run: (bounce, last) =>
+      bounce && last
+        ? once((last.lastAgent as TAgent | undefined) ?? agent, [
+            ...last.history,
+            userMessage(bounce.text),
+          ])
+        : once(agent, input),
     // Waiting for a tool approval, or stopped without an answer: nothing to check yet.
-    if (result.interruptions.length > 0 || finalOutput === undefined) return done;
-    const answer = typeof finalOutput === 'string' ? finalOutput : JSON.stringify(finalOutput);
-    const bounce = await harness.checkFinish(answer);
-    if (!bounce) return done;
-    bounces.push(bounce);
-    const next = [...result.history, userMessage(bounce.text)];
-    result = await once((result.lastAgent as TAgent | undefined) ?? agent, next);
-  }
+    answer: ({ interruptions, finalOutput }) =>
+      interruptions.length > 0 || finalOutput === undefined
+        ? undefined
+        : typeof finalOutput === 'string'
+          ? finalOutput
+          : JSON.stringify(finalOutput),
+  });
+  return { finalOutput: result.finalOutput, result, bounces };
 }
 
 /** The request of this turn: the text of the last user message. */

@@ -16,46 +16,21 @@
 import type { PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanRevision } from '../../engine/store/plan-store.js';
 import { isOpen } from '../../engine/todo-item.js';
-import type { Locale } from '../../locale/locale.js';
 import { describePersonChanges } from '../change-notices.js';
 import { withoutOthersWork } from '../others-work.js';
 import { buildPlanSection } from '../plan-section.js';
-import { type ApprovalAgainOption, approvalHoldText, approvalWait } from './approval-hold.js';
+import { approvalHoldText, approvalWait } from './approval-hold.js';
 import type { AnswerCheck } from './check.js';
-import type { HostAnswer, HostEvent } from './events.js';
+import type { HostEvent } from './events.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
-import { idleRound, type NudgeOptions, nudgeRule } from './nudge.js';
+import { idleRound, nudgeRule } from './nudge.js';
 import { planResult } from './plan-result.js';
 import { changedSection, onlyLinkedSinceShown, restoredSection, since } from './restore.js';
+import type { Decision, RuleOptions } from './rule-options.js';
 import { MAX_SUCCESSES, newTurnRecord, type TurnRecord } from './turn-record.js';
 
-export interface RuleOptions {
-  locale: Locale;
-  /** The time now, in ms: when a turn starts and a success happened. */
-  now: number;
-  /** The turn id for a prompt whose event carries none. Default: `now` as a string. */
-  newTurn?: string;
-  /** The session when it works on a shared list: others' items are not its to finish. */
-  owner?: string;
-  /** Hold non-plan tools until a person approves the plan. Default: no approval. */
-  approval?: ApprovalAgainOption;
-  /** The idle-round reminder; false turns it off. */
-  nudge?: NudgeOptions | false;
-  /** The checks an answer passes, in order. Default `[finishCheck(), goalCheck()]`. */
-  checks?: readonly AnswerCheck[];
-  /**
-   * The host shows a plan section before every model call itself (PlanHarness): answers
-   * then carry no plan lists, only reminders and bounces.
-   */
-  showsPlanEachCall?: boolean;
-}
-
-export interface Decision {
-  /** The record to keep, or undefined to leave it as it was. */
-  next: TurnRecord | undefined;
-  answer: HostAnswer;
-}
+export type { Decision, RuleOptions };
 
 const NONE: Decision = { next: undefined, answer: { kind: 'none' } };
 

@@ -13,10 +13,9 @@
 import { isOpen, type TodoItem } from '../../engine/todo-item.js';
 import type { Locale } from '../../locale/locale.js';
 import type { AnswerCheck } from './check.js';
-import type { TurnRecord } from './turn-record.js';
+import { MAX_TASK_EXCERPT, type TurnRecord } from './turn-record.js';
 
-/** Longest excerpt of the request quoted back to the model. */
-export const MAX_TASK_EXCERPT = 600;
+export { MAX_TASK_EXCERPT };
 
 export const GOAL_CHECK = 'goal-check';
 

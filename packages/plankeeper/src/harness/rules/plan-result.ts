@@ -8,8 +8,8 @@ import type { PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanRevision } from '../../engine/store/plan-store.js';
 import { describePersonChanges } from '../change-notices.js';
 import { approvalWait } from './approval-hold.js';
-import type { Decision, RuleOptions } from './decide.js';
 import type { HostEvent } from './events.js';
+import type { Decision, RuleOptions } from './rule-options.js';
 import type { TurnRecord } from './turn-record.js';
 
 export function planResult(

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../engine/errors.js';
 import {
-  applyDiscipline,
   DISCIPLINE_PRESETS,
   type Discipline,
   disciplineForModel,
   MODEL_DISCIPLINES,
 } from './presets.js';
+import { applyDiscipline } from './resolve-discipline.js';
 
 describe('applyDiscipline', () => {
   it('fills in the preset where the host set nothing', () => {

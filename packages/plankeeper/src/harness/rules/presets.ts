@@ -3,18 +3,15 @@
  * own loop, each adapter, `plankeeper mcp --discipline`, `plankeeper setup <agent> --discipline`). A strong model that keeps
  * its own plan gets the light touch (each guard only where it costs next to nothing); a
  * small model gets the strict one (the whole list on every call, an early nudge).
- * Options a host sets itself always win over the preset's.
+ * Options a host sets itself always win over the preset's; resolve-discipline.ts is the one
+ * place a preset becomes options.
  *
  * @example
  * new Agent({ model, planning: { discipline: 'light' } });
  * new Agent({ model, planning: { discipline: disciplineForModel(model.name) } });
  */
-import { ConfigurationError } from '../../engine/errors.js';
 import type { EvidenceMode } from '../../engine/evidence.js';
-import type { HarnessOptions, InjectionOptions } from '../plan-harness.js';
-import type { AnswerCheck } from './check.js';
-import { finishCheck } from './finish-check.js';
-import { goalCheck } from './goal-check.js';
+import type { InjectionOptions } from '../injection-options.js';
 import type { NudgeOptions } from './nudge.js';
 
 export const DISCIPLINES = ['light', 'standard', 'strict'] as const;
@@ -65,43 +62,6 @@ export const DISCIPLINE_PRESETS: Readonly<Record<Discipline, Readonly<Discipline
 
 export function isDiscipline(value: unknown): value is Discipline {
   return (DISCIPLINES as readonly unknown[]).includes(value);
-}
-
-/**
- * `options` with the preset's settings filled in wherever the host set none. An object the
- * host set for `injection` or `nudge` is laid over the preset's; `false` turns the guard off.
- */
-export function applyDiscipline<T extends HarnessOptions>(options: T): T {
-  const { discipline } = options;
-  if (discipline === undefined) return options;
-  if (!isDiscipline(discipline)) {
-    throw new ConfigurationError(
-      `discipline must be one of ${DISCIPLINES.join(', ')}, got ${JSON.stringify(discipline)}.`,
-    );
-  }
-  const preset = DISCIPLINE_PRESETS[discipline];
-  return {
-    ...options,
-    injection: layered(preset.injection, options.injection),
-    nudge: layered(preset.nudge, options.nudge),
-    finishCheck: options.finishCheck ?? preset.finishCheck,
-    goalCheck: options.goalCheck ?? preset.goalCheck,
-    evidence: options.evidence ?? preset.evidence,
-  };
-}
-
-function layered<P extends object>(preset: P, own: P | false | undefined): P | false {
-  if (own === undefined) return preset;
-  if (own === false) return false;
-  return { ...preset, ...own };
-}
-
-/** The answer checks a preset's (or a host's) `finishCheck`/`goalCheck` switches leave on, in order. */
-export function checksOf(options: { finishCheck?: boolean; goalCheck?: boolean }): AnswerCheck[] {
-  return [
-    ...(options.finishCheck === false ? [] : [finishCheck()]),
-    ...(options.goalCheck === false ? [] : [goalCheck()]),
-  ];
 }
 
 /** One row of the per-model table: the first row whose pattern matches a model name wins. */

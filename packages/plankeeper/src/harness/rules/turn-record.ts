@@ -4,7 +4,9 @@
  * in the store beside the plan (engine.updateTurnState) and PlanHarness keeps it in memory.
  */
 import type { EvidenceCall } from '../../engine/evidence.js';
-import { MAX_TASK_EXCERPT } from './goal-check.js';
+
+/** Longest excerpt of the request quoted back to the model (the goal check's). */
+export const MAX_TASK_EXCERPT = 600;
 
 export interface TurnRecord {
   /** The host's id for the current user turn. */

@@ -4,12 +4,20 @@ import type { MockLanguageModelV3 } from 'ai/test';
 import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/ai-sdk';
 import { scriptedModel } from '../../support/models/ai-sdk.js';
-import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
+import {
+  FULL_HOST,
+  type Host,
+  KEY,
+  lookupAnswer,
+  lookupSideEffect,
+  type Received,
+} from './host.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
 
 export const aiSdk: Host = {
   name: 'AI SDK (generateText)',
+  traits: FULL_HOST,
   async run(task, replies, options) {
     const lookups: string[] = [];
     const engine = new PlanEngine();

@@ -32,11 +32,42 @@ export interface HostRun {
 /** The discipline settings the scenarios vary; each driver passes them to its host as is. */
 export type ContractOptions = Pick<
   HarnessOptions,
-  'nudge' | 'finishCheck' | 'goalCheck' | 'approval'
+  'nudge' | 'finishCheck' | 'goalCheck' | 'approval' | 'discipline' | 'checks'
 >;
+
+/**
+ * What a host can do by design, named so that a scenario that needs it runs only where it
+ * holds, and the rest say so in the test list instead of passing silently.
+ */
+export interface HostTraits {
+  /**
+   * A plan section in front of the model on each call (the own loop, the framework
+   * adapters). Without one the plan is seen in write results, and the model reads the rules'
+   * texts (reminders, bounces) where the host puts them, not at a fixed place.
+   */
+  planSection: boolean;
+  /** The host counts tool rounds, so the idle-round reminder can fire. */
+  countsRounds: boolean;
+  /** The host passes the model's answer through the checks (built-in and its own). */
+  checksAnswers: boolean;
+  /** The host sees non-plan tool calls, so a preset's evidence rule applies. */
+  seesWork: boolean;
+  /** The host holds its own tools while the plan waits for a person's approval. */
+  holdsTools: boolean;
+}
+
+/** The traits of a host that shows a plan section and drives the whole discipline. */
+export const FULL_HOST: HostTraits = {
+  planSection: true,
+  countsRounds: true,
+  checksAnswers: true,
+  seesWork: true,
+  holdsTools: true,
+};
 
 export interface Host {
   name: string;
+  traits: HostTraits;
   run(task: string, replies: readonly Reply[], options: ContractOptions): Promise<HostRun>;
 }
 

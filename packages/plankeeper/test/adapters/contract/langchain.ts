@@ -4,10 +4,18 @@ import { PlanEngine } from 'plankeeper';
 import { planMiddleware } from 'plankeeper/langchain';
 import { z } from 'zod';
 import { scriptedModel } from '../../support/models/langchain.js';
-import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
+import {
+  FULL_HOST,
+  type Host,
+  KEY,
+  lookupAnswer,
+  lookupSideEffect,
+  type Received,
+} from './host.js';
 
 export const langchain: Host = {
   name: 'LangChain (createAgent)',
+  traits: FULL_HOST,
   async run(task, replies, options) {
     const lookups: string[] = [];
     const engine = new PlanEngine();

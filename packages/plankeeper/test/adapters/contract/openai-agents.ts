@@ -3,10 +3,18 @@ import { Agent, type AgentInputItem, setTracingDisabled, tool } from '@openai/ag
 import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/openai-agents';
 import { ScriptedModel } from '../../support/models/openai-agents.js';
-import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
+import {
+  FULL_HOST,
+  type Host,
+  KEY,
+  lookupAnswer,
+  lookupSideEffect,
+  type Received,
+} from './host.js';
 
 export const openaiAgents: Host = {
   name: 'OpenAI Agents SDK (run)',
+  traits: FULL_HOST,
   async run(task, replies, options) {
     // No trace export: tests stay off the network.
     setTracingDisabled(true);

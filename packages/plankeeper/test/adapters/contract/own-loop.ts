@@ -2,10 +2,18 @@
 import { Agent, type ChatMessage, PlanEngine, type ToolDefinition } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
 import { toStep } from '../../support/scripted-steps.js';
-import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
+import {
+  FULL_HOST,
+  type Host,
+  KEY,
+  lookupAnswer,
+  lookupSideEffect,
+  type Received,
+} from './host.js';
 
 export const ownLoop: Host = {
   name: 'own loop (Agent)',
+  traits: FULL_HOST,
   async run(task, replies, options) {
     const lookups: string[] = [];
     const engine = new PlanEngine();
