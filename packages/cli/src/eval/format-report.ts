@@ -12,6 +12,19 @@ import {
 } from './run-eval.js';
 
 export function formatEvalReport(report: EvalReport): string {
+  const out: string[] = [...verdictLines(report), ...costLines(report)];
+  if (report.presets.length > 0) {
+    out.push('');
+    out.push(...presetTable(report));
+  }
+  out.push('');
+  out.push('Runs');
+  for (const scenario of report.scenarios) out.push(...runLines(report, scenario));
+  return out.join('\n');
+}
+
+/** Where the behaviour came from, and which guard caught which failure mode. */
+function verdictLines(report: EvalReport): string[] {
   const { columns } = report;
   const out: string[] = [];
   const source =
@@ -37,69 +50,72 @@ export function formatEvalReport(report: EvalReport): string {
     'caught: the failure shows with off and the outcome check passes in this column. missed: it still fails.',
     'ok / broke: the outcome passes with off, and passes / fails in this column.',
   );
-  const costColumns = columns.filter((column) => COST_BASELINE[column] !== undefined);
+  return out;
+}
+
+/** What each guard cost versus its baseline run; nothing when no column has a cost. */
+function costLines(report: EvalReport): string[] {
+  const costColumns = report.columns.filter((column) => COST_BASELINE[column] !== undefined);
   const present = costColumns.filter((column) => report.totals[column] != null);
-  if (present.length > 0) {
-    out.push('');
-    out.push('Cost: extra model calls / extra input tokens (o200k) versus the baseline run');
-    out.push(
-      `(baseline: ${present.map((column) => `${COLUMN_LABELS[column]} vs ${COLUMN_LABELS[COST_BASELINE[column] as GuardColumn]}`).join(', ')})`,
-    );
-    out.push(
-      table(
-        ['failure mode', ...present.map((column) => COLUMN_LABELS[column])],
-        [
-          ...report.scenarios.map((scenario) => [
-            scenario.failureMode,
-            ...present.map((column) => costCell(scenario.runs[column])),
-          ]),
-          [
-            'total',
-            ...present.map((column) => {
-              const total = report.totals[column];
-              return total ? `${signed(total.extraCalls)} / ${signed(total.extraInputTokens)}` : '';
-            }),
-          ],
-        ],
-      ),
-    );
-    out.push(
-      'A guard that catches a failure makes the model do the work it skipped, so its extra calls include that work.',
-    );
-  }
-  if (report.presets.length > 0) {
-    out.push('');
-    out.push(...presetTable(report));
-  }
+  if (present.length === 0) return [];
+  const out: string[] = [];
   out.push('');
-  out.push('Runs');
-  for (const scenario of report.scenarios) {
-    out.push('');
-    out.push(`${scenario.id}: ${scenario.failureMode}`);
-    if (report.source.kind === 'behaviour-models') out.push(`  model: ${scenario.behaviour}`);
-    out.push(`  check: ${scenario.check}`);
-    const rows: [string, RunReport | undefined][] = [
-      ...columns.map((column): [string, RunReport | undefined] => [
-        COLUMN_LABELS[column],
-        scenario.runs[column],
-      ]),
-      ...report.presets.map(({ discipline }): [string, RunReport | undefined] => [
-        discipline,
-        scenario.presets[discipline],
-      ]),
-    ];
-    for (const [label, run] of rows) {
-      if (!run) continue;
-      const tokens =
-        run.providerInputTokens === null
-          ? `${run.inputTokens.toLocaleString('en-US')} tokens`
-          : `${run.inputTokens.toLocaleString('en-US')} tokens (provider: ${run.providerInputTokens.toLocaleString('en-US')})`;
-      out.push(
-        `  ${label.padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${inFlagTerms(run.error)}` : ''}`,
-      );
-    }
+  out.push('Cost: extra model calls / extra input tokens (o200k) versus the baseline run');
+  out.push(
+    `(baseline: ${present.map((column) => `${COLUMN_LABELS[column]} vs ${COLUMN_LABELS[COST_BASELINE[column] as GuardColumn]}`).join(', ')})`,
+  );
+  out.push(
+    table(
+      ['failure mode', ...present.map((column) => COLUMN_LABELS[column])],
+      [
+        ...report.scenarios.map((scenario) => [
+          scenario.failureMode,
+          ...present.map((column) => costCell(scenario.runs[column])),
+        ]),
+        [
+          'total',
+          ...present.map((column) => {
+            const total = report.totals[column];
+            return total ? `${signed(total.extraCalls)} / ${signed(total.extraInputTokens)}` : '';
+          }),
+        ],
+      ],
+    ),
+  );
+  out.push(
+    'A guard that catches a failure makes the model do the work it skipped, so its extra calls include that work.',
+  );
+  return out;
+}
+
+/** What every run of one scenario's outcome check saw. */
+function runLines(report: EvalReport, scenario: ScenarioReport): string[] {
+  const out: string[] = [];
+  out.push('');
+  out.push(`${scenario.id}: ${scenario.failureMode}`);
+  if (report.source.kind === 'behaviour-models') out.push(`  model: ${scenario.behaviour}`);
+  out.push(`  check: ${scenario.check}`);
+  const rows: [string, RunReport | undefined][] = [
+    ...report.columns.map((column): [string, RunReport | undefined] => [
+      COLUMN_LABELS[column],
+      scenario.runs[column],
+    ]),
+    ...report.presets.map(({ discipline }): [string, RunReport | undefined] => [
+      discipline,
+      scenario.presets[discipline],
+    ]),
+  ];
+  for (const [label, run] of rows) {
+    if (!run) continue;
+    const tokens =
+      run.providerInputTokens === null
+        ? `${run.inputTokens.toLocaleString('en-US')} tokens`
+        : `${run.inputTokens.toLocaleString('en-US')} tokens (provider: ${run.providerInputTokens.toLocaleString('en-US')})`;
+    out.push(
+      `  ${label.padEnd(9)} ${run.passed ? 'PASS' : 'FAIL'}  ${run.detail} (${run.calls} calls, ${tokens})${run.error ? `; ended with: ${inFlagTerms(run.error)}` : ''}`,
+    );
   }
-  return out.join('\n');
+  return out;
 }
 
 /** Each preset's catch rate beside what it costs a model that needs no help. */

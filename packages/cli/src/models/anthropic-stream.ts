@@ -36,20 +36,9 @@ export async function assembleAnthropicStream(
         started = true;
         usage = { ...event.message.usage };
         break;
-      case 'content_block_start': {
-        const block = event.content_block;
-        if (block.type === 'text') blocks.set(event.index, { type: 'text', text: block.text });
-        else if (block.type === 'tool_use') {
-          blocks.set(event.index, {
-            type: 'tool',
-            id: block.id,
-            name: block.name,
-            json: '',
-            startInput: block.input,
-          });
-        }
+      case 'content_block_start':
+        startBlock(blocks, event);
         break;
-      }
       case 'content_block_delta': {
         const block = blocks.get(event.index);
         if (event.delta.type === 'text_delta' && block?.type === 'text') {
@@ -68,6 +57,39 @@ export async function assembleAnthropicStream(
         break;
     }
   }
+  const { content, toolCalls } = joinBlocks(blocks);
+  return {
+    content,
+    toolCalls,
+    stopReason,
+    usage: usage && anthropicUsage(usage),
+    complete,
+    started,
+  };
+}
+
+function startBlock(
+  blocks: Map<number, Block>,
+  event: Extract<RawMessageStreamEvent, { type: 'content_block_start' }>,
+): void {
+  const block = event.content_block;
+  if (block.type === 'text') blocks.set(event.index, { type: 'text', text: block.text });
+  else if (block.type === 'tool_use') {
+    blocks.set(event.index, {
+      type: 'tool',
+      id: block.id,
+      name: block.name,
+      json: '',
+      startInput: block.input,
+    });
+  }
+}
+
+/** The blocks in index order: the text joined, and each tool block as a call. */
+function joinBlocks(blocks: ReadonlyMap<number, Block>): {
+  content: string;
+  toolCalls: ToolCall[];
+} {
   const ordered = [...blocks.entries()].sort(([left], [right]) => left - right).map(([, b]) => b);
   let content = '';
   const toolCalls: ToolCall[] = [];
@@ -79,14 +101,7 @@ export async function assembleAnthropicStream(
       toolCalls.push({ id: block.id, name: block.name, arguments: args });
     }
   }
-  return {
-    content,
-    toolCalls,
-    stopReason,
-    usage: usage && anthropicUsage(usage),
-    complete,
-    started,
-  };
+  return { content, toolCalls };
 }
 
 /** `message_delta` carries the final output count and, when known, updated input counts. */

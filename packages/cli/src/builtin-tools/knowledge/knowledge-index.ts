@@ -62,21 +62,7 @@ const RELATIVE_FLOOR = 0.2;
 
 export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex> {
   const files = await listDocuments(root);
-  const passages: IndexedPassage[] = [];
-  for (const file of files) {
-    const content = await readFile(file, 'utf8');
-    const source = relative(root, file).split(sep).join('/');
-    const split = extname(file).toLowerCase() === '.txt' ? paragraphPassages : markdownPassages;
-    for (const passage of split(content)) {
-      passages.push({
-        source,
-        passage,
-        body: field(searchTerms(passage.text)),
-        heading: field(searchTerms(passage.headings.at(-1) ?? '')),
-        parents: field(searchTerms(passage.headings.slice(0, -1).join('\n'))),
-      });
-    }
-  }
+  const passages = await indexPassages(root, files);
   const documentFrequency = new Map<string, number>();
   for (const entry of passages) {
     const terms = new Set([
@@ -129,6 +115,26 @@ export async function buildKnowledgeIndex(root: string): Promise<KnowledgeIndex>
         }));
     },
   };
+}
+
+/** Every passage of every file, with its body and headings counted as search fields. */
+async function indexPassages(root: string, files: readonly string[]): Promise<IndexedPassage[]> {
+  const passages: IndexedPassage[] = [];
+  for (const file of files) {
+    const content = await readFile(file, 'utf8');
+    const source = relative(root, file).split(sep).join('/');
+    const split = extname(file).toLowerCase() === '.txt' ? paragraphPassages : markdownPassages;
+    for (const passage of split(content)) {
+      passages.push({
+        source,
+        passage,
+        body: field(searchTerms(passage.text)),
+        heading: field(searchTerms(passage.headings.at(-1) ?? '')),
+        parents: field(searchTerms(passage.headings.slice(0, -1).join('\n'))),
+      });
+    }
+  }
+  return passages;
 }
 
 function field(terms: readonly string[]): Field {

@@ -96,19 +96,24 @@ interface RunOptions {
   signal?: AbortSignal;
 }
 
+function spawnShell(command: string, options: RunOptions) {
+  // Its own process group on POSIX, so a timeout kills the command's children too
+  // (`sleep 100 & wait` would otherwise outlive the shell and hold the pipes open).
+  const detached = process.platform !== 'win32';
+  const child = spawn(command, {
+    cwd: options.cwd,
+    env: options.env,
+    shell: true,
+    detached,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  return { child, detached };
+}
+
 function run(command: string, options: RunOptions): Promise<ShellRunData> {
   return new Promise((resolveRun) => {
-    // Its own process group on POSIX, so a timeout kills the command's children too
-    // (`sleep 100 & wait` would otherwise outlive the shell and hold the pipes open).
-    const detached = process.platform !== 'win32';
-    const child = spawn(command, {
-      cwd: options.cwd,
-      env: options.env,
-      shell: true,
-      detached,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    const { child, detached } = spawnShell(command, options);
     const stdout = new CappedText(options.maxOutputChars);
     const stderr = new CappedText(options.maxOutputChars);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.add(chunk));

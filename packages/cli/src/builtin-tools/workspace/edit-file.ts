@@ -5,13 +5,13 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { LocaleId, ToolDefinition } from 'plankeeper';
-import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
-import { refuse, rejectArguments } from '../rejection.js';
+import { refuse } from '../rejection.js';
 import { localized } from '../tool-text.js';
 import { EDIT_FILE_TEXTS } from './edit-file-texts.js';
-import { fileErrorResult, looksBinary } from './file-error.js';
+import { looksBinary } from './file-error.js';
 import type { Workspace } from './workspace.js';
+import { workspaceTool } from './workspace-tool.js';
 
 const NAME = 'edit_file';
 
@@ -26,62 +26,56 @@ export function editFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
     new_text: z.string(),
     replace_all: z.boolean().optional(),
   });
-  return {
+  return workspaceTool({
     name: NAME,
     description: texts.description,
-    inputSchema: toJsonSchema(schema),
-    async execute(args) {
-      const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
-      const { old_text: oldText, new_text: newText, replace_all: replaceAll } = input.value;
-      if (oldText === newText) {
-        return refuse(NAME, locale, texts.identical);
-      }
-      const target = await workspace.resolve(input.value.path);
-      if (!target.ok) return refuse(NAME, locale, target.text);
+    schema,
+    workspace,
+    locale,
+    path: (input) => input.path,
+    check: (input) =>
+      input.old_text === input.new_text ? refuse(NAME, locale, texts.identical) : undefined,
+    async run(target, input) {
+      const { old_text: oldText, new_text: newText, replace_all: replaceAll } = input;
       const path = JSON.stringify(target.display);
-      try {
-        if ((await stat(target.absolute)).isDirectory()) {
-          return refuse(NAME, locale, texts.isFolder(path));
-        }
-        const bytes = await readFile(target.absolute);
-        if (looksBinary(bytes)) return refuse(NAME, locale, texts.binary(path));
-        const content = bytes.toString('utf8');
-        let find = oldText;
-        let replacement = newText;
-        let starts = occurrences(content, find);
-        // A model copies text with \n; a Windows file has \r\n. That is the same text.
-        if (starts.length === 0 && content.includes('\r\n') && !oldText.includes('\r')) {
-          find = oldText.replace(/\n/g, '\r\n');
-          replacement = newText.replace(/\r?\n/g, '\r\n');
-          starts = occurrences(content, find);
-        }
-        if (starts.length === 0) {
-          return refuse(NAME, locale, notFound(path, content, oldText, texts), { matches: 0 });
-        }
-        const lines = starts.map((start) => lineOf(content, start));
-        if (starts.length > 1 && !replaceAll) {
-          const listed = lines.slice(0, MAX_LISTED_LINES);
-          const more = lines.length > MAX_LISTED_LINES;
-          return refuse(NAME, locale, texts.ambiguous(starts.length, path, listed, more), {
-            matches: starts.length,
-            lines,
-          });
-        }
-        const updated = content.split(find).join(replacement);
-        await writeFile(target.absolute, updated, 'utf8');
-        const count = starts.length;
-        return {
-          ok: true,
-          text: texts.edited(path, count, lines),
-          data: { path: target.display, replacements: count, lines },
-          title: `${NAME}: ${target.display}`,
-        };
-      } catch (error) {
-        return fileErrorResult(NAME, target.display, error, locale);
+      if ((await stat(target.absolute)).isDirectory()) {
+        return refuse(NAME, locale, texts.isFolder(path));
       }
+      const bytes = await readFile(target.absolute);
+      if (looksBinary(bytes)) return refuse(NAME, locale, texts.binary(path));
+      const content = bytes.toString('utf8');
+      let find = oldText;
+      let replacement = newText;
+      let starts = occurrences(content, find);
+      // A model copies text with \n; a Windows file has \r\n. That is the same text.
+      if (starts.length === 0 && content.includes('\r\n') && !oldText.includes('\r')) {
+        find = oldText.replace(/\n/g, '\r\n');
+        replacement = newText.replace(/\r?\n/g, '\r\n');
+        starts = occurrences(content, find);
+      }
+      if (starts.length === 0) {
+        return refuse(NAME, locale, notFound(path, content, oldText, texts), { matches: 0 });
+      }
+      const lines = starts.map((start) => lineOf(content, start));
+      if (starts.length > 1 && !replaceAll) {
+        const listed = lines.slice(0, MAX_LISTED_LINES);
+        const more = lines.length > MAX_LISTED_LINES;
+        return refuse(NAME, locale, texts.ambiguous(starts.length, path, listed, more), {
+          matches: starts.length,
+          lines,
+        });
+      }
+      const updated = content.split(find).join(replacement);
+      await writeFile(target.absolute, updated, 'utf8');
+      const count = starts.length;
+      return {
+        ok: true,
+        text: texts.edited(path, count, lines),
+        data: { path: target.display, replacements: count, lines },
+        title: `${NAME}: ${target.display}`,
+      };
     },
-  };
+  });
 }
 
 /** Start index of every non-overlapping occurrence, as `split` would cut them. */

@@ -5,13 +5,12 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LocaleId, ToolDefinition } from 'plankeeper';
-import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
-import { refuse, rejectArguments } from '../rejection.js';
+import { refuse } from '../rejection.js';
 import { localized } from '../tool-text.js';
-import { fileErrorResult } from './file-error.js';
 import { LIST_FILES_TEXTS } from './list-files-texts.js';
 import type { Workspace } from './workspace.js';
+import { workspaceTool } from './workspace-tool.js';
 
 const NAME = 'list_files';
 
@@ -26,58 +25,52 @@ export function listFilesTool(workspace: Workspace, locale?: LocaleId): ToolDefi
     path: z.string().optional(),
     recursive: z.boolean().optional(),
   });
-  return {
+  return workspaceTool({
     name: NAME,
     description: texts.description,
-    inputSchema: toJsonSchema(schema),
-    async execute(args) {
-      const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
-      const requested = input.value.path?.trim() || '.';
-      const target = await workspace.resolve(requested);
-      if (!target.ok) return refuse(NAME, locale, target.text);
+    schema,
+    workspace,
+    locale,
+    path: (input) => input.path?.trim() || '.',
+    async run(target, input) {
       const path = JSON.stringify(target.display);
-      try {
-        if (!(await stat(target.absolute)).isDirectory()) {
-          return refuse(NAME, locale, texts.isFile(path));
-        }
-        const entries: string[] = [];
-        let truncated = false;
-        const walk = async (directory: string): Promise<void> => {
-          const children: Dirent[] = await readdir(directory, { withFileTypes: true });
-          children.sort((left, right) => compare(left.name, right.name));
-          for (const child of children) {
-            if (entries.length >= MAX_ENTRIES) {
-              truncated = true;
-              return;
-            }
-            const absolute = join(directory, child.name);
-            const shown = workspace.display(absolute);
-            if (child.isDirectory()) {
-              const expand = input.value.recursive === true && !NOT_EXPANDED.has(child.name);
-              entries.push(`${shown}/${input.value.recursive && !expand ? texts.notExpanded : ''}`);
-              if (expand) await walk(absolute);
-            } else if (child.isSymbolicLink()) {
-              // Links are shown but never followed: their targets may lie outside.
-              entries.push(`${shown}${texts.symbolicLink}`);
-            } else entries.push(shown);
-          }
-        };
-        await walk(target.absolute);
-        const heading = texts.heading(path, input.value.recursive === true);
-        const body = entries.length === 0 ? texts.emptyFolder : entries.join('\n');
-        const footer = truncated ? `\n${texts.stopped(MAX_ENTRIES)}` : '';
-        return {
-          ok: true,
-          text: `${heading}\n${body}${footer}`,
-          data: { path: target.display, entries, truncated },
-          title: `${NAME}: ${target.display}`,
-        };
-      } catch (error) {
-        return fileErrorResult(NAME, target.display, error, locale);
+      if (!(await stat(target.absolute)).isDirectory()) {
+        return refuse(NAME, locale, texts.isFile(path));
       }
+      const entries: string[] = [];
+      let truncated = false;
+      const walk = async (directory: string): Promise<void> => {
+        const children: Dirent[] = await readdir(directory, { withFileTypes: true });
+        children.sort((left, right) => compare(left.name, right.name));
+        for (const child of children) {
+          if (entries.length >= MAX_ENTRIES) {
+            truncated = true;
+            return;
+          }
+          const absolute = join(directory, child.name);
+          const shown = workspace.display(absolute);
+          if (child.isDirectory()) {
+            const expand = input.recursive === true && !NOT_EXPANDED.has(child.name);
+            entries.push(`${shown}/${input.recursive && !expand ? texts.notExpanded : ''}`);
+            if (expand) await walk(absolute);
+          } else if (child.isSymbolicLink()) {
+            // Links are shown but never followed: their targets may lie outside.
+            entries.push(`${shown}${texts.symbolicLink}`);
+          } else entries.push(shown);
+        }
+      };
+      await walk(target.absolute);
+      const heading = texts.heading(path, input.recursive === true);
+      const body = entries.length === 0 ? texts.emptyFolder : entries.join('\n');
+      const footer = truncated ? `\n${texts.stopped(MAX_ENTRIES)}` : '';
+      return {
+        ok: true,
+        text: `${heading}\n${body}${footer}`,
+        data: { path: target.display, entries, truncated },
+        title: `${NAME}: ${target.display}`,
+      };
     },
-  };
+  });
 }
 
 function compare(left: string, right: string): number {

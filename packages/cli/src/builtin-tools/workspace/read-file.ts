@@ -6,13 +6,13 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { LocaleId, ToolDefinition, ToolResult } from 'plankeeper';
-import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
-import { refuse, rejectArguments } from '../rejection.js';
+import { refuse } from '../rejection.js';
 import { localized } from '../tool-text.js';
-import { BINARY_PROBE_BYTES, fileErrorResult, looksBinary } from './file-error.js';
+import { BINARY_PROBE_BYTES, looksBinary } from './file-error.js';
 import { READ_FILE_TEXTS } from './read-file-texts.js';
 import type { Workspace } from './workspace.js';
+import { workspaceTool } from './workspace-tool.js';
 
 const NAME = 'read_file';
 
@@ -34,32 +34,27 @@ export function readFileTool(workspace: Workspace, locale?: LocaleId): ToolDefin
     offset: z.number().int().min(1).optional(),
     limit: z.number().int().min(1).optional(),
   });
-  return {
+  return workspaceTool({
     name: NAME,
     description: texts.description,
-    inputSchema: toJsonSchema(schema),
-    async execute(args) {
-      const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
-      const target = await workspace.resolve(input.value.path);
-      if (!target.ok) return refuse(NAME, locale, target.text);
-      const offset = input.value.offset ?? 1;
-      const limit = Math.min(input.value.limit ?? READ_LIMITS.lines, READ_LIMITS.lines);
-      try {
-        const info = await stat(target.absolute);
-        if (info.isDirectory()) {
-          return refuse(NAME, locale, texts.isFolder(JSON.stringify(target.display)));
-        }
-        if (await isBinary(target.absolute)) {
-          return refuse(NAME, locale, texts.binary(JSON.stringify(target.display), info.size));
-        }
-        const window = await readWindow(target.absolute, offset, limit, info.size, texts);
-        return present(target.display, offset, window, texts, locale);
-      } catch (error) {
-        return fileErrorResult(NAME, target.display, error, locale);
+    schema,
+    workspace,
+    locale,
+    path: (input) => input.path,
+    async run(target, input) {
+      const offset = input.offset ?? 1;
+      const limit = Math.min(input.limit ?? READ_LIMITS.lines, READ_LIMITS.lines);
+      const info = await stat(target.absolute);
+      if (info.isDirectory()) {
+        return refuse(NAME, locale, texts.isFolder(JSON.stringify(target.display)));
       }
+      if (await isBinary(target.absolute)) {
+        return refuse(NAME, locale, texts.binary(JSON.stringify(target.display), info.size));
+      }
+      const window = await readWindow(target.absolute, offset, limit, info.size, texts);
+      return present(target.display, offset, window, texts, locale);
     },
-  };
+  });
 }
 
 interface LineWindow {

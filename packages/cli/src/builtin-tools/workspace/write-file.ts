@@ -4,12 +4,11 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LocaleId, ToolDefinition } from 'plankeeper';
-import { toJsonSchema, validateInput } from 'plankeeper/tools';
 import { z } from 'zod';
-import { refuse, rejectArguments } from '../rejection.js';
+import { refuse } from '../rejection.js';
 import { localized } from '../tool-text.js';
-import { fileErrorResult } from './file-error.js';
 import type { Workspace } from './workspace.js';
+import { workspaceTool } from './workspace-tool.js';
 import { WRITE_FILE_TEXTS } from './write-file-texts.js';
 
 const NAME = 'write_file';
@@ -23,39 +22,29 @@ export function writeFileTool(workspace: Workspace, locale?: LocaleId): ToolDefi
     path: z.string().min(1),
     content: z.string().max(MAX_CONTENT_CHARS),
   });
-  return {
+  return workspaceTool({
     name: NAME,
     description: texts.description,
-    inputSchema: toJsonSchema(schema),
-    async execute(args) {
-      const input = validateInput(schema, args);
-      if (!input.ok) return rejectArguments(NAME, input.issues, args, locale);
-      const target = await workspace.resolve(input.value.path);
-      if (!target.ok) return refuse(NAME, locale, target.text);
-      const { content } = input.value;
-      try {
-        const before = await stat(target.absolute).catch(() => undefined);
-        if (before?.isDirectory()) {
-          return refuse(
-            NAME,
-            locale,
-            texts.isFolder(JSON.stringify(target.display), target.display),
-          );
-        }
-        await mkdir(dirname(target.absolute), { recursive: true });
-        await writeFile(target.absolute, content, 'utf8');
-        const bytes = Buffer.byteLength(content, 'utf8');
-        const lines =
-          content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
-        return {
-          ok: true,
-          text: texts.written(!before, JSON.stringify(target.display), lines, bytes),
-          data: { path: target.display, created: !before, bytes, lines },
-          title: `${NAME}: ${target.display}`,
-        };
-      } catch (error) {
-        return fileErrorResult(NAME, target.display, error, locale);
+    schema,
+    workspace,
+    locale,
+    path: (input) => input.path,
+    async run(target, { content }) {
+      const before = await stat(target.absolute).catch(() => undefined);
+      if (before?.isDirectory()) {
+        return refuse(NAME, locale, texts.isFolder(JSON.stringify(target.display), target.display));
       }
+      await mkdir(dirname(target.absolute), { recursive: true });
+      await writeFile(target.absolute, content, 'utf8');
+      const bytes = Buffer.byteLength(content, 'utf8');
+      const lines =
+        content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+      return {
+        ok: true,
+        text: texts.written(!before, JSON.stringify(target.display), lines, bytes),
+        data: { path: target.display, created: !before, bytes, lines },
+        title: `${NAME}: ${target.display}`,
+      };
     },
-  };
+  });
 }

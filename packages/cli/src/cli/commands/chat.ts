@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import type { ToolDefinition } from 'plankeeper';
+import type { AgentSession, LocaleId, ToolDefinition } from 'plankeeper';
 import { Agent, getLocale, PlanEngine, PlankeeperError, renderPlan } from 'plankeeper';
 import { knowledgeSearchTool, workspaceTools } from '../../builtin-tools/index.js';
 import { createAgentReporter } from '../agent-reporter.js';
@@ -75,14 +75,7 @@ async function chat(flags: ChatFlags): Promise<number> {
   const storeUrl = resolveStoreUrl(flags.store);
   const model = await modelClientFromFlags(flags);
   const discipline = parseDiscipline(flags.discipline, model.name);
-  const tools: ToolDefinition[] = [];
-  try {
-    if (flags.knowledge) tools.push(knowledgeSearchTool({ root: flags.knowledge, locale }));
-    if (flags.workspace) tools.push(...workspaceTools({ root: flags.workspace, locale }));
-  } catch (error) {
-    if (PlankeeperError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
-    throw error;
-  }
+  const tools = builtinTools(flags, locale);
 
   const store = await openCliStore(storeUrl);
   const session = flags.session ?? `chat-${randomUUID().slice(0, 8)}`;
@@ -111,6 +104,40 @@ async function chat(flags: ChatFlags): Promise<number> {
   }
   say('/todos  /clear  /exit');
 
+  let code: number;
+  try {
+    code = await converse(conversation, agent, view, say, locale);
+  } finally {
+    view.stop();
+    await store.close();
+  }
+  process.stdout.write('\n');
+  return code;
+}
+
+/** The tools `--knowledge` and `--workspace` give the model; a bad folder is a usage error. */
+function builtinTools(flags: ChatFlags, locale: LocaleId): ToolDefinition[] {
+  const tools: ToolDefinition[] = [];
+  try {
+    if (flags.knowledge) tools.push(knowledgeSearchTool({ root: flags.knowledge, locale }));
+    if (flags.workspace) tools.push(...workspaceTools({ root: flags.workspace, locale }));
+  } catch (error) {
+    if (PlankeeperError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
+    throw error;
+  }
+  return tools;
+}
+
+/** Reads lines until /exit or the end of input: slash commands, or messages to the model. */
+async function converse(
+  conversation: AgentSession,
+  agent: Agent,
+  view: ReturnType<typeof createPlanView>,
+  say: (text: string) => void,
+  locale: LocaleId,
+): Promise<number> {
+  const words = getLocale(locale);
+  const labels = CHAT_LABELS[locale];
   const input = createInterface({ input: process.stdin, terminal: false });
   const prompt = () => process.stdout.write('> ');
   prompt();
@@ -146,9 +173,6 @@ async function chat(flags: ChatFlags): Promise<number> {
     }
   } finally {
     input.close();
-    view.stop();
-    await store.close();
   }
-  process.stdout.write('\n');
   return code;
 }

@@ -51,16 +51,8 @@ export async function runScript(
   const knowledge = settings.knowledge
     ? resolve(dirname(options.file), settings.knowledge)
     : knowledgeBaseDir(locale);
-  const engine = new PlanEngine({
-    limits: {
-      ...(settings.maxItems !== undefined && { maxItems: settings.maxItems }),
-      ...(settings.maxContentLength !== undefined && {
-        maxContentLength: settings.maxContentLength,
-      }),
-    },
-    ...(settings.dropPolicy && { dropPolicy: settings.dropPolicy }),
-    ...(settings.dependencies && { dependencies: settings.dependencies }),
-  });
+  // The engine checks its limits before the knowledge tool opens its folder.
+  const planning = scriptPlanning(settings, options, tools);
   const agent = new Agent({
     model,
     locale,
@@ -68,29 +60,7 @@ export async function runScript(
     ...(settings.system !== undefined && { system: settings.system }),
     ...(settings.maxSteps !== undefined && { maxSteps: settings.maxSteps }),
     ...(options.observer && { observer: options.observer }),
-    planning:
-      settings.planning === false
-        ? false
-        : {
-            engine,
-            ...(tools && { tools }),
-            ...(settings.instructions !== undefined && { instructions: settings.instructions }),
-            ...((options.discipline ?? settings.discipline) && {
-              discipline: options.discipline ?? settings.discipline,
-            }),
-            ...(settings.injection !== undefined && { injection: settings.injection }),
-            ...(settings.nudge !== undefined && { nudge: settings.nudge }),
-            ...(settings.finishCheck !== undefined && { finishCheck: settings.finishCheck }),
-            ...(settings.goalCheck !== undefined && { goalCheck: settings.goalCheck }),
-            ...(settings.echoPlan !== undefined && { echoPlan: settings.echoPlan }),
-            ...(settings.evidence && { evidence: settings.evidence }),
-            ...(settings.approval !== undefined && { approval: settings.approval }),
-            ...(settings.verify && {
-              verifiers: [
-                commandVerifier({ command: settings.verify, cwd: dirname(options.file) }),
-              ],
-            }),
-          },
+    planning,
   });
   const session = agent.session('script');
   const report: ScriptRunReport = {
@@ -125,6 +95,44 @@ export async function runScript(
     report.error = last.error;
   }
   return report;
+}
+
+/** The script's planning options: none with `planning: false`, else its engine and rules. */
+function scriptPlanning(
+  settings: ScriptOptions,
+  options: RunScriptOptions,
+  tools: ScriptOptions['tools'],
+): AgentOptions['planning'] {
+  const engine = new PlanEngine({
+    limits: {
+      ...(settings.maxItems !== undefined && { maxItems: settings.maxItems }),
+      ...(settings.maxContentLength !== undefined && {
+        maxContentLength: settings.maxContentLength,
+      }),
+    },
+    ...(settings.dropPolicy && { dropPolicy: settings.dropPolicy }),
+    ...(settings.dependencies && { dependencies: settings.dependencies }),
+  });
+  return settings.planning === false
+    ? false
+    : {
+        engine,
+        ...(tools && { tools }),
+        ...(settings.instructions !== undefined && { instructions: settings.instructions }),
+        ...((options.discipline ?? settings.discipline) && {
+          discipline: options.discipline ?? settings.discipline,
+        }),
+        ...(settings.injection !== undefined && { injection: settings.injection }),
+        ...(settings.nudge !== undefined && { nudge: settings.nudge }),
+        ...(settings.finishCheck !== undefined && { finishCheck: settings.finishCheck }),
+        ...(settings.goalCheck !== undefined && { goalCheck: settings.goalCheck }),
+        ...(settings.echoPlan !== undefined && { echoPlan: settings.echoPlan }),
+        ...(settings.evidence && { evidence: settings.evidence }),
+        ...(settings.approval !== undefined && { approval: settings.approval }),
+        ...(settings.verify && {
+          verifiers: [commandVerifier({ command: settings.verify, cwd: dirname(options.file) })],
+        }),
+      };
 }
 
 /** The script's `options.locale`, or its 0.2 name `lang`. */

@@ -15,7 +15,7 @@ import type { PlanRevision } from '../../engine/store/plan-store.js';
 import { createCompletionGate } from '../../harness/completion-gate.js';
 import { EvidenceLog } from '../../harness/evidence-log.js';
 import type { Locale } from '../../locale/locale.js';
-import type { PlanMcpServerOptions } from './plan-mcp-server.js';
+import type { PlanMcpServerOptions } from './plan-mcp-server-options.js';
 
 /** Plans one server keeps a log for; a coding agent's server serves a handful. */
 const MAX_LOGS = 100;

@@ -1,0 +1,50 @@
+/** The MCP server's options `plankeeper mcp` serves with, from its checked settings. */
+import type { PlanEngine } from 'plankeeper';
+import { hookHostTools } from '../../../coding-agents/hook/mcp-host-tools.js';
+import { mcpKeyingFor, startingAgent } from '../../../coding-agents/mcp-keying.js';
+import { commandVerifier } from '../../../verify/command-verifier.js';
+import type { McpSettings } from './mcp-settings.js';
+
+/** The MCP server's options for `settings` on `engine`: what `plankeeper mcp` serves. */
+export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
+  const agent = settings.for && startingAgent(settings.for, process.env);
+  return {
+    engine,
+    agent: settings.agent,
+    tools: settings.tools,
+    locale: settings.locale,
+    ...(settings.approval !== undefined && {
+      approval: { again: settings.approval },
+    }),
+    echoPlan: settings.echoPlan,
+    ...(settings.session !== undefined && { session: settings.session }),
+    ...(settings.list !== undefined && { list: settings.list }),
+    ...(agent && mcpKeyingFor(agent, process.env, engine)),
+    ...(settings.evidence && { evidence: settings.evidence }),
+    ...(settings.verify && {
+      verifiers: [
+        commandVerifier({
+          command: settings.verify,
+          ...(settings.verifyIn && { cwd: settings.verifyIn }),
+        }),
+      ],
+    }),
+    // Inside a coding agent its hooks keep the turn record beside the plan: one record of
+    // what the model has seen, and the other tool calls that count as evidence.
+    ...(settings.for !== undefined && { turnRecordsInStore: true }),
+    // Hooks the agent sends here (Claude Code's mcp_tool hooks), with the options setup gives
+    // its command hooks too.
+    ...(settings.for !== undefined && {
+      hostTools: hookHostTools(
+        {
+          agent: agent as string,
+          ...(settings.locale === 'zh' && { lang: 'zh' }),
+          ...(settings.list !== undefined && { list: settings.list }),
+          ...(settings.approval !== undefined && { approval: settings.approval }),
+          ...(settings.discipline !== undefined && { discipline: settings.discipline }),
+        },
+        engine.store,
+      ),
+    }),
+  };
+}

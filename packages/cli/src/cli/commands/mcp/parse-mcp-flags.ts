@@ -1,0 +1,201 @@
+/**
+ * `plankeeper mcp`'s flags checked and filled in with defaults, one concern at a time: the
+ * tool family and language, the plan key and store, the rules around writes, and HTTP.
+ * Bad flags throw a usage error before anything starts, in the order the flags are read.
+ */
+import { resolve } from 'node:path';
+import type { DependencyMode, EvidenceMode, LocaleId, PlanToolFamily } from 'plankeeper';
+import { LOCALE_IDS } from 'plankeeper';
+import { EVIDENCE_MODES } from 'plankeeper/harness';
+import { isLoopbackHost } from 'plankeeper/http';
+import { resolveDiscipline } from 'plankeeper/rules';
+import { MCP_AGENTS, type McpAgent } from '../../../coding-agents/mcp-keying.js';
+import { agentProjectDir, agentStoreUrl } from '../../../coding-agents/project-store.js';
+import { codingAgent } from '../../../coding-agents/registry.js';
+import { warnRenamed } from '../../../renamed-option.js';
+import { CliError } from '../../cli-error.js';
+import { parseDiscipline } from '../../discipline-option.js';
+import { checkPlanFilePath, planFileList } from '../../plan-file-option.js';
+import { resolveStoreUrl } from '../../store-option.js';
+import { checkOneOf, nonBlank } from './flag-values.js';
+import {
+  DEPENDENCY_MODES,
+  type McpSettings,
+  type RawMcpFlags,
+  TOKEN_ENV,
+  TOOL_FAMILIES,
+} from './mcp-settings.js';
+
+/** Checks the flags and fills in defaults; bad flags throw a usage error before anything starts. */
+export function parseMcpFlags(
+  flags: RawMcpFlags,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): McpSettings {
+  const { tools, locale, dependencies } = toolFlags(flags);
+  const key = keyFlags(flags, env, cwd);
+  const { forAgent, list, planPath, session } = key;
+  const rules = ruleFlags(flags, forAgent, key.projectDir);
+  const { approval, verify, verifyIn } = rules;
+  const settings: McpSettings = {
+    store: key.store,
+    ...(approval !== undefined && { approval }),
+    ...(verify !== undefined && { verify }),
+    ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
+    ...(session !== undefined && { session }),
+    ...(list !== undefined && { list }),
+    ...(planPath !== undefined && { planFile: planPath }),
+    agent: key.agent,
+    ...(forAgent !== undefined && { for: forAgent }),
+    tools,
+    locale,
+    ...(dependencies !== undefined && { dependencies }),
+    ...disciplineSettings(flags, forAgent, rules.evidence),
+  };
+  const http = httpFlags(flags, env);
+  if (http) settings.http = http;
+  return settings;
+}
+
+function toolFlags(flags: RawMcpFlags) {
+  if (flags.preset !== undefined) warnRenamed('--preset', '--tools');
+  const tools = flags.tools ?? flags.preset ?? 'both';
+  checkOneOf(flags.tools === undefined ? '--preset' : '--tools', tools, TOOL_FAMILIES);
+  const locale = flags.lang ?? 'en';
+  checkOneOf('--lang', locale, LOCALE_IDS);
+  const dependencies = flags.dependencies;
+  if (dependencies !== undefined) checkOneOf('--dependencies', dependencies, DEPENDENCY_MODES);
+  return {
+    tools: tools as PlanToolFamily,
+    locale: locale as LocaleId,
+    dependencies: dependencies as DependencyMode | undefined,
+  };
+}
+
+/** Whose plan: the key's agent and session, the store, and a shared list or plan file. */
+function keyFlags(flags: RawMcpFlags, env: NodeJS.ProcessEnv, cwd: string) {
+  const forAgent = flags.for as McpAgent | undefined;
+  if (forAgent !== undefined) checkOneOf('--for', forAgent, MCP_AGENTS);
+  if (forAgent !== undefined && (flags.agent !== undefined || flags.session !== undefined)) {
+    throw new CliError('--for sets the plan key itself; leave out --agent and --session.');
+  }
+  const agent = nonBlank('--agent', flags.agent) ?? forAgent ?? 'mcp';
+  const session = nonBlank('--session', flags.session);
+  // Inside a coding agent the store follows the agent's project directory (project-store.ts).
+  const projectDir =
+    forAgent === undefined
+      ? undefined
+      : agentProjectDir(codingAgent(forAgent).projectDirEnv, env, cwd);
+  const store =
+    projectDir === undefined
+      ? resolveStoreUrl(nonBlank('--store', flags.store), env, cwd)
+      : resolveStoreUrl(agentStoreUrl(nonBlank('--store', flags.store), env, projectDir), env, cwd);
+  const planFile = nonBlank('--plan-file', flags.planFile);
+  if (planFile !== undefined && flags.list !== undefined) {
+    throw new CliError('--plan-file names the shared list itself; leave out --list.');
+  }
+  // Inside a coding agent a relative path is the project's file, as the store is.
+  const planPath = planFile === undefined ? undefined : resolve(projectDir ?? cwd, planFile);
+  if (planPath !== undefined) checkPlanFilePath('--plan-file', planPath);
+  const list = planPath === undefined ? nonBlank('--list', flags.list) : planFileList(planPath);
+  if (list !== undefined && list.length > 100) {
+    throw new CliError(`--list must be a name of at most 100 characters, not ${list.length}.`);
+  }
+  return { forAgent, agent, session, projectDir, store, planPath, list };
+}
+
+/** The rules around plan writes: evidence, the person's check command, approval. */
+function ruleFlags(flags: RawMcpFlags, forAgent: McpAgent | undefined, projectDir?: string) {
+  const evidence = flags.evidence;
+  if (evidence !== undefined) checkOneOf('--evidence', evidence, EVIDENCE_MODES);
+  // Without a coding agent's hooks the server sees no tool call but its own, so under the
+  // rule nothing could ever be completed.
+  if (evidence !== undefined && evidence !== 'off' && forAgent === undefined) {
+    throw new CliError(
+      "--evidence needs --for AGENT: that agent's hooks record the tool calls that count as evidence.",
+    );
+  }
+  const verify = nonBlank('--verify', flags.verify);
+  // A coding agent's server checks in the agent's project: setup's files never name it.
+  const verifyIn =
+    nonBlank('--verify-in', flags.verifyIn) ?? (verify === undefined ? undefined : projectDir);
+  if (verifyIn !== undefined && verify === undefined) {
+    throw new CliError('--verify-in applies only with --verify COMMAND.');
+  }
+  const approval = flags.approval === true ? 'once' : flags.approval;
+  if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
+    throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
+  }
+  return {
+    evidence: evidence as EvidenceMode | undefined,
+    verify,
+    verifyIn,
+    approval: approval as McpSettings['approval'],
+  };
+}
+
+/** What `--discipline` sets here: the preset itself, the result echo and the evidence rule. */
+function disciplineSettings(
+  flags: RawMcpFlags,
+  forAgent: McpAgent | undefined,
+  evidence: EvidenceMode | undefined,
+): Pick<McpSettings, 'evidence' | 'discipline' | 'echoPlan'> {
+  const discipline = parseDiscipline(flags.discipline) ?? 'standard';
+  // The preset as every host reads it. An MCP host shows no plan section, and the server
+  // sees work only through a coding agent's hooks (without them every completion would
+  // lack evidence, so no preset's evidence rule applies).
+  const rules = resolveDiscipline(
+    { discipline, evidence },
+    { planSection: false, seesWork: forAgent !== undefined },
+  );
+  return {
+    ...(rules.evidence !== undefined && { evidence: rules.evidence }),
+    ...(flags.discipline !== undefined && { discipline }),
+    echoPlan: rules.echoPlan,
+  };
+}
+
+/** Streamable HTTP's settings, or undefined for stdio (where HTTP's flags are a usage error). */
+function httpFlags(flags: RawMcpFlags, env: NodeJS.ProcessEnv): McpSettings['http'] {
+  if (flags.http === undefined) {
+    const httpOnly = [flags.host, flags.token, flags.idleTimeout, flags.maxSessions];
+    if (httpOnly.some((flag) => flag !== undefined)) {
+      throw new CliError(
+        '--host, --token, --idle-timeout and --max-sessions apply only with --http PORT.',
+      );
+    }
+    return undefined;
+  }
+  if (!/^\d{1,5}$/.test(flags.http) || Number(flags.http) > 65535) {
+    throw new CliError(`--http must be a port from 0 to 65535, not ${JSON.stringify(flags.http)}.`);
+  }
+  const host = nonBlank('--host', flags.host) ?? '127.0.0.1';
+  const token = nonBlank('--token', flags.token) ?? nonBlank(TOKEN_ENV, env[TOKEN_ENV]);
+  if (token !== undefined && /\s/.test(token)) {
+    throw new CliError('--token must not contain whitespace.');
+  }
+  if (token === undefined && !isLoopbackHost(host)) {
+    throw new CliError(
+      `Refusing to serve on ${host} without a token: anyone who can reach it could read and change plans. Pass --token (or set ${TOKEN_ENV}), or use --host 127.0.0.1.`,
+    );
+  }
+  const idleMinutes = Number(flags.idleTimeout ?? '30');
+  if (flags.idleTimeout?.trim() === '' || !Number.isFinite(idleMinutes) || idleMinutes < 0) {
+    throw new CliError(
+      `--idle-timeout must be a number of minutes (0: never), not ${JSON.stringify(flags.idleTimeout)}.`,
+    );
+  }
+  const maxSessions = flags.maxSessions ?? '100';
+  if (!/^\d{1,9}$/.test(maxSessions) || Number(maxSessions) === 0) {
+    throw new CliError(
+      `--max-sessions must be a whole number of sessions from 1, not ${JSON.stringify(maxSessions)}.`,
+    );
+  }
+  return {
+    port: Number(flags.http),
+    host,
+    ...(token !== undefined && { token }),
+    sessionIdleMs: idleMinutes * 60_000,
+    maxSessions: Number(maxSessions),
+  };
+}

@@ -1,0 +1,125 @@
+/** What `plankeeper todos` prints of stored plans: the listing, one plan with its history, a deletion. */
+import type { PlanSnapshot, PlanStore } from 'plankeeper';
+import { encodePlanKey, type getLocale, type PlanKey } from 'plankeeper';
+import { approvalWait } from 'plankeeper/harness';
+import type { PlanRecord } from 'plankeeper/stores';
+import { redact } from 'plankeeper/stores';
+import { subAgentLines, subAgentView } from '../commands/todos-sub-agents.js';
+import { oneLine, storedPlanText } from '../commands/todos-view.js';
+import { EXIT } from '../exit-codes.js';
+import { printJson, printText } from '../terminal/safe-output.js';
+import { sourceLabel } from './source-label.js';
+import type { TodosFlags } from './todos-flags.js';
+
+/** Everything `todos` prints as text: stored model text and names are shown, not obeyed. */
+const print = (text: string) => printText(process.stdout, text);
+
+/** The command line that deletes `key`, quoted for a POSIX shell, password masked. */
+export function deleteCommand(key: PlanKey, store: string | undefined): string {
+  const quote = (word: string) =>
+    /^[\w.,:/@%+=-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+  const words = ['plankeeper', 'todos'];
+  if (store !== undefined) words.push('--store', redact(store));
+  words.push('--agent', key.agent, '--session', key.session);
+  if (key.scope?.length) words.push('--scope', key.scope.join('/'));
+  return [...words.slice(0, 2), ...words.slice(2).map(quote), '--delete'].join(' ');
+}
+
+export async function deletePlan(store: PlanStore, key: PlanKey, json: boolean): Promise<number> {
+  const deleted = await store.delete(key, {
+    source: { tool: 'host:cli-delete', summary: 'deleted with plankeeper todos --delete' },
+  });
+  if (json) printJson(process.stdout, { key, deleted });
+  else print(`${deleted ? 'Deleted' : 'Already gone:'} ${encodePlanKey(key)}\n`);
+  return EXIT.ok;
+}
+
+export async function listPlans(store: PlanStore, flags: TodosFlags): Promise<number> {
+  const listings = (await store.list(flags.agent ? { agent: flags.agent } : {})).sort(
+    (a, b) => b.updatedAt - a.updatedAt,
+  );
+  if (flags.json) {
+    printJson(
+      process.stdout,
+      listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
+      2,
+    );
+    return EXIT.ok;
+  }
+  if (listings.length === 0) {
+    print('No stored plans.\n');
+    return EXIT.ok;
+  }
+  for (const listing of listings) {
+    const { agent, session, scope } = listing.key;
+    const done = listing.total - listing.open;
+    print(
+      `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${done}/${listing.total} done  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+export async function showPlan(
+  store: PlanStore,
+  key: PlanKey,
+  historyLimit: number,
+  json: boolean,
+  locale: ReturnType<typeof getLocale>,
+  storeFlag?: string,
+): Promise<number> {
+  const current = await store.get(key);
+  const history = historyLimit === 0 ? [] : await store.history(key, { limit: historyLimit });
+  const subAgents = await subAgentView(store, key, current?.record.items ?? [], locale);
+  if (json) {
+    printJson(
+      process.stdout,
+      {
+        key,
+        version: current?.version ?? 0,
+        plan: current?.record ?? null,
+        subAgents: subAgents.entries,
+        history,
+      },
+      2,
+    );
+    return EXIT.ok;
+  }
+  if (current) {
+    const { suffix } = subAgents;
+    print(`${encodePlanKey(key)}  v${current.version}\n`);
+    print(`${storedPlanText(current.record.items, locale, suffix)}\n`);
+    const approval = approvalLine(current.record);
+    if (approval) print(`${approval}\n`);
+    for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
+      print(`${line}\n`);
+    }
+  } else print(`${encodePlanKey(key)}  deleted\n`);
+  if (history.length > 0) {
+    print('\nHistory (oldest first):\n');
+    for (const revision of history) {
+      const source = revision.source;
+      print(
+        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${sourceLabel(source)}\n`,
+      );
+    }
+  }
+  return EXIT.ok;
+}
+
+/**
+ * The plan's approval in one line, when a person approved it: still covering the plan, or
+ * changed since (a host that asks again on change then waits). Without an approval the
+ * store cannot tell whether a host asks for one, so nothing is said.
+ */
+function approvalLine(record: PlanRecord): string | undefined {
+  const { approval } = record;
+  if (!approval) return undefined;
+  const by = approval.name ? ` by ${oneLine(approval.name)}` : '';
+  const at = new Date(approval.at).toISOString();
+  const current =
+    approvalWait({ items: record.items, approval } as PlanSnapshot, 'on-change') === undefined;
+  return current
+    ? `Approved${by} at ${at}.`
+    : `Changed since it was approved${by} at ${at}; a host that asks again on change waits for --approve.`;
+}

@@ -1,0 +1,85 @@
+/**
+ * One scenario under one guard column or preset: a real Agent session with a fresh
+ * environment, scored by the scenario's own outcome check and measured in calls and tokens.
+ */
+import type {
+  LocaleId,
+  ModelClient,
+  ModelRequest,
+  ModelResponse,
+  PlanningOptions,
+  RunResult,
+} from 'plankeeper';
+import { Agent, getLocale } from 'plankeeper';
+import type { RunReport } from './eval-report.js';
+import type { EnvironmentCheck } from './guard-columns.js';
+import { measureCalls } from './prompt-metrics.js';
+import type { Scenario } from './scenario.js';
+
+export async function runScenario(
+  scenario: Scenario,
+  label: string,
+  /** The planning options, given the scenario's own check (for the verifier column). */
+  planning: (check: EnvironmentCheck | undefined) => PlanningOptions,
+  lang: LocaleId,
+  realModel: ModelClient | undefined,
+): Promise<RunReport> {
+  const prepared = scenario.prepare(lang);
+  const model = new FailureRecordingModel(realModel ?? prepared.behaviourModel());
+  const agent = new Agent({
+    name: 'eval',
+    model,
+    system: scenario.system(lang),
+    tools: prepared.tools,
+    planning: planning(prepared.check),
+    maxSteps: scenario.maxSteps,
+    locale: lang,
+  });
+  const session = agent.session(`${scenario.id}-${label}`);
+  const results: RunResult[] = [];
+  for (const [index, task] of scenario.turns(lang).entries()) {
+    prepared.beginTurn(index + 1);
+    const result = await session.send(task);
+    // A provider failure says nothing about the guards: stop rather than score it.
+    if (model.failure !== undefined) throw model.failure;
+    results.push(result);
+  }
+  const outcome = prepared.outcome(results);
+  const metrics = measureCalls(
+    results.flatMap((result) => result.calls),
+    getLocale(lang),
+  );
+  const providerTokens = results.reduce((sum, result) => sum + result.usage.inputTokens, 0);
+  const last = results.at(-1);
+  return {
+    passed: outcome.passed,
+    detail: outcome.detail,
+    calls: metrics.calls,
+    inputTokens: metrics.inputTokens,
+    providerInputTokens: providerTokens > 0 ? providerTokens : null,
+    answer: last?.answer ?? null,
+    error: results.find((result) => result.error !== null)?.error ?? null,
+    extraCalls: null,
+    extraInputTokens: null,
+  };
+}
+
+/** Passes calls through and keeps the first error the model client threw. */
+class FailureRecordingModel implements ModelClient {
+  failure: unknown;
+
+  constructor(private readonly inner: ModelClient) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  async generate(request: ModelRequest): Promise<ModelResponse> {
+    try {
+      return await this.inner.generate(request);
+    } catch (error) {
+      this.failure ??= error;
+      throw error;
+    }
+  }
+}
