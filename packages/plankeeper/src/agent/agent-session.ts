@@ -14,9 +14,9 @@ import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { createCompletionLoop } from '../harness/completion-loop.js';
 import { PlanHarness } from '../harness/plan-harness.js';
 import type { ToolContext, ToolDefinition } from '../tools/tool.js';
-import type { ResolvedAgent } from './agent.js';
 import { executeTool, type ToolOutcome } from './execute-tool.js';
 import type { ChatMessage, InjectionKind, ModelToolSpec, ToolCall } from './model-client.js';
+import type { ResolvedAgent } from './resolved-agent.js';
 import type { RunResult } from './run-result.js';
 
 export interface CompletionRunResult extends RunResult {

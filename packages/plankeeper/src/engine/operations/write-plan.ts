@@ -20,13 +20,13 @@ import {
   type DependencyMode,
   writeDependencies,
 } from './dependencies.js';
+import type { KeptChange } from './kept-change.js';
 import {
   characterIssues,
   duplicateIssues,
   normalizeId,
   type OperationResult,
 } from './operation-result.js';
-import type { KeptChange } from './person-kept.js';
 
 export interface WriteItemInput {
   id?: string | number;
