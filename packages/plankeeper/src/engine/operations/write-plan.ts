@@ -83,30 +83,7 @@ export function writePlan(
 
   issues.push(...entryIssues(input, contents, explicitIds, existing, limits));
 
-  // Items without an id match an unclaimed existing item with the same content, so a
-  // model that rewrites the list in Claude Code style keeps stable ids. Stored content is
-  // already trimmed.
-  const claimed = new Set(explicitIds.filter((id): id is string => id !== undefined));
-  const matched = matchByContent(
-    record.items,
-    claimed,
-    input.map((item, index) => (item.id === undefined ? contents[index] : undefined)),
-  );
-
-  let nextId = record.nextId;
-  const added: string[] = [];
-  const built: TodoItem[] = input.map((item, index) => {
-    let id = explicitIds[index];
-    if (item.id === undefined) {
-      id = matched[index];
-      if (id === undefined) {
-        id = String(nextId++);
-        added.push(id);
-      }
-    }
-    const previous = id === undefined ? undefined : existing.get(id);
-    return buildItem(id ?? '?', contents[index]!, item, previous);
-  });
+  const { built, added, nextId } = buildItems(record, input, contents, explicitIds, existing);
   const order = writeDependencies(record.items, input, built, dependencies, existing);
   const items = order.items;
   issues.push(...order.issues);
@@ -134,6 +111,41 @@ export function writePlan(
     facts: { added, dropped, unchanged, ...order.facts },
     summary,
   };
+}
+
+/** The entries as items: an entry keeps the id it names, or its item's found by text, or gets a new one. */
+function buildItems(
+  record: PlanRecord,
+  input: readonly WriteItemInput[],
+  contents: readonly string[],
+  explicitIds: readonly (string | undefined)[],
+  existing: ReadonlyMap<string, TodoItem>,
+): { built: TodoItem[]; added: string[]; nextId: number } {
+  // Items without an id match an unclaimed existing item with the same content, so a
+  // model that rewrites the list in Claude Code style keeps stable ids. Stored content is
+  // already trimmed.
+  const claimed = new Set(explicitIds.filter((id): id is string => id !== undefined));
+  const matched = matchByContent(
+    record.items,
+    claimed,
+    input.map((item, index) => (item.id === undefined ? contents[index] : undefined)),
+  );
+
+  let nextId = record.nextId;
+  const added: string[] = [];
+  const built: TodoItem[] = input.map((item, index) => {
+    let id = explicitIds[index];
+    if (item.id === undefined) {
+      id = matched[index];
+      if (id === undefined) {
+        id = String(nextId++);
+        added.push(id);
+      }
+    }
+    const previous = id === undefined ? undefined : existing.get(id);
+    return buildItem(id ?? '?', contents[index]!, item, previous);
+  });
+  return { built, added, nextId };
 }
 
 /** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */
