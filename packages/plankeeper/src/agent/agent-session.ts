@@ -14,9 +14,9 @@ import { isOpen, type TodoItem } from '../engine/todo-item.js';
 import { createCompletionLoop } from '../harness/completion-loop.js';
 import { PlanHarness } from '../harness/plan-harness.js';
 import type { ToolContext, ToolDefinition } from '../tools/tool.js';
-import type { ResolvedAgent } from './agent.js';
 import { executeTool, type ToolOutcome } from './execute-tool.js';
 import type { ChatMessage, InjectionKind, ModelToolSpec, ToolCall } from './model-client.js';
+import type { ResolvedAgent } from './resolved-agent.js';
 import type { RunResult } from './run-result.js';
 
 export interface CompletionRunResult extends RunResult {
@@ -122,38 +122,13 @@ export class AgentSession {
       steps++;
       agent.observer({ type: 'model-called', step: steps, messages: input });
 
-      let reply: ChatMessage & { role: 'assistant' };
-      try {
-        const response = await agent.model.generate({
-          messages: input,
-          tools: this.toolSpecs,
-          ...(signal && { signal }),
-        });
-        agent.observer({ type: 'model-responded', step: steps, response });
-        usage.inputTokens += response.usage?.inputTokens ?? 0;
-        usage.outputTokens += response.usage?.outputTokens ?? 0;
-        reply = { ...response.message };
-        if (!reply.toolCalls?.length) delete reply.toolCalls;
-      } catch (error) {
-        if (!PlankeeperError.isInstance(error) || ConfigurationError.isInstance(error)) throw error;
-        return finish(null, error.message);
-      }
+      const reply = await this.callModel(input, steps, usage, signal);
+      if ('error' in reply) return finish(null, reply.error);
       lastReply = reply;
       this.history.push(reply);
 
       if (reply.toolCalls) {
-        for (const call of reply.toolCalls) {
-          const outcome = await this.runTool(call, turn, steps, signal);
-          this.history.push({
-            role: 'tool',
-            toolCallId: call.id,
-            name: call.name,
-            content: outcome.observation,
-            ok: outcome.ok,
-          });
-        }
-        const reminder = await harness?.endToolRound();
-        if (reminder !== undefined) this.inject('reminder', reminder);
+        await this.runToolRound(reply.toolCalls, turn, steps, signal);
         continue;
       }
 
@@ -164,6 +139,53 @@ export class AgentSession {
       }
       return finish(reply.content, null);
     }
+  }
+
+  /** One model call: its reply, or the error a run ends with (a programmer's mistake throws). */
+  private async callModel(
+    input: ChatMessage[],
+    step: number,
+    usage: { inputTokens: number; outputTokens: number },
+    signal: AbortSignal | undefined,
+  ): Promise<(ChatMessage & { role: 'assistant' }) | { error: string }> {
+    const { agent } = this;
+    try {
+      const response = await agent.model.generate({
+        messages: input,
+        tools: this.toolSpecs,
+        ...(signal && { signal }),
+      });
+      agent.observer({ type: 'model-responded', step, response });
+      usage.inputTokens += response.usage?.inputTokens ?? 0;
+      usage.outputTokens += response.usage?.outputTokens ?? 0;
+      const reply = { ...response.message };
+      if (!reply.toolCalls?.length) delete reply.toolCalls;
+      return reply;
+    } catch (error) {
+      if (!PlankeeperError.isInstance(error) || ConfigurationError.isInstance(error)) throw error;
+      return { error: error.message };
+    }
+  }
+
+  /** The reply's tool calls, each result joining the history, then the harness's reminder. */
+  private async runToolRound(
+    toolCalls: readonly ToolCall[],
+    turn: string,
+    step: number,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    for (const call of toolCalls) {
+      const outcome = await this.runTool(call, turn, step, signal);
+      this.history.push({
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: outcome.observation,
+        ok: outcome.ok,
+      });
+    }
+    const reminder = await this.harness?.endToolRound();
+    if (reminder !== undefined) this.inject('reminder', reminder);
   }
 
   /** One tool call on the one tool path, through the harness when planning so it sees the outcome. */

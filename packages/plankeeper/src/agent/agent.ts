@@ -21,6 +21,7 @@ import type { AgentObserver } from './agent-events.js';
 import { AgentSession } from './agent-session.js';
 import type { ModelClient } from './model-client.js';
 import type { PlanningOptions } from './planning-options.js';
+import type { ResolvedAgent } from './resolved-agent.js';
 import type { RunResult } from './run-result.js';
 import type { ToolHooks } from './tool-hooks.js';
 
@@ -38,19 +39,6 @@ export interface AgentOptions {
   hooks?: ToolHooks;
   observer?: AgentObserver;
   locale?: LocaleId | Locale;
-}
-
-/** Settings a session needs, resolved once per agent. */
-export interface ResolvedAgent {
-  name: string;
-  model: ModelClient;
-  locale: Locale;
-  system: string;
-  businessTools: readonly ToolDefinition[];
-  planning: (PlanningOptions & { engine: PlanEngine }) | undefined;
-  maxSteps: number;
-  hooks: ToolHooks;
-  observer: AgentObserver;
 }
 
 export class Agent {

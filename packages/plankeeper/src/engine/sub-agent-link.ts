@@ -6,17 +6,14 @@
  * plan tools' input schemas have no such field, and a whole-list write keeps it on the
  * items whose ids it keeps.
  */
+import type { SubAgentEnding, SubAgentLink } from './sub-agent-link-field.js';
 import { isOpen, type PlanProgress, type TodoItem } from './todo-item.js';
 
-/** How a sub-agent's turn ended: its plan all done, items left open, or an error. */
-export type SubAgentEnding = 'finished' | 'stopped' | 'failed';
-
-export interface SubAgentLink {
-  /** The child scope segment under the parent plan's key. */
-  scope: string;
-  /** How its last turn ended; absent while it is working (or never reported). */
-  ended?: SubAgentEnding;
-}
+export {
+  type SubAgentEnding,
+  type SubAgentLink,
+  sameSubAgentLink,
+} from './sub-agent-link-field.js';
 
 /**
  * What a sub-agent's end is recorded as, in the parent plan's revision source, so the
@@ -40,15 +37,6 @@ export type SubAgentLinkProblem =
   | { code: 'unknown_id'; id: string; known: string[] }
   | { code: 'not_open'; id: string; status: 'completed' | 'cancelled' }
   | { code: 'bad_scope'; scope: string };
-
-export function sameSubAgentLink(
-  a: SubAgentLink | undefined,
-  b: SubAgentLink | undefined,
-): boolean {
-  return (
-    a === b || (a !== undefined && b !== undefined && a.scope === b.scope && a.ended === b.ended)
-  );
-}
 
 /** Longest child scope segment a link may name. */
 const MAX_SCOPE = 200;

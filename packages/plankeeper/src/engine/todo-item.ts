@@ -1,7 +1,7 @@
 /**
  * The todo item and the plan record a store keeps.
  */
-import { type SubAgentLink, sameSubAgentLink } from './sub-agent-link.js';
+import { type SubAgentLink, sameSubAgentLink } from './sub-agent-link-field.js';
 
 /** Every status an item can have; `cancelled` keeps a dropped step visible instead of deleting it. */
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;

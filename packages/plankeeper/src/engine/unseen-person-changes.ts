@@ -71,3 +71,19 @@ export async function unseenPersonChanges(
   if (byItem.size === 0) return undefined;
   return { byItem, ...(seen && { seen }) };
 }
+
+/**
+ * Runs `decide` with a person's changes made since version `basedOn` of the plan at
+ * `key` (held at `version`), read from its history only when the plan moved on since:
+ * the common write, on the plan its writer saw, costs no read.
+ */
+export function afterUnseenChanges<T>(
+  store: PlanStore,
+  key: PlanKey,
+  basedOn: number | undefined,
+  version: number,
+  decide: (unseen: UnseenPersonChanges | undefined) => T,
+): T | Promise<T> {
+  if (basedOn === undefined || version <= basedOn) return decide(undefined);
+  return unseenPersonChanges(store, key, basedOn, version).then(decide);
+}

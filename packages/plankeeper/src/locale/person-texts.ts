@@ -3,8 +3,9 @@
  * the dashboard), and what the model reads about a person's change. Kept apart from the
  * model's tool texts: a person is told what is wrong, not how to resend a tool call.
  */
+
+import type { KeptChange } from '../engine/operations/kept-change.js';
 import type { PersonEditProblem } from '../engine/operations/person-edit.js';
-import type { KeptChange } from '../engine/operations/person-kept.js';
 import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PersonEditInfo } from '../engine/store/plan-store.js';
 

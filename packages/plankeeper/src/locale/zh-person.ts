@@ -1,4 +1,4 @@
-import type { KeptChange } from '../engine/operations/person-kept.js';
+import type { KeptChange } from '../engine/operations/kept-change.js';
 import { quotedText, quoteText } from '../engine/render.js';
 import type { ItemEditInfo, PersonEditInfo } from '../engine/store/plan-store.js';
 import type { PersonTexts } from './person-texts.js';

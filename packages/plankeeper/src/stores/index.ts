@@ -15,12 +15,12 @@
  * kept of their changes (`KeptChange`, in a `todo_write` result's `kept`).
  */
 
+export type { KeptChange } from '../engine/operations/kept-change.js';
 export type {
   PersonEdit,
   PersonEditProblem,
   PersonTextField,
 } from '../engine/operations/person-edit.js';
-export type { KeptChange } from '../engine/operations/person-kept.js';
 export type { PersonEditOutcome } from '../engine/plan-engine.js';
 export { keyIsWithin } from '../engine/plan-key.js';
 export { MemoryPlanStore, type MemoryStoreOptions } from '../engine/store/memory-store.js';

@@ -46,27 +46,8 @@ export function completeItems(
       issues: [{ code: 'too_many_entries', path: ['items'], maximum: limits.maxItems, count }],
     };
   }
-  const issues: PlanIssue[] = [];
-  if (input.length === 0) issues.push({ code: 'empty_list', path: ['items'] });
-  const existing = new Map(record.items.map((item) => [item.id, item]));
-  const known = [...existing.keys()];
   const ids = input.map((entry) => normalizeId(entry.id));
-  input.forEach((entry, index) => {
-    const id = ids[index];
-    if (id === undefined) {
-      issues.push({ code: 'bad_id', path: ['items', index, 'id'], received: String(entry.id) });
-    } else if (!existing.has(id)) {
-      issues.push({
-        code: 'unknown_id',
-        path: ['items', index, 'id'],
-        id,
-        known,
-      });
-    }
-    if (isBlankText(entry.reason)) issues.push({ code: 'blank', path: ['items', index, 'reason'] });
-    issues.push(...characterIssues(entry, ['reason'], ['items', index]));
-  });
-  issues.push(...duplicateIssues(ids, (index) => ['items', index, 'id']));
+  const issues = entryIssues(record, input, ids);
   if (issues.length > 0) return { ok: false, issues };
 
   const reasons = new Map(input.map((entry, index) => [ids[index]!, entry.reason.trim()]));
@@ -104,4 +85,33 @@ export function completeItems(
     facts: { completed, alreadyCompleted, ...dependencyFacts({ outOfOrder: order.outOfOrder }) },
     summary: summary || 'nothing new completed',
   };
+}
+
+/** What is wrong with the entries: none, bad, unknown or repeated ids, blank or unstorable reasons. */
+function entryIssues(
+  record: PlanRecord,
+  input: readonly CompleteItemInput[],
+  ids: readonly (string | undefined)[],
+): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  if (input.length === 0) issues.push({ code: 'empty_list', path: ['items'] });
+  const existing = new Map(record.items.map((item) => [item.id, item]));
+  const known = [...existing.keys()];
+  input.forEach((entry, index) => {
+    const id = ids[index];
+    if (id === undefined) {
+      issues.push({ code: 'bad_id', path: ['items', index, 'id'], received: String(entry.id) });
+    } else if (!existing.has(id)) {
+      issues.push({
+        code: 'unknown_id',
+        path: ['items', index, 'id'],
+        id,
+        known,
+      });
+    }
+    if (isBlankText(entry.reason)) issues.push({ code: 'blank', path: ['items', index, 'reason'] });
+    issues.push(...characterIssues(entry, ['reason'], ['items', index]));
+  });
+  issues.push(...duplicateIssues(ids, (index) => ['items', index, 'id']));
+  return issues;
 }

@@ -51,3 +51,9 @@ export function characterIssues(
   }
   return issues;
 }
+
+/** Where `id` was sent in `list` (ids as strings or numbers), for an issue's path. */
+export function placeOf(list: readonly (string | number)[], id: string, field: string): IssuePath {
+  const index = list.findIndex((entry) => String(entry).trim() === id);
+  return index < 0 ? [field] : [field, index];
+}

@@ -19,120 +19,21 @@
  * retry decides again on the winner's plan.
  */
 import type { PlanIssue } from '../plan-issue.js';
-import type { EditedField, ItemEditInfo } from '../store/plan-store.js';
+import type { EditedField } from '../store/plan-store.js';
 import { type PlanRecord, sameItems, type TodoItem } from '../todo-item.js';
 import type { PersonItemChange, UnseenPersonChanges } from '../unseen-person-changes.js';
-import { normalizeId, type OperationResult } from './operation-result.js';
-import type { WriteFacts, WriteItemInput } from './write-plan.js';
+import { type KeptChange, type Kind, keptChange, kindsOf, soleName } from './kept-change.js';
+import type { OperationResult } from './operation-result.js';
+import { oneInProgress, placeAsStored, predecessorOf } from './person-kept-placement.js';
+import type { WriteFacts } from './write-plan.js';
 
-/** An item a whole-list write kept as a person left it, and what the person did to it. */
-export interface KeptChange {
-  /** The item as stored after the write. */
-  item: TodoItem;
-  /** The person's changes to it, oldest first. */
-  edits: ItemEditInfo[];
-  /** The person's name, when one person made them all and gave it. */
-  name?: string;
-}
-
-type Kind = ItemEditInfo['kind'];
-
-const kindsOf = (changes: readonly PersonItemChange[]) =>
-  new Set<Kind>(changes.map((change) => change.edit.kind));
-
-/**
- * `input` as the writer meant it: an entry without an id whose text is what an item read
- * in the plan the writer saw, before a person reworded it, is that item (most models send
- * no ids, and match items by their text). Without this it would be added as a new item
- * with the old wording, and the reworded one left out.
- */
-export function entriesAsSeen(
-  input: readonly WriteItemInput[],
-  record: PlanRecord,
-  unseen: UnseenPersonChanges,
-): readonly WriteItemInput[] {
-  const seen = unseen.seen;
-  if (!seen) return input;
-  const current = new Map(record.items.map((item) => [item.id, item]));
-  const claimed = new Set(
-    input.flatMap((entry) => {
-      const id = entry.id === undefined ? undefined : normalizeId(entry.id);
-      return id === undefined ? [] : [id];
-    }),
-  );
-  const reworded = new Map<string, string>();
-  for (const item of seen.items) {
-    const now = current.get(item.id);
-    if (!now || now.content === item.content || claimed.has(item.id)) continue;
-    if (!kindsOf(unseen.byItem.get(item.id) ?? []).has('edit')) continue;
-    if (!reworded.has(item.content)) reworded.set(item.content, item.id);
-  }
-  if (reworded.size === 0) return input;
-  return input.map((entry) => {
-    if (entry.id !== undefined) return entry;
-    const id = reworded.get(entry.content.trim());
-    if (id === undefined) return entry;
-    reworded.delete(entry.content.trim());
-    return { ...entry, id };
-  });
-}
-
-/**
- * `input` without the entries of items a person removed since the writer's read (in a plan
- * file, by deleting the line): the item named by its id, or an entry without an id that
- * reads as the item did. Sent from the older read, they would bring the item back, or add
- * it again under a new id. Each dropped removal is named, as a kept change.
- */
-export function withoutRemoved(
-  input: readonly WriteItemInput[],
-  record: PlanRecord,
-  unseen: UnseenPersonChanges,
-): { input: readonly WriteItemInput[]; dropped: KeptChange[] } {
-  const present = new Set(record.items.map((item) => item.id));
-  const removed = new Map<string, TodoItem | undefined>();
-  for (const [id, changes] of unseen.byItem) {
-    if (present.has(id) || !kindsOf(changes).has('remove')) continue;
-    removed.set(
-      id,
-      unseen.seen?.items.find((item) => item.id === id),
-    );
-  }
-  if (removed.size === 0) return { input, dropped: [] };
-  const byText = new Map(
-    [...removed].flatMap(([id, item]) => (item ? [[item.content, id] as const] : [])),
-  );
-  const hit = new Set<string>();
-  const kept = input.filter((entry) => {
-    const id = entry.id === undefined ? byText.get(entry.content.trim()) : normalizeId(entry.id);
-    if (id === undefined || !removed.has(id) || hit.has(id)) return true;
-    hit.add(id);
-    return false;
-  });
-  const dropped = [...hit].map((id) =>
-    keptChange(removed.get(id) ?? { id, content: '', status: 'pending' }, unseen.byItem.get(id)!),
-  );
-  return { input: kept, dropped };
-}
-
-/** `result` naming `dropped` (see withoutRemoved) among the person's changes it kept. */
-export function withDropped(
-  result: OperationResult<WriteFacts>,
-  dropped: readonly KeptChange[],
-): OperationResult<WriteFacts> {
-  if (!result.ok || dropped.length === 0) return result;
-  const ids = dropped.map((change) => change.item.id);
-  return {
-    ...result,
-    facts: { ...result.facts, kept: [...(result.facts.kept ?? []), ...dropped] },
-    summary: `${result.summary}, kept a person's removal of ${ids.map((id) => `#${id}`).join(' ')}`,
-    keptForPerson: [...(result.keptForPerson ?? []), ...ids],
-  };
-}
-
-/** Items a whole list may leave out without dropping them: those a person changed, kept. */
-export function personKeptIds(record: PlanRecord, unseen: UnseenPersonChanges): Set<string> {
-  return new Set(record.items.filter((item) => unseen.byItem.has(item.id)).map((item) => item.id));
-}
+export type { KeptChange } from './kept-change.js';
+export {
+  entriesAsSeen,
+  personKeptIds,
+  withDropped,
+  withoutRemoved,
+} from './person-kept-entries.js';
 
 /**
  * A whole-list write's `result` with a person's changes it would undo kept as they left
@@ -274,100 +175,4 @@ function setField(
 ): void {
   if (value === undefined) delete item[field];
   else item[field] = value;
-}
-
-/**
- * `items` with the restored items put back and the moved ones placed as the person left
- * them: a restored item after the nearest item that stood before it, a moved one before
- * the nearest item that stood after it (a move is "before #N"), both as stored.
- */
-function placeAsStored(
-  items: readonly TodoItem[],
-  stored: readonly TodoItem[],
-  restored: ReadonlySet<string>,
-  moved: ReadonlySet<string>,
-): TodoItem[] {
-  if (restored.size === 0 && moved.size === 0) return [...items];
-  const own = new Map(items.map((item) => [item.id, item]));
-  const list = items.filter((item) => !moved.has(item.id));
-  const at = (id: string) => list.findIndex((item) => item.id === id);
-  stored.forEach((item, index) => {
-    if (restored.has(item.id)) {
-      let place = 0;
-      for (let back = index - 1; back >= 0; back--) {
-        const found = at(stored[back]!.id);
-        if (found >= 0) {
-          place = found + 1;
-          break;
-        }
-      }
-      list.splice(place, 0, withKnownBlockers(item, stored, own));
-    } else if (moved.has(item.id) && own.has(item.id)) {
-      let place = list.length;
-      for (let ahead = index + 1; ahead < stored.length; ahead++) {
-        const found = at(stored[ahead]!.id);
-        if (found >= 0) {
-          place = found;
-          break;
-        }
-      }
-      list.splice(place, 0, own.get(item.id)!);
-    }
-  });
-  return list;
-}
-
-/** A restored item waits only for items still in the plan (the write may have removed some). */
-function withKnownBlockers(
-  item: TodoItem,
-  stored: readonly TodoItem[],
-  written: ReadonlyMap<string, TodoItem>,
-): TodoItem {
-  if (!item.blockedBy) return item;
-  const storedIds = new Set(stored.map((each) => each.id));
-  const kept = item.blockedBy.filter((id) => written.has(id) || !storedIds.has(id));
-  if (kept.length === item.blockedBy.length) return item;
-  const { blockedBy: _, ...rest } = item;
-  return kept.length > 0 ? { ...rest, blockedBy: kept } : rest;
-}
-
-/**
- * A restored item the writer had in progress goes back to pending when the write set
- * another one in progress: the writer moved on from it, and one item is in progress at a
- * time. Being in progress was the writer's, not the person's change.
- */
-function oneInProgress(
-  items: TodoItem[],
-  restored: ReadonlySet<string>,
-  writer: string | undefined,
-): TodoItem[] {
-  const mine = (item: TodoItem) =>
-    item.status === 'in_progress' && (item.owner === undefined || item.owner === writer);
-  if (!items.some((item) => mine(item) && !restored.has(item.id))) return items;
-  return items.map((item) => {
-    if (!restored.has(item.id) || !mine(item)) return item;
-    const { owner: _, ...rest } = item;
-    return { ...rest, status: 'pending' };
-  });
-}
-
-function predecessorOf(items: readonly TodoItem[], id: string): string | undefined {
-  const index = items.findIndex((item) => item.id === id);
-  return index > 0 ? items[index - 1]!.id : undefined;
-}
-
-function keptChange(item: TodoItem, changes: readonly PersonItemChange[]): KeptChange {
-  const name = soleName(changes);
-  return {
-    item,
-    edits: changes.map((change) => change.edit),
-    ...(name !== undefined && { name }),
-  };
-}
-
-/** The name when one named person made every change, else undefined. */
-function soleName(changes: readonly PersonItemChange[]): string | undefined {
-  const names = new Set(changes.map((change) => change.name));
-  const [name] = names;
-  return names.size === 1 ? name : undefined;
 }

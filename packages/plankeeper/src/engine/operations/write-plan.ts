@@ -14,19 +14,20 @@ import {
   type TodoItem,
   type TodoStatus,
 } from '../todo-item.js';
+import { matchByContent } from './content-match.js';
 import {
   type BlockerInput,
   type DependencyFacts,
   type DependencyMode,
   writeDependencies,
 } from './dependencies.js';
+import type { KeptChange } from './kept-change.js';
 import {
   characterIssues,
   duplicateIssues,
   normalizeId,
   type OperationResult,
 } from './operation-result.js';
-import type { KeptChange } from './person-kept.js';
 
 export interface WriteItemInput {
   id?: string | number;
@@ -74,14 +75,109 @@ export function writePlan(
 ): OperationResult<WriteFacts> {
   const issues: PlanIssue[] = [];
   const existing = new Map(record.items.map((item) => [item.id, item]));
-  // One list shared by every unknown-id issue of this call.
-  const known = [...existing.keys()];
   const explicitIds = input.map((item) =>
     item.id === undefined ? undefined : normalizeId(item.id),
   );
   // Trimmed once: this is the hot path of every whole-list write.
   const contents = input.map((item) => item.content.trim());
 
+  issues.push(...entryIssues(input, contents, explicitIds, existing, limits));
+
+  const { built, added, nextId } = buildItems(record, input, contents, explicitIds, existing);
+  const order = writeDependencies(record.items, input, built, dependencies, existing);
+  const items = order.items;
+  issues.push(...order.issues);
+
+  issues.push(...inProgressIssues(items, existing, othersInProgress));
+
+  // An empty list is an explicit clear, not a list that forgot some items: nothing was
+  // left out by mistake, so nothing is reported (or refused) as dropped.
+  const kept = new Set(items.map((item) => item.id));
+  const dropped =
+    input.length === 0
+      ? []
+      : record.items.filter((item) => isOpen(item) && !kept.has(item.id) && !keep.has(item.id));
+  if (dropPolicy === 'reject' && dropped.length > 0) {
+    issues.push({ code: 'dropped_open', path: ['todos'], ids: dropped.map((item) => item.id) });
+  }
+
+  if (issues.length > 0) return { ok: false, issues };
+  const summary = writeSummary(items, added, dropped);
+  const unchanged = sameItems(record.items, items);
+  return {
+    ok: true,
+    items,
+    nextId,
+    facts: { added, dropped, unchanged, ...order.facts },
+    summary,
+  };
+}
+
+/** The entries as items: an entry keeps the id it names, or its item's found by text, or gets a new one. */
+function buildItems(
+  record: PlanRecord,
+  input: readonly WriteItemInput[],
+  contents: readonly string[],
+  explicitIds: readonly (string | undefined)[],
+  existing: ReadonlyMap<string, TodoItem>,
+): { built: TodoItem[]; added: string[]; nextId: number } {
+  // Items without an id match an unclaimed existing item with the same content, so a
+  // model that rewrites the list in Claude Code style keeps stable ids. Stored content is
+  // already trimmed.
+  const claimed = new Set(explicitIds.filter((id): id is string => id !== undefined));
+  const matched = matchByContent(
+    record.items,
+    claimed,
+    input.map((item, index) => (item.id === undefined ? contents[index] : undefined)),
+  );
+
+  let nextId = record.nextId;
+  const added: string[] = [];
+  const built: TodoItem[] = input.map((item, index) => {
+    let id = explicitIds[index];
+    if (item.id === undefined) {
+      id = matched[index];
+      if (id === undefined) {
+        id = String(nextId++);
+        added.push(id);
+      }
+    }
+    const previous = id === undefined ? undefined : existing.get(id);
+    return buildItem(id ?? '?', contents[index]!, item, previous);
+  });
+  return { built, added, nextId };
+}
+
+/** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */
+function buildItem(
+  id: string,
+  content: string,
+  input: WriteItemInput,
+  previous: TodoItem | undefined,
+): TodoItem {
+  const item: TodoItem = { id, content, status: input.status };
+  const description = input.description ?? previous?.description;
+  const activeForm = input.activeForm ?? previous?.activeForm;
+  const note = input.note ?? previous?.note;
+  if (description !== undefined && description.trim() !== '') item.description = description.trim();
+  if (activeForm !== undefined && activeForm.trim() !== '') item.activeForm = activeForm.trim();
+  if (note !== undefined && note.trim() !== '') item.note = note.trim();
+  // The host's delegation is no field the model sends: it stays with the item's id.
+  if (previous?.subAgent) item.subAgent = { ...previous.subAgent };
+  return item;
+}
+
+/** What is wrong with the entries one by one: blank or unstorable text, bad, unknown or repeated ids, too many. */
+function entryIssues(
+  input: readonly WriteItemInput[],
+  contents: readonly string[],
+  explicitIds: readonly (string | undefined)[],
+  existing: ReadonlyMap<string, TodoItem>,
+  limits: PlanLimits,
+): PlanIssue[] {
+  // One list shared by every unknown-id issue of this call.
+  const known = [...existing.keys()];
+  const issues: PlanIssue[] = [];
   input.forEach((item, index) => {
     if (isBlankText(contents[index]!)) {
       issues.push({ code: 'blank', path: ['todos', index, 'content'] });
@@ -111,38 +207,15 @@ export function writePlan(
       count: input.length,
     });
   }
+  return issues;
+}
 
-  // Items without an id match an unclaimed existing item with the same content, so a
-  // model that rewrites the list in Claude Code style keeps stable ids.
-  const claimed = new Set(explicitIds.filter((id): id is string => id !== undefined));
-  const byContent = new Map<string, string[]>();
-  for (const item of record.items) {
-    if (claimed.has(item.id)) continue;
-    // Stored content is already trimmed.
-    const ids = byContent.get(item.content);
-    if (ids) ids.push(item.id);
-    else byContent.set(item.content, [item.id]);
-  }
-
-  let nextId = record.nextId;
-  const added: string[] = [];
-  const built: TodoItem[] = input.map((item, index) => {
-    let id = explicitIds[index];
-    if (item.id === undefined) {
-      const candidates = byContent.get(contents[index]!);
-      id = candidates?.shift();
-      if (id === undefined) {
-        id = String(nextId++);
-        added.push(id);
-      }
-    }
-    const previous = id === undefined ? undefined : existing.get(id);
-    return buildItem(id ?? '?', contents[index]!, item, previous);
-  });
-  const order = writeDependencies(record.items, input, built, dependencies, existing);
-  const items = order.items;
-  issues.push(...order.issues);
-
+/** More than one item in progress (other owners' items in a shared list do not count). */
+function inProgressIssues(
+  items: readonly TodoItem[],
+  existing: ReadonlyMap<string, TodoItem>,
+  othersInProgress: ReadonlySet<string>,
+): PlanIssue[] {
   const active: InProgressEntry[] = [];
   items.forEach((item, index) => {
     if (item.status !== 'in_progress' || othersInProgress.has(item.id)) return;
@@ -152,50 +225,18 @@ export function writePlan(
     active.push({ index, content: item.content, ...(id !== undefined && { id }) });
   });
   if (active.length > 1) {
-    issues.push({ code: 'multiple_in_progress', path: ['todos'], entries: active });
+    return [{ code: 'multiple_in_progress', path: ['todos'], entries: active }];
   }
-
-  // An empty list is an explicit clear, not a list that forgot some items: nothing was
-  // left out by mistake, so nothing is reported (or refused) as dropped.
-  const kept = new Set(items.map((item) => item.id));
-  const dropped =
-    input.length === 0
-      ? []
-      : record.items.filter((item) => isOpen(item) && !kept.has(item.id) && !keep.has(item.id));
-  if (dropPolicy === 'reject' && dropped.length > 0) {
-    issues.push({ code: 'dropped_open', path: ['todos'], ids: dropped.map((item) => item.id) });
-  }
-
-  if (issues.length > 0) return { ok: false, issues };
-  const summary =
-    items.length === 0
-      ? 'cleared the list'
-      : `wrote ${items.length} ${items.length === 1 ? 'item' : 'items'}${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
-  const unchanged = sameItems(record.items, items);
-  return {
-    ok: true,
-    items,
-    nextId,
-    facts: { added, dropped, unchanged, ...order.facts },
-    summary,
-  };
+  return [];
 }
 
-/** Optional fields the input leaves out keep their earlier values (a completion note survives a rewrite). */
-function buildItem(
-  id: string,
-  content: string,
-  input: WriteItemInput,
-  previous: TodoItem | undefined,
-): TodoItem {
-  const item: TodoItem = { id, content, status: input.status };
-  const description = input.description ?? previous?.description;
-  const activeForm = input.activeForm ?? previous?.activeForm;
-  const note = input.note ?? previous?.note;
-  if (description !== undefined && description.trim() !== '') item.description = description.trim();
-  if (activeForm !== undefined && activeForm.trim() !== '') item.activeForm = activeForm.trim();
-  if (note !== undefined && note.trim() !== '') item.note = note.trim();
-  // The host's delegation is no field the model sends: it stays with the item's id.
-  if (previous?.subAgent) item.subAgent = { ...previous.subAgent };
-  return item;
+/** The revision's summary of a write. */
+function writeSummary(
+  items: readonly TodoItem[],
+  added: readonly string[],
+  dropped: readonly TodoItem[],
+): string {
+  return items.length === 0
+    ? 'cleared the list'
+    : `wrote ${items.length} ${items.length === 1 ? 'item' : 'items'}${added.length ? `, added ${added.map((id) => `#${id}`).join(' ')}` : ''}${dropped.length ? `, dropped ${dropped.map((item) => `#${item.id}`).join(' ')}` : ''}`;
 }

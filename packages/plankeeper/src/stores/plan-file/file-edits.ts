@@ -8,6 +8,7 @@
  * since): a removal removes, an added line is added, a changed field is set, a moved line
  * is moved, and what others wrote meanwhile stays. Pure, like the engine's operations.
  */
+import { matchByContent } from '../../engine/operations/content-match.js';
 import type { ItemEditInfo } from '../../engine/store/plan-store.js';
 import type { PlanRecord, TodoItem, TodoStatus } from '../../engine/todo-item.js';
 import { asWritten, type PlanFileItem } from './plan-file-format.js';
@@ -59,16 +60,11 @@ function resolveIds(
   });
   // A line without an id that reads as an item no line names is that item: a person's
   // text taken in once (it got its id) and saved again before the id was written back.
-  const unclaimed = new Map<string, string>();
-  for (const item of base) {
-    if (!owner.has(item.id) && !unclaimed.has(item.content)) unclaimed.set(item.content, item.id);
-  }
-  const matched = lines.map((line) => {
-    if (line.id !== undefined) return undefined;
-    const id = unclaimed.get(line.content);
-    if (id !== undefined) unclaimed.delete(line.content);
-    return id;
-  });
+  const matched = matchByContent(
+    base,
+    new Set(owner.keys()),
+    lines.map((line) => (line.id === undefined ? line.content : undefined)),
+  );
   let nextId = current.nextId;
   const keeps = (line: PlanFileItem, index: number) =>
     line.id !== undefined &&
