@@ -1,5 +1,5 @@
 import type { Discipline } from 'plankeeper';
-import { DISCIPLINES, disciplineForModel, isDiscipline } from 'plankeeper/harness';
+import { DISCIPLINES, disciplineForModel, isDiscipline } from 'plankeeper/rules';
 import { CliError } from './cli-error.js';
 import { EXIT } from './exit-codes.js';
 

@@ -11,9 +11,6 @@ import { EXIT } from './exit-codes.js';
 export const PLAN_FILE_HELP =
   'keep the plan in this Markdown checklist, which people edit too; every session shares it';
 
-// Shared with the coding agents' hooks, which open a plan file without the CLI's commands.
-export { planFileList, withPlanFile } from '../coding-agents/plan-file-list.js';
-
 /** Refuses a path that cannot be a plan file, in one line, before anything is written. */
 export function checkPlanFilePath(flag: string, path: string): void {
   const kind = (target: string) => {

@@ -5,21 +5,16 @@
  * (plankeeper/harness, rules/). A leaf: the descriptor type and every adapter import it.
  */
 import type { PlanKey } from 'plankeeper';
-import type { HostAnswer, HostEvent } from 'plankeeper/harness';
 import type { KeyedEvent } from 'plankeeper/hooks';
+import type { HostAnswer, HostEvent } from 'plankeeper/rules';
 
-/** A hook's event: the core's host event (the names the hook adapters were written with). */
-export type NeutralEvent = HostEvent;
-
-/** A hook's answer: the core's host answer. */
-export type NeutralAnswer = HostAnswer;
-
-/** A non-empty string field of a hook's JSON input, else undefined: the core's `hookText`. */
-export { NOTHING } from 'plankeeper/harness';
 export { hookText as text } from 'plankeeper/hooks';
 
+/** A non-empty string field of a hook's JSON input, else undefined: the core's `hookText`. */
+export { NOTHING } from 'plankeeper/rules';
+/** A hook's event and answer are the core's: the rules' own vocabulary, in every host. */
 /** An event with the plan it concerns (the key comes from the agent, never the model). */
-export type { KeyedEvent };
+export type { HostAnswer, HostEvent, KeyedEvent };
 
 /**
  * Harness state a hook leaves for the agent's other processes (its MCP server), beside no
@@ -45,5 +40,5 @@ export interface HookAdapter {
    */
   direct?(eventName: string, input: Record<string, unknown>): string | undefined;
   /** What to print on stdout for `answer` (an empty string prints nothing). */
-  format(eventName: string, answer: NeutralAnswer): string;
+  format(eventName: string, answer: HostAnswer): string;
 }

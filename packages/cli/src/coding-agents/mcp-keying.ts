@@ -4,13 +4,9 @@
  * keying is in its descriptor (`mcpKeying` in <agent>/index.ts); the agents are registry.ts's.
  */
 import type { PlanEngine } from 'plankeeper';
+import { CODING_AGENT_NAMES, type CodingAgentName } from './agent-names.js';
 import type { McpKeying } from './coding-agent.js';
-import {
-  CODING_AGENT_NAMES,
-  CODING_AGENTS,
-  type CodingAgentName,
-  codingAgent,
-} from './registry.js';
+import { CODING_AGENTS, codingAgent } from './registry.js';
 
 export type { McpKeying } from './coding-agent.js';
 

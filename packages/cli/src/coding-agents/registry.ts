@@ -11,7 +11,7 @@
  * mcp-keying.ts); an agent's folder and the shared helpers never do: the names they need are
  * agent-names.ts's, so no import runs back up from an agent to this list.
  */
-import { CODING_AGENT_NAMES, type CodingAgentName } from './agent-names.js';
+import type { CODING_AGENT_NAMES, CodingAgentName } from './agent-names.js';
 import { claudeCode } from './claude-code/index.js';
 import { codex } from './codex/index.js';
 import type { CodingAgentDescriptor } from './coding-agent.js';
@@ -32,8 +32,6 @@ export const CODING_AGENTS = [
   opencode,
   copilot,
 ] as const satisfies DescriptorsOf<typeof CODING_AGENT_NAMES>;
-
-export { CODING_AGENT_NAMES, type CodingAgentName };
 
 /** The descriptor of the agent called `name`; undefined for a name plankeeper does not know. */
 export function findCodingAgent(name: string): CodingAgentDescriptor<CodingAgentName> | undefined {

@@ -12,7 +12,7 @@ import {
   type PlanKey,
   progressOf,
 } from 'plankeeper';
-import { approvalWait } from 'plankeeper/harness';
+import { approvalWait } from 'plankeeper/rules';
 import type { PlanRecord, PlanRevision } from 'plankeeper/stores';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';

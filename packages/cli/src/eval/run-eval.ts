@@ -9,7 +9,7 @@
  */
 
 import type { Discipline, LocaleId, ModelClient } from 'plankeeper';
-import { DISCIPLINES } from 'plankeeper/harness';
+import { DISCIPLINES } from 'plankeeper/rules';
 import { warnRenamed } from '../renamed-option.js';
 import type { EvalReport, RunReport, ScenarioReport } from './eval-report.js';
 import { COST_BASELINE, GUARD_COLUMNS, type GuardColumn, planningFor } from './guard-columns.js';

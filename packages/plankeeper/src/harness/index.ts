@@ -1,8 +1,9 @@
 /**
- * `plankeeper/harness`: the rules of the discipline (`decide`, the reducer every host drives,
- * with its events, turn record, checks and presets: see rules/), and the harness's parts
- * one by one for hosts that compose their own discipline instead of using `PlanHarness`
- * (which the root exports): the plan section, the leftover test, the change notices.
+ * `plankeeper/harness`: the harness's parts one by one, for hosts that compose their own
+ * discipline instead of using `PlanHarness` (which the root exports): the plan section, the
+ * leftover test, the change notices, sub-agent roll-up, approval and the verifiers. The rules
+ * those parts serve (`decide`, the reducer every host drives, its events, checks and presets)
+ * are `plankeeper/rules`.
  *
  * @example
  * import { buildPlanSection } from 'plankeeper/harness';
@@ -74,7 +75,7 @@ export {
   type UnchangedPlanForm,
 } from './plan-section.js';
 export type { ApprovalAgain, ApprovalWait } from './rules/approval-hold.js';
-export * from './rules/index.js';
+// The rules themselves (the reducer, its events, the checks and the presets): plankeeper/rules.
 export { type StoredRuleOptions, storedRules } from './stored-discipline.js';
 export {
   describeSubAgentEnds,

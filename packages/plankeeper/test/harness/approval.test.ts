@@ -7,7 +7,7 @@
 
 import type { ToolDefinition } from 'plankeeper';
 import { Agent, PlanEngine, PlanHarness } from 'plankeeper';
-import { approvalWait } from 'plankeeper/harness';
+import { approvalWait } from 'plankeeper/rules';
 import { ScriptedModel } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
 import { write } from '../support/lookup-tool.js';

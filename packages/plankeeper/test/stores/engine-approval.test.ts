@@ -5,7 +5,7 @@
  */
 
 import { PlanEngine } from 'plankeeper';
-import { approvalWait } from 'plankeeper/harness';
+import { approvalWait } from 'plankeeper/rules';
 import { describe, expect, it } from 'vitest';
 import { allBackends, namespaceStores, warnIfUnavailable } from '../support/store-fixtures.js';
 

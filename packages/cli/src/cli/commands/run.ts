@@ -4,7 +4,7 @@
  * otherwise the run is shown live like the demo, each turn's task and answer in order.
  */
 import type { Command } from 'commander';
-import { DISCIPLINES } from 'plankeeper/harness';
+import { DISCIPLINES } from 'plankeeper/rules';
 import { createAgentReporter } from '../agent-reporter.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';

@@ -12,9 +12,9 @@
  */
 import type { Command } from 'commander';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
+import { didYouMean } from '../../coding-agents/did-you-mean.js';
 import type { SetupOptions } from '../../coding-agents/setup/index.js';
 import { CliError } from '../cli-error.js';
-import { didYouMean } from '../did-you-mean.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';

@@ -5,11 +5,12 @@
 import { resolve } from 'node:path';
 import { getLocale, type PlanKey, PlanRecordError, type PlanStore } from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
+import { planFileList } from '../../coding-agents/plan-file-list.js';
 import { CliError } from '../cli-error.js';
 import { editKey, editPlan, personEditOf, wantsEdit } from '../commands/todos-edit.js';
 import { EXIT } from '../exit-codes.js';
 import { parseLang } from '../lang-option.js';
-import { checkPlanFilePath, planFileList } from '../plan-file-option.js';
+import { checkPlanFilePath } from '../plan-file-option.js';
 import { absentSqliteFile, resolveStoreUrl } from '../store-option.js';
 import { printJson } from '../terminal/safe-output.js';
 import { releaseOwner } from './release-owner.js';

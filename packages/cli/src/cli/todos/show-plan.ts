@@ -1,7 +1,7 @@
 /** What `plankeeper todos` prints of stored plans: the listing, one plan with its history, a deletion. */
 import type { PlanSnapshot, PlanStore } from 'plankeeper';
 import { encodePlanKey, type getLocale, type PlanKey } from 'plankeeper';
-import { approvalWait } from 'plankeeper/harness';
+import { approvalWait } from 'plankeeper/rules';
 import type { PlanRecord } from 'plankeeper/stores';
 import { redact } from 'plankeeper/stores';
 import { subAgentLines, subAgentView } from '../commands/todos-sub-agents.js';

@@ -1,9 +1,9 @@
 /** The store `plankeeper todos` reads, or why there is none to read. */
 import type { PlanStore } from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
+import { planFileList, withPlanFile } from '../../coding-agents/plan-file-list.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
-import { planFileList, withPlanFile } from '../plan-file-option.js';
 import { DEFAULT_STORE_PATH, openCliStore, resolveStoreUrl } from '../store-option.js';
 import { printJson, printText } from '../terminal/safe-output.js';
 import type { TodosFlags } from './todos-flags.js';

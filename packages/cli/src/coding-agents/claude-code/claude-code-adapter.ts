@@ -9,8 +9,8 @@
  */
 import { CLAUDE_CODE_OUTPUT, CLAUDE_TOOL_PREFIX } from 'plankeeper/hooks';
 import { claudeStyleEvent, formatAnswer } from '../claude-style/claude-style-hooks.js';
-import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
-import { text } from '../discipline/hook-input.js';
+import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import { text } from '../hook-adapter.js';
 import { toolUseRecord } from './tool-use-keys.js';
 
 export const claudeCodeAdapter: HookAdapter = {
@@ -28,7 +28,7 @@ export const claudeCodeAdapter: HookAdapter = {
     return toolUseRecord(input);
   },
 
-  format(eventName, answer: NeutralAnswer): string {
+  format(eventName, answer: HostAnswer): string {
     // A refused stop goes back as the Stop event's additionalContext (see CLAUDE_CODE_OUTPUT).
     return formatAnswer(eventName, answer, CLAUDE_CODE_OUTPUT);
   },

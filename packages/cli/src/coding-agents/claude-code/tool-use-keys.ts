@@ -23,8 +23,8 @@ import {
   toolUseRecord as toolUseRecordOf,
 } from 'plankeeper/hooks';
 import { sessionKey } from '../claude-style/claude-style-hooks.js';
-import type { HookRecord } from '../discipline/events.js';
-import { text } from '../discipline/hook-input.js';
+import type { HookRecord } from '../hook-adapter.js';
+import { text } from '../hook-adapter.js';
 
 export { TOOL_USE_META, TOOL_USE_RECORD_TTL_MS };
 

@@ -13,7 +13,7 @@ import {
   claudePlanKey,
   hookText,
 } from 'plankeeper/hooks';
-import type { KeyedEvent, NeutralAnswer } from '../discipline/events.js';
+import type { HostAnswer, KeyedEvent } from '../hook-adapter.js';
 
 export function sessionKey(
   agent: string,
@@ -43,7 +43,7 @@ export function claudeStyleEvent(
 /** What the hook prints for `answer`: the output as one JSON line, or nothing. */
 export function formatAnswer(
   eventName: string,
-  answer: NeutralAnswer,
+  answer: HostAnswer,
   options: ClaudeHookOutputOptions,
 ): string {
   const output = claudeHookOutput(eventName, answer, options);

@@ -7,7 +7,7 @@
  */
 import type { ClaudeHookOutputOptions } from 'plankeeper/hooks';
 import { claudeStyleEvent, formatAnswer } from '../claude-style/claude-style-hooks.js';
-import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
+import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
 
 /** Codex's Stop output has no additionalContext: a refused stop is `{"decision": "block"}`. */
 const CODEX_OUTPUT: ClaudeHookOutputOptions = {
@@ -23,7 +23,7 @@ export const codexAdapter: HookAdapter = {
     return claudeStyleEvent('codex', eventName, input, 'turn_id');
   },
 
-  format(eventName, answer: NeutralAnswer): string {
+  format(eventName, answer: HostAnswer): string {
     return formatAnswer(eventName, answer, CODEX_OUTPUT);
   },
 };

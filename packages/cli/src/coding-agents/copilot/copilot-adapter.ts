@@ -12,8 +12,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { PlanKey } from 'plankeeper';
 import { isPlanWriteToolName } from 'plankeeper/hooks';
-import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
-import { text } from '../discipline/hook-input.js';
+import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import { text } from '../hook-adapter.js';
 
 /** Copilot names an MCP tool `<server>-<tool>`. */
 const TOOL_PREFIX = 'plankeeper-';
@@ -113,7 +113,7 @@ export const copilotAdapter: HookAdapter = {
     return undefined;
   },
 
-  format(eventName, answer: NeutralAnswer): string {
+  format(eventName, answer: HostAnswer): string {
     // A call held for plan approval: the model reads the reason as the call's result.
     if (answer.kind === 'deny' && eventName === 'preToolUse') {
       return JSON.stringify({

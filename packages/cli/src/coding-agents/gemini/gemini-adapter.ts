@@ -8,8 +8,8 @@
  * setup's matcher runs the hook for that one only (setup-edits.ts).
  */
 import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
-import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
-import { text } from '../discipline/hook-input.js';
+import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import { text } from '../hook-adapter.js';
 
 const TOOL_PREFIX = 'mcp_plankeeper_';
 
@@ -53,7 +53,7 @@ export const geminiAdapter: HookAdapter = {
     }
   },
 
-  format(eventName, answer: NeutralAnswer): string {
+  format(eventName, answer: HostAnswer): string {
     // A call held for plan approval: Gemini CLI gives the model the reason as a tool error.
     if (answer.kind === 'deny' && eventName === 'BeforeTool') {
       return JSON.stringify({ decision: 'deny', reason: answer.reason });

@@ -3,10 +3,12 @@
  * language, each refused in one line naming what would be right (run by hand with a typo,
  * the hook says so, not a JSON error).
  */
+
+import type { CodingAgentName } from '../agent-names.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { didYouMean } from '../did-you-mean.js';
-import type { HookAdapter } from '../discipline/events.js';
-import { type CodingAgentName, findCodingAgent } from '../registry.js';
+import type { HookAdapter } from '../hook-adapter.js';
+import { findCodingAgent } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import type { HookArgs } from './hook-args.js';
 

@@ -10,11 +10,11 @@ import type { PlanStore } from 'plankeeper';
 import { getLocale, type LocaleId, PlanEngine, storedRules } from 'plankeeper/harness';
 import { answerInStore, asksTheRules, failOpen, type HookAnswerOptions } from 'plankeeper/hooks';
 import { openStore } from 'plankeeper/stores';
+import type { CodingAgentName } from '../agent-names.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
-import { type HookAdapter, type NeutralAnswer, NOTHING } from '../discipline/events.js';
+import { type HookAdapter, type HostAnswer, NOTHING } from '../hook-adapter.js';
 import { planFileList, withPlanFile } from '../plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
-import type { CodingAgentName } from '../registry.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { checkedAgent } from './checked-agent.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
@@ -108,9 +108,9 @@ async function answerFailingOpen(
   stderr: HookIo['stderr'],
   deadlineMs: number | undefined,
   /** The rules' answer, or the agent's output itself (HookAdapter.direct). */
-  work: (lockWaitDeadline: number) => Promise<NeutralAnswer | string>,
+  work: (lockWaitDeadline: number) => Promise<HostAnswer | string>,
 ): Promise<string> {
-  const answer = await failOpen<NeutralAnswer | string>(work, {
+  const answer = await failOpen<HostAnswer | string>(work, {
     deadlineMs,
     neutral: NOTHING,
     onError: (error) => {
@@ -134,7 +134,7 @@ async function answerHook(
   io: Pick<HookIo, 'env' | 'cwd'>,
   closeStore: boolean,
   lockWaitDeadline: number,
-): Promise<NeutralAnswer | string> {
+): Promise<HostAnswer | string> {
   const parsed = parseHookArgs(args);
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
   const agent = checkedAgent(parsed, adapter);
@@ -168,7 +168,7 @@ async function decideHook(
   input: Record<string, unknown>,
   openHookStore: () => Promise<PlanStore>,
   closeStore: boolean,
-): Promise<NeutralAnswer | string> {
+): Promise<HostAnswer | string> {
   const adapter = agent.hook;
   const direct = adapter.direct?.(parsed.event, input);
   if (direct !== undefined) return direct;

@@ -18,8 +18,8 @@
  */
 import type { PlanKey } from 'plankeeper';
 import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
-import type { HookAdapter, KeyedEvent, NeutralAnswer } from '../discipline/events.js';
-import { text } from '../discipline/hook-input.js';
+import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import { text } from '../hook-adapter.js';
 
 const TOOL_PREFIX = 'plankeeper_';
 
@@ -111,7 +111,7 @@ export const opencodeAdapter: HookAdapter = {
     }
   },
 
-  format(eventName, answer: NeutralAnswer): string {
+  format(eventName, answer: HostAnswer): string {
     // A call held for plan approval: the plugin throws it, and OpenCode reports the error.
     if (answer.kind === 'deny' && eventName === 'tool.execute.before') {
       return JSON.stringify({ deny: answer.reason });

@@ -5,7 +5,7 @@
  * takes it out again before the tool validates them. Names no model would choose.
  */
 import type { PlanKey } from 'plankeeper';
-import { text } from '../discipline/hook-input.js';
+import { text } from '../hook-adapter.js';
 
 /** The session whose plan a call writes: the main session's id (also inside a sub-agent). */
 export const SESSION_ARGUMENT = 'plankeeper_session';

@@ -22,7 +22,7 @@ import { parseMcpFlags } from '../../../src/cli/commands/mcp.js';
 import type { CodingAgentDescriptor } from '../../../src/coding-agents/coding-agent.js';
 import { HOOK_ADAPTERS } from '../../../src/coding-agents/hook/adapters.js';
 import { runHook } from '../../../src/coding-agents/hook/run-hook.js';
-import type { NeutralAnswer } from '../../../src/coding-agents/hook-adapter.js';
+import type { HostAnswer } from '../../../src/coding-agents/hook-adapter.js';
 import { MCP_AGENTS } from '../../../src/coding-agents/mcp-keying.js';
 import { CODING_AGENTS } from '../../../src/coding-agents/registry.js';
 import { SETUP_AGENTS, setup, setupReport } from '../../../src/coding-agents/setup/index.js';
@@ -34,7 +34,7 @@ import {
   type HookInput,
 } from '../support/contract-inputs.js';
 
-const NOTHING: NeutralAnswer = { kind: 'none' };
+const NOTHING: HostAnswer = { kind: 'none' };
 const EVENT_KINDS = [
   'session-start',
   'prompt',
@@ -126,7 +126,7 @@ describe.each(CODING_AGENTS.map((agent) => [agent.name, agent] as const))('%s', 
 
     it('carries context on a prompt, a refused stop on a stop, a denied call before it runs', async () => {
       const { events } = await inputsOf(agent);
-      const answers: Record<string, [NeutralAnswer, string]> = {
+      const answers: Record<string, [HostAnswer, string]> = {
         prompt: [{ kind: 'context', text: 'CONTEXT-TEXT' }, 'CONTEXT-TEXT'],
         stop: [{ kind: 'block', reason: 'BLOCK-REASON' }, 'BLOCK-REASON'],
         'tool-start': [{ kind: 'deny', reason: 'DENY-REASON' }, 'DENY-REASON'],

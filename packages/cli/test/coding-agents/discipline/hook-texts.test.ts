@@ -4,7 +4,7 @@
  * compaction, the nudge, the finish check and the goal check.
  */
 import { getLocale, LOCALE_IDS, type PlanSnapshot, type TodoItem } from 'plankeeper';
-import { decide, type HostAnswer, readTurnRecord } from 'plankeeper/harness';
+import { decide, type HostAnswer, readTurnRecord } from 'plankeeper/rules';
 import { describe, expect, it } from 'vitest';
 
 const items: TodoItem[] = [

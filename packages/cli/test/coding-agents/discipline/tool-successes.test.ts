@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
-import { readTurnRecord } from 'plankeeper/harness';
+import { readTurnRecord } from 'plankeeper/rules';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectClient } from '../../../../plankeeper/test/support/mcp-clients.js';

@@ -10,12 +10,13 @@ import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { isLoopbackHost } from 'plankeeper/http';
 import { resolveDiscipline } from 'plankeeper/rules';
 import { MCP_AGENTS, type McpAgent } from '../../../coding-agents/mcp-keying.js';
+import { planFileList } from '../../../coding-agents/plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../../../coding-agents/project-store.js';
 import { codingAgent } from '../../../coding-agents/registry.js';
 import { warnRenamed } from '../../../renamed-option.js';
 import { CliError } from '../../cli-error.js';
 import { parseDiscipline } from '../../discipline-option.js';
-import { checkPlanFilePath, planFileList } from '../../plan-file-option.js';
+import { checkPlanFilePath } from '../../plan-file-option.js';
 import { resolveStoreUrl } from '../../store-option.js';
 import { checkOneOf, nonBlank } from './flag-values.js';
 import {

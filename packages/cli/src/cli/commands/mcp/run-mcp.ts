@@ -6,9 +6,9 @@
 import { PlanEngine, type PlanStore } from 'plankeeper';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
+import { withPlanFile } from '../../../coding-agents/plan-file-list.js';
 import { CliError } from '../../cli-error.js';
 import { mcpStdio } from '../../mcp-stdio.js';
-import { withPlanFile } from '../../plan-file-option.js';
 import { ReopeningStore } from '../../reopening-store.js';
 import { watchSignals } from '../../signals.js';
 import { openCliStore } from '../../store-option.js';

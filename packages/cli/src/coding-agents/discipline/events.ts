@@ -1,2 +1,0 @@
-/** Moved to ../hook-adapter.ts; kept for the adapters that still import it from here. */
-export * from '../hook-adapter.js';
