@@ -406,7 +406,7 @@ export class PlanHarness {
   async checkFinish(answer: string): Promise<Bounce | undefined> {
     this.record = this.seen.answered(this.record);
     const decision = await this.apply({ kind: 'stop', stopHookActive: false, lastMessage: answer });
-    if (decision.answer.kind !== 'block') return undefined;
+    if (decision.answer.kind !== 'bounce') return undefined;
     const check = decision.answer.check ?? 'check';
     const kind = check === 'finish-check' || check === GOAL_CHECK ? check : 'check';
     return { kind, check, text: decision.answer.reason };

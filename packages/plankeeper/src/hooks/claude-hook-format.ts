@@ -146,7 +146,7 @@ export function claudeHookOutput(
   answer: HostAnswer,
   options: ClaudeHookOutputOptions,
 ): ClaudeHookOutput {
-  if (answer.kind === 'block' && (eventName === 'Stop' || eventName === 'SubagentStop')) {
+  if (answer.kind === 'bounce' && (eventName === 'Stop' || eventName === 'SubagentStop')) {
     return options.refusedStop === 'context'
       ? { hookSpecificOutput: { hookEventName: eventName, additionalContext: answer.reason } }
       : { decision: 'block', reason: answer.reason };

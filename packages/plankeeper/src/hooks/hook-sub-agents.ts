@@ -57,7 +57,7 @@ export async function rollUpSubAgent(
   answer: HostAnswer,
 ): Promise<void> {
   if (event.kind === 'subagent-start') await linkStarted(engine, key);
-  else if (event.kind === 'subagent-stop' && answer.kind !== 'block') {
+  else if (event.kind === 'subagent-stop' && answer.kind !== 'bounce') {
     await reportStopped(engine, key);
   }
 }

@@ -121,7 +121,7 @@ export const copilotAdapter: HookAdapter = {
         permissionDecisionReason: answer.reason,
       });
     }
-    if (answer.kind === 'block' && STOP_EVENTS.has(eventName)) {
+    if (answer.kind === 'bounce' && STOP_EVENTS.has(eventName)) {
       return JSON.stringify({ decision: 'block', reason: answer.reason });
     }
     if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {

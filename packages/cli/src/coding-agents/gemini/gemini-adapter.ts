@@ -58,7 +58,7 @@ export const geminiAdapter: HookAdapter = {
     if (answer.kind === 'deny' && eventName === 'BeforeTool') {
       return JSON.stringify({ decision: 'deny', reason: answer.reason });
     }
-    if (answer.kind === 'block' && eventName === 'AfterAgent') {
+    if (answer.kind === 'bounce' && eventName === 'AfterAgent') {
       return JSON.stringify({ decision: 'block', reason: answer.reason });
     }
     if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {

@@ -116,7 +116,7 @@ export const opencodeAdapter: HookAdapter = {
     if (answer.kind === 'deny' && eventName === 'tool.execute.before') {
       return JSON.stringify({ deny: answer.reason });
     }
-    if (answer.kind === 'block' && eventName === STOP_EVENT) {
+    if (answer.kind === 'bounce' && eventName === STOP_EVENT) {
       return JSON.stringify({ block: answer.reason });
     }
     if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {

@@ -150,13 +150,13 @@ describe('Claude Code adapter: format', () => {
     ).toEqual({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'T' } });
   });
   it('a refused stop as the Stop event’s additionalContext (feedback, said once) on Stop and SubagentStop only', () => {
-    expect(JSON.parse(claudeCodeAdapter.format('Stop', { kind: 'block', reason: 'R' }))).toEqual({
+    expect(JSON.parse(claudeCodeAdapter.format('Stop', { kind: 'bounce', reason: 'R' }))).toEqual({
       hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'R' },
     });
     expect(
-      JSON.parse(claudeCodeAdapter.format('SubagentStop', { kind: 'block', reason: 'R' })),
+      JSON.parse(claudeCodeAdapter.format('SubagentStop', { kind: 'bounce', reason: 'R' })),
     ).toEqual({ hookSpecificOutput: { hookEventName: 'SubagentStop', additionalContext: 'R' } });
-    expect(claudeCodeAdapter.format('PostToolUse', { kind: 'block', reason: 'R' })).toBe('');
+    expect(claudeCodeAdapter.format('PostToolUse', { kind: 'bounce', reason: 'R' })).toBe('');
   });
   it('nothing as an empty stdout, and no context where Claude Code takes none', () => {
     expect(claudeCodeAdapter.format('Stop', { kind: 'none' })).toBe('');

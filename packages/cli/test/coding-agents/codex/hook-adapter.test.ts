@@ -72,7 +72,7 @@ describe('Codex adapter: format', () => {
     ).toEqual({
       hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'T' },
     });
-    expect(JSON.parse(codexAdapter.format('Stop', { kind: 'block', reason: 'R' }))).toEqual({
+    expect(JSON.parse(codexAdapter.format('Stop', { kind: 'bounce', reason: 'R' }))).toEqual({
       decision: 'block',
       reason: 'R',
     });

@@ -128,7 +128,7 @@ describe.each(CODING_AGENTS.map((agent) => [agent.name, agent] as const))('%s', 
       const { events } = await inputsOf(agent);
       const answers: Record<string, [HostAnswer, string]> = {
         prompt: [{ kind: 'context', text: 'CONTEXT-TEXT' }, 'CONTEXT-TEXT'],
-        stop: [{ kind: 'block', reason: 'BLOCK-REASON' }, 'BLOCK-REASON'],
+        stop: [{ kind: 'bounce', reason: 'BLOCK-REASON' }, 'BLOCK-REASON'],
         'tool-start': [{ kind: 'deny', reason: 'DENY-REASON' }, 'DENY-REASON'],
       };
       const carried = new Set<string>();

@@ -21,7 +21,7 @@ const inTurn = readTurnRecord({
 });
 
 const textOf = (answer: HostAnswer) =>
-  answer.kind === 'context' ? answer.text : answer.kind === 'block' ? answer.reason : '(nothing)';
+  answer.kind === 'context' ? answer.text : answer.kind === 'bounce' ? answer.reason : '(nothing)';
 
 describe.each(LOCALE_IDS)('hook texts (%s)', (id) => {
   const options = { locale: getLocale(id), now: 0 };

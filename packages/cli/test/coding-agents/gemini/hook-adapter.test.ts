@@ -61,10 +61,12 @@ describe('Gemini adapter: format', () => {
     expect(JSON.parse(geminiAdapter.format('AfterTool', { kind: 'context', text: 'T' }))).toEqual({
       hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'T' },
     });
-    expect(JSON.parse(geminiAdapter.format('AfterAgent', { kind: 'block', reason: 'R' }))).toEqual({
-      decision: 'block',
-      reason: 'R',
-    });
-    expect(geminiAdapter.format('BeforeAgent', { kind: 'block', reason: 'R' })).toBe('{}');
+    expect(JSON.parse(geminiAdapter.format('AfterAgent', { kind: 'bounce', reason: 'R' }))).toEqual(
+      {
+        decision: 'block',
+        reason: 'R',
+      },
+    );
+    expect(geminiAdapter.format('BeforeAgent', { kind: 'bounce', reason: 'R' })).toBe('{}');
   });
 });

@@ -184,9 +184,9 @@ describe('OpenCode adapter: format', () => {
 
   it('a refused stop only for the final text', () => {
     expect(
-      opencodeAdapter.format('experimental.text.complete', { kind: 'block', reason: 'Open.' }),
+      opencodeAdapter.format('experimental.text.complete', { kind: 'bounce', reason: 'Open.' }),
     ).toBe('{"block":"Open."}');
-    expect(opencodeAdapter.format('tool.execute.after', { kind: 'block', reason: 'Open.' })).toBe(
+    expect(opencodeAdapter.format('tool.execute.after', { kind: 'bounce', reason: 'Open.' })).toBe(
       '',
     );
   });

@@ -49,7 +49,7 @@ describe('the SDK hook format', () => {
   });
 
   it('answers each kind in the form its event takes, and nothing where it takes none', () => {
-    const block = { kind: 'block', reason: 'Not yet.' } as const;
+    const block = { kind: 'bounce', reason: 'Not yet.' } as const;
     expect(hookOutputOf('Stop', block)).toEqual({
       hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'Not yet.' },
     });

@@ -54,7 +54,7 @@ describe('decide', () => {
     const texts: string[] = [];
     for (let i = 0; i < 3; i++) {
       const { next, answer } = decide(stop, snapshot, record, options);
-      if (answer.kind === 'block') texts.push(answer.check ?? '');
+      if (answer.kind === 'bounce') texts.push(answer.check ?? '');
       record = next ?? record;
     }
     expect(texts).toEqual(['finish-check', 'goal-check']);
@@ -84,7 +84,9 @@ describe('decide', () => {
     };
     expect(decide(stopped, done, used, options).answer).toEqual({ kind: 'none' });
     // With the request, the same answer is checked against it.
-    expect(decide(stopped, done, { ...used, task: 'Read it.' }, options).answer.kind).toBe('block');
+    expect(decide(stopped, done, { ...used, task: 'Read it.' }, options).answer.kind).toBe(
+      'bounce',
+    );
   });
 
   it('takes a check of the host’s own, with the same once-per-turn count', () => {
@@ -95,7 +97,7 @@ describe('decide', () => {
     const own = { ...options, checks: [cites] };
     const first = decide(stop, snapshot, wrote, own);
     expect(first.answer).toEqual({
-      kind: 'block',
+      kind: 'bounce',
       reason: 'Cite your sources.',
       check: 'cites-sources',
     });

@@ -222,7 +222,7 @@ function answerGiven(
     if (reason === undefined) continue;
     return {
       next: { ...record, bounced: [...record.bounced, check.name], lastBlock: reason },
-      answer: { kind: 'block', reason, check: check.name },
+      answer: { kind: 'bounce', reason, check: check.name },
     };
   }
   return NONE;

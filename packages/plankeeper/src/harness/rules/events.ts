@@ -43,7 +43,7 @@ export type HostAnswer =
   /** Text for the model's next request. */
   | { kind: 'context'; text: string }
   /** Refuse the answer (the stop); the model reads the reason and goes on. `check` names the rule. */
-  | { kind: 'block'; reason: string; check?: string }
+  | { kind: 'bounce'; reason: string; check?: string }
   /** Refuse a tool call before it runs; the model reads the reason as its result. */
   | { kind: 'deny'; reason: string }
   /** Lines around a plan tool's result: `before` it (a person's changes), `after` it. */
