@@ -38,3 +38,19 @@ export function sharedListKey(name: string, scope?: readonly string[]): PlanKey 
 export function isSharedListKey(key: PlanKey): boolean {
   return key.agent === SHARED_LIST_AGENT;
 }
+
+/** The plan a session writes, and in a shared list the writer who owns what it starts. */
+export interface SessionPlan {
+  key: PlanKey;
+  owner?: string;
+}
+
+/**
+ * The plan `session` writes: its own, or in shared list `list` the list's (a sub-agent's scope
+ * below it) with the session as the owner of the items it starts. The one place this rule
+ * lives: the MCP server's calls and the hooks' answers both take it from here.
+ */
+export function sessionPlanOf(session: PlanKey, list: string | undefined): SessionPlan {
+  if (list === undefined) return { key: session };
+  return { key: sharedListKey(list, session.scope), owner: session.session };
+}

@@ -10,7 +10,7 @@
  */
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
-import { sharedListKey } from '../engine/shared-list.js';
+import { sessionPlanOf } from '../engine/shared-list.js';
 import type { HostAnswer, HostEvent } from '../harness/rules/events.js';
 import type { StoredRuleOptions } from '../harness/stored-discipline.js';
 import { decideInStore } from './decide-in-store.js';
@@ -44,7 +44,8 @@ export function sessionPlan(
   list: string | undefined,
 ): { planKey?: PlanKey; owner?: string } {
   if (list === undefined) return {};
-  return { planKey: sharedListKey(list, session.scope), owner: session.session };
+  const { key, owner } = sessionPlanOf(session, list);
+  return { planKey: key, ...(owner !== undefined && { owner }) };
 }
 
 /** The rules' answer to `keyed`, decided in `engine`'s store by compare-and-set. */

@@ -3,14 +3,11 @@
  * session's key becomes the key of the plan it writes (its own, or a shared list's).
  */
 import type { PlanKey } from '../../engine/plan-key.js';
-import { sharedListKey } from '../../engine/shared-list.js';
+import { type SessionPlan, sessionPlanOf } from '../../engine/shared-list.js';
 import type { PlanMcpServerOptions } from './plan-mcp-server-options.js';
 
 /** The plan a session writes, and in a shared list the writer who owns what it starts. */
-export interface PlanOfSession {
-  key: PlanKey;
-  owner?: string;
-}
+export type PlanOfSession = SessionPlan;
 
 export interface ServerKeys {
   /** The session of a call that names none (no `keyForCall`, or it returned undefined). */
@@ -27,9 +24,6 @@ export function serverKeys(options: PlanMcpServerOptions): ServerKeys {
   };
   const { list } = options;
   // In a shared list a session's key names the writer; the plan is the list's.
-  const planOf = (session: PlanKey): PlanOfSession =>
-    list === undefined
-      ? { key: session }
-      : { key: sharedListKey(list, session.scope), owner: session.session };
+  const planOf = (session: PlanKey): PlanOfSession => sessionPlanOf(session, list);
   return { sessionKey, key: planOf(sessionKey).key, planOf };
 }

@@ -36,7 +36,7 @@ import type {
   VersionedState,
   WriteOptions,
 } from '../../engine/store/plan-store.js';
-import { planFileDigestKey } from '../../engine/store/state-keys.js';
+import { PLAN_FILE_DIGEST_AGENT, planFileDigestKey } from '../../engine/store/state-keys.js';
 import { emptyRecord, type PlanRecord, type TodoItem } from '../../engine/todo-item.js';
 import { fileEdits } from './file-edits.js';
 import { FileLock } from './file-lock.js';
@@ -63,8 +63,8 @@ export interface PlanFileStoreOptions {
   now?: () => number;
 }
 
-/** Agent part of the key whose harness state records what the file last said. */
-export const PLAN_FILE_STATE_AGENT = 'plan-file';
+/** Agent part of the key whose harness state records what the file last said (state-keys.ts). */
+export const PLAN_FILE_STATE_AGENT = PLAN_FILE_DIGEST_AGENT;
 
 /** What this store last saw of the file, kept as the inner store's harness state. */
 interface SeenFile {
