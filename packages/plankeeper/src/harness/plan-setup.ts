@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../tools/tool.js';
 import { type ToolFamilyOption, toolFamilyOf } from '../tools/tool-family.js';
 import { defaultInstructions } from './instructions.js';
 import { type HarnessOptions, PlanHarness } from './plan-harness.js';
+import { resolveDiscipline } from './rules/resolve-discipline.js';
 
 export interface PlanSetupOptions extends HarnessOptions, ToolFamilyOption {
   /** Where plans live. Default: a new in-memory engine. */
@@ -41,6 +42,7 @@ export function planToolsFor(
     locale: Locale;
     echoPlan?: boolean | undefined;
     injection?: HarnessOptions['injection'];
+    discipline?: HarnessOptions['discipline'];
     dependencies?: DependencyMode | undefined;
   },
 ): ToolDefinition[] {
@@ -48,7 +50,8 @@ export function planToolsFor(
     engine: options.engine,
     tools: toolFamilyOf(options, 'whole-list'),
     locale: options.locale,
-    echoPlan: options.echoPlan ?? options.injection === false,
+    // The preset resolver's answer, as in every host: echo only where no plan section shows it.
+    echoPlan: resolveDiscipline(options).echoPlan,
     ...(options.dependencies && { dependencies: options.dependencies }),
   });
 }
