@@ -16,6 +16,7 @@ import {
 import {
   characterIssues,
   duplicateIssues,
+  idIssue,
   normalizeId,
   type OperationResult,
 } from './operation-result.js';
@@ -95,20 +96,10 @@ function entryIssues(
 ): PlanIssue[] {
   const issues: PlanIssue[] = [];
   if (input.length === 0) issues.push({ code: 'empty_list', path: ['items'] });
-  const existing = new Map(record.items.map((item) => [item.id, item]));
-  const known = [...existing.keys()];
+  const known = record.items.map((item) => item.id);
   input.forEach((entry, index) => {
-    const id = ids[index];
-    if (id === undefined) {
-      issues.push({ code: 'bad_id', path: ['items', index, 'id'], received: String(entry.id) });
-    } else if (!existing.has(id)) {
-      issues.push({
-        code: 'unknown_id',
-        path: ['items', index, 'id'],
-        id,
-        known,
-      });
-    }
+    const issue = idIssue(entry.id, ids[index], known, ['items', index, 'id']);
+    if (issue) issues.push(issue);
     if (isBlankText(entry.reason)) issues.push({ code: 'blank', path: ['items', index, 'reason'] });
     issues.push(...characterIssues(entry, ['reason'], ['items', index]));
   });

@@ -21,6 +21,23 @@ export function normalizeId(id: string | number): string | undefined {
   return /^[1-9]\d*$/.test(text) ? text : undefined;
 }
 
+/**
+ * The issue of one id the model sent (`raw`, normalized as `id`): malformed, or naming no item
+ * of the plan (`known`); undefined when it names one. `omitToAdd` marks a whole-list write, where
+ * leaving the id out would add the entry instead.
+ */
+export function idIssue(
+  raw: unknown,
+  id: string | undefined,
+  known: readonly string[],
+  path: (string | number)[],
+  omitToAdd = false,
+): PlanIssue | undefined {
+  if (id === undefined) return { code: 'bad_id', path, received: String(raw) };
+  if (known.includes(id)) return undefined;
+  return { code: 'unknown_id', path, id, known, ...(omitToAdd && { omitToAdd: true as const }) };
+}
+
 /** Finds ids listed more than once; each repeat after the first is reported at its index. */
 export function duplicateIssues(
   ids: readonly (string | undefined)[],

@@ -8,7 +8,7 @@ import {
   dependencyFacts,
   detachRemoved,
 } from './dependencies.js';
-import { duplicateIssues, normalizeId, type OperationResult } from './operation-result.js';
+import { duplicateIssues, idIssue, normalizeId, type OperationResult } from './operation-result.js';
 
 export interface RemoveFacts extends DependencyFacts {
   removed: TodoItem[];
@@ -29,15 +29,11 @@ export function removeItems(
   }
   const issues: PlanIssue[] = [];
   if (input.length === 0) issues.push({ code: 'empty_list', path: ['ids'] });
-  const existing = new Map(record.items.map((item) => [item.id, item]));
-  const known = [...existing.keys()];
+  const known = record.items.map((item) => item.id);
   const ids = input.map((id) => normalizeId(id));
   input.forEach((raw, index) => {
-    const id = ids[index];
-    if (id === undefined)
-      issues.push({ code: 'bad_id', path: ['ids', index], received: String(raw) });
-    else if (!existing.has(id))
-      issues.push({ code: 'unknown_id', path: ['ids', index], id, known });
+    const issue = idIssue(raw, ids[index], known, ['ids', index]);
+    if (issue) issues.push(issue);
   });
   issues.push(...duplicateIssues(ids, (index) => ['ids', index]));
   if (issues.length > 0) return { ok: false, issues };

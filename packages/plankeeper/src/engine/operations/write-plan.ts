@@ -25,6 +25,7 @@ import type { KeptChange } from './kept-change.js';
 import {
   characterIssues,
   duplicateIssues,
+  idIssue,
   normalizeId,
   type OperationResult,
 } from './operation-result.js';
@@ -184,18 +185,8 @@ function entryIssues(
     }
     issues.push(...characterIssues(item, TEXT_FIELDS, ['todos', index]));
     if (item.id === undefined) return;
-    const id = explicitIds[index];
-    if (id === undefined) {
-      issues.push({ code: 'bad_id', path: ['todos', index, 'id'], received: String(item.id) });
-    } else if (!existing.has(id)) {
-      issues.push({
-        code: 'unknown_id',
-        path: ['todos', index, 'id'],
-        id,
-        known,
-        omitToAdd: true,
-      });
-    }
+    const issue = idIssue(item.id, explicitIds[index], known, ['todos', index, 'id'], true);
+    if (issue) issues.push(issue);
   });
   issues.push(...duplicateIssues(explicitIds, (index) => ['todos', index, 'id']));
 
