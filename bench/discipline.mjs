@@ -25,7 +25,7 @@ function caughtOf(report, discipline) {
 
 export default async function discipline() {
   for (const lang of ['en', 'zh']) {
-    const report = await runEval({ lang, columns: ['off'] });
+    const report = await runEval({ locale: lang, columns: ['off'] });
     const off = report.scenarios.find((scenario) => scenario.id === 'diligent')?.runs.off;
     printTable(
       `Presets on the scenario suite (${lang}; control = a diligent model, baseline = every guard off in the same run)`,

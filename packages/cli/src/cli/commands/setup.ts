@@ -110,7 +110,7 @@ function setupOptions(agent: CodingAgentName, flags: SetupFlags): SetupOptions {
     agent,
     ...(flags.dir !== undefined && { dir: flags.dir }),
     ...(flags.store !== undefined && { store: flags.store }),
-    lang,
+    locale: lang,
     ...(list !== undefined && { list }),
     ...(planFile !== undefined && { planFile }),
     ...(evidence !== undefined && { evidence }),

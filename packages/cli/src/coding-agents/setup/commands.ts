@@ -59,7 +59,7 @@ function optionArgs(ctx: SetupContext): string[] {
   return [
     ...(ctx.list !== undefined ? ['--list', ctx.list] : []),
     ...(ctx.planFile !== undefined ? ['--plan-file', ctx.planFile] : []),
-    ...(ctx.lang === 'zh' ? ['--lang', 'zh'] : []),
+    ...(ctx.locale === 'zh' ? ['--lang', 'zh'] : []),
   ];
 }
 

@@ -86,7 +86,7 @@ export type ReportedAgent = Pick<
 
 export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string {
   const { ctx, remove } = outcome;
-  const text = ctx.lang === 'zh' ? ZH : EN;
+  const text = ctx.locale === 'zh' ? ZH : EN;
   const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
   const kept = keptLines(outcome, text);
   if (outcome.applied.length === 0) {
@@ -118,7 +118,7 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
       lines.push(text.privateStore(ctx.agent, ctx.storeShown));
     }
     if (ctx.launch.length === 2 && !agent.configInHome) lines.push(text.machinePaths);
-    lines.push(...agent.notes[ctx.lang](ctx));
+    lines.push(...agent.notes[ctx.locale](ctx));
     lines.push(text.undo(`plankeeper setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`));
   }
   return `${lines.join('\n')}\n`;

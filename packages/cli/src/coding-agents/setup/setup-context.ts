@@ -16,7 +16,8 @@ export interface SetupOptions {
   dir?: string;
   /** Store URL (default: the project's `sqlite:.plankeeper/plans.db`, found at run time). */
   store?: string;
-  lang?: 'en' | 'zh';
+  /** The language of the report and of what the hooks tell the model. Default `en`. */
+  locale?: 'en' | 'zh';
   /** Share one plan among every session of the agent (and any other naming this list). */
   list?: string;
   /** Keep that plan in this Markdown file (relative paths: to `dir`). */
@@ -56,7 +57,7 @@ export function setupContext(options: SetupOptions): BaseContext {
     agent: options.agent,
     dir,
     ...resolveStore(options.store, dir),
-    lang: options.lang ?? 'en',
+    locale: options.locale ?? 'en',
     ...(options.list !== undefined && { list: options.list }),
     ...(options.planFile !== undefined && { planFile: projectPath(dir, options.planFile) }),
     ...(options.approval && { approval: options.approval }),

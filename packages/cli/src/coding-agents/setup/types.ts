@@ -28,7 +28,7 @@ export interface SetupContext {
    * node and bin (a checkout, or `node`/`bin` given to setup).
    */
   launch: readonly string[];
-  lang: 'en' | 'zh';
+  locale: 'en' | 'zh';
   /** A shared list every session of the agent works on (`--list NAME` on the server and hooks). */
   list?: string;
   /**

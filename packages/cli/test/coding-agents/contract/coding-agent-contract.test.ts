@@ -213,7 +213,7 @@ describe.each(CODING_AGENTS.map((agent) => [agent.name, agent] as const))('%s', 
       ['defaults', {}],
       [
         'every option',
-        { approval: 'on-change', lang: 'zh', list: 'release', discipline: 'strict' },
+        { approval: 'on-change', locale: 'zh', list: 'release', discipline: 'strict' },
       ],
     ] as const)(
       'with %s: a second run changes nothing and --remove gives back the original bytes',
@@ -224,7 +224,9 @@ describe.each(CODING_AGENTS.map((agent) => [agent.name, agent] as const))('%s', 
         const first = project.files();
         expect(first).not.toEqual(before);
         expect(project.setup(name, options)).toContain(
-          'lang' in options ? '没有需要更改的内容' : `plankeeper setup ${name}: nothing to change`,
+          'locale' in options
+            ? '没有需要更改的内容'
+            : `plankeeper setup ${name}: nothing to change`,
         );
         expect(project.files()).toEqual(first);
         project.setup(name, { ...options, remove: true });
@@ -245,7 +247,7 @@ describe.each(CODING_AGENTS.map((agent) => [agent.name, agent] as const))('%s', 
         dir: project.dir,
         node: NODE,
         bin: BIN,
-        lang,
+        locale: lang,
         env: homeEnv(project.home),
       });
       const notes = agent.notes[lang](outcome.ctx);

@@ -127,7 +127,7 @@ describe('plankeeper setup claude-code', () => {
   });
 
   it('reports in Chinese with --lang zh, and passes --lang zh to the server and the hooks', () => {
-    const report = project.setup('claude-code', { lang: 'zh' });
+    const report = project.setup('claude-code', { locale: 'zh' });
     expect(report).toMatchSnapshot();
     const mcp = JSON.parse(project.read('.mcp.json'));
     expect(mcp.mcpServers.plankeeper.args.slice(-2)).toEqual(['--lang', 'zh']);

@@ -78,7 +78,7 @@ describe('plankeeper setup codex', () => {
     );
     expect(stable).toMatchSnapshot('files');
     expect(report).toMatchSnapshot('report');
-    expect(project.setup('codex', { remove: true, lang: 'zh' })).toMatchSnapshot('remove zh');
+    expect(project.setup('codex', { remove: true, locale: 'zh' })).toMatchSnapshot('remove zh');
   });
 
   it('quotes paths with spaces and quotes for the shell Codex runs hooks with', () => {
@@ -92,7 +92,7 @@ describe('plankeeper setup codex', () => {
   it("keeps the user's TOML byte for byte (comments too) and their hooks", () => {
     project.write('~/.codex/config.toml', USER_TOML);
     project.write('~/.codex/hooks.json', USER_HOOKS);
-    project.setup('codex', { lang: 'zh' });
+    project.setup('codex', { locale: 'zh' });
     const text = project.read('~/.codex/config.toml');
     expect(text.startsWith(`${USER_TOML}\n# >>> plankeeper setup`)).toBe(true);
     const config = parse(text) as CodexConfig;

@@ -56,7 +56,9 @@ describe('plankeeper setup copilot', () => {
     expect(files['.mcp.json']).toBeUndefined();
     expect(files).toMatchSnapshot('files');
     expect(report).toMatchSnapshot('report');
-    expect(project.setup('copilot', { lang: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
+    expect(project.setup('copilot', { locale: 'zh', store: 'memory' })).toMatchSnapshot(
+      'report zh',
+    );
   });
 
   it('changes nothing on a second run, and --remove gives back the original bytes', () => {

@@ -60,7 +60,7 @@ describe('plankeeper setup gemini', () => {
     ]);
     expect(files).toMatchSnapshot('files');
     expect(report).toMatchSnapshot('report');
-    expect(project.setup('gemini', { lang: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
+    expect(project.setup('gemini', { locale: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
   });
 
   it("keeps the user's settings, servers and hooks, in their indentation", () => {

@@ -47,7 +47,9 @@ describe('plankeeper setup opencode', () => {
     });
     expect(files['.opencode/plugin/plankeeper.js']).toMatchSnapshot('plugin');
     expect(report).toMatchSnapshot('report');
-    expect(project.setup('opencode', { lang: 'zh', store: 'memory' })).toMatchSnapshot('report zh');
+    expect(project.setup('opencode', { locale: 'zh', store: 'memory' })).toMatchSnapshot(
+      'report zh',
+    );
   });
 
   it('the plugin is valid JavaScript that exports one plugin function', () => {
@@ -66,7 +68,7 @@ describe('plankeeper setup opencode', () => {
   });
 
   it('the plugin runs the hook of every event it handles, and adds the plan key the MCP server reads', () => {
-    project.setup('opencode', { lang: 'zh' });
+    project.setup('opencode', { locale: 'zh' });
     const plugin = project.files()['.opencode/plugin/plankeeper.js']!;
     expect(plugin).toContain(`const COMMAND = ${JSON.stringify([NODE, BIN, 'hook', 'opencode'])};`);
     expect(plugin).toContain('const OPTIONS = ["--lang","zh"];');
@@ -79,12 +81,12 @@ describe('plankeeper setup opencode', () => {
   it("keeps the user's config, is idempotent, and --remove gives back the original bytes", () => {
     project.write('opencode.json', USER_CONFIG);
     const before = project.files();
-    project.setup('opencode', { lang: 'zh' });
+    project.setup('opencode', { locale: 'zh' });
     const config = JSON.parse(project.read('opencode.json'));
     expect(Object.keys(config.mcp)).toEqual(['jira', 'plankeeper']);
     expect(config.permission).toEqual({ bash: 'ask', 'plankeeper_*': 'allow' });
     const first = project.files();
-    expect(project.setup('opencode', { lang: 'zh' })).toContain('没有需要更改的内容');
+    expect(project.setup('opencode', { locale: 'zh' })).toContain('没有需要更改的内容');
     expect(project.files()).toEqual(first);
     project.setup('opencode', { remove: true });
     expect(project.files()).toEqual(before);

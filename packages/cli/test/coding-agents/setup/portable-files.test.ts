@@ -95,14 +95,14 @@ describe('setup’s project files are portable', () => {
     expect(project.setup('gemini', { store: SECRET_URL, launch: 'global' })).toMatchSnapshot('en');
     project.setup('gemini', { remove: true });
     expect(
-      project.setup('gemini', { store: SECRET_URL, launch: 'global', lang: 'zh' }),
+      project.setup('gemini', { store: SECRET_URL, launch: 'global', locale: 'zh' }),
     ).toMatchSnapshot('zh');
   });
 
   it('codex, in English and Chinese: the report says the home config is shared and each project keeps its store', () => {
     expect(project.setup('codex')).toMatchSnapshot('en');
-    expect(project.setup('codex', { remove: true, lang: 'zh' })).toMatchSnapshot('zh removed');
-    expect(project.setup('codex', { lang: 'zh' })).toMatchSnapshot('zh');
+    expect(project.setup('codex', { remove: true, locale: 'zh' })).toMatchSnapshot('zh removed');
+    expect(project.setup('codex', { locale: 'zh' })).toMatchSnapshot('zh');
   });
 
   it('codex: its config is the person’s own (in the home): the URL stands there as given', () => {
