@@ -19,6 +19,7 @@ import {
   putHook,
   removeHook,
   SESSION_START_MATCHER,
+  type SettingsStep,
 } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import { arrayAt, dropIfEmpty, isObject, type JsonObject, objectAt } from '../setup/json-file.js';
@@ -108,16 +109,6 @@ function handlerFor(ctx: SetupContext, event: string): JsonObject {
   if (handler) return handler;
   const [command, ...args] = hookCommand(ctx, event);
   return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
-}
-
-/** One run's edit of `.claude/settings.json`: what the steps below share. */
-interface SettingsStep {
-  ctx: SetupContext;
-  path: string;
-  settings: JsonObject;
-  owned: Owned;
-  changes: string[];
-  plan: HookPlan;
 }
 
 function settingsEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {

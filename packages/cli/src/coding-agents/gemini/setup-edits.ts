@@ -7,7 +7,13 @@
  */
 import { join } from 'node:path';
 import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
-import { eventsWithOurs, type HookPlan, putHook, removeHook } from '../setup/hook-groups.js';
+import {
+  eventsWithOurs,
+  type HookPlan,
+  putHook,
+  removeHook,
+  type SettingsStep,
+} from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../setup/json-file.js';
 import { hookFact, isOwnedHook, isOwnedServer, Owned } from '../setup/owned.js';
@@ -71,16 +77,6 @@ function handlerFor(ctx: SetupContext, event: string): JsonObject {
 function serverEntry(ctx: SetupContext): JsonObject {
   const [command, ...args] = mcpCommand(ctx);
   return { command, args, trust: true, timeout: MCP_TIMEOUT_MS };
-}
-
-/** One run's edit of `.gemini/settings.json`: what the steps below share. */
-interface SettingsStep {
-  ctx: SetupContext;
-  path: string;
-  settings: JsonObject;
-  owned: Owned;
-  changes: string[];
-  plan: HookPlan;
 }
 
 export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {

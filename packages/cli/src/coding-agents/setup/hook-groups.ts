@@ -11,7 +11,8 @@ import {
   objectAt,
   sameJson,
 } from './json-file.js';
-import { SetupConfigError } from './types.js';
+import type { Owned } from './owned.js';
+import { SetupConfigError, type SetupContext } from './types.js';
 
 /**
  * The SessionStart matcher for Claude Code and Codex, which both match it against the input's
@@ -27,6 +28,16 @@ export interface HookPlan {
   settings: JsonObject;
   /** Whether a handler on `event` is one setup wrote (setup/owned.ts), never by its command. */
   isOurs: (handler: JsonObject, event: string) => boolean;
+}
+
+/** One run's edit of a JSON settings file with a `hooks` object, shared by its steps. */
+export interface SettingsStep {
+  ctx: SetupContext;
+  path: string;
+  settings: JsonObject;
+  owned: Owned;
+  changes: string[];
+  plan: HookPlan;
 }
 
 /**
