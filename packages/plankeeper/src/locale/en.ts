@@ -5,6 +5,7 @@ import { enApproval } from './en-approval.js';
 import { enDependencies } from './en-dependencies.js';
 import { enEvidence } from './en-evidence.js';
 import { enPerson } from './en-person.js';
+import { enPlanFile } from './en-plan-file.js';
 import { enShared } from './en-shared.js';
 import { enSubAgent } from './en-sub-agent.js';
 import type { Locale } from './locale.js';
@@ -194,6 +195,7 @@ export const en: Locale = {
   subAgent: enSubAgent,
   evidence: enEvidence,
   approval: enApproval,
+  planFile: enPlanFile,
   issue,
   typeName,
 };

@@ -9,6 +9,7 @@ import type { ApprovalTexts } from './approval-texts.js';
 import type { DependencyTexts } from './dependency-texts.js';
 import type { EvidenceTexts } from './evidence-texts.js';
 import type { PersonTexts } from './person-texts.js';
+import type { PlanFileTexts } from './plan-file-texts.js';
 import type { SharedTexts } from './shared-texts.js';
 import type { SubAgentTexts } from './sub-agent-texts.js';
 
@@ -103,6 +104,8 @@ export interface Locale {
   evidence: EvidenceTexts;
   /** A plan that waits for a person's approval: held calls, and the approval's notice. */
   approval: ApprovalTexts;
+  /** An edit of the plan file by the model's own file or shell tools: refused. */
+  planFile: PlanFileTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

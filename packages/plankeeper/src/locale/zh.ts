@@ -6,6 +6,7 @@ import { zhApproval } from './zh-approval.js';
 import { zhDependencies } from './zh-dependencies.js';
 import { zhEvidence } from './zh-evidence.js';
 import { zhPerson } from './zh-person.js';
+import { zhPlanFile } from './zh-plan-file.js';
 import { zhShared } from './zh-shared.js';
 import { zhSubAgent } from './zh-sub-agent.js';
 
@@ -196,6 +197,7 @@ export const zh: Locale = {
   subAgent: zhSubAgent,
   evidence: zhEvidence,
   approval: zhApproval,
+  planFile: zhPlanFile,
   issue,
   typeName,
 };
