@@ -154,14 +154,17 @@ function planKey(eventName: string, input: Record<string, unknown>): PlanKey {
   return { agent: 'copilot', session, ...(agentId && agentId !== session && { scope: [agentId] }) };
 }
 
-/** A call's arguments: an object, or (as some Copilot CLI versions send them) its JSON text. */
+/**
+ * A call's arguments: an object, or its JSON text; a text that is no JSON is the tool's whole
+ * input (a patch), read as `input`.
+ */
 function toolArgs(args: unknown): Record<string, unknown> {
   let value = args;
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value) as unknown;
     } catch {
-      return {};
+      return { input: value };
     }
   }
   return value !== null && typeof value === 'object' && !Array.isArray(value)

@@ -131,6 +131,31 @@ describe('plankeeper hook with --plan-file: the model’s own edit of the plan f
     },
   );
 
+  it('reads a patch: Codex apply_patch with the patch as its command, Copilot CLI apply_patch with it as the whole input', () => {
+    const patch = (path: string) =>
+      `*** Begin Patch\n*** Update File: ${path}\n@@\n-- [ ] #2 Test\n+- [x] #2 Test\n*** End Patch\n`;
+    const codex = (path: string) => ({
+      ...fixture('codex', 'PreToolUse'),
+      cwd: project,
+      tool_name: 'apply_patch',
+      tool_input: { command: patch(path) },
+    });
+    expect(claudeDeny(hook('codex', 'PreToolUse', codex('PLAN.md')))).toMatch(
+      /^Refused: apply_patch would change the plan file PLAN\.md/,
+    );
+    expect(hook('codex', 'PreToolUse', codex('docs/PLAN.md'))).toBe('');
+    const copilot = (path: string) => ({
+      ...fixture('copilot', 'preToolUse'),
+      cwd: project,
+      toolName: 'apply_patch',
+      toolArgs: patch(path),
+    });
+    expect(JSON.parse(hook('copilot', 'preToolUse', copilot('PLAN.md'))).permissionDecision).toBe(
+      'deny',
+    );
+    expect(hook('copilot', 'preToolUse', copilot('docs/PLAN.md'))).toBe('');
+  });
+
   it('says why in English and in Chinese', () => {
     const edit = CASES[0]!.writing('PLAN.md');
     expect(claudeDeny(hook('claude-code', 'PreToolUse', edit))).toMatchSnapshot('en');
