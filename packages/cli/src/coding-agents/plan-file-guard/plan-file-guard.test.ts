@@ -78,6 +78,16 @@ describe('a shell command', () => {
     expect(bash('git restore PLAN.md')).toBe(true);
   });
 
+  it('writes the plan file when it removes or reverts a folder that holds it', () => {
+    expect(bash('rm -rf .')).toBe(true);
+    expect(bash(`rm -r ${project}`)).toBe(true);
+    expect(bash('git checkout -- .')).toBe(true);
+    expect(bash('git restore src/..')).toBe(true);
+    expect(bash('rm -rf src docs')).toBe(false);
+    expect(bash('rm -f docs')).toBe(false);
+    expect(bash('git checkout main')).toBe(false);
+  });
+
   it('leaves the plan file alone when it only reads it or writes elsewhere', () => {
     expect(bash('cat PLAN.md')).toBe(false);
     expect(bash('grep -n "\\[ \\]" PLAN.md > open.txt')).toBe(false);

@@ -37,13 +37,20 @@ export function planFileRefusal(
 /** Whether `call` would write, move or delete the file at `planPath` (absolute). */
 export function writesPlanFile(call: ToolCall, planPath: string, cwd: string): boolean {
   const base = call.cwd !== undefined && isAbsolute(call.cwd) ? call.cwd : cwd;
-  const { paths, intoFolders } = writtenPaths(call);
+  const { paths, intoFolders, trees } = writtenPaths(call);
   const plan = resolve(planPath);
   if (paths.some((path) => samePath(pathIn(base, path), plan))) return true;
+  if (trees.some((tree) => holds(pathIn(base, tree), plan))) return true;
   const name = basename(plan);
   return intoFolders.some(
     ({ folder, names }) => names.includes(name) && sameFolder(pathIn(base, folder), dirname(plan)),
   );
+}
+
+/** Whether the folder `tree` holds `path`, at any depth. */
+function holds(tree: string, path: string): boolean {
+  const inside = relative(tree, path);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside);
 }
 
 function pathIn(base: string, path: string): string {

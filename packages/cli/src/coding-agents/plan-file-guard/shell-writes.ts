@@ -2,7 +2,7 @@
  * The files a shell command line would write, move or delete, as written in it (relative or
  * absolute): output redirections, and the file arguments of the commands that change files in
  * place (`tee`, `sed -i`, `perl -i`, `mv`, `cp`, `rm`, `ln`, `dd of=`, `truncate`, `git
- * restore`/`checkout`/`mv`/`rm`), through `sh -c` and `sudo`/`env` wrappers. A command that
+ * restore`/`checkout`/`mv`/`rm`) or a folder holding them (`rm -r`, `git checkout .`), through `sh -c` and `sudo`/`env` wrappers. A command that
  * writes by other means (a script of its own) is not seen here; a wrong guess only costs a
  * refused call the model can redo with the plan tools.
  */
@@ -19,6 +19,12 @@ export interface ShellWrites {
   paths: string[];
   /** Copies and moves whose last argument may be a folder. */
   intoFolders: IntoFolder[];
+  /** Folders whose every file a command removes or reverts (`rm -r`, `git checkout .`). */
+  trees: string[];
+}
+
+export function nothingWritten(): ShellWrites {
+  return { paths: [], intoFolders: [], trees: [] };
 }
 
 /** Commands that only run the rest of their words as a command. */
@@ -30,15 +36,16 @@ const WRITES_LAST = new Set(['cp', 'mv', 'ln', 'install', 'rsync']);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 
 export function shellWrites(line: string, depth = 0): ShellWrites {
-  const found: ShellWrites = { paths: [], intoFolders: [] };
+  const found = nothingWritten();
   // `cd src && echo x > ../PLAN.md`: later relative paths start where a `cd` went.
   let folder = '.';
   const within = (path: string) => (isAbsolute(path) ? path : posix.join(folder, path));
   for (const command of simpleCommands(line)) {
     if (command.words[0] === 'cd') folder = within(command.words[1] ?? '~');
-    const own: ShellWrites = { paths: [...command.writes], intoFolders: [] };
+    const own: ShellWrites = { ...nothingWritten(), paths: [...command.writes] };
     commandWrites(command, own, depth);
     found.paths.push(...own.paths.map(within));
+    found.trees.push(...own.trees.map(within));
     for (const into of own.intoFolders)
       found.intoFolders.push({ ...into, folder: within(into.folder) });
   }
@@ -57,6 +64,7 @@ function commandWrites(command: SimpleCommand, found: ShellWrites, depth: number
       const inner = shellWrites(script, depth + 1);
       found.paths.push(...inner.paths);
       found.intoFolders.push(...inner.intoFolders);
+      found.trees.push(...inner.trees);
     }
     return;
   }
@@ -67,6 +75,10 @@ function commandWrites(command: SimpleCommand, found: ShellWrites, depth: number
     for (const arg of args) if (arg.startsWith('of=')) found.paths.push(arg.slice(3));
   } else if (name === 'git' && /^(restore|checkout|mv|rm)$/.test(args[0] ?? '')) {
     found.paths.push(...operands.slice(1));
+    found.trees.push(...operands.slice(1));
+  }
+  if (name === 'rm' && args.some((arg) => /^-[a-zA-Z]*[rR]|^--recursive$/.test(arg))) {
+    found.trees.push(...operands);
   }
   if (CHANGES_EACH.has(name)) found.paths.push(...operands);
   if (WRITES_LAST.has(name) && operands.length >= 2) {

@@ -8,7 +8,7 @@
  */
 import type { ToolCall } from '../hook-adapter.js';
 import { isPatch, patchPaths } from './patch-paths.js';
-import { type ShellWrites, shellWrites } from './shell-writes.js';
+import { nothingWritten, type ShellWrites, shellWrites } from './shell-writes.js';
 
 const FILE_TOOLS = new Set([
   'edit',
@@ -42,18 +42,18 @@ export function writtenPaths(call: ToolCall): ShellWrites {
   const { args } = call;
   if (FILE_TOOLS.has(tool)) {
     // Copilot's str_replace_editor also views a file: `command: "view"` writes nothing.
-    if (args.command === 'view') return { paths: [], intoFolders: [] };
-    return { paths: strings(PATH_FIELDS.map((field) => args[field])), intoFolders: [] };
+    if (args.command === 'view') return nothingWritten();
+    return { ...nothingWritten(), paths: strings(PATH_FIELDS.map((field) => args[field])) };
   }
   const texts = strings(PATCH_FIELDS.map((field) => args[field]));
   if (PATCH_TOOLS.has(tool) || texts.some(isPatch)) {
-    return { paths: texts.flatMap(patchPaths), intoFolders: [] };
+    return { ...nothingWritten(), paths: texts.flatMap(patchPaths) };
   }
   if (SHELL_TOOLS.has(tool)) {
     const line = commandLine(args.command ?? args.cmd);
-    return line === undefined ? { paths: [], intoFolders: [] } : shellWrites(line);
+    return line === undefined ? nothingWritten() : shellWrites(line);
   }
-  return { paths: [], intoFolders: [] };
+  return nothingWritten();
 }
 
 /** A command as a line: Codex may send its argv (`["bash", "-lc", "…"]`). */
