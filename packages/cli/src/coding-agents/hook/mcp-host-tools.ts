@@ -12,7 +12,7 @@ import type { HookArgs } from './hook-args.js';
 import { answerHookInProcess } from './run-hook.js';
 
 /** The hook options the server shares with the agent's command hooks (setup writes both). */
-export type HookToolOptions = Omit<HookArgs, 'event' | 'store' | 'nudgeAfter' | 'planFile'>;
+export type HookToolOptions = Omit<HookArgs, 'event' | 'store' | 'nudgeAfter'>;
 
 export function hookHostTools(
   options: HookToolOptions,

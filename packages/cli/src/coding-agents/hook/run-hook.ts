@@ -13,6 +13,7 @@ import { openStore } from 'plankeeper/stores';
 import type { CodingAgentName } from '../agent-names.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { type HookAdapter, type HostAnswer, NOTHING } from '../hook-adapter.js';
+import { planFileRefusal } from '../plan-file-guard/plan-file-guard.js';
 import { planFileList, withPlanFile } from '../plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { HOOK_ADAPTERS } from './adapters.js';
@@ -93,7 +94,7 @@ export function answerHookInProcess(
   const adapter = HOOK_ADAPTERS[parsed.agent];
   return answerFailingOpen(adapter, parsed.event, stderr, deadlineMs, async () => {
     const agent = checkedAgent(parsed, adapter);
-    return decideHook(parsed, agent, input, async () => store, false);
+    return decideHook(parsed, agent, input, async () => store, false, process.cwd());
   });
 }
 
@@ -157,8 +158,14 @@ async function answerHook(
     });
   };
   const listed =
-    parsed.planFile === undefined ? parsed : { ...parsed, list: planFileList(parsed.planFile) };
-  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore);
+    parsed.planFile === undefined
+      ? parsed
+      : {
+          ...parsed,
+          planFile: resolve(projectDir, parsed.planFile),
+          list: planFileList(parsed.planFile),
+        };
+  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, cwd);
 }
 
 /** The rules' answer to one hook input; the store is opened only when the event needs it. */
@@ -168,10 +175,17 @@ async function decideHook(
   input: Record<string, unknown>,
   openHookStore: () => Promise<PlanStore>,
   closeStore: boolean,
+  cwd: string,
 ): Promise<HostAnswer | string> {
   const adapter = agent.hook;
   const direct = adapter.direct?.(parsed.event, input);
   if (direct !== undefined) return direct;
+  // The model's own edit of the plan file is refused from the input alone (plan-file-guard).
+  const lang = (parsed.lang ?? 'en') as LocaleId;
+  const refused =
+    parsed.planFile !== undefined &&
+    planFileRefusal(adapter, parsed.event, input, parsed.planFile, cwd, lang);
+  if (refused) return refused;
   const options: HookAnswerOptions = {
     rules: { ...storedRules(parsed), locale: getLocale((parsed.lang ?? 'en') as LocaleId) },
     list: parsed.list,

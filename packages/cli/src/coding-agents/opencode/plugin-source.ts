@@ -41,6 +41,7 @@ export function opencodePluginSource(ctx: SetupContext): string {
     ['COMMAND', [...ctx.launch, hook, agent]],
     ['OPTIONS', options],
     ['HOLDS_FOR_APPROVAL', Boolean(ctx.approval)],
+    ['GUARDS_PLAN_FILE', ctx.planFile !== undefined],
     ['SESSION_ARGUMENT', SESSION_ARGUMENT],
     ['SCOPE_ARGUMENT', SCOPE_ARGUMENT],
   ];

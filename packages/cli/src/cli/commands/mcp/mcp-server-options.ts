@@ -40,6 +40,8 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
           agent: agent as string,
           ...(settings.locale === 'zh' && { lang: 'zh' }),
           ...(settings.list !== undefined && { list: settings.list }),
+          // The guard of the plan file against the model's own edits (absolute here).
+          ...(settings.planFile !== undefined && { planFile: settings.planFile }),
           ...(settings.approval !== undefined && { approval: settings.approval }),
           ...(settings.discipline !== undefined && { discipline: settings.discipline }),
         },
