@@ -112,6 +112,20 @@ async function evalScenario(
     presetRuns[discipline] = run;
     options.onRun?.(scenario, discipline, run);
   }
+  setCosts(runs, columns);
+  return {
+    id: scenario.id,
+    failureMode: scenario.failureMode,
+    behaviour: scenario.behaviour,
+    check: scenario.check,
+    runs,
+    caught: caughtIn(runs, columns),
+    presets: presetRuns,
+  };
+}
+
+/** Each run's extra calls and input tokens versus its column's baseline run. */
+function setCosts(runs: Partial<Record<GuardColumn, RunReport>>, columns: readonly GuardColumn[]) {
   for (const column of columns) {
     const run = runs[column];
     if (!run) continue;
@@ -120,6 +134,12 @@ async function evalScenario(
     run.extraCalls = base === undefined ? null : run.calls - base.calls;
     run.extraInputTokens = base === undefined ? null : run.inputTokens - base.inputTokens;
   }
+}
+
+function caughtIn(
+  runs: Partial<Record<GuardColumn, RunReport>>,
+  columns: readonly GuardColumn[],
+): ScenarioReport['caught'] {
   const failsOff = runs.off === undefined ? undefined : !runs.off.passed;
   const caught: ScenarioReport['caught'] = {};
   for (const column of columns) {
@@ -128,15 +148,7 @@ async function evalScenario(
     // Nothing to catch when the outcome passes with guards off (the control scenario).
     caught[column] = column === 'off' || failsOff !== true ? null : run.passed;
   }
-  return {
-    id: scenario.id,
-    failureMode: scenario.failureMode,
-    behaviour: scenario.behaviour,
-    check: scenario.check,
-    runs,
-    caught,
-    presets: presetRuns,
-  };
+  return caught;
 }
 
 function totalsOf(

@@ -3,6 +3,7 @@
  * environment, scored by the scenario's own outcome check and measured in calls and tokens.
  */
 import type {
+  AgentSession,
   LocaleId,
   ModelClient,
   ModelRequest,
@@ -60,19 +61,12 @@ async function runPrepared(
     locale: lang,
   });
   const session = agent.session(`${scenario.id}-${label}`);
-  const results: RunResult[] = [];
-  const runsPerTurn: number[] = [];
-  const started = performance.now();
-  for (const [index, task] of scenario.turns(lang).entries()) {
-    prepared.beginTurn(index + 1);
-    const runsBefore = prepared.checkRuns?.() ?? 0;
-    const result = await session.send(task);
-    // A provider failure says nothing about the guards: stop rather than score it.
-    if (model.failure !== undefined) throw model.failure;
-    results.push(result);
-    runsPerTurn.push((prepared.checkRuns?.() ?? 0) - runsBefore);
-  }
-  const wallMs = Math.round(performance.now() - started);
+  const { results, runsPerTurn, wallMs } = await sendTurns(
+    session,
+    scenario.turns(lang),
+    prepared,
+    model,
+  );
   const outcome = prepared.outcome(results);
   const metrics = measureCalls(
     results.flatMap((result) => result.calls),
@@ -92,13 +86,31 @@ async function runPrepared(
     extraInputTokens: null,
     wallMs,
     checks: prepared.checkRuns
-      ? {
-          runs: runsPerTurn,
-          refusals: refusalsIn(results),
-          notices: notices.length,
-        }
+      ? { runs: runsPerTurn, refusals: refusalsIn(results), notices: notices.length }
       : null,
   };
+}
+
+/** Every user turn in one session, with the check's runs in each and the wall time of all. */
+async function sendTurns(
+  session: AgentSession,
+  turns: readonly string[],
+  prepared: PreparedScenario,
+  model: FailureRecordingModel,
+): Promise<{ results: RunResult[]; runsPerTurn: number[]; wallMs: number }> {
+  const results: RunResult[] = [];
+  const runsPerTurn: number[] = [];
+  const started = performance.now();
+  for (const [index, task] of turns.entries()) {
+    prepared.beginTurn(index + 1);
+    const runsBefore = prepared.checkRuns?.() ?? 0;
+    const result = await session.send(task);
+    // A provider failure says nothing about the guards: stop rather than score it.
+    if (model.failure !== undefined) throw model.failure;
+    results.push(result);
+    runsPerTurn.push((prepared.checkRuns?.() ?? 0) - runsBefore);
+  }
+  return { results, runsPerTurn, wallMs: Math.round(performance.now() - started) };
 }
 
 /** Answers refused by the person's check, over the whole session. */
