@@ -43,8 +43,8 @@ function controlCells(arm: ChecksSummary): string[] {
       : `${control.calls} (${signed(control.extraCalls)})`;
   const wall =
     control.extraWallMs === null
-      ? `${control.wallMs} ms`
-      : `${control.wallMs} ms (${signed(control.extraWallMs)} ms)`;
+      ? `${control.wallMs.toLocaleString('en-US')} ms`
+      : `${control.wallMs.toLocaleString('en-US')} ms (${signed(control.extraWallMs)} ms)`;
   return [
     `${calls}${control.passed ? '' : ' FAIL'}`,
     control.runs.join(', '),
