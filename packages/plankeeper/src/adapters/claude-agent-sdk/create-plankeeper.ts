@@ -4,6 +4,8 @@
  * into the program's own options. Nothing of ours runs in another process.
  */
 
+import { CheckGate } from '../../checks/check-gate.js';
+import { checkSettings, type VerifyOption } from '../../checks/check-settings.js';
 import { ConfigurationError } from '../../engine/errors.js';
 import type { EvidenceMode } from '../../engine/evidence.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
@@ -68,6 +70,18 @@ export interface PlankeeperOptions {
   /** How `blockedBy` constrains the order of writes. Default: the engine's. */
   dependencies?: DependencyMode;
   /**
+   * The person's check command(s), run when the model answers after the workspace changed:
+   * a failure refuses the answer (at most `maxRefusals` times per turn, default 3). A string,
+   * `{ command, cwd?, timeoutMs?, maxRefusals? }`, or a list (plankeeper/checks). They run
+   * in `cwd`, else in the `cwd` of the options given to `options(base)`, else here.
+   */
+  verify?: VerifyOption;
+  /**
+   * Told what the person must know about the checks (one still failing after the refusals,
+   * one that cannot start), besides the Stop hook's `systemMessage` the SDK shows the person.
+   */
+  onNotice?: (text: string) => void;
+  /**
    * Called when plankeeper fails on an event (a store down, past `hookDeadlineMs`): the
    * agent goes on as if plankeeper were absent for it. Default: one line on the console.
    */
@@ -109,15 +123,23 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   const discipline = resolveDiscipline(options, { planSection: false });
   const rules = ruleOptions(options, discipline, approval?.again);
   const toolUses = new ToolUseKeys();
-  const hooks = planHooks({
-    engine,
-    key: options.key,
-    rules,
-    allowWhileWaiting: new Set(approval?.allow ?? []),
-    toolUses,
-    onError: options.onError ?? reportError,
-    deadlineMs: options.hookDeadlineMs ?? 3000,
-  });
+  // A malformed `verify` fails here, not at the first query.
+  checkSettings(options.verify);
+  /** The hooks of one query: its checks run in its folder. */
+  const hooksFor = (cwd: string | undefined) => {
+    const settings = checkSettings(options.verify, cwd ?? process.cwd());
+    return planHooks({
+      engine,
+      key: options.key,
+      rules,
+      allowWhileWaiting: new Set(approval?.allow ?? []),
+      toolUses,
+      onError: options.onError ?? reportError,
+      deadlineMs: options.hookDeadlineMs ?? 3000,
+      ...(settings && { checks: new CheckGate(settings) }),
+      ...(options.onNotice && { onNotice: options.onNotice }),
+    });
+  };
   return {
     engine,
     toolNames,
@@ -154,7 +176,7 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
         name: 'plankeeper',
         instance: server as unknown as McpSdkServerConfigWithInstance['instance'],
       };
-      return mergeOptions(base, { server: config, toolNames, hooks });
+      return mergeOptions(base, { server: config, toolNames, hooks: hooksFor(base.cwd) });
     },
     keyOf: (sessionId) => options.key ?? { agent: 'claude-agent-sdk', session: sessionId },
   };
