@@ -27,7 +27,7 @@ import type { PlanToolFamily } from '../../tools/tool-family.js';
 import { createPlanMcpServer } from '../mcp/plan-mcp-server.js';
 import { TOOL_PREFIX } from './hook-events.js';
 import { mergeOptions } from './merge-options.js';
-import { planHooks } from './plan-hooks.js';
+import { type PlanHookContext, type PlanHooks, planHooks } from './plan-hooks.js';
 import type { McpSdkServerConfigWithInstance, Options } from './sdk-types.js';
 import { ToolUseKeys } from './tool-use-keys.js';
 
@@ -107,11 +107,7 @@ export interface Plankeeper {
 export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   const engine = options.engine ?? new PlanEngine();
   const family = options.tools ?? 'both';
-  const names = [
-    ...(family === 'granular' ? [] : PLAN_TOOL_NAMES['whole-list']),
-    ...(family === 'whole-list' ? [] : PLAN_TOOL_NAMES.granular),
-  ];
-  const toolNames = names.map((name) => `${TOOL_PREFIX}${name}`);
+  const toolNames = sdkToolNames(family);
   const approval =
     options.approval === undefined || options.approval === false
       ? undefined
@@ -121,25 +117,19 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   // The preset as every host reads it: this host shows no plan section and its hooks see
   // every tool call, so the evidence rule and the echo follow the preset as with `plankeeper mcp --for`.
   const discipline = resolveDiscipline(options, { planSection: false });
-  const rules = ruleOptions(options, discipline, approval?.again);
   const toolUses = new ToolUseKeys();
+  const context: Omit<PlanHookContext, 'checks'> = {
+    engine,
+    key: options.key,
+    rules: ruleOptions(options, discipline, approval?.again),
+    allowWhileWaiting: new Set(approval?.allow ?? []),
+    toolUses,
+    onError: options.onError ?? reportError,
+    deadlineMs: options.hookDeadlineMs ?? 3000,
+    ...(options.onNotice && { onNotice: options.onNotice }),
+  };
   // A malformed `verify` fails here, not at the first query.
   checkSettings(options.verify);
-  /** The hooks of one query: its checks run in its folder. */
-  const hooksFor = (cwd: string | undefined) => {
-    const settings = checkSettings(options.verify, cwd ?? process.cwd());
-    return planHooks({
-      engine,
-      key: options.key,
-      rules,
-      allowWhileWaiting: new Set(approval?.allow ?? []),
-      toolUses,
-      onError: options.onError ?? reportError,
-      deadlineMs: options.hookDeadlineMs ?? 3000,
-      ...(settings && { checks: new CheckGate(settings) }),
-      ...(options.onNotice && { onNotice: options.onNotice }),
-    });
-  };
   return {
     engine,
     toolNames,
@@ -176,10 +166,30 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
         name: 'plankeeper',
         instance: server as unknown as McpSdkServerConfigWithInstance['instance'],
       };
-      return mergeOptions(base, { server: config, toolNames, hooks: hooksFor(base.cwd) });
+      const hooks = queryHooks(context, options.verify, base.cwd);
+      return mergeOptions(base, { server: config, toolNames, hooks });
     },
     keyOf: (sessionId) => options.key ?? { agent: 'claude-agent-sdk', session: sessionId },
   };
+}
+
+/** The names the model calls the plan tools of `family` by. */
+function sdkToolNames(family: PlanToolFamily): string[] {
+  const names = [
+    ...(family === 'granular' ? [] : PLAN_TOOL_NAMES['whole-list']),
+    ...(family === 'whole-list' ? [] : PLAN_TOOL_NAMES.granular),
+  ];
+  return names.map((name) => `${TOOL_PREFIX}${name}`);
+}
+
+/** The hooks of one query: the person's checks run in its folder unless they name their own. */
+function queryHooks(
+  context: Omit<PlanHookContext, 'checks'>,
+  verify: VerifyOption | undefined,
+  cwd: string | undefined,
+): PlanHooks {
+  const settings = checkSettings(verify, cwd ?? process.cwd());
+  return planHooks({ ...context, ...(settings && { checks: new CheckGate(settings) }) });
 }
 
 /** The rules for one event at a time: the resolved preset, in the language of the model. */

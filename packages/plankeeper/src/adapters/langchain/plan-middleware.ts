@@ -126,15 +126,8 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
   const sessionFor = (runtime: PlanKeySource<ContextOf<TContextSchema>>): PlanSession =>
     sessions.get(resolvePlanKey(options.key, agentName, runtime));
 
-  /** A section kept in the conversation, with `history` placement. */
-  const keptSection = async (
-    session: PlanSession,
-    messages: readonly BaseMessage[],
-  ): Promise<BaseMessage[]> => {
-    if (placement !== 'history') return [];
-    const text = await session.keptSection(messages);
-    return text === undefined ? [] : [injectedMessage('plan', text)];
-  };
+  const keptSection = (session: PlanSession, messages: readonly BaseMessage[]) =>
+    keptSectionMessages(placement, session, messages);
 
   const middleware = createMiddleware({
     name: 'plankeeper',
@@ -242,6 +235,17 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
     },
   });
   return Object.assign(middleware, { engine });
+}
+
+/** A section kept in the conversation, with `history` placement. */
+async function keptSectionMessages(
+  placement: 'tail' | 'history' | undefined,
+  session: PlanSession,
+  messages: readonly BaseMessage[],
+): Promise<BaseMessage[]> {
+  if (placement !== 'history') return [];
+  const text = await session.keptSection(messages);
+  return text === undefined ? [] : [injectedMessage('plan', text)];
 }
 
 /** The request that opens the turn: the last message from the user, not from the harness. */
