@@ -98,6 +98,40 @@ describe('run --script: checks before done', () => {
     expect(readFileSync(join(dir, 'runs.txt'), 'utf8')).toBe('run\nrun\nrun\n');
   });
 
+  it('--verify (repeatable) runs here in place of the script’s checks: three refusals by default, then through', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plankeeper-run-checks-'));
+    writeFileSync(join(dir, 'check.mjs'), CHECK);
+    const file = join(dir, 'script.json');
+    const answers = ['Done.', 'Done.', 'Done.', 'Through.'].map((final) => ({ final }));
+    const script = {
+      task: 'Fix the return test.',
+      steps: [todo('in_progress'), todo('completed'), ...answers],
+      // Replaced by the flags: this one would pass.
+      options: { verify: 'node -e "process.exit(0)"', finishCheck: false, goalCheck: false },
+    };
+    writeFileSync(file, JSON.stringify(script));
+    const { code, stdout, stderr } = await runCli(
+      [
+        'run',
+        '--script',
+        file,
+        '--json',
+        '--verify',
+        'node -e "process.exit(0)"',
+        '--verify',
+        'node check.mjs',
+      ],
+      { cwd: dir },
+    );
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as { result: string }).result).toBe('Through.');
+    expect(stderr).toMatch(
+      /still fails \(exit 1 in [\d.]+ s\); the agent's answer went through after 3 refusals\.\n$/,
+    );
+    // The completion's run, then one per answer: each run's report changed the folder.
+    expect(readFileSync(join(dir, 'runs.txt'), 'utf8')).toBe('run\n'.repeat(5));
+  });
+
   it('refuses a malformed verify in one line that says what to write', async () => {
     const { file } = scriptIn({ cmd: 'npm test' });
     const { code, stdout, stderr } = await runCli(['run', '--script', file, '--json']);

@@ -34,6 +34,8 @@ export interface RunScriptOptions {
   locale?: LocaleId;
   /** Overrides the script's `options.discipline`. */
   discipline?: Discipline;
+  /** Check commands run in the current folder, in place of the script's `options.verify`. */
+  verify?: string[];
   observer?: AgentOptions['observer'];
   /** Called before each user turn is sent, and after it ends, for a live transcript. */
   onTurnStart?(task: string): void;
@@ -113,7 +115,9 @@ function scriptPlanning(
     ...(settings.dropPolicy && { dropPolicy: settings.dropPolicy }),
     ...(settings.dependencies && { dependencies: settings.dependencies }),
   });
-  const checks = scriptChecks(settings.verify, dirname(options.file));
+  const checks = options.verify?.length
+    ? scriptChecks(options.verify, process.cwd())
+    : scriptChecks(settings.verify, dirname(options.file));
   return settings.planning === false
     ? false
     : {
