@@ -1,6 +1,7 @@
 /**
  * The person's check command as a verifier: the real `plankeeper mcp --verify` process over
- * stdio with the official SDK client, and the command runner's bounds (output tail, timeout).
+ * stdio with the official SDK client. (The runner's bounds, output tail and timeout, are the
+ * core's: plankeeper/checks, runCheck.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseMcpFlags } from '../../src/cli/commands/mcp.js';
-import { runCheckCommand, tailOf } from '../../src/verify/command-verifier.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'bin', 'plankeeper.js');
@@ -125,31 +125,5 @@ describe('plankeeper mcp --verify', () => {
     expect(() => parseMcpFlags({ verifyIn: scratch }, {}, scratch)).toThrow(
       '--verify-in applies only with --verify COMMAND.',
     );
-  });
-});
-
-describe('runCheckCommand', () => {
-  it('keeps only the last 20 lines, at most 2000 characters, without colour codes', async () => {
-    const outcome = await runCheckCommand({
-      command: `node -e "for (let i = 1; i <= 50; i++) console.log('\\x1b[31mline ' + i + '\\x1b[0m'); process.exit(4)"`,
-      cwd: scratch,
-    });
-    expect(outcome).toMatchObject({ ok: false, exit: 4 });
-    const tail = (outcome as { tail: string }).tail.split('\n');
-    expect(tail).toHaveLength(20);
-    expect(tail[0]).toBe('line 31');
-    expect(tail.at(-1)).toBe('line 50');
-    expect(tailOf('x'.repeat(5000))).toHaveLength(2001);
-  });
-
-  it('ends a command that runs too long, children included, and says it timed out', async () => {
-    const started = Date.now();
-    const outcome = await runCheckCommand({
-      command: 'node -e "setTimeout(() => {}, 60000)" & wait',
-      cwd: scratch,
-      timeoutMs: 300,
-    });
-    expect(outcome).toEqual({ ok: false, timedOut: true });
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
