@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseMcpFlags } from '../../src/cli/commands/mcp.js';
+import { runCli } from '../support/run-cli.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'bin', 'plankeeper.js');
@@ -22,10 +23,10 @@ afterEach(async () => {
   await Promise.allSettled(clients.splice(0).map((client) => client.close()));
 });
 
-async function serve(args: string[]) {
+async function serve(args: string[], store = 'memory') {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, 'mcp', '--store', 'memory', '--session', 's', ...args],
+    args: [bin, 'mcp', '--store', store, '--session', 's', ...args],
     cwd: scratch,
     stderr: 'pipe',
   });
@@ -57,6 +58,35 @@ describe('plankeeper mcp --verify', () => {
     );
     const all = await call('todos_get_all', {});
     expect(all.text).toContain('[ ] #2 Ship it');
+  });
+
+  it("keeps a passing run as the completion's evidence and the plan's last check", async () => {
+    writeFileSync(join(scratch, 'pass.mjs'), "console.log('all green');\n");
+    const url = `sqlite:${join(scratch, 'evidence.db')}`;
+    const call = await serve(['--verify', 'node pass.mjs', '--verify-in', scratch], url);
+    await call('todos_add', add);
+    expect((await call('todos_complete', complete('1'))).ok).toBe(true);
+    expect((await call('todos_complete', complete('2'))).ok).toBe(true);
+    const { stdout } = await runCli(['todos', '--store', url, '--session', 's', '--json']);
+    const shown = JSON.parse(stdout);
+    const check = {
+      command: 'node pass.mjs',
+      outcome: 'passed',
+      durationMs: expect.any(Number),
+      tail: '',
+      at: expect.any(Number),
+      version: 2,
+      when: 'completion',
+    };
+    expect(shown.plan.lastCheck).toEqual(check);
+    // Only the completion the command ran for has evidence (the rule itself is off).
+    expect(
+      shown.history.map((revision: { source: { evidence?: unknown } }) => revision.source.evidence),
+    ).toEqual([undefined, undefined, [{ id: '2', calls: [], count: 0, check }]]);
+    const text = await runCli(['todos', '--store', url, '--session', 's', '--history', '0']);
+    expect(text.stdout).toMatch(
+      /\nverified: node pass\.mjs → exit 0 in \d+\.\d s, v2\nEvidence:\n {2}#2 node pass\.mjs → exit 0 in \d+\.\d s, v2\n$/,
+    );
   });
 
   it('an item tagged [verify] runs the command even when others stay open', async () => {
