@@ -36,11 +36,13 @@ export interface CheckEvidenceOptions {
   verify?: VerifyOption | undefined;
 }
 
-/** The verifier `evidenceFrom: 'checks'` asks for, or undefined for the default (calls). */
+/**
+ * The verifier `evidenceFrom: 'checks'` asks for, or undefined for the default (calls); one
+ * serves every plan of a host (it reads the completed plan's last check by its key).
+ */
 export function checkEvidence(
   options: CheckEvidenceOptions,
   engine: PlanEngine,
-  key: PlanKey,
 ): VerifierSpec | undefined {
   const { evidenceFrom } = options;
   if (evidenceFrom === undefined || evidenceFrom === 'calls') return undefined;
@@ -61,7 +63,7 @@ export function checkEvidence(
   const gate = new CheckGate(settings);
   /** The last pass this host saw, so several completions on one workspace run the checks once. */
   let recent: Pass | undefined;
-  const lastPass = async (workspace: string) => {
+  const lastPass = async (key: PlanKey, workspace: string) => {
     const last = (await engine.store.get(key))?.record.lastCheck;
     for (const check of [last, recent]) {
       if (check?.outcome === 'passed' && check.workspace === workspace) return check;
@@ -70,10 +72,10 @@ export function checkEvidence(
   };
   return {
     timeoutMs: gate.timeoutMs + 5_000,
-    async verify(_item, { closesPlan, signal, locale }) {
+    async verify(_item, { closesPlan, signal, locale, key }) {
       if (closesPlan) return true;
       const workspace = await gate.state();
-      const kept = await lastPass(workspace);
+      const kept = await lastPass(key, workspace);
       if (kept) return { check: kept };
       const run = await gate.run(signal);
       const decisive = decisiveResult(run)!;

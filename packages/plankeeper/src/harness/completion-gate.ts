@@ -83,7 +83,7 @@ export function completionGates(
   host: { engine: PlanEngine; key: PlanKey },
 ): () => CompletionGate | undefined {
   const { engine, key } = host;
-  const checks = checkEvidence(options, engine, key);
+  const checks = checkEvidence(options, engine);
   return () =>
     createCompletionGate({
       log,

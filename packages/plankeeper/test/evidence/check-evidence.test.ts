@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanningOptions, PlanStore, ToolDefinition } from 'plankeeper';
 import { Agent, createPlanTools, PlanEngine, PlanHarness } from 'plankeeper';
-import { runCheck } from 'plankeeper/checks';
+import { CheckGate, checkSettings, runCheck } from 'plankeeper/checks';
 import type { CompletionVerifier } from 'plankeeper/harness';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { ScriptedModel, type ScriptStep } from 'plankeeper/test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectClient } from '../support/mcp-clients.js';
 
 const stores: PlanStore[] = [];
 afterEach(async () => {
@@ -228,5 +229,52 @@ describe("evidenceFrom: 'checks'", () => {
           verify: 'true',
         }),
     ).toThrow(`evidenceFrom must be 'calls' or 'checks', got "tests".`);
+  });
+});
+
+describe("evidenceFrom: 'checks' on the MCP server", () => {
+  it('needs no recorded calls, refuses while the check fails, and reuses an answer check kept on the same workspace', async () => {
+    const { dir, runCount } = workspace();
+    const engine = new PlanEngine({ store: sqliteStore(join(dir, '..', `${Date.now()}-mcp.db`)) });
+    const verify = { command: 'node check.mjs', cwd: dir };
+    const { client } = await connectClient({
+      engine,
+      session: 'mcp-checks',
+      evidence: 'enforce',
+      evidenceFrom: 'checks',
+      verify,
+    });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
+      return { ok: !result.isError, text: result.content[0]!.text };
+    };
+    const key = { agent: 'mcp', session: 'mcp-checks' };
+    await call('todos_add', { todos: [{ content: 'Fix the parser' }, { content: 'Ship it' }] });
+    const refused = await call('todos_complete', { items: [{ id: '1', reason: 'done' }] });
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('the check `node check.mjs` failed (exit code 1)');
+    expect(runCount()).toBe(1);
+
+    // The person's checks before an answer passed on this workspace, as a coding agent's
+    // hooks keep them: the completion counts that run and starts none.
+    writeFileSync(join(dir, 'ok'), '');
+    const state = await new CheckGate(checkSettings(verify)!).state();
+    const answered = await runCheck({ ...verify, timeoutMs: 30_000 });
+    await engine.recordCheck(key, { ...answered, when: 'answer', workspace: state });
+    expect(runCount()).toBe(2);
+    expect((await call('todos_complete', { items: [{ id: '1', reason: 'done' }] })).ok).toBe(true);
+    expect(runCount()).toBe(2);
+    const revision = (await engine.history(key)).at(-1)!;
+    expect(revision.source.evidence).toEqual([
+      {
+        id: '1',
+        calls: [],
+        count: 0,
+        check: { ...answered, version: 1, when: 'answer', workspace: state },
+      },
+    ]);
   });
 });
