@@ -3,6 +3,7 @@
  * (`curl /api/plans`), which is why they are spelled out here.
  */
 import type { TodoItem, TodoStatus } from 'plankeeper';
+import type { CheckRecord } from 'plankeeper/checks';
 import type { CompletionEvidence } from 'plankeeper/harness';
 import type { PersonEdit } from 'plankeeper/stores';
 import type { ItemChange } from './revision-changes.js';
@@ -49,8 +50,13 @@ export interface TimelineEntry {
   name?: string;
   /** In a shared list: the session that wrote this revision. */
   owner?: string;
-  /** Under the evidence rule: the tool calls that counted for each item this revision completed. */
+  /**
+   * What verified each item this revision completed: the tool calls that counted (the
+   * evidence rule) and the check run that let it through (a `--verify` command).
+   */
   evidence?: CompletionEvidence[];
+  /** A `host:check` revision: the run of the person's check it keeps. */
+  check?: CheckRecord;
   /**
    * Items this write kept as a person had changed them: its writer sent a list from
    * before their change (the summary says so too).
@@ -96,6 +102,13 @@ export interface PlanDetailResponse {
    * whether that covers the plan as it is now. Null when no host asks approval for it.
    */
   approval: PlanApprovalState | null;
+  /** What verified the plan: the last run of the person's check, null when none ran. */
+  lastCheck: CheckRecord | null;
+  /**
+   * What verified each completed item, from the newest kept revision that completed it
+   * (items with none are left out), in item order.
+   */
+  evidence: CompletionEvidence[];
   /** Oldest first, as the store keeps it. */
   timeline: TimelineEntry[];
 }

@@ -14,6 +14,7 @@ import {
 } from 'plankeeper';
 import { approvalWait } from 'plankeeper/rules';
 import type { PlanRecord, PlanRevision } from 'plankeeper/stores';
+import { itemEvidence } from '../verify/item-evidence.js';
 import type { PlanDetailResponse, TimelineEntry } from './api-types.js';
 import { revisionChanges } from './revision-changes.js';
 import { subAgentsOf } from './sub-agent-summaries.js';
@@ -54,6 +55,8 @@ export async function readPlanDetail(
     leftover: stored ? isLeftoverRecord(stored.record) : false,
     subAgents: await subAgentsOf(key, items, context.store),
     approval: approvalOf(stored?.record),
+    lastCheck: stored?.record.lastCheck ?? null,
+    evidence: itemEvidence(items, history),
     timeline: timelineOf(history),
   };
 }
@@ -104,6 +107,7 @@ export function timelineOf(history: readonly PlanRevision[]): TimelineEntry[] {
         revision.source.name !== undefined && { name: revision.source.name }),
       ...(revision.source.owner !== undefined && { owner: revision.source.owner }),
       ...(revision.source.evidence !== undefined && { evidence: revision.source.evidence }),
+      ...(revision.source.check !== undefined && { check: revision.source.check }),
       ...(revision.source.keptForPerson !== undefined && {
         keptForPerson: revision.source.keptForPerson,
       }),

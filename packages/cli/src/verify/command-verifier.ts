@@ -2,77 +2,31 @@
  * The person's check command as a completion verifier (`--verify "npm test"`): when an
  * item tagged `[verify]` or the last open item is completed (or the plan's last open item
  * is cancelled or removed, which ends it as well), the command runs and a failure refuses
- * the write with its last output lines. The command comes only from
- * the person's configuration (a flag, a setup, a script option), never from the model.
+ * the write with its last output lines; a pass is kept as the completion's evidence (the
+ * command, exit code, duration and plan version). The command comes only from the person's
+ * configuration (a flag, a setup, a script option), never from the model. It runs the way
+ * the checks before an answer run (plankeeper/checks, runCheck): one way to run a check.
  */
-import { spawn } from 'node:child_process';
+import { DEFAULT_CHECK_TIMEOUT_MS, runCheck } from 'plankeeper/checks';
 import type { CompletionVerifier, VerifierSpec } from 'plankeeper/harness';
 
 /** The tag that asks for the check on an item other than the last. */
 export const VERIFY_TAG = '[verify]';
-
-/** Output lines and characters the model gets back from a failed check. */
-const TAIL_LINES = 20;
-const TAIL_CHARS = 2000;
-/** Output kept while the command runs; only the tail is ever shown. */
-const KEPT_CHARS = 64_000;
-
-export const DEFAULT_COMMAND_TIMEOUT_MS = 300_000;
 
 export interface CommandVerifierOptions {
   command: string;
   /** Where the command runs. Default: the current directory. */
   cwd?: string;
   timeoutMs?: number;
-  /** Ends the command early (the harness's own time limit for the verifier). */
-  signal?: AbortSignal;
-}
-
-export type CommandOutcome =
-  | { ok: true }
-  | { ok: false; exit: number | string; tail: string }
-  | { ok: false; timedOut: true };
-
-/** Runs `command` in a shell and reports how it ended, with the tail of its output. */
-export function runCheckCommand(options: CommandVerifierOptions): Promise<CommandOutcome> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
-  return new Promise((resolve) => {
-    let output = '';
-    const child = spawn(options.command, {
-      shell: true,
-      cwd: options.cwd ?? process.cwd(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so a timeout ends the command's children too.
-      detached: process.platform !== 'win32',
-    });
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString('utf8')).slice(-KEPT_CHARS);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    let timedOut = false;
-    const stop = () => {
-      timedOut = true;
-      kill(child.pid);
-    };
-    const timer = setTimeout(stop, timeoutMs);
-    options.signal?.addEventListener('abort', stop, { once: true });
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ ok: false, exit: 127, tail: error.message });
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (timedOut) resolve({ ok: false, timedOut: true });
-      else if (code === 0) resolve({ ok: true });
-      else resolve({ ok: false, exit: code ?? signal ?? 'unknown', tail: tailOf(output) });
-    });
-  });
 }
 
 /** The verifier: runs the command for a tagged item or the final completion, else lets it through. */
 export function commandVerifier(options: CommandVerifierOptions): VerifierSpec {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  const check = {
+    command: options.command,
+    cwd: options.cwd ?? process.cwd(),
+    timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS,
+  };
   const verify: CompletionVerifier = async (item, context) => {
     // Tagged as the person saw it, or as the write leaves it: rewording the tag away in
     // the completing write does not skip the check.
@@ -81,29 +35,18 @@ export function commandVerifier(options: CommandVerifierOptions): VerifierSpec {
         each !== undefined && `${each.content} ${each.description ?? ''}`.includes(VERIFY_TAG),
     );
     if (!tagged && context.openAfter > 0) return true;
-    const outcome = await runCheckCommand({ ...options, timeoutMs, signal: context.signal });
-    if (outcome.ok) return true;
-    if ('timedOut' in outcome) {
-      return context.locale.evidence.commandTimedOut(options.command, Math.ceil(timeoutMs / 1000));
+    const result = await runCheck(check, context.signal);
+    const { evidence } = context.locale;
+    switch (result.outcome) {
+      case 'passed':
+        return { check: result };
+      case 'timed-out':
+        return evidence.commandTimedOut(check.command, Math.ceil(check.timeoutMs / 1000));
+      default:
+        // A command that cannot start refuses too: a completion's check is the person's gate.
+        return evidence.commandFailed(check.command, result.exit ?? 127, result.tail);
     }
-    return context.locale.evidence.commandFailed(options.command, outcome.exit, outcome.tail);
   };
   // The harness's own limit comes after the command's, so the command's text is the one read.
-  return { verify, timeoutMs: timeoutMs + 5_000 };
-}
-
-/** The last lines of the output, bounded, without colour codes. */
-export function tailOf(output: string): string {
-  const plain = output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').trimEnd();
-  const lines = plain.split(/\r?\n/).slice(-TAIL_LINES).join('\n');
-  return lines.length > TAIL_CHARS ? `…${lines.slice(-TAIL_CHARS)}` : lines;
-}
-
-function kill(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
+  return { verify, timeoutMs: check.timeoutMs + 5_000 };
 }

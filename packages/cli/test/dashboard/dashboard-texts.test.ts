@@ -31,6 +31,14 @@ const CHANGES: ItemChange[] = [
   { kind: 'cleared', count: 1 },
 ];
 
+const CHECK = { command: 'npm test', durationMs: 12_345, tail: '', at: 0 };
+const PASSED = { ...CHECK, outcome: 'passed' as const };
+const FAILED = { ...CHECK, outcome: 'failed' as const, exit: 1, tail: 'FAIL a.test.ts' };
+const TIMED_OUT = { ...CHECK, outcome: 'timed-out' as const, durationMs: 300_000 };
+const CANNOT_START = { ...CHECK, outcome: 'cannot-start' as const, exit: 127 };
+const KILLED = { ...CHECK, outcome: 'failed' as const, exit: 'SIGKILL' };
+const CALL = (tool: string) => ({ tool, at: 0 });
+
 describe.each(['en', 'zh'] as const)('dashboard texts (%s)', (lang) => {
   it('match the reviewed text', async () => {
     const page = pageTexts(lang);
@@ -107,6 +115,27 @@ describe.each(['en', 'zh'] as const)('dashboard texts (%s)', (lang) => {
         d.after(1, 3),
         d.historyNotKept,
         d.noItemChanged,
+      ].join('\n'),
+      '## Verification',
+      [
+        d.verification({ ...PASSED, version: 7, when: 'answer' }),
+        d.verification({ ...FAILED, version: 8, when: 'answer', letThrough: true }),
+        d.verification({ ...TIMED_OUT, version: 8, when: 'completion' }),
+        d.evidence({
+          id: '2',
+          calls: [],
+          count: 0,
+          check: { ...PASSED, version: 4, when: 'completion' },
+        }),
+        d.evidence({
+          id: '3',
+          calls: [CALL('run_tests'), CALL('read_file'), CALL('run_tests')],
+          count: 5,
+        }),
+        d.checkRevision({ ...FAILED, version: 8, when: 'answer', letThrough: true }),
+        d.checkRevision({ ...PASSED, version: 4, when: 'completion' }),
+        d.checkRevision({ ...CANNOT_START, version: 4, when: 'answer' }),
+        d.checkRevision({ ...KILLED, version: 4, when: 'answer' }),
       ].join('\n'),
       '## Actions',
       [

@@ -1,6 +1,7 @@
 /**
  * The person's check command as a verifier: the real `plankeeper mcp --verify` process over
- * stdio with the official SDK client, and the command runner's bounds (output tail, timeout).
+ * stdio with the official SDK client. (The runner's bounds, output tail and timeout, are the
+ * core's: plankeeper/checks, runCheck.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { parseMcpFlags } from '../../src/cli/commands/mcp.js';
-import { runCheckCommand, tailOf } from '../../src/verify/command-verifier.js';
+import { runCli } from '../support/run-cli.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const bin = join(repo, 'bin', 'plankeeper.js');
@@ -22,10 +23,10 @@ afterEach(async () => {
   await Promise.allSettled(clients.splice(0).map((client) => client.close()));
 });
 
-async function serve(args: string[]) {
+async function serve(args: string[], store = 'memory') {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, 'mcp', '--store', 'memory', '--session', 's', ...args],
+    args: [bin, 'mcp', '--store', store, '--session', 's', ...args],
     cwd: scratch,
     stderr: 'pipe',
   });
@@ -57,6 +58,35 @@ describe('plankeeper mcp --verify', () => {
     );
     const all = await call('todos_get_all', {});
     expect(all.text).toContain('[ ] #2 Ship it');
+  });
+
+  it("keeps a passing run as the completion's evidence and the plan's last check", async () => {
+    writeFileSync(join(scratch, 'pass.mjs'), "console.log('all green');\n");
+    const url = `sqlite:${join(scratch, 'evidence.db')}`;
+    const call = await serve(['--verify', 'node pass.mjs', '--verify-in', scratch], url);
+    await call('todos_add', add);
+    expect((await call('todos_complete', complete('1'))).ok).toBe(true);
+    expect((await call('todos_complete', complete('2'))).ok).toBe(true);
+    const { stdout } = await runCli(['todos', '--store', url, '--session', 's', '--json']);
+    const shown = JSON.parse(stdout);
+    const check = {
+      command: 'node pass.mjs',
+      outcome: 'passed',
+      durationMs: expect.any(Number),
+      tail: '',
+      at: expect.any(Number),
+      version: 2,
+      when: 'completion',
+    };
+    expect(shown.plan.lastCheck).toEqual(check);
+    // Only the completion the command ran for has evidence (the rule itself is off).
+    expect(
+      shown.history.map((revision: { source: { evidence?: unknown } }) => revision.source.evidence),
+    ).toEqual([undefined, undefined, [{ id: '2', calls: [], count: 0, check }]]);
+    const text = await runCli(['todos', '--store', url, '--session', 's', '--history', '0']);
+    expect(text.stdout).toMatch(
+      /\nverified: node pass\.mjs → exit 0 in \d+\.\d s, v2\nEvidence:\n {2}#2 node pass\.mjs → exit 0 in \d+\.\d s, v2\n$/,
+    );
   });
 
   it('an item tagged [verify] runs the command even when others stay open', async () => {
@@ -125,31 +155,5 @@ describe('plankeeper mcp --verify', () => {
     expect(() => parseMcpFlags({ verifyIn: scratch }, {}, scratch)).toThrow(
       '--verify-in applies only with --verify COMMAND.',
     );
-  });
-});
-
-describe('runCheckCommand', () => {
-  it('keeps only the last 20 lines, at most 2000 characters, without colour codes', async () => {
-    const outcome = await runCheckCommand({
-      command: `node -e "for (let i = 1; i <= 50; i++) console.log('\\x1b[31mline ' + i + '\\x1b[0m'); process.exit(4)"`,
-      cwd: scratch,
-    });
-    expect(outcome).toMatchObject({ ok: false, exit: 4 });
-    const tail = (outcome as { tail: string }).tail.split('\n');
-    expect(tail).toHaveLength(20);
-    expect(tail[0]).toBe('line 31');
-    expect(tail.at(-1)).toBe('line 50');
-    expect(tailOf('x'.repeat(5000))).toHaveLength(2001);
-  });
-
-  it('ends a command that runs too long, children included, and says it timed out', async () => {
-    const started = Date.now();
-    const outcome = await runCheckCommand({
-      command: 'node -e "setTimeout(() => {}, 60000)" & wait',
-      cwd: scratch,
-      timeoutMs: 300,
-    });
-    expect(outcome).toEqual({ ok: false, timedOut: true });
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -13,6 +13,8 @@ export async function keepCheckRun(
   run: CheckRun,
   /** The answer was refused for it (else it went through). */
   refused: boolean,
+  /** The workspace's fingerprint it ran on, so a completion can tell it still holds. */
+  workspace?: string,
 ): Promise<void> {
   const decisive = decisiveResult(run);
   if (decisive === undefined) return;
@@ -20,5 +22,6 @@ export async function keepCheckRun(
     ...decisive,
     when: 'answer',
     ...(!run.ok && !refused && { letThrough: true as const }),
+    ...(workspace !== undefined && { workspace }),
   });
 }

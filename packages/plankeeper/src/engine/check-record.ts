@@ -34,6 +34,11 @@ export interface CheckRecord extends CheckResult {
   when: 'answer' | 'completion';
   /** The answer went through though the check failed: the refusals were used up. */
   letThrough?: true;
+  /**
+   * The workspace's fingerprint the check ran on (plankeeper/checks, workspaceState): a later
+   * completion under `evidenceFrom: 'checks'` counts this run only while it is unchanged.
+   */
+  workspace?: string;
 }
 
 /** A stored result read back, tolerant of anything; undefined when it is not one. */

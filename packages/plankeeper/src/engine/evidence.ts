@@ -4,6 +4,7 @@
  * them (see operations/completion-check.ts). The engine never sees a tool call itself: the
  * host (the harness, on its one tool path) keeps the record and answers for it.
  */
+import type { CheckRecord, CheckResult } from './check-record.js';
 import type { PlanKey } from './plan-key.js';
 import type { TodoItem, TodoStatus } from './todo-item.js';
 
@@ -67,6 +68,22 @@ export interface CompletionRefusal {
 }
 
 /**
+ * A check a host's verifier ran for one completion and that let it through (the person's
+ * `npm test`, say): kept in the completion's evidence. A record already kept (the plan's
+ * last check, reused because nothing changed since) stays as it was.
+ */
+export interface CompletionCheck {
+  id: string;
+  check: CheckResult | CheckRecord;
+}
+
+/** What a gate's verifiers found: refusals by item, and the checks that let items through. */
+export interface CompletionVerdicts {
+  refusals: CompletionRefusal[];
+  checks: CompletionCheck[];
+}
+
+/**
  * What a host passes with a write (OperationMeta.gate) so the engine can check its
  * completions. Everything is optional but `callsFor`: a gate without verifiers only
  * answers for the evidence rule.
@@ -81,11 +98,14 @@ export interface CompletionGate {
    * the last plan write. The engine lets one such window count for one item only.
    */
   callsFor(item: TodoItem, started: boolean): readonly EvidenceCall[];
-  /** Host checks (verifiers) of the completions the evidence rule let through; refusals by item. */
+  /**
+   * Host checks (verifiers) of the completions the evidence rule let through: refusals by
+   * item, or the verdicts with the checks that passed (kept as the completions' evidence).
+   */
   verify?(
     completions: readonly Completion[],
     write: { tool: string; openAfter: number },
-  ): Promise<CompletionRefusal[]>;
+  ): Promise<CompletionRefusal[] | CompletionVerdicts>;
   /** Told after a write is stored, with the items it stored (so the host can mark starts). */
   written?(items: readonly TodoItem[]): void;
 }
@@ -100,4 +120,19 @@ export interface CompletionEvidence {
   calls: EvidenceCall[];
   /** How many calls counted in all. */
   count: number;
+  /**
+   * The run of the person's check that verified it (a `--verify` command at a tagged or the
+   * last item, or the check `evidenceFrom: 'checks'` asks for): `when` is `completion` for a
+   * run at this write, `answer` for the plan's last check reused unchanged.
+   */
+  check?: CheckRecord;
 }
+
+/**
+ * What counts as evidence under `evidence: 'enforce'`: `calls`, a successful non-plan tool call
+ * since the item started (the default); `checks`, a pass of the person's check commands
+ * (`verify`) on the workspace as it is at the completion.
+ */
+export type EvidenceSource = 'calls' | 'checks';
+
+export const EVIDENCE_SOURCES: readonly EvidenceSource[] = ['calls', 'checks'];

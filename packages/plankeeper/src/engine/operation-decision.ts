@@ -3,6 +3,8 @@
  * check its completions (the evidence rule, the host's verifiers) and write it. Pure but
  * for the verifiers it awaits, so a compare-and-set retry decides again on the winner's plan.
  */
+
+import type { CheckRecord } from './check-record.js';
 import type { Decision, WriteDecision } from './commit-loop.js';
 import type { CompletionEvidence, CompletionRefusal, EvidenceMode } from './evidence.js';
 import type { OperationMeta } from './operation-meta.js';
@@ -10,10 +12,14 @@ import type { OperationOutcome } from './operation-outcome.js';
 import { approvalAfterWrite } from './operations/approve.js';
 import {
   closingWithoutCompletion,
+  completionChecks,
   evidenceIssues,
   evidenceSummary,
+  evidenceWithChecks,
   keptEvidence,
   newCompletions,
+  newestCheck,
+  verdictsOf,
   withEvidence,
 } from './operations/completion-check.js';
 import type { OperationResult } from './operations/operation-result.js';
@@ -41,8 +47,15 @@ export function decideOutcome<Facts>(
   };
   if (!result.ok) return reject(result.issues);
   const next = nextRecord(record, result, meta, now());
-  const decideWrite = (evidence: CompletionEvidence[] | undefined) =>
-    writeOrAnswer(meta, stored, record, next, result, evidence);
+  const decideWrite = (evidence: CompletionEvidence[] | undefined, lastCheck?: CheckRecord) =>
+    writeOrAnswer(
+      meta,
+      stored,
+      record,
+      lastCheck ? { ...next, lastCheck } : next,
+      result,
+      evidence,
+    );
   /** The write refused for the verifiers' refusals of `items`. */
   const refuse = (refusals: readonly CompletionRefusal[], items: readonly TodoItem[]) =>
     reject(refusalIssues(meta, refusals, items));
@@ -53,26 +66,30 @@ export function decideOutcome<Facts>(
     // Ending the plan by cancelling or removing its last open item is checked as its end.
     const closing = verify && closingWithoutCompletion(record.items, next.items);
     if (!closing) return decideWrite(undefined);
-    return verify([{ ...closing, calls: [] }], { tool: meta.tool, openAfter: 0 }).then(
-      (refusals) =>
-        refusals.length === 0 ? decideWrite(undefined) : refuse(refusals, [closing.item]),
-    );
+    return verify([{ ...closing, calls: [] }], { tool: meta.tool, openAfter: 0 }).then((answer) => {
+      const { refusals, checks } = verdictsOf(answer);
+      if (refusals.length > 0) return refuse(refusals, [closing.item]);
+      return decideWrite(undefined, newestCheck(completionChecks(checks, version)));
+    });
   }
   const completions = withEvidence(found, meta.gate, meta.tool);
   const issues = evidenceIssues(completions, mode, meta.tool);
   if (issues.length > 0) return reject(issues);
-  const evidence = mode === 'off' ? undefined : keptEvidence(completions);
-  if (!verify) return decideWrite(evidence);
+  if (!verify) return decideWrite(mode === 'off' ? undefined : keptEvidence(completions));
   const openAfter = next.items.filter(isOpen).length;
   // The only step that waits: a host's verifiers (a test run, say), under the key's lock.
-  return verify(completions, { tool: meta.tool, openAfter }).then((refusals) =>
-    refusals.length === 0
-      ? decideWrite(evidence)
-      : refuse(
-          refusals,
-          completions.map(({ item }) => item),
-        ),
-  );
+  return verify(completions, { tool: meta.tool, openAfter }).then((answer) => {
+    const { refusals, checks } = verdictsOf(answer);
+    if (refusals.length > 0) {
+      return refuse(
+        refusals,
+        completions.map(({ item }) => item),
+      );
+    }
+    // What verified each completion: its calls, and the check run that let it through.
+    const checked = completionChecks(checks, version);
+    return decideWrite(evidenceWithChecks(completions, mode, checked), newestCheck(checked));
+  });
 }
 
 /** The record an accepted result writes: its items, the approval they keep, the writer's turn. */

@@ -65,7 +65,10 @@ export class AnswerChecks {
 
   /** The run kept in the plan's history, and the person told what the rules said to tell. */
   async after(found: ChecksAtAnswer, answer: HostAnswer): Promise<void> {
-    if (found.run) await keepCheckRun(this.engine, this.key, found.run, answer.kind === 'bounce');
+    if (found.run) {
+      const refused = answer.kind === 'bounce';
+      await keepCheckRun(this.engine, this.key, found.run, refused, found.workspace);
+    }
     if (answer.kind === 'notice') this.onNotice(answer.text);
   }
 }

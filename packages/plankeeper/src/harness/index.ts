@@ -22,14 +22,17 @@
 
 export type {
   Completion,
+  CompletionCheck,
   CompletionContext,
   CompletionEvidence,
   CompletionGate,
   CompletionRefusal,
+  CompletionVerdicts,
   EvidenceCall,
   EvidenceMode,
+  EvidenceSource,
 } from '../engine/evidence.js';
-export { EVIDENCE_MODES } from '../engine/evidence.js';
+export { EVIDENCE_MODES, EVIDENCE_SOURCES } from '../engine/evidence.js';
 export { PlanEngine, type PlanEngineOptions, type PlanSnapshot } from '../engine/plan-engine.js';
 export type { PlanKey } from '../engine/plan-key.js';
 export { quoteText, type RenderOptions, renderItem, renderPlan } from '../engine/render.js';
@@ -93,6 +96,7 @@ export {
   DEFAULT_VERIFIER_TIMEOUT_MS,
   requireCitedCall,
   requireTool,
+  type VerifiedByCheck,
   type VerifierContext,
   type VerifierSpec,
   type VerifierVerdict,

@@ -30,7 +30,8 @@ import type { ToolContext } from '../tools/tool.js';
 import { AnswerChecks } from './answer-checks.js';
 import { type ApprovalOption, type ApprovalRules, approvalRules } from './approval.js';
 import { changeNotices } from './change-notices.js';
-import { createCompletionGate } from './completion-gate.js';
+import type { EvidenceSourceOption } from './check-evidence.js';
+import { completionGates } from './completion-gate.js';
 import { EvidenceLog } from './evidence-log.js';
 import type { InjectionOptions } from './injection-options.js';
 import { buildPlanSection, isLeftover } from './plan-section.js';
@@ -51,7 +52,7 @@ import type { ToolCallOutcome, WrappedToolCall } from './wrapped-tool-call.js';
 
 export type { InjectionOptions, ToolCallOutcome, WrappedToolCall };
 
-export interface HarnessOptions {
+export interface HarnessOptions extends EvidenceSourceOption {
   /**
    * A preset of the options below (see DISCIPLINE_PRESETS); the options set here win over
    * it. Default: none, which is `standard`.
@@ -157,6 +158,8 @@ export class PlanHarness {
   private readonly approval: ApprovalRules | undefined;
   /** The person's checks before an answer, when `verify` is set. */
   private readonly answerChecks: AnswerChecks | undefined;
+  /** The gate plan writes carry, when the evidence rule or a verifier is on. */
+  private readonly completionGate: () => CompletionGate | undefined;
 
   constructor(options: PlanHarnessOptions) {
     this.engine = options.engine;
@@ -167,6 +170,7 @@ export class PlanHarness {
     this.owner = options.owner;
     this.approval = approvalRules(options.approval);
     this.answerChecks = AnswerChecks.of(options, options.engine, options.key);
+    this.completionGate = completionGates(this.options, this.evidenceLog, this.locale, options);
     this.rules = {
       locale: this.locale,
       showsPlanEachCall: true,
@@ -254,18 +258,6 @@ export class PlanHarness {
   /** The successful non-plan calls the harness holds, oldest first: what evidence can be made of. */
   toolSuccesses(): EvidenceCall[] {
     return this.evidenceLog.all();
-  }
-
-  /** The gate plan writes carry, when the evidence rule or a verifier is on. */
-  private completionGate(): CompletionGate | undefined {
-    return createCompletionGate({
-      log: this.evidenceLog,
-      evidence: this.options.evidence ?? this.engine.evidence,
-      verifiers: this.options.verifiers,
-      verifierTimeoutMs: this.options.verifierTimeoutMs,
-      key: this.key,
-      locale: this.locale,
-    });
   }
 
   async snapshot(): Promise<PlanSnapshot> {

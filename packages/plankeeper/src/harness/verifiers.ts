@@ -8,7 +8,13 @@
  * @example
  * const harness = new PlanHarness({ engine, key, verifiers: [requireTool('run_tests')] });
  */
-import type { Completion, CompletionContext, CompletionRefusal } from '../engine/evidence.js';
+import type { CheckRecord, CheckResult } from '../engine/check-record.js';
+import type {
+  Completion,
+  CompletionCheck,
+  CompletionContext,
+  CompletionVerdicts,
+} from '../engine/evidence.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import type { TodoItem } from '../engine/todo-item.js';
 import type { Locale } from '../locale/locale.js';
@@ -20,9 +26,17 @@ export interface VerifierContext extends CompletionContext {
   signal: AbortSignal;
 }
 
-export type VerifierVerdict = true | string;
+/** A pass shown by a check's run: the completion's evidence keeps `check`. */
+export interface VerifiedByCheck {
+  check: CheckResult | CheckRecord;
+}
 
-/** `true` lets the completion through; a string refuses it with that text for the model. */
+export type VerifierVerdict = true | string | VerifiedByCheck;
+
+/**
+ * `true` lets the completion through; a string refuses it with that text for the model;
+ * `{ check }` lets it through and names the check run that verified it.
+ */
 export type CompletionVerifier = (
   item: TodoItem,
   context: VerifierContext,
@@ -64,17 +78,19 @@ export function requireCitedCall(): CompletionVerifier {
 
 /**
  * Runs every verifier over every completion, in order; the first refusal of an item is
- * its answer. Never throws: a verifier's error or timeout becomes that item's refusal.
+ * its answer, and the last check a verifier handed back for a passing item is its evidence.
+ * Never throws: a verifier's error or timeout becomes that item's refusal.
  */
 export async function runVerifiers(
   verifiers: readonly (CompletionVerifier | VerifierSpec)[],
   completions: readonly Completion[],
   base: { key: PlanKey; tool: string; openAfter: number; locale: Locale },
   defaultTimeoutMs = DEFAULT_VERIFIER_TIMEOUT_MS,
-): Promise<CompletionRefusal[]> {
-  const refusals: CompletionRefusal[] = [];
+): Promise<CompletionVerdicts> {
+  const verdicts: CompletionVerdicts = { refusals: [], checks: [] };
   for (const completion of completions) {
     const { item, calls } = completion;
+    let check: CompletionCheck | undefined;
     for (const entry of verifiers) {
       const spec = typeof entry === 'function' ? { verify: entry } : entry;
       const verdict = await settle(
@@ -89,13 +105,16 @@ export async function runVerifiers(
         },
         spec.timeoutMs ?? defaultTimeoutMs,
       );
-      if (verdict !== true) {
-        refusals.push({ id: item.id, reason: verdict });
+      if (typeof verdict === 'string') {
+        verdicts.refusals.push({ id: item.id, reason: verdict });
+        check = undefined;
         break;
       }
+      if (verdict !== true) check = { id: item.id, check: verdict.check };
     }
+    if (check) verdicts.checks.push(check);
   }
-  return refusals;
+  return verdicts;
 }
 
 async function settle(
@@ -118,6 +137,7 @@ async function settle(
     const verdict = await Promise.race([spec.verify({ ...item }, context), timeout]);
     if (verdict === true) return true;
     if (typeof verdict === 'string' && verdict.trim() !== '') return verdict.trim();
+    if (isVerifiedByCheck(verdict)) return { check: verdict.check };
     return context.locale.evidence.verifierFailed(`returned ${JSON.stringify(verdict)}`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -125,4 +145,9 @@ async function settle(
   } finally {
     clearTimeout(timer);
   }
+}
+
+function isVerifiedByCheck(verdict: unknown): verdict is VerifiedByCheck {
+  const check = (verdict as Partial<VerifiedByCheck> | null)?.check;
+  return typeof check?.command === 'string' && typeof check.outcome === 'string';
 }

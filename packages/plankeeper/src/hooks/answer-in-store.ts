@@ -74,7 +74,10 @@ export async function answerInStore(
     { key: keyed.key, event },
     { ...plan, ...options.rules, verify: { maxRefusals: gate.settings.maxRefusals } },
   );
-  const run = event.kind === 'stop' ? event.checks?.run : undefined;
-  if (run) await keepCheckRun(engine, plan.planKey ?? keyed.key, run, answer.kind === 'bounce');
+  const found = event.kind === 'stop' ? event.checks : undefined;
+  if (found?.run) {
+    const refused = answer.kind === 'bounce';
+    await keepCheckRun(engine, plan.planKey ?? keyed.key, found.run, refused, found.workspace);
+  }
   return answer;
 }

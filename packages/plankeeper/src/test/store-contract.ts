@@ -15,6 +15,7 @@
  * describe('my store', () => storeContract({ open: () => MyStore.connect(url) }));
  */
 import { describe } from 'vitest';
+import { checkCases } from './store-contract/checks.js';
 import {
   contractSuite,
   defineCases,
@@ -43,6 +44,7 @@ export function storeContract(target: StoreContractTarget): void {
   describe('epoch', () => defineCases(suite, epochCases));
   describe('history', () => defineCases(suite, historyCases));
   describe('delete', () => defineCases(suite, deleteCases));
+  describe('checks', () => defineCases(suite, checkCases));
   describe('list', () => defineCases(suite, listCases));
   describe('subscribe', () => defineCases(suite, subscribeCases));
   describe('harness state', () => {

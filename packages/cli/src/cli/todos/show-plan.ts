@@ -10,6 +10,7 @@ import { EXIT } from '../exit-codes.js';
 import { printJson, printText } from '../terminal/safe-output.js';
 import { sourceLabel } from './source-label.js';
 import type { TodosFlags } from './todos-flags.js';
+import { evidenceLines, verificationLine } from './verification-lines.js';
 
 /** Everything `todos` prints as text: stored model text and names are shown, not obeyed. */
 const print = (text: string) => printText(process.stdout, text);
@@ -91,6 +92,7 @@ export async function showPlan(
     print(`${storedPlanText(current.record.items, locale, suffix)}\n`);
     const approval = approvalLine(current.record);
     if (approval) print(`${approval}\n`);
+    await printVerification(store, key, current.record, locale);
     for (const line of subAgentLines(subAgents, storeFlag && redact(storeFlag))) {
       print(`${line}\n`);
     }
@@ -100,11 +102,28 @@ export async function showPlan(
     for (const revision of history) {
       const source = revision.source;
       print(
-        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${sourceLabel(source)}\n`,
+        `  v${revision.version}  ${new Date(revision.at).toISOString()}  ${sourceLabel(source, locale)}\n`,
       );
     }
   }
   return EXIT.ok;
+}
+
+/**
+ * What verified the plan: its last check, and each completed item's evidence (read from the
+ * whole kept history, whatever `--history` shows).
+ */
+async function printVerification(
+  store: PlanStore,
+  key: PlanKey,
+  record: PlanRecord,
+  locale: ReturnType<typeof getLocale>,
+): Promise<void> {
+  if (record.lastCheck) print(`${verificationLine(record.lastCheck, locale)}\n`);
+  if (!record.items.some((item) => item.status === 'completed')) return;
+  for (const line of evidenceLines(record.items, await store.history(key), locale)) {
+    print(`${line}\n`);
+  }
 }
 
 /**

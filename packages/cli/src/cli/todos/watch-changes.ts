@@ -31,7 +31,7 @@ export async function watchChanges(
     }
     const { source } = change;
     print(
-      `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${sourceLabel(source)}\n`,
+      `\n${changed}  v${change.version}  ${new Date(change.at).toISOString()}  ${sourceLabel(source, locale)}\n`,
     );
     if (name !== undefined) {
       print(

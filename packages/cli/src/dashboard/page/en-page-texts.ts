@@ -1,5 +1,6 @@
 /** The dashboard page's texts in English. */
 import type { ItemChange } from '../api-types.js';
+import { enCheck, toolsOf } from './check-words.js';
 import type { PageTexts } from './page-texts-shape.js';
 
 function enChange(change: ItemChange, ref: string): string {
@@ -117,6 +118,14 @@ export const enPage: PageTexts = {
     after: (completed, total) => `${completed}/${total} done`,
     historyNotKept: 'earlier history not kept',
     noItemChanged: 'no item changed',
+    verification: (check) =>
+      `${check.outcome === 'passed' ? 'verified' : 'check failed'}: ${enCheck(check)}, v${check.version}${check.letThrough ? ', answer let through' : ''}`,
+    evidence: (entry) =>
+      entry.check
+        ? `verified by ${enCheck(entry.check)}, v${entry.check.version}`
+        : `evidence: ${toolsOf(entry)}${entry.count > entry.calls.length ? ` (+${entry.count - entry.calls.length} earlier)` : ''}`,
+    checkRevision: (check) =>
+      `${check.when === 'answer' ? 'check before the answer' : 'check at a completion'}: ${enCheck(check)}${check.letThrough ? ', answer let through' : ''}`,
   },
   actions: {
     done: 'Done',

@@ -130,4 +130,8 @@ ul.changes .sign { display: inline-block; width: 1.1em; font-weight: 700; }
 .approval { margin: 0 0 8px; display: flex; gap: 6px; align-items: center; }
 .approval[data-state="approved"] .approval-state { color: var(--done); }
 .approval[data-state="changed"] .approval-state { color: var(--danger); }
+.verification { margin: 0 0 8px; font-size: 13px; word-break: break-word; }
+.verification.passed { color: var(--done); }
+.verification.failed, ol.timeline > li[data-check="failed"] .check-run, ol.timeline > li[data-check="timed-out"] .check-run { color: var(--danger); }
+.item-extra.evidence { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
 `;

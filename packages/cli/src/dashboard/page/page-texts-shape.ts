@@ -1,4 +1,6 @@
 /** The shape of the dashboard page's texts: one of these per language. */
+import type { CheckRecord } from 'plankeeper/checks';
+import type { CompletionEvidence } from 'plankeeper/harness';
 import type { ItemChange } from '../api-types.js';
 
 export type PageState = 'stale' | 'leftover' | 'done' | 'open' | 'empty' | 'deleted';
@@ -65,6 +67,12 @@ export interface PageTexts {
     after(completed: number, total: number): string;
     historyNotKept: string;
     noItemChanged: string;
+    /** The plan's last check: `verified: npm test → exit 0 in 12.3 s, v7`, or a failed one. */
+    verification(check: CheckRecord): string;
+    /** What a completed item's completion kept: the check that let it through, or the calls. */
+    evidence(entry: CompletionEvidence): string;
+    /** A `host:check` revision, named as the check it was, with how it ended. */
+    checkRevision(check: CheckRecord): string;
   };
   actions: {
     done: string;

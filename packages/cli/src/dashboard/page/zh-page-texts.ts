@@ -1,5 +1,6 @@
 /** The dashboard page's texts in Chinese. */
 import type { ItemChange } from '../api-types.js';
+import { toolsOf, zhCheck } from './check-words.js';
 import type { PageTexts } from './page-texts-shape.js';
 
 const ZH_STATUS: Record<string, string> = {
@@ -132,6 +133,14 @@ export const zhPage: PageTexts = {
     after: (completed, total) => `已完成 ${completed}/${total}`,
     historyNotKept: '更早的历史未保存',
     noItemChanged: '没有事项变化',
+    verification: (check) =>
+      `${check.outcome === 'passed' ? '已验证' : '检查未通过'}：${zhCheck(check)}，v${check.version}${check.letThrough ? '，答复已放行' : ''}`,
+    evidence: (entry) =>
+      entry.check
+        ? `验证：${zhCheck(entry.check)}，v${entry.check.version}`
+        : `依据：${toolsOf(entry)}${entry.count > entry.calls.length ? `（另有 ${entry.count - entry.calls.length} 次更早的调用）` : ''}`,
+    checkRevision: (check) =>
+      `${check.when === 'answer' ? '答复前的检查' : '完成时的检查'}：${zhCheck(check)}${check.letThrough ? '，答复已放行' : ''}`,
   },
   actions: {
     done: '完成',

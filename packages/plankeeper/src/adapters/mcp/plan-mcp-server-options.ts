@@ -2,7 +2,8 @@
  * What a plan MCP server is configured with, in a leaf of its own: the server, its
  * installers and its evidence all read these options, and none of them need the others.
  */
-import type { EvidenceCall, EvidenceMode } from '../../engine/evidence.js';
+import type { VerifyOption } from '../../checks/check-settings.js';
+import type { EvidenceCall, EvidenceMode, EvidenceSource } from '../../engine/evidence.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import type { PlanKey } from '../../engine/plan-key.js';
@@ -58,6 +59,14 @@ export interface PlanMcpServerOptions {
    * Default `off`.
    */
   evidence?: EvidenceMode;
+  /**
+   * What counts as evidence under `evidence: 'enforce'`: `calls` (default), or `checks`, a
+   * pass of `verify` on the workspace as it is at the completion (harness/check-evidence.ts);
+   * then no hooks need to record calls.
+   */
+  evidenceFrom?: EvidenceSource;
+  /** The person's check command(s) that `evidenceFrom: 'checks'` runs (plankeeper/checks). */
+  verify?: VerifyOption;
   /** Checks that may refuse a completion, configured by the person running the server. */
   verifiers?: readonly (CompletionVerifier | VerifierSpec)[];
   verifierTimeoutMs?: number;

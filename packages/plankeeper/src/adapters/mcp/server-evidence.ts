@@ -12,8 +12,10 @@ import type { EvidenceCall, EvidenceMode } from '../../engine/evidence.js';
 import type { PlanEngine } from '../../engine/plan-engine.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
 import type { PlanRevision } from '../../engine/store/plan-store.js';
+import { checkEvidence } from '../../harness/check-evidence.js';
 import { createCompletionGate } from '../../harness/completion-gate.js';
 import { EvidenceLog } from '../../harness/evidence-log.js';
+import type { VerifierSpec } from '../../harness/verifiers.js';
 import type { Locale } from '../../locale/locale.js';
 import type { PlanMcpServerOptions } from './plan-mcp-server-options.js';
 
@@ -23,6 +25,8 @@ const MAX_LOGS = 100;
 export class ServerEvidence {
   private readonly logs = new Map<string, EvidenceLog>();
   private readonly mode: EvidenceMode;
+  /** The checks every completion passes under `evidenceFrom: 'checks'`. */
+  private readonly checks: VerifierSpec | undefined;
 
   constructor(
     private readonly options: PlanMcpServerOptions,
@@ -32,6 +36,7 @@ export class ServerEvidence {
     private readonly successes?: (session: PlanKey) => Promise<readonly EvidenceCall[]>,
   ) {
     this.mode = options.evidence ?? engine.evidence;
+    this.checks = checkEvidence(options, engine);
   }
 
   /**
@@ -39,7 +44,8 @@ export class ServerEvidence {
    * a shared list), after taking in the calls recorded since the last one.
    */
   async gateFor(key: PlanKey, session: PlanKey = key) {
-    if (this.mode === 'off' && (this.options.verifiers ?? []).length === 0) return undefined;
+    const none = this.mode === 'off' && !this.checks && (this.options.verifiers ?? []).length === 0;
+    if (none) return undefined;
     const log = this.logFor(key);
     if (this.successes) log.absorb(await this.successes(session));
     await this.learnStarts(key, log);
@@ -50,6 +56,7 @@ export class ServerEvidence {
       verifierTimeoutMs: this.options.verifierTimeoutMs,
       key,
       locale: this.locale,
+      checkEvidence: this.checks,
     });
   }
 

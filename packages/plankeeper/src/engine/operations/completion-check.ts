@@ -3,10 +3,14 @@
  * count for each, and the issues (enforce) or notes (warn) for those with none. Pure: the
  * calls come from the host's gate (see evidence.ts), so the engine decides on data alone.
  */
+import { type CheckRecord, checkSummary } from '../check-record.js';
 import {
   type Completion,
+  type CompletionCheck,
   type CompletionEvidence,
   type CompletionGate,
+  type CompletionRefusal,
+  type CompletionVerdicts,
   EVIDENCE_CALLS_KEPT,
   type EvidenceMode,
 } from '../evidence.js';
@@ -101,13 +105,68 @@ export function keptEvidence(completions: readonly Completion[]): CompletionEvid
   }));
 }
 
+/** A gate's answer either way it may give it (refusals alone, or the verdicts). */
+export function verdictsOf(answer: CompletionRefusal[] | CompletionVerdicts): CompletionVerdicts {
+  return Array.isArray(answer) ? { refusals: answer, checks: [] } : answer;
+}
+
 /**
- * The revision summary's tail for timelines: "evidence #2: run_tests, read_file; #3: none".
+ * The checks that let completions through, as the history keeps them: a run at this write
+ * gets the plan `version` it verified and `when: 'completion'`; a kept record stays as it was.
+ */
+export function completionChecks(
+  checks: readonly CompletionCheck[],
+  version: number,
+): Map<string, { check: CheckRecord; fresh: boolean }> {
+  const byId = new Map<string, { check: CheckRecord; fresh: boolean }>();
+  for (const { id, check } of checks) {
+    const kept = 'version' in check && typeof check.version === 'number';
+    byId.set(id, {
+      check: kept ? (check as CheckRecord) : { ...check, version, when: 'completion' },
+      fresh: !kept,
+    });
+  }
+  return byId;
+}
+
+/**
+ * Each completion's evidence with the check that verified it: every completion's under the
+ * evidence rule, else only those a check verified (undefined when there are none).
+ */
+export function evidenceWithChecks(
+  completions: readonly Completion[],
+  mode: EvidenceMode,
+  checks: ReadonlyMap<string, { check: CheckRecord }>,
+): CompletionEvidence[] | undefined {
+  const counted =
+    mode === 'off' ? completions.filter(({ item }) => checks.has(item.id)) : completions;
+  if (mode === 'off' && counted.length === 0) return undefined;
+  return keptEvidence(counted).map((entry) => {
+    const check = checks.get(entry.id)?.check;
+    return check ? { ...entry, check } : entry;
+  });
+}
+
+/** The newest check this write ran itself, to become the plan's `lastCheck`. */
+export function newestCheck(
+  checks: ReadonlyMap<string, { check: CheckRecord; fresh: boolean }>,
+): CheckRecord | undefined {
+  let newest: CheckRecord | undefined;
+  for (const { check, fresh } of checks.values()) {
+    if (fresh && (newest === undefined || check.at >= newest.at)) newest = check;
+  }
+  return newest;
+}
+
+/**
+ * The revision summary's tail for timelines: "evidence #2: run_tests, read_file; #3: none",
+ * and a check that verified an item: "#4: npm test → exit 0 in 1.2 s".
  * Engine data in one language, like the rest of the summary.
  */
 export function evidenceSummary(evidence: readonly CompletionEvidence[]): string {
   if (evidence.length === 0) return '';
-  const parts = evidence.map(({ id, calls, count }) => {
+  const parts = evidence.map(({ id, calls, count, check }) => {
+    if (check) return `#${id}: ${checkSummary(check)}`;
     if (count === 0) return `#${id}: none`;
     const names = [...new Set(calls.map((call) => call.tool))].join(', ');
     return `#${id}: ${names}${count > calls.length ? ` (+${count - calls.length} earlier)` : ''}`;

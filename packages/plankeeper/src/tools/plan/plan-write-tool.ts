@@ -72,12 +72,14 @@ export function planWriteTool<Name extends PlanToolName, Facts>(
   );
 }
 
-/** Items completed with no call to show for them (the evidence rule's `warn`). */
+/** Items completed with no call or passing check to show for them (the evidence rule's `warn`). */
 function unprovenItems(
   evidence: readonly CompletionEvidence[] | undefined,
   snapshot: PlanSnapshot,
 ): TodoItem[] {
   if (!evidence) return [];
-  const none = new Set(evidence.filter((entry) => entry.count === 0).map((entry) => entry.id));
+  const none = new Set(
+    evidence.filter((entry) => entry.count === 0 && !entry.check).map((entry) => entry.id),
+  );
   return none.size === 0 ? [] : snapshot.items.filter((item) => none.has(item.id));
 }

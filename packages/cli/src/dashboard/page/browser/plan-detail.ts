@@ -51,12 +51,11 @@ function ownerParts(item: TodoItem): (Node | string)[] {
   return [' ', el('span', 'owner', texts.detail.owner(item.owner, item.status))];
 }
 
-function renderItems(
-  items: readonly TodoItem[],
-  subAgents: readonly SubAgentSummary[],
-): HTMLOListElement {
+function renderItems(plan: PlanDetailResponse): HTMLOListElement {
+  const { items } = plan;
   const list = el('ol', 'items');
-  const subAgentOf = new Map(subAgents.map((sub) => [sub.item, sub]));
+  const subAgentOf = new Map((plan.subAgents ?? []).map((sub) => [sub.item, sub]));
+  const evidenceOf = new Map((plan.evidence ?? []).map((entry) => [entry.id, entry]));
   for (const [index, item] of items.entries()) {
     const entry = el('li', `item status-${item.status}`);
     entry.dataset.id = item.id;
@@ -80,6 +79,8 @@ function renderItems(
     }
     if (item.description) entry.append(el('div', 'item-extra description', item.description));
     if (item.note) entry.append(el('div', 'item-extra note', texts.detail.note(item.note)));
+    const evidence = evidenceOf.get(item.id);
+    if (evidence) entry.append(el('div', 'item-extra evidence', texts.detail.evidence(evidence)));
     const sub = subAgentOf.get(item.id);
     if (sub) entry.append(subAgentLine(sub));
     list.append(entry);
@@ -119,13 +120,12 @@ function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
     const time = el('time', 'at', `${at.toLocaleTimeString()} · ${ago(revision.at)}`);
     time.dateTime = at.toISOString();
     time.title = at.toLocaleString();
-    meta.append(
-      time,
-      ' ',
-      el('span', 'version', `v${revision.version}`),
-      ' ',
-      el('span', 'tool', revision.tool),
-    );
+    // A run of the person's check is named as the check it was, not by its source's name.
+    const tool = revision.check
+      ? el('span', 'tool check-run', texts.detail.checkRevision(revision.check))
+      : el('span', 'tool', revision.tool);
+    if (revision.check) entry.dataset.check = revision.check.outcome;
+    meta.append(time, ' ', el('span', 'version', `v${revision.version}`), ' ', tool);
     if (revision.callId) meta.append(' ', el('span', 'call', texts.detail.call(revision.callId)));
     if (revision.by === 'person') {
       meta.append(' ', el('span', 'by', texts.detail.by(revision.name)));
@@ -137,7 +137,9 @@ function renderTimeline(timeline: readonly TimelineEntry[]): HTMLOListElement {
       meta.append(' ', el('span', 'after', texts.detail.after(revision.completed, revision.total)));
     }
     entry.append(meta);
-    if (revision.summary) entry.append(el('div', 'summary', revision.summary));
+    if (revision.summary && !revision.check) {
+      entry.append(el('div', 'summary', revision.summary));
+    }
     const changes = el('ul', 'changes');
     if (revision.changes === null) {
       changes.append(el('li', 'muted', texts.detail.historyNotKept));
@@ -175,11 +177,12 @@ function renderDetail(plan: PlanDetailResponse): void {
     parts.push(el('h3', null, texts.detail.items(done, plan.items.length)));
     const approval = approvalControls(plan);
     if (approval) parts.push(approval);
-    parts.push(
-      plan.items.length
-        ? renderItems(plan.items, plan.subAgents ?? [])
-        : el('p', 'hint', texts.detail.emptyPlan),
-    );
+    if (plan.lastCheck) {
+      const passed = plan.lastCheck.outcome === 'passed';
+      const line = texts.detail.verification(plan.lastCheck);
+      parts.push(el('p', `verification ${passed ? 'passed' : 'failed'}`, line));
+    }
+    parts.push(plan.items.length ? renderItems(plan) : el('p', 'hint', texts.detail.emptyPlan));
   }
   // A deleted plan can be started again by adding to it, as with plankeeper todos --add.
   parts.push(editControls());
