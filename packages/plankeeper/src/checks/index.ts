@@ -35,5 +35,6 @@ export {
   type VerifyOptions,
 } from './check-settings.js';
 export { keepCheckRun } from './keep-check-run.js';
+export { knownPass } from './known-pass.js';
 export { runCheck } from './run-check.js';
 export { type WorkspaceStateOptions, workspaceState } from './workspace-state.js';

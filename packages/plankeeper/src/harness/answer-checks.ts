@@ -7,6 +7,7 @@
 import { CheckGate } from '../checks/check-gate.js';
 import { type CheckSettings, checkSettings, type VerifyOption } from '../checks/check-settings.js';
 import { keepCheckRun } from '../checks/keep-check-run.js';
+import { knownPass } from '../checks/known-pass.js';
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { type ChecksAtAnswer, checksDue } from './rules/checks-before-done.js';
@@ -60,12 +61,14 @@ export class AnswerChecks {
   async atAnswer(record: TurnRecord): Promise<ChecksAtAnswer> {
     const workspace = await this.gate.state();
     if (!checksDue(record, workspace)) return { workspace };
+    const known = await knownPass(this.engine, this.key, workspace);
+    if (known) return { workspace, run: known, known: true };
     return { workspace, run: await this.gate.run() };
   }
 
   /** The run kept in the plan's history, and the person told what the rules said to tell. */
   async after(found: ChecksAtAnswer, answer: HostAnswer): Promise<void> {
-    if (found.run) {
+    if (found.run && !found.known) {
       const refused = answer.kind === 'bounce';
       await keepCheckRun(this.engine, this.key, found.run, refused, found.workspace);
     }

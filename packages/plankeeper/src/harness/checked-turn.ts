@@ -1,9 +1,9 @@
 /**
- * One user turn of a framework's own loop with the finish and goal checks, for the adapters
+ * One user turn of a framework's own loop with the answer checks, for the adapters
  * whose framework ends a run on the model's answer and cannot re-prompt from inside it (the
  * AI SDK's `generateText`, the Agents SDK's `run`): the turn starts, the framework runs, and
- * while the harness bounces the answer the framework runs again with the bounce appended, at
- * most once per check and turn. Each adapter says only how its framework runs and where its
+ * while the harness bounces the answer the framework runs again with the bounce appended (the
+ * finish and goal checks at most once per turn, the person's checks up to their bound). Each adapter says only how its framework runs and where its
  * answer is.
  *
  * @example

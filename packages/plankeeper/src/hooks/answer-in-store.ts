@@ -68,16 +68,17 @@ export async function answerInStore(
   const plan = sessionPlan(keyed.key, options.list);
   const { checks: gate } = options;
   if (gate === undefined) return decideInStore(engine, keyed, { ...plan, ...options.rules });
-  const event = await withChecks(engine, keyed.key, keyed.event, gate, options.untimed);
+  const planKey = plan.planKey ?? keyed.key;
+  const event = await withChecks(engine, keyed.key, planKey, keyed.event, gate, options.untimed);
   const answer = await decideInStore(
     engine,
     { key: keyed.key, event },
     { ...plan, ...options.rules, verify: { maxRefusals: gate.settings.maxRefusals } },
   );
   const found = event.kind === 'stop' ? event.checks : undefined;
-  if (found?.run) {
+  if (found?.run && !found.known) {
     const refused = answer.kind === 'bounce';
-    await keepCheckRun(engine, plan.planKey ?? keyed.key, found.run, refused, found.workspace);
+    await keepCheckRun(engine, planKey, found.run, refused, found.workspace);
   }
   return answer;
 }

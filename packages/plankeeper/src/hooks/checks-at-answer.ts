@@ -5,6 +5,7 @@
  * suite takes longer than any hook answer may.
  */
 import type { CheckGate } from '../checks/check-gate.js';
+import { knownPass } from '../checks/known-pass.js';
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { checksDue } from '../harness/rules/checks-before-done.js';
@@ -16,6 +17,8 @@ import { storedTurnRecord } from './stored-turn-record.js';
 export async function withChecks(
   engine: PlanEngine,
   key: PlanKey,
+  /** The plan the session writes (a shared list's), whose history may hold a pass. */
+  planKey: PlanKey,
   event: HostEvent,
   gate: CheckGate,
   untimed: Untimed = (fn) => fn(),
@@ -25,6 +28,8 @@ export async function withChecks(
   const workspace = await gate.state();
   const record = await storedTurnRecord(engine, key);
   if (!checksDue(record, workspace)) return { ...event, checks: { workspace } };
+  const known = await knownPass(engine, planKey, workspace);
+  if (known) return { ...event, checks: { workspace, run: known, known: true } };
   const run = await untimed(() => gate.run());
   return { ...event, checks: { workspace, run } };
 }

@@ -29,6 +29,8 @@ export interface ChecksAtAnswer {
   workspace: string;
   /** The results of the run the host made because `checksDue` said so; absent: none ran. */
   run?: CheckRun;
+  /** `run` is a pass the plan's history held for this workspace (checks/known-pass.ts), not a new run. */
+  known?: true;
 }
 
 /** A stored checks record read back, tolerant of anything. */
