@@ -9,12 +9,17 @@
  * plankeeper mcp --session release --dependencies enforce
  * plankeeper mcp --store sqlite:.plankeeper/plans.db --list release-1.4
  * plankeeper mcp --plan-file PLAN.md
+ * plankeeper mcp --for claude-code --verify "npm test" --verify "npm run lint"
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
 import type { Command } from 'commander';
 import { LOCALE_IDS } from 'plankeeper';
 import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { MCP_AGENTS } from '../../coding-agents/mcp-keying.js';
+import {
+  DEFAULT_CHECK_REFUSALS,
+  DEFAULT_CHECK_TIMEOUT_SEC,
+} from '../../coding-agents/setup/check-values.js';
 import { PLAN_FILE_HELP } from '../plan-file-option.js';
 import { STORE_FLAG_HELP } from '../store-option.js';
 import {
@@ -60,11 +65,20 @@ export function registerMcpCommand(program: Command): void {
     .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`)
     .option(
       '--verify <command>',
-      'check command run when an item tagged [verify] or the last open item is completed; a failure refuses it',
+      "check command run when an item tagged [verify] or the last open item is completed, and with --for before the agent may answer after changing files; a failure refuses it; repeatable; auto: the project's usual checks",
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option(
       '--verify-in <dir>',
-      'directory the --verify command runs in (default: the current one)',
+      'directory the --verify commands run in (default: the current one, or with --for the agent project)',
+    )
+    .option(
+      '--verify-timeout <seconds>',
+      `seconds each check may run (default: ${DEFAULT_CHECK_TIMEOUT_SEC})`,
+    )
+    .option(
+      '--verify-refusals <n>',
+      `answers a failing check refuses per user turn before one goes through (default: ${DEFAULT_CHECK_REFUSALS})`,
     )
     .option(
       '--discipline <preset>',

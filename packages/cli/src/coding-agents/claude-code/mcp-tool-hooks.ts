@@ -15,6 +15,7 @@
  * and goes on (the default `onFailure: "continue"`), so plankeeper still never blocks it.
  */
 import { MCP_HOOK_TOOL } from '../coding-agent.js';
+import { type CheckFlags, hookTimeout } from '../setup/check-values.js';
 import type { JsonObject } from '../setup/json-file.js';
 
 /** Seconds; the server answers within its own 3 s deadline. */
@@ -36,13 +37,20 @@ const KEY_FIELDS = ['session_id', 'agent_id'];
 /** Fields Claude Code sends as booleans, which arrive as "true" or "false". */
 const BOOLEAN_FIELDS = new Set(['stop_hook_active']);
 
-/** The `mcp_tool` handler for `event`; undefined where a command hook must serve it. */
-export function mcpToolHandler(event: string): JsonObject | undefined {
+/** The events the model's answer ends on, where the checks run (and need their time). */
+export const STOP_EVENTS: readonly string[] = ['Stop', 'SubagentStop'];
+
+/**
+ * The `mcp_tool` handler for `event`; undefined where a command hook must serve it. A stop
+ * event waits for the checks when there are some (`checks`).
+ */
+export function mcpToolHandler(event: string, checks?: CheckFlags): JsonObject | undefined {
   const fields = FIELDS[event];
   if (fields === undefined) return undefined;
   const input: JsonObject = { event };
   for (const field of [...KEY_FIELDS, ...fields]) input[field] = `\${${field}}`;
-  return { type: 'mcp_tool', server: 'plankeeper', tool: MCP_HOOK_TOOL, input, timeout: TIMEOUT };
+  const timeout = hookTimeout(checks, STOP_EVENTS.includes(event), TIMEOUT);
+  return { type: 'mcp_tool', server: 'plankeeper', tool: MCP_HOOK_TOOL, input, timeout };
 }
 
 /** The event and hook input of one `hook` tool call; undefined for arguments it cannot read. */

@@ -105,7 +105,7 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
 
 /** The handler on `event`: a call to the running MCP server where Claude Code can make one. */
 function handlerFor(ctx: SetupContext, event: string): JsonObject {
-  const handler = mcpToolHandler(event);
+  const handler = mcpToolHandler(event, ctx.checks);
   if (handler) return handler;
   const [command, ...args] = hookCommand(ctx, event);
   return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
