@@ -16,10 +16,7 @@ import type { Command } from 'commander';
 import { LOCALE_IDS } from 'plankeeper';
 import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { MCP_AGENTS } from '../../coding-agents/mcp-keying.js';
-import {
-  DEFAULT_CHECK_REFUSALS,
-  DEFAULT_CHECK_TIMEOUT_SEC,
-} from '../../coding-agents/setup/check-values.js';
+import { checkOptions } from '../check-options.js';
 import { PLAN_FILE_HELP } from '../plan-file-option.js';
 import { STORE_FLAG_HELP } from '../store-option.js';
 import {
@@ -37,7 +34,7 @@ export { parseMcpFlags } from './mcp/parse-mcp-flags.js';
 export { runMcp } from './mcp/run-mcp.js';
 
 export function registerMcpCommand(program: Command): void {
-  program
+  const command = program
     .command('mcp')
     .description('Serve the plan tools over MCP: stdio by default, Streamable HTTP with --http.')
     .option('--store <url>', STORE_FLAG_HELP)
@@ -62,24 +59,14 @@ export function registerMcpCommand(program: Command): void {
       '--dependencies <mode>',
       `how blockedBy constrains order: ${DEPENDENCY_MODES.join(', ')} (default: warn)`,
     )
-    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`)
-    .option(
-      '--verify <command>',
-      "check command run when an item tagged [verify] or the last open item is completed, and with --for before the agent may answer after changing files; a failure refuses it; repeatable; auto: the project's usual checks",
-      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
-    )
-    .option(
-      '--verify-in <dir>',
-      'directory the --verify commands run in (default: the current one, or with --for the agent project)',
-    )
-    .option(
-      '--verify-timeout <seconds>',
-      `seconds each check may run (default: ${DEFAULT_CHECK_TIMEOUT_SEC})`,
-    )
-    .option(
-      '--verify-refusals <n>',
-      `answers a failing check refuses per user turn before one goes through (default: ${DEFAULT_CHECK_REFUSALS})`,
-    )
+    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`);
+  for (const option of checkOptions(
+    'the current folder, or with --for the agent project',
+    'run when an item tagged [verify] or the last open item is completed, and with --for before the agent may answer after changing files',
+  )) {
+    command.addOption(option);
+  }
+  command
     .option(
       '--discipline <preset>',
       'light, standard (default) or strict: the preset as in every host; here its result echo (light: none) and, with --for, its evidence rule (strict: warn)',

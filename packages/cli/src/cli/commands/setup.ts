@@ -19,12 +19,11 @@ import {
   checkCommand,
   checkRefusals,
   checkTimeoutSec,
-  DEFAULT_CHECK_REFUSALS,
-  DEFAULT_CHECK_TIMEOUT_SEC,
   LIMITS_WITHOUT_COMMAND,
   valueOr,
 } from '../../coding-agents/setup/check-values.js';
 import type { SetupOptions } from '../../coding-agents/setup/index.js';
+import { checkOptions } from '../check-options.js';
 import { CliError } from '../cli-error.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
@@ -51,7 +50,7 @@ interface SetupFlags {
 }
 
 export function registerSetupCommand(program: Command): void {
-  program
+  const command = program
     .command('setup')
     .description(
       `Give a coding agent plankeeper: its MCP server and hooks in the agent's config (${AGENTS.join(', ')}).`,
@@ -68,21 +67,14 @@ export function registerSetupCommand(program: Command): void {
       '--plan-file <path>',
       'keep the plan in this Markdown checklist in DIR, which people edit too; every session of every agent set up with it shares it',
     )
-    .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)')
-    .option(
-      '--verify <command>',
-      "check command run in DIR before the agent may answer after changing files (and when an item tagged [verify] or the last open item is completed); repeatable; auto: the project's usual checks",
-      collect,
-    )
-    .option('--verify-in <dir>', 'folder of DIR the --verify commands run in (default: DIR)')
-    .option(
-      '--verify-timeout <seconds>',
-      `seconds each check may run (default: ${DEFAULT_CHECK_TIMEOUT_SEC})`,
-    )
-    .option(
-      '--verify-refusals <n>',
-      `answers a failing check refuses per user turn before it lets one through and tells you (default: ${DEFAULT_CHECK_REFUSALS})`,
-    )
+    .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)');
+  for (const option of checkOptions(
+    'DIR',
+    'run in DIR before the agent may answer after changing files, and when an item tagged [verify] or the last open item is completed',
+  )) {
+    command.addOption(option);
+  }
+  command
     .option(
       '--approval [when]',
       "hold the agent's other tools until a person approves the plan: once (default) or on-change",
@@ -202,11 +194,6 @@ function parseChecks(
     }),
     ...(refusals !== undefined && { verifyRefusals: valueOr(checkRefusals(refusals), usageError) }),
   };
-}
-
-/** commander's way to take a flag more than once. */
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }
 
 /** `--approval` alone means once. */
