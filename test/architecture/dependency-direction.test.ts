@@ -37,15 +37,17 @@ const BELOW: Record<string, readonly string[]> = {
   engine: [],
   locale: ['engine'],
   tools: ['engine', 'locale'],
-  harness: ['engine', 'locale', 'tools'],
-  agent: ['engine', 'locale', 'tools', 'harness'],
+  // The person's check commands: run and fingerprinted, below every host that runs them.
+  checks: ['engine'],
+  harness: ['engine', 'locale', 'tools', 'checks'],
+  agent: ['engine', 'locale', 'tools', 'harness', 'checks'],
   // Answering hook events one at a time: on the rules, never on the agent loop.
-  hooks: ['engine', 'locale', 'tools', 'harness'],
+  hooks: ['engine', 'locale', 'tools', 'harness', 'checks'],
   stores: ['engine'],
   http: [],
   // The MCP adapter's HTTP server takes its loopback rule and token check from http; the
   // adapters that answer hook events (the Claude Agent SDK's callbacks) take hooks.
-  adapter: ['engine', 'locale', 'tools', 'harness', 'agent', 'http', 'hooks'],
+  adapter: ['engine', 'locale', 'tools', 'harness', 'agent', 'http', 'hooks', 'checks'],
 };
 
 /**

@@ -12,7 +12,14 @@ export const HARNESS_LABELS: Record<LocaleId, Record<LabelledKind, string>> = {
     reminder: 'reminder',
     'finish-check': 'finish-check',
     'goal-check': 'goal-check',
+    checks: 'checks',
     check: 'check',
   },
-  zh: { reminder: '提醒', 'finish-check': '收尾检查', 'goal-check': '目标核对', check: '检查' },
+  zh: {
+    reminder: '提醒',
+    'finish-check': '收尾检查',
+    'goal-check': '目标核对',
+    checks: '检查命令',
+    check: '检查',
+  },
 };

@@ -24,7 +24,13 @@ export type ChatMessage =
  * Why the harness added a message: the plan section, a nudge, a finish/goal check bounce, or
  * the bounce of a check the host added itself (`check`).
  */
-export type InjectionKind = 'plan' | 'reminder' | 'finish-check' | 'goal-check' | 'check';
+export type InjectionKind =
+  | 'plan'
+  | 'reminder'
+  | 'finish-check'
+  | 'goal-check'
+  | 'checks'
+  | 'check';
 
 export interface ModelToolSpec {
   name: string;

@@ -1,9 +1,10 @@
 /**
  * Changes that come from outside the model's tools, decided on the stored plan for the
  * engine's compare-and-set loop (commit-loop.ts): a person's edit of one item, a host's
- * sub-agent link, a released owner, a new user turn. None is a new request, so the plan
+ * sub-agent link, a released owner, a new user turn, a run of the person's check. None is a new request, so the plan
  * keeps its `turn`.
  */
+import { type CheckRecord, checkSummary } from './check-record.js';
 import type { Decision } from './commit-loop.js';
 import type { PlanLimits } from './limits.js';
 import type { PersonEditOutcome, SubAgentLinkOutcome } from './operation-outcome.js';
@@ -136,6 +137,24 @@ export function turnStartedDecision(
   return {
     write: { ...stored.record, activeTurn: turn },
     source: { tool: 'host:turn-started', summary: 'new user turn' },
+    onWritten: () => undefined,
+  };
+}
+
+/**
+ * A run of the person's check kept in the plan's history (see PlanEngine.recordCheck): the
+ * items stay as they are; the revision's source and the plan's `lastCheck` carry the result.
+ * No plan, no history to keep it in.
+ */
+export function checkRecordedDecision(
+  stored: VersionedPlan | undefined,
+  check: Omit<CheckRecord, 'version'>,
+): Decision<void> {
+  if (!stored) return { done: undefined };
+  const record: CheckRecord = { ...check, version: stored.version };
+  return {
+    write: { ...stored.record, lastCheck: record },
+    source: { tool: 'host:check', summary: checkSummary(record), check: record },
     onWritten: () => undefined,
   };
 }

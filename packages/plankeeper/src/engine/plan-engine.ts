@@ -12,10 +12,12 @@
  * await engine.add(key, [{ content: 'Look up the return policy' }]);
  * (await engine.snapshot(key)).items; // [{ id: '1', content: ..., status: 'pending' }]
  */
+import type { CheckRecord } from './check-record.js';
 import { CommitLoop, stateStoreOf } from './commit-loop.js';
 import { ConfigurationError } from './errors.js';
 import type { EvidenceMode } from './evidence.js';
 import {
+  checkRecordedDecision,
   personEditDecision,
   releaseDecision,
   subAgentDecision,
@@ -191,6 +193,15 @@ export class PlanEngine {
    */
   noteTurn(key: PlanKey, turn: string): Promise<void> {
     return this.loop.commit<void>(key, (stored) => turnStartedDecision(stored, turn));
+  }
+
+  /**
+   * Keeps a run of the person's check in the plan's history: a `host:check` revision whose
+   * source carries the result, and the plan's `lastCheck`. The items stay as they are; without
+   * a plan nothing is written.
+   */
+  recordCheck(key: PlanKey, check: Omit<CheckRecord, 'version'>): Promise<void> {
+    return this.loop.commit<void>(key, (stored) => checkRecordedDecision(stored, check));
   }
 
   /**

@@ -1,6 +1,7 @@
 /**
  * The todo item and the plan record a store keeps.
  */
+import type { CheckRecord } from './check-record.js';
 import { type SubAgentLink, sameSubAgentLink } from './sub-agent-link-field.js';
 
 /** Every status an item can have; `cancelled` keeps a dropped step visible instead of deleting it. */
@@ -56,6 +57,8 @@ export interface PlanRecord {
    * can then tell a plan that waits for a person from one no host asks approval for.
    */
   approvalRule?: ApprovalAgain;
+  /** The last run of the person's check (see PlanEngine.recordCheck): what verified the plan. */
+  lastCheck?: CheckRecord;
 }
 
 /** When an approved plan needs approval again (see operations/approve.ts). */

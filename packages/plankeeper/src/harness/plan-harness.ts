@@ -18,6 +18,8 @@
  * const reminder = await harness.endToolRound();     // after each reply with tool calls
  * const bounce = await harness.checkFinish(answer);  // when the model answers
  */
+
+import type { VerifyOption } from '../checks/check-settings.js';
 import type { CompletionGate, EvidenceCall, EvidenceMode } from '../engine/evidence.js';
 import type { PlanEngine, PlanSnapshot } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
@@ -25,6 +27,7 @@ import type { TodoItem } from '../engine/todo-item.js';
 import { getLocale, type Locale, type LocaleId } from '../locale/index.js';
 import { ALL_PLAN_TOOL_NAMES, PLAN_WRITE_TOOL_NAMES } from '../tools/plan-tools.js';
 import type { ToolContext } from '../tools/tool.js';
+import { AnswerChecks } from './answer-checks.js';
 import { type ApprovalOption, type ApprovalRules, approvalRules } from './approval.js';
 import { changeNotices } from './change-notices.js';
 import { createCompletionGate } from './completion-gate.js';
@@ -33,6 +36,7 @@ import type { InjectionOptions } from './injection-options.js';
 import { buildPlanSection, isLeftover } from './plan-section.js';
 import { approvalAgain, approvalWait } from './rules/approval-hold.js';
 import type { AnswerCheck } from './rules/check.js';
+import { CHECKS } from './rules/checks-before-done.js';
 import { type Decision, decide, type RuleOptions } from './rules/decide.js';
 import type { HostEvent } from './rules/events.js';
 import { GOAL_CHECK, goalCheckAhead } from './rules/goal-check.js';
@@ -87,6 +91,14 @@ export interface HarnessOptions {
    * Default: no approval.
    */
   approval?: ApprovalOption | false;
+  /**
+   * The person's check command(s), run when the model answers after the workspace changed:
+   * a failure refuses the answer (at most `maxRefusals` times per turn, default 3). A string,
+   * `{ command, cwd?, timeoutMs?, maxRefusals? }`, or a list (plankeeper/checks).
+   */
+  verify?: VerifyOption;
+  /** Told what the person must know about the checks (see AnswerChecksOptions.onNotice). */
+  onNotice?: (text: string) => void;
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {
@@ -102,8 +114,11 @@ export interface PlanSectionOutput {
 }
 
 export interface Bounce {
-  /** The built-in check that bounced the answer, or `check` for one the host added. */
-  kind: 'finish-check' | 'goal-check' | 'check';
+  /**
+   * The built-in check that bounced the answer (`checks`: the person's check commands), or
+   * `check` for one the host added.
+   */
+  kind: 'finish-check' | 'goal-check' | 'checks' | 'check';
   /** The name of the check (rules/check.ts), the host's own name for its own. */
   check: string;
   text: string;
@@ -114,6 +129,8 @@ export interface TurnInfo {
   id: string;
   task: string;
 }
+
+const BUILT_IN_BOUNCES = new Set(['finish-check', GOAL_CHECK, CHECKS]);
 
 export class PlanHarness {
   readonly engine: PlanEngine;
@@ -138,6 +155,8 @@ export class PlanHarness {
   /** Successful non-plan calls and where items started, for the evidence rule and verifiers. */
   private readonly evidenceLog = new EvidenceLog();
   private readonly approval: ApprovalRules | undefined;
+  /** The person's checks before an answer, when `verify` is set. */
+  private readonly answerChecks: AnswerChecks | undefined;
 
   constructor(options: PlanHarnessOptions) {
     this.engine = options.engine;
@@ -147,6 +166,7 @@ export class PlanHarness {
     this.options = applyDiscipline(options);
     this.owner = options.owner;
     this.approval = approvalRules(options.approval);
+    this.answerChecks = AnswerChecks.of(options, options.engine, options.key);
     this.rules = {
       locale: this.locale,
       showsPlanEachCall: true,
@@ -155,6 +175,7 @@ export class PlanHarness {
       // Checked here, so a bad option fails when the harness is made, not at a round's end.
       nudge: this.options.nudge === false ? false : nudgeRule(this.options.nudge),
       checks: this.options.checks ?? checksOf(this.options),
+      ...(this.answerChecks && { verify: { maxRefusals: this.answerChecks.maxRefusals } }),
     };
     this.turnInfo = { id: this.nextTurnId(), task: '' };
     this.record = newTurnRecord(this.turnInfo.id, '', Date.now());
@@ -190,7 +211,13 @@ export class PlanHarness {
     // A host that starts its turns itself never continues one by a prompt.
     const { lastBlock: _, ...record } = this.record;
     this.record = record;
-    await this.apply({ kind: 'prompt', text: task, turn: id });
+    const workspace = await this.answerChecks?.workspace();
+    await this.apply({
+      kind: 'prompt',
+      text: task,
+      turn: id,
+      ...(workspace !== undefined && { workspace }),
+    });
     await this.engine.noteTurn(this.key, id);
     return this.turnInfo;
   }
@@ -402,13 +429,23 @@ export class PlanHarness {
     return answer.kind === 'context' ? answer.text : undefined;
   }
 
-  /** Call when the model answers with plain text; returns a bounce to send back, at most one of each per turn. */
+  /**
+   * Call when the model answers with plain text; returns a bounce to send back: the person's
+   * checks up to their bound, each other check at most once per turn.
+   */
   async checkFinish(answer: string): Promise<Bounce | undefined> {
     this.record = this.seen.answered(this.record);
-    const decision = await this.apply({ kind: 'stop', stopHookActive: false, lastMessage: answer });
+    const found = await this.answerChecks?.atAnswer(this.record);
+    const decision = await this.apply({
+      kind: 'stop',
+      stopHookActive: false,
+      lastMessage: answer,
+      ...(found && { checks: found }),
+    });
+    if (found) await this.answerChecks?.after(found, decision.answer);
     if (decision.answer.kind !== 'bounce') return undefined;
     const check = decision.answer.check ?? 'check';
-    const kind = check === 'finish-check' || check === GOAL_CHECK ? check : 'check';
+    const kind = BUILT_IN_BOUNCES.has(check) ? (check as Bounce['kind']) : 'check';
     return { kind, check, text: decision.answer.reason };
   }
 

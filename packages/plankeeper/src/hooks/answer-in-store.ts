@@ -8,12 +8,16 @@
  * @example
  * if (asksTheRules(keyed.event, options)) answer = await answerInStore(engine, keyed, options);
  */
+import type { CheckGate } from '../checks/check-gate.js';
+import { keepCheckRun } from '../checks/keep-check-run.js';
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
 import { sessionPlanOf } from '../engine/shared-list.js';
 import type { HostAnswer, HostEvent } from '../harness/rules/events.js';
 import type { StoredRuleOptions } from '../harness/stored-discipline.js';
+import { withChecks } from './checks-at-answer.js';
 import { decideInStore } from './decide-in-store.js';
+import type { Untimed } from './fail-open.js';
 import type { KeyedEvent } from './keyed-event.js';
 
 export interface HookAnswerOptions {
@@ -22,6 +26,10 @@ export interface HookAnswerOptions {
   list?: string | undefined;
   /** Tools that run while the plan waits for approval (read-only lookups). */
   allowWhileWaiting?: ReadonlySet<string> | undefined;
+  /** The person's checks before an answer (plankeeper/checks); none: no checks run. */
+  checks?: CheckGate | undefined;
+  /** Runs a part outside the fail-open deadline (failOpen's second argument): the checks. */
+  untimed?: Untimed | undefined;
 }
 
 /**
@@ -48,14 +56,25 @@ export function sessionPlan(
   return { planKey: key, ...(owner !== undefined && { owner }) };
 }
 
-/** The rules' answer to `keyed`, decided in `engine`'s store by compare-and-set. */
-export function answerInStore(
+/**
+ * The rules' answer to `keyed`, decided in `engine`'s store by compare-and-set; with the
+ * person's checks run first when the model answers (hooks/checks-at-answer.ts).
+ */
+export async function answerInStore(
   engine: PlanEngine,
   keyed: KeyedEvent,
   options: HookAnswerOptions,
 ): Promise<HostAnswer> {
-  return decideInStore(engine, keyed, {
-    ...sessionPlan(keyed.key, options.list),
-    ...options.rules,
-  });
+  const plan = sessionPlan(keyed.key, options.list);
+  const { checks: gate } = options;
+  if (gate === undefined) return decideInStore(engine, keyed, { ...plan, ...options.rules });
+  const event = await withChecks(engine, keyed.key, keyed.event, gate, options.untimed);
+  const answer = await decideInStore(
+    engine,
+    { key: keyed.key, event },
+    { ...plan, ...options.rules, verify: { maxRefusals: gate.settings.maxRefusals } },
+  );
+  const run = event.kind === 'stop' ? event.checks?.run : undefined;
+  if (run) await keepCheckRun(engine, plan.planKey ?? keyed.key, run, answer.kind === 'bounce');
+  return answer;
 }

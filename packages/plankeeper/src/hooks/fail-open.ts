@@ -27,25 +27,52 @@ export interface FailOpenOptions<T> {
 }
 
 /**
+ * Runs `work` outside the deadline: the clock stops while `fn` runs and resumes with the
+ * time that was left. For the person's checks before an answer, which have their own limit.
+ */
+export type Untimed = <R>(fn: () => Promise<R>) => Promise<R>;
+
+/**
  * Runs `work` under a deadline; its result, or `neutral` after reporting what went wrong.
  * `work` gets the time its store may wait for a lock until: a SQLite store waits for one
  * synchronously, when the deadline's timer cannot fire, so the store stops waiting itself.
+ * Its second argument runs a part outside the deadline (`Untimed`).
  */
 export async function failOpen<T>(
-  work: (lockWaitDeadline: number) => Promise<T>,
+  work: (lockWaitDeadline: number, untimed: Untimed) => Promise<T>,
   { deadlineMs = HOOK_DEADLINE_MS, neutral, onError }: FailOpenOptions<T>,
 ): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let left = deadlineMs;
+  let since = Date.now();
+  let expire: (error: Error) => void = () => {};
+  let over = false;
+  const start = () => {
+    if (over) return;
+    since = Date.now();
+    timer = setTimeout(() => expire(new Error(`gave up after ${deadlineMs} ms`)), left);
+  };
+  const untimed: Untimed = async (fn) => {
+    clearTimeout(timer);
+    left = Math.max(0, left - (Date.now() - since));
+    try {
+      return await fn();
+    } finally {
+      start();
+    }
+  };
   const lockWaitDeadline = Date.now() + deadlineMs - ANSWER_MARGIN_MS;
   try {
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`gave up after ${deadlineMs} ms`)), deadlineMs);
+      expire = reject;
     });
-    return await Promise.race([work(lockWaitDeadline), deadline]);
+    start();
+    return await Promise.race([work(lockWaitDeadline, untimed), deadline]);
   } catch (error) {
     onError(error);
     return neutral;
   } finally {
+    over = true;
     clearTimeout(timer);
   }
 }

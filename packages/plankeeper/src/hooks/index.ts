@@ -32,6 +32,7 @@ export {
   type HookAnswerOptions,
   sessionPlan,
 } from './answer-in-store.js';
+export { withChecks } from './checks-at-answer.js';
 export {
   CLAUDE_CODE_OUTPUT,
   CLAUDE_HOOK_EVENTS,
@@ -45,7 +46,12 @@ export {
   hookText,
 } from './claude-hook-format.js';
 export { decideInStore } from './decide-in-store.js';
-export { type FailOpenOptions, failOpen, HOOK_DEADLINE_MS } from './fail-open.js';
+export {
+  type FailOpenOptions,
+  failOpen,
+  HOOK_DEADLINE_MS,
+  type Untimed,
+} from './fail-open.js';
 export {
   isPlanToolName,
   isPlanWriteToolName,

@@ -2,6 +2,7 @@ import type { InProgressEntry, PlanIssue } from '../engine/plan-issue.js';
 import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import { enApproval } from './en-approval.js';
+import { enChecks } from './en-checks.js';
 import { enDependencies } from './en-dependencies.js';
 import { enEvidence } from './en-evidence.js';
 import { enPerson } from './en-person.js';
@@ -194,6 +195,7 @@ export const en: Locale = {
   subAgent: enSubAgent,
   evidence: enEvidence,
   approval: enApproval,
+  checks: enChecks,
   issue,
   typeName,
 };

@@ -6,6 +6,7 @@ import type { PlanIssue } from '../engine/plan-issue.js';
 import type { PlanTexts } from '../engine/render.js';
 import type { PlanProgress, TodoItem } from '../engine/todo-item.js';
 import type { ApprovalTexts } from './approval-texts.js';
+import type { CheckTexts } from './check-texts.js';
 import type { DependencyTexts } from './dependency-texts.js';
 import type { EvidenceTexts } from './evidence-texts.js';
 import type { PersonTexts } from './person-texts.js';
@@ -103,6 +104,8 @@ export interface Locale {
   evidence: EvidenceTexts;
   /** A plan that waits for a person's approval: held calls, and the approval's notice. */
   approval: ApprovalTexts;
+  /** The person's checks before an answer: the refusal, the person's notice, the summary. */
+  checks: CheckTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

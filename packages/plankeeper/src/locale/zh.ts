@@ -3,6 +3,7 @@ import { quoteText } from '../engine/render.js';
 import { isDependencyIssue } from './dependency-texts.js';
 import type { Locale } from './locale.js';
 import { zhApproval } from './zh-approval.js';
+import { zhChecks } from './zh-checks.js';
 import { zhDependencies } from './zh-dependencies.js';
 import { zhEvidence } from './zh-evidence.js';
 import { zhPerson } from './zh-person.js';
@@ -196,6 +197,7 @@ export const zh: Locale = {
   subAgent: zhSubAgent,
   evidence: zhEvidence,
   approval: zhApproval,
+  checks: zhChecks,
   issue,
   typeName,
 };

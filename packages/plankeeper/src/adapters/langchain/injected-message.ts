@@ -8,7 +8,14 @@ import { type BaseMessage, HumanMessage } from 'langchain';
 import type { InjectionKind } from '../../agent/model-client.js';
 
 const KIND_FIELD = 'plankeeper';
-const KINDS: readonly InjectionKind[] = ['plan', 'reminder', 'finish-check', 'goal-check', 'check'];
+const KINDS: readonly InjectionKind[] = [
+  'plan',
+  'reminder',
+  'finish-check',
+  'goal-check',
+  'checks',
+  'check',
+];
 
 export function injectedMessage(kind: InjectionKind, text: string): HumanMessage {
   return new HumanMessage({ content: text, additional_kwargs: { [KIND_FIELD]: kind } });

@@ -62,6 +62,7 @@
  *   enough for bookkeeping that a delete or an expiry is meant to reset anyway.
  */
 
+import type { CheckRecord } from '../check-record.js';
 import type { CompletionEvidence } from '../evidence.js';
 import type { PlanKey } from '../plan-key.js';
 import type { SubAgentEndInfo } from '../sub-agent-link.js';
@@ -94,6 +95,8 @@ export interface ChangeSource {
   subAgent?: SubAgentEndInfo;
   /** Why each item this write completed counted as done (the evidence rule, when on). */
   evidence?: CompletionEvidence[];
+  /** A `host:check` revision: how the person's check ran (see PlanEngine.recordCheck). */
+  check?: CheckRecord;
   /**
    * Items a whole-list write kept as a person had changed them: the writer had not seen
    * the change, and its list said otherwise (see operations/person-kept.ts).

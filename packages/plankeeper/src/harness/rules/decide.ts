@@ -21,6 +21,7 @@ import { withoutOthersWork } from '../others-work.js';
 import { buildPlanSection } from '../plan-section.js';
 import { approvalHoldText, approvalWait } from './approval-hold.js';
 import type { AnswerCheck } from './check.js';
+import { type ChecksAtAnswer, checksAtAnswer, checksAtTurnStart } from './checks-before-done.js';
 import type { HostEvent } from './events.js';
 import { finishCheck } from './finish-check.js';
 import { goalCheck } from './goal-check.js';
@@ -66,7 +67,9 @@ export function decide(
       return reason === undefined ? NONE : { next: undefined, answer: { kind: 'deny', reason } };
     }
     case 'stop':
+      return answerGiven(event.lastMessage, snapshot, record, options, event.checks);
     case 'subagent-stop':
+      // A sub-agent's answer goes to its parent, whose own answer the checks stand before.
       return answerGiven(event.lastMessage, snapshot, record, options);
     case 'subagent-start':
       // A sub-agent's plan lives in its own scope; its turn starts now.
@@ -90,7 +93,11 @@ function turnStarted(
     return { next: rest, answer: { kind: 'none' } };
   }
   const turn = event.turn ?? options.newTurn ?? String(options.now);
-  const fresh = newTurnRecord(turn, event.text, options.now);
+  const checks = checksAtTurnStart(record.checks, event.workspace);
+  const fresh = {
+    ...newTurnRecord(turn, event.text, options.now),
+    ...(checks !== undefined && { checks }),
+  };
   if (options.showsPlanEachCall) {
     // The plan seen in the last turn is still in the conversation; the host's next section
     // shows what changed since.
@@ -205,16 +212,28 @@ function roundDone(
   };
 }
 
-/** The model wants to answer: the checks, in order, each at most once per turn. */
+/**
+ * The model wants to answer: first the person's checks (when the host ran them), then the
+ * answer checks in order, each at most once per turn. A notice for the person goes out with
+ * an answer that passes.
+ */
 function answerGiven(
   answer: string,
   snapshot: PlanSnapshot,
   record: TurnRecord,
   options: RuleOptions,
+  found?: ChecksAtAnswer,
 ): Decision {
   // A plan waiting for a person is the answer's point: no bounce.
   if (options.approval !== undefined && approvalWait(snapshot, options.approval) !== undefined)
     return NONE;
+  let notice: Decision['answer'] | undefined;
+  if (found !== undefined && options.verify !== undefined) {
+    const step = checksAtAnswer(found, record, options.verify.maxRefusals, options.locale);
+    if (step.answer?.kind === 'bounce') return { next: step.record, answer: step.answer };
+    record = step.record;
+    notice = step.answer;
+  }
   const open = withoutOthersWork(snapshot.items, options.owner).filter(isOpen);
   for (const check of options.checks ?? DEFAULT_CHECKS) {
     if (record.bounced.includes(check.name)) continue;
@@ -225,5 +244,5 @@ function answerGiven(
       answer: { kind: 'bounce', reason, check: check.name },
     };
   }
-  return NONE;
+  return { next: found === undefined ? undefined : record, answer: notice ?? { kind: 'none' } };
 }

@@ -3,12 +3,16 @@
  * host speaks this vocabulary: PlanHarness for the own loop and the framework adapters,
  * each coding agent's hook adapter for its own hook format.
  */
+import type { ChecksAtAnswer } from './checks-before-done.js';
 
 export type HostEvent =
   /** A session (re)started; `source`: startup, resume, clear or compact (the agent's words). */
   | { kind: 'session-start'; source: string }
-  /** A user turn starts with its request; `turn` is the host's id for it, when it has one. */
-  | { kind: 'prompt'; text: string; turn?: string }
+  /**
+   * A user turn starts with its request; `turn` is the host's id for it, when it has one.
+   * `workspace`: the workspace's fingerprint now, from a host that runs the person's checks.
+   */
+  | { kind: 'prompt'; text: string; turn?: string; workspace?: string }
   /**
    * A tool call finished. `isPlanTool`: one of plankeeper's tools (a read counts as using
    * the plan). `endsRound` (default true): the call is a whole round by itself, as in a hook
@@ -32,8 +36,11 @@ export type HostEvent =
   | { kind: 'round-done' }
   /** A call about to run (for plan approval); `isPlanTool` for plankeeper's own tools. */
   | { kind: 'tool-start'; tool: string; isPlanTool: boolean }
-  /** The model wants to end its turn with `lastMessage`. */
-  | { kind: 'stop'; stopHookActive: boolean; lastMessage: string }
+  /**
+   * The model wants to end its turn with `lastMessage`. `checks`: what a host that runs the
+   * person's checks found (checks-before-done.ts).
+   */
+  | { kind: 'stop'; stopHookActive: boolean; lastMessage: string; checks?: ChecksAtAnswer }
   | { kind: 'subagent-start'; agentId: string }
   | { kind: 'subagent-stop'; stopHookActive: boolean; lastMessage: string }
   /** The context is about to be compacted: the plan must be shown again after it. */
@@ -46,6 +53,11 @@ export type HostAnswer =
   | { kind: 'bounce'; reason: string; check?: string }
   /** Refuse a tool call before it runs; the model reads the reason as its result. */
   | { kind: 'deny'; reason: string }
+  /**
+   * Let the answer through, and tell the person `text` (a check that still fails after the
+   * refusals, one that cannot start): the host's channel to the person, not the model.
+   */
+  | { kind: 'notice'; text: string }
   /** Lines around a plan tool's result: `before` it (a person's changes), `after` it. */
   | { kind: 'annotate'; before?: string; after?: string }
   | { kind: 'none' };

@@ -34,9 +34,19 @@ export function goalCheck(): AnswerCheck {
     // with no prompt event its hooks could read.
     check: ({ record, answer, locale }) =>
       record.planUsed && record.task && !isHonestPartial(answer, locale)
-        ? locale.harness.goalCheck(excerpt(record.task))
+        ? goalQuestion(record, locale)
         : undefined,
   };
+}
+
+/**
+ * The question: where the person's checks have run, it names their last result, so the model
+ * answers to a check it did not write rather than to its own judgment alone.
+ */
+function goalQuestion(record: TurnRecord, locale: Locale): string {
+  const task = excerpt(record.task ?? '');
+  const last = record.checks?.last;
+  return last === undefined ? locale.harness.goalCheck(task) : locale.checks.goalCheck(task, last);
 }
 
 /**

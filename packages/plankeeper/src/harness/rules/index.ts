@@ -2,7 +2,8 @@
  * `plankeeper/rules`: the rules of the discipline, in one folder and one entry. The reducer
  * every host drives (`decide`) with the host events and answers it takes and gives
  * (events.ts) and the per-turn record it keeps (turn-record.ts); one file per rule
- * (finish-check.ts, goal-check.ts, nudge.ts, approval-hold.ts, restore.ts); what each preset
+ * (finish-check.ts, goal-check.ts, nudge.ts, approval-hold.ts, restore.ts, and the person's
+ * checks before an answer, checks-before-done.ts); what each preset
  * sets (presets.ts) and the one resolver that turns a preset and a host's own options into
  * the rules' options (resolve-discipline.ts).
  *
@@ -24,6 +25,14 @@ export {
   approvalWait,
 } from './approval-hold.js';
 export type { AnswerCheck, CheckInput } from './check.js';
+export {
+  CHECKS,
+  type ChecksAtAnswer,
+  type ChecksStep,
+  checksAtAnswer,
+  checksAtTurnStart,
+  checksDue,
+} from './checks-before-done.js';
 export { DEFAULT_CHECKS, type Decision, decide, type RuleOptions } from './decide.js';
 export { type HostAnswer, type HostEvent, NOTHING } from './events.js';
 export { finishCheck } from './finish-check.js';
@@ -50,6 +59,7 @@ export {
 export { changedSection, restoredSection } from './restore.js';
 export {
   boundedTask,
+  type ChecksRecord,
   MAX_SUCCESSES,
   newTurnRecord,
   readTurnRecord,

@@ -34,9 +34,14 @@ export function since(
 }
 
 /**
- * True when every revision since the one the model was shown is a sub-agent link the host
- * wrote when the sub-agent started (and all of them are in `recent`): nothing the model
- * reads changed.
+ * Revisions that change nothing the model acts on: a sub-agent started on an item, a run of
+ * the person's check kept in the history.
+ */
+const NOT_NEWS = new Set(['host:sub-agent-started', 'host:check']);
+
+/**
+ * True when every revision since the one the model was shown is one of those (and all of
+ * them are in `recent`): nothing the model reads changed.
  */
 export function onlyLinkedSinceShown(
   snapshot: PlanSnapshot,
@@ -47,6 +52,6 @@ export function onlyLinkedSinceShown(
   const after = since(recent, shownVersion);
   return (
     after.length === snapshot.version - shownVersion &&
-    after.every((revision) => revision.source.tool === 'host:sub-agent-started')
+    after.every((revision) => NOT_NEWS.has(revision.source.tool))
   );
 }

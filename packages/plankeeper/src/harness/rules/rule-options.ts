@@ -29,6 +29,11 @@ export interface RuleOptions {
    * then carry no plan lists, only reminders and bounces.
    */
   showsPlanEachCall?: boolean;
+  /**
+   * The host runs the person's checks before an answer (checks-before-done.ts): refusals per
+   * user turn before a failing check lets the answer through.
+   */
+  verify?: { maxRefusals: number };
 }
 
 export interface Decision {

@@ -4,6 +4,9 @@
  * in the store beside the plan (engine.updateTurnState) and PlanHarness keeps it in memory.
  */
 import type { EvidenceCall } from '../../engine/evidence.js';
+import { type ChecksRecord, readChecksRecord } from './checks-record.js';
+
+export type { ChecksRecord };
 
 /** Longest excerpt of the request quoted back to the model (the goal check's). */
 export const MAX_TASK_EXCERPT = 600;
@@ -46,6 +49,8 @@ export interface TurnRecord {
    * server's evidence rule counts (the server sees only plan tool calls).
    */
   successes?: EvidenceCall[];
+  /** The person's checks before an answer (checks-before-done.ts), where a host runs them. */
+  checks?: ChecksRecord;
 }
 
 /** Successes kept; more than one item's worth of work, little enough for every hook write. */
@@ -91,6 +96,7 @@ export function readTurnRecord(raw: Record<string, unknown> | undefined): TurnRe
         ...(number(raw?.goalBounces) > 0 ? ['goal-check'] : []),
       ];
   const wroteThisTurn = raw?.wroteThisTurn === true;
+  const checks = readChecksRecord(raw?.checks);
   return {
     ...(turn !== undefined && { turn }),
     ...(task !== undefined && { task: boundedTask(task) }),
@@ -105,6 +111,7 @@ export function readTurnRecord(raw: Record<string, unknown> | undefined): TurnRe
     restorePending: raw?.restorePending === true,
     ...(lastBlock !== undefined && { lastBlock }),
     ...(Array.isArray(raw?.successes) && { successes: readSuccesses(raw.successes) }),
+    ...(checks !== undefined && { checks }),
   };
 }
 
