@@ -8,7 +8,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import { getLocale, type LocaleId, PlanEngine, storedRules } from 'plankeeper/harness';
-import { answerInStore, asksTheRules, failOpen, type HookAnswerOptions } from 'plankeeper/hooks';
+import {
+  answerInStore,
+  asksTheRules,
+  failOpen,
+  type HookAnswerOptions,
+  type Untimed,
+} from 'plankeeper/hooks';
 import { openStore } from 'plankeeper/stores';
 import type { CodingAgentName } from '../agent-names.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
@@ -18,6 +24,7 @@ import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { checkedAgent } from './checked-agent.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
+import { hookCheckGate } from './hook-check-gate.js';
 
 export interface HookIo {
   stdin: AsyncIterable<Buffer | string> | Iterable<string>;
@@ -73,8 +80,11 @@ export function answerHookEvent(
     args[1] ?? '',
     io.stderr,
     options.deadlineMs,
-    (lockWaitDeadline) =>
-      answerHook(args, adapter, readInput, io, options.closeStore ?? true, lockWaitDeadline),
+    (lockWaitDeadline, untimed) =>
+      answerHook(args, adapter, readInput, io, options.closeStore ?? true, {
+        lockWaitDeadline,
+        untimed,
+      }),
   );
 }
 
@@ -87,13 +97,16 @@ export function answerHookInProcess(
   parsed: HookArgs,
   input: Record<string, unknown>,
   store: PlanStore,
-  stderr: HookIo['stderr'],
+  io: Pick<HookIo, 'stderr' | 'env' | 'cwd'>,
   deadlineMs?: number,
 ): Promise<string> {
   const adapter = HOOK_ADAPTERS[parsed.agent];
-  return answerFailingOpen(adapter, parsed.event, stderr, deadlineMs, async () => {
+  return answerFailingOpen(adapter, parsed.event, io.stderr, deadlineMs, async (_, untimed) => {
     const agent = checkedAgent(parsed, adapter);
-    return decideHook(parsed, agent, input, async () => store, false);
+    // The server runs in the agent's project; its store is the one it has open.
+    const projectDir = agentProjectDir(agent.projectDirEnv, io.env, io.cwd);
+    const checks = hookCheckGate(parsed, projectDir, parsed.store);
+    return decideHook(parsed, agent, input, async () => store, false, { checks, untimed });
   });
 }
 
@@ -108,7 +121,7 @@ async function answerFailingOpen(
   stderr: HookIo['stderr'],
   deadlineMs: number | undefined,
   /** The rules' answer, or the agent's output itself (HookAdapter.direct). */
-  work: (lockWaitDeadline: number) => Promise<HostAnswer | string>,
+  work: (lockWaitDeadline: number, untimed: Untimed) => Promise<HostAnswer | string>,
 ): Promise<string> {
   const answer = await failOpen<HostAnswer | string>(work, {
     deadlineMs,
@@ -120,7 +133,12 @@ async function answerFailingOpen(
   });
   if (typeof answer === 'string') return answer;
   try {
-    return adapter?.format(eventName, answer) ?? '';
+    const output = adapter?.format(eventName, answer) ?? '';
+    // A notice for the person where the agent shows none of a hook's output: its stderr.
+    if (answer.kind === 'notice' && output === (adapter?.format(eventName, NOTHING) ?? '')) {
+      stderr.write(`${answer.text}\n`);
+    }
+    return output;
   } catch (error) {
     stderr.write(`plankeeper hook: ${oneLine(String(error))} (answered neutrally)\n`);
     return adapter?.format(eventName, NOTHING) ?? '';
@@ -133,7 +151,7 @@ async function answerHook(
   readInput: () => Promise<unknown>,
   io: Pick<HookIo, 'env' | 'cwd'>,
   closeStore: boolean,
-  lockWaitDeadline: number,
+  { lockWaitDeadline, untimed }: { lockWaitDeadline: number; untimed: Untimed },
 ): Promise<HostAnswer | string> {
   const parsed = parseHookArgs(args);
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
@@ -158,7 +176,11 @@ async function answerHook(
   };
   const listed =
     parsed.planFile === undefined ? parsed : { ...parsed, list: planFileList(parsed.planFile) };
-  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore);
+  const checks = hookCheckGate(parsed, projectDir, url);
+  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, {
+    checks,
+    untimed,
+  });
 }
 
 /** The rules' answer to one hook input; the store is opened only when the event needs it. */
@@ -168,6 +190,8 @@ async function decideHook(
   input: Record<string, unknown>,
   openHookStore: () => Promise<PlanStore>,
   closeStore: boolean,
+  /** The person's checks before an answer, run outside the deadline (`untimed`). */
+  checks: Pick<HookAnswerOptions, 'checks' | 'untimed'> = {},
 ): Promise<HostAnswer | string> {
   const adapter = agent.hook;
   const direct = adapter.direct?.(parsed.event, input);
@@ -175,6 +199,7 @@ async function decideHook(
   const options: HookAnswerOptions = {
     rules: { ...storedRules(parsed), locale: getLocale((parsed.lang ?? 'en') as LocaleId) },
     list: parsed.list,
+    ...checks,
   };
   const parsedEvent = adapter.parse(parsed.event, input);
   // An event the rules have nothing to say to opens no store (a call about to run, unless

@@ -45,6 +45,8 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
           ...(settings.list !== undefined && { list: settings.list }),
           ...(settings.approval !== undefined && { approval: settings.approval }),
           ...(settings.discipline !== undefined && { discipline: settings.discipline }),
+          store: settings.store,
+          ...(settings.planFile !== undefined && { planFile: settings.planFile }),
           // The agent's stop hook, answered here, runs the same checks (hook-args.ts).
           ...(settings.verify && {
             verify: settings.verify,

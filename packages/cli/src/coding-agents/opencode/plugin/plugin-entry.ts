@@ -12,6 +12,7 @@ declare const OPTIONS: readonly string[];
 declare const HOLDS_FOR_APPROVAL: boolean;
 declare const SESSION_ARGUMENT: string;
 declare const SCOPE_ARGUMENT: string;
+declare const STOP_TIMEOUT_MS: number;
 
 export const PlankeeperPlugin = plankeeperPlugin({
   command: COMMAND,
@@ -19,4 +20,5 @@ export const PlankeeperPlugin = plankeeperPlugin({
   holdsForApproval: HOLDS_FOR_APPROVAL,
   sessionArgument: SESSION_ARGUMENT,
   scopeArgument: SCOPE_ARGUMENT,
+  stopTimeoutMs: STOP_TIMEOUT_MS,
 });
