@@ -10,24 +10,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callTool, say, seenText } from '../claude-code/support/scripted-anthropic-server.js';
 import { runWithHookLog, startClaudeCode } from './support/claude-code-after-setup.js';
+import { CHECK_SCRIPT, countedCheck } from './support/greet-check.js';
 import { setUpForRealCli } from './support/project.js';
-
-const CHECK = `import fs from 'node:fs';
-const text = fs.existsSync('greet.txt') ? fs.readFileSync('greet.txt', 'utf8').trim() : '(none)';
-if (text === 'hello') process.exit(0);
-console.log('greet.txt says ' + JSON.stringify(text) + ', expected "hello"');
-process.exit(3);
-`;
 
 describe('Claude Code after plankeeper setup claude-code --verify (real CLI)', () => {
   it('refuses "done" while the check fails, with its output; the fixed answer goes through; a question runs nothing', async () => {
     const { server, sandbox } = await startClaudeCode([]);
     const greet = join(sandbox.project, 'greet.txt');
-    const counter = join(sandbox.root, 'runs.txt');
-    writeFileSync(join(sandbox.project, 'check.mjs'), CHECK);
-    writeFileSync(counter, '');
-    const runs = () => readFileSync(counter, 'utf8').length;
-    const check = `node -e "require('fs').appendFileSync('${counter}','x')" && node check.mjs`;
+    writeFileSync(join(sandbox.project, 'check.mjs'), CHECK_SCRIPT);
+    const { command: check, runs } = countedCheck(sandbox.root);
     setUpForRealCli('claude-code', sandbox, { verify: [check] });
     // Write needs no permission prompt here (-p would deny it).
     const settingsPath = join(sandbox.project, '.claude', 'settings.json');
