@@ -28,6 +28,8 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
   ['plankeeper/harness', [], 'any'],
   ['plankeeper/hooks', [], 'any'],
   ['plankeeper/rules', [], 'any'],
+  // It runs the person's commands: Node's child_process and fs in its types.
+  ['plankeeper/checks', [], 'node'],
   ['plankeeper/test', [], 'any'],
   ['plankeeper/test/store-contract', ['vitest'], 'any'],
   ['plankeeper/stores', [], 'any'],

@@ -195,11 +195,7 @@ export class PlanEngine {
     return this.loop.commit<void>(key, (stored) => turnStartedDecision(stored, turn));
   }
 
-  /**
-   * Keeps a run of the person's check in the plan's history: a `host:check` revision whose
-   * source carries the result, and the plan's `lastCheck`. The items stay as they are; without
-   * a plan nothing is written.
-   */
+  /** Keeps a run of the person's check in the plan's history (host-decisions.ts); no plan, no write. */
   recordCheck(key: PlanKey, check: Omit<CheckRecord, 'version'>): Promise<void> {
     return this.loop.commit<void>(key, (stored) => checkRecordedDecision(stored, check));
   }
