@@ -7,12 +7,16 @@
  * parsed here with its own event name.
  */
 import {
+  AUTO_CHECKS,
   checkCommand,
   checkRefusals,
   checkTimeoutSec,
   LIMITS_WITHOUT_COMMAND,
   valueOr,
 } from '../setup/check-values.js';
+
+const AUTO_IN_HOOK =
+  '--verify auto is for setup and mcp; give the hook the commands themselves (setup writes them).';
 
 /** In the event's place: answer many events, one JSON line each (serve-hooks.ts). */
 export const SERVE_FLAG = '--serve';
@@ -76,6 +80,8 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
 function checkFlag(parsed: HookArgs, flag: string, value: string): boolean {
   const read = {
     '--verify': () => {
+      // Setup writes the commands `auto` found: a hook never guesses them on every event.
+      if (value.trim() === AUTO_CHECKS) throw new Error(AUTO_IN_HOOK);
       parsed.verify = [...(parsed.verify ?? []), valueOr(checkCommand(value), plainError)];
     },
     '--verify-in': () => {

@@ -194,5 +194,9 @@ describe.each(AGENTS)('$name: checks before done', (agent) => {
     expect(run.stderr).toBe(
       'plankeeper hook: --verify-timeout must be a whole number of seconds from 1 to 3600, not "soon". (answered neutrally)\n',
     );
+    const auto = hook(agent.stop, ['--verify', 'auto']);
+    expect(auto.stderr).toBe(
+      'plankeeper hook: --verify auto is for setup and mcp; give the hook the commands themselves (setup writes them). (answered neutrally)\n',
+    );
   });
 });
