@@ -3,7 +3,8 @@
  * the scripted model writes a wrong greet.txt and answers that it is done; the MCP server,
  * answering the Stop hook, runs the check and refuses the answer with its output; the model
  * fixes the file and its answer goes through. A later question-only turn runs no check (a
- * counter file outside the project counts the runs).
+ * counter file outside the project counts the runs). With the refusals used up, the answer
+ * goes through and the person sees which check still fails.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,5 +59,41 @@ describe('Claude Code after plankeeper setup claude-code --verify (real CLI)', (
     expect(question.code, whyQuestion).toBe(0);
     expect(question.result?.result, whyQuestion).toBe('It says hello.');
     expect(runs(), whyQuestion).toBe(2);
+  }, 150_000);
+
+  it('after --verify-refusals the answer goes through and the person is told (system message)', async () => {
+    const { server, sandbox } = await startClaudeCode([]);
+    const greet = join(sandbox.project, 'greet.txt');
+    writeFileSync(join(sandbox.project, 'check.mjs'), CHECK_SCRIPT);
+    setUpForRealCli('claude-code', sandbox, { verify: ['node check.mjs'], verifyRefusals: 1 });
+    const settingsPath = join(sandbox.project, '.claude', 'settings.json');
+    const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+    settings.permissions.allow.push('Write');
+    writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
+    server.script(
+      callTool('Write', { file_path: greet, content: 'helo\n' }),
+      say('Done: greet.txt greets.'),
+      say('Done, I am sure.'),
+    );
+    const run = await sandbox.run({
+      server,
+      prompt: 'Make greet.txt say hello.',
+      outputFormat: 'stream-json',
+      timeoutMs: 60_000,
+    });
+    const why = `exit ${run.code}\n${run.stderr}`;
+    expect(run.code, why).toBe(0);
+    expect(run.result?.result, why).toBe('Done, I am sure.');
+    expect(seenText(server.ofKind('main')[2]!), why).toContain('(Refusal 1 of 1;');
+    // The Stop hook's systemMessage, shown to the person as a notice, never to the model.
+    const notices = run.events.filter((event) => event.subtype === 'informational');
+    expect(notices.map((event) => event.content)).toEqual([
+      expect.stringMatching(
+        /^Stop says: plankeeper: the check `node check\.mjs` still fails \(exit 3 in \d+\.\d s\); the agent's answer went through after 1 refusal\.$/,
+      ),
+    ]);
+    expect(JSON.stringify(server.ofKind('main').map((request) => request.body))).not.toContain(
+      'still fails',
+    );
   }, 150_000);
 });
