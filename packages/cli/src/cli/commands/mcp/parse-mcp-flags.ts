@@ -161,16 +161,21 @@ function checkFlags(
       `plankeeper mcp: --verify auto found no checks in ${verifyIn}; none set.\n`,
     );
   }
+  // Checked even when `auto` found nothing: a wrong value is said either way.
+  const timeoutSec =
+    flags.verifyTimeout === undefined
+      ? undefined
+      : valueOr(checkTimeoutSec(flags.verifyTimeout), usageError);
+  const refusals =
+    flags.verifyRefusals === undefined
+      ? undefined
+      : valueOr(checkRefusals(flags.verifyRefusals), usageError);
   if (verify.length === 0) return {};
   return {
     verify,
     verifyIn,
-    ...(flags.verifyTimeout !== undefined && {
-      verifyTimeoutSec: valueOr(checkTimeoutSec(flags.verifyTimeout), usageError),
-    }),
-    ...(flags.verifyRefusals !== undefined && {
-      verifyRefusals: valueOr(checkRefusals(flags.verifyRefusals), usageError),
-    }),
+    ...(timeoutSec !== undefined && { verifyTimeoutSec: timeoutSec }),
+    ...(refusals !== undefined && { verifyRefusals: refusals }),
   };
 }
 
