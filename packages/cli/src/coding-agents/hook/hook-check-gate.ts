@@ -4,7 +4,7 @@
  * there), and what plankeeper itself writes while the model works — its store, the plan file —
  * is no change of the workspace, so a turn that only planned runs no check.
  */
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { CheckGate, checkSettings } from 'plankeeper/checks';
 import { PROJECT_STORE_PATH } from '../project-store.js';
 import { DEFAULT_CHECK_TIMEOUT_SEC } from '../setup/check-values.js';
@@ -55,6 +55,11 @@ function ownFiles(
   return [
     join(projectDir, '.plankeeper'),
     ...databases.flatMap((path) => SQLITE_SIDE_FILES.map((suffix) => `${path}${suffix}`)),
-    ...(planFile !== undefined ? [resolve(projectDir, planFile)] : []),
+    ...(planFile !== undefined ? planFileAndLock(resolve(projectDir, planFile)) : []),
   ];
+}
+
+/** The plan file, and the lock its writers take beside it (`.plankeeper/<name>.lock`). */
+function planFileAndLock(path: string): string[] {
+  return [path, join(dirname(path), '.plankeeper', `${basename(path)}.lock`)];
 }

@@ -145,6 +145,19 @@ describe.each(AGENTS)('$name: checks before done', (agent) => {
     expect(runs()).toBe(0);
   });
 
+  it("a turn that changed only the plan file or plankeeper's store runs nothing", () => {
+    const checks = ['--verify', counted('node check.mjs'), '--plan-file', 'PLAN.md'];
+    writeFileSync(join(project, 'PLAN.md'), '- [ ] #1 Fix greet.txt\n');
+    prompt(checks);
+    writeFileSync(join(project, 'PLAN.md'), '- [>] #1 Fix greet.txt\n- [ ] #2 Test it\n');
+    expect(stop(checks).shown).not.toContain('node check.mjs');
+    expect(runs()).toBe(0);
+    // A change of the work itself, in the same turn, runs it.
+    greet('helo');
+    expect(stop(checks).shown).toContain('node check.mjs` fails after your changes');
+    expect(runs()).toBe(1);
+  });
+
   it('a check that never passes refuses exactly --verify-refusals times, then the person is told', () => {
     const checks = ['--verify', counted('node check.mjs'), '--verify-refusals', '2'];
     prompt(checks);
