@@ -3,17 +3,22 @@
 // preset and with every guard off, in both languages. The control scenario's overhead
 // versus off is the figure an engineer weighing plankeeper for a frontier model asks for;
 // the target is standard (every guard on) at most +5% input tokens and no extra call,
-// with all seven planning failure modes still caught. The suite's two completion failure
-// modes (ticks without doing, claims the tests pass) are met by the evidence rule and
-// verifiers, which no preset enforces (see DISCIPLINE_PRESETS), so they are counted apart.
+// with all seven planning failure modes still caught. The suite's three completion failure
+// modes (ticks without doing, claims the tests pass, says done while the check fails) are
+// met by the evidence rule, verifiers and checks before done, which no preset turns on (see
+// DISCIPLINE_PRESETS), so they are counted apart.
 
 import { runEval } from '../packages/cli/dist/eval/run-eval.js';
 import { printTable, verdict } from './report.mjs';
 
 const TARGET_SHARE = 0.05;
-const COMPLETION_MODES = new Set(['ticks-without-doing', 'claims-tests-pass']);
+const COMPLETION_MODES = new Set([
+  'ticks-without-doing',
+  'claims-tests-pass',
+  'done-while-check-fails',
+]);
 
-/** Failure modes a preset catches, planning and completion apart: "7/7 + 0/2". */
+/** Failure modes a preset catches, planning and completion apart: "7/7 + 0/3". */
 function caughtOf(report, discipline) {
   const failing = report.scenarios.filter((scenario) => scenario.runs.off?.passed === false);
   const count = (list) =>
@@ -41,7 +46,7 @@ export default async function discipline() {
         'failure runs: extra tokens',
       ],
       [
-        ['off (baseline)', '0/7 + 0/2', off.calls, off.inputTokens, 0, 0, '0.0%', 0, 0],
+        ['off (baseline)', '0/7 + 0/3', off.calls, off.inputTokens, 0, 0, '0.0%', 0, 0],
         ...report.presets.map((preset) => [
           preset.discipline,
           caughtOf(report, preset.discipline).text,

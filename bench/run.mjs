@@ -20,6 +20,7 @@ const sections = [
   ['claims on a shared list', './claims.mjs'],
   ['approval hold', './approval.mjs'],
   ['plan-file', './plan-file.mjs'],
+  ['checks before done', './checks.mjs'],
 ];
 
 const only = process.argv.slice(2);

@@ -1,10 +1,10 @@
 /**
  * Shows an agent run in the terminal: the live plan view, each tool call and what came
- * back, and every reminder or bounce the harness sent.
+ * back, every reminder or bounce the harness sent, and every notice for the person.
  */
 import type { AgentEvent, AgentObserver, LocaleId } from 'plankeeper';
 import { ALL_PLAN_TOOL_NAMES } from 'plankeeper';
-import { HARNESS_LABELS } from './harness-labels.js';
+import { HARNESS_LABELS, NOTICE_LABELS } from './harness-labels.js';
 import type { PlanView } from './terminal/index.js';
 
 const MAX_ARGUMENT_CHARS = 120;
@@ -87,6 +87,10 @@ export function createAgentReporter(view: PlanView, locale: LocaleId = 'en'): Ag
       case 'harness-injected':
         if (event.kind !== 'plan')
           view.logLine(`! ${labels[event.kind]}: ${harnessLine(event.text)}`);
+        break;
+      case 'notice-given':
+        // In full: it is the person's to act on, and short. The view escapes what it prints.
+        view.logLine(`! ${NOTICE_LABELS[locale]}: ${event.text}`);
         break;
       default:
         break;

@@ -23,3 +23,9 @@ export const HARNESS_LABELS: Record<LocaleId, Record<LabelledKind, string>> = {
     check: '检查',
   },
 };
+
+/**
+ * The label of a notice for the person (a check still failing after the model's answers were
+ * refused, one that cannot start): said to the person, not the model.
+ */
+export const NOTICE_LABELS: Record<LocaleId, string> = { en: 'notice', zh: '通知' };

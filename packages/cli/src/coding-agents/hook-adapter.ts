@@ -26,11 +26,23 @@ export interface HookRecord {
   ttlMs: number;
 }
 
+/**
+ * A tool call about to run, as its agent's pre-tool hook shows it: the tool's own name, its
+ * arguments, and the folder its relative paths start from, where the input says.
+ */
+export interface ToolCall {
+  tool: string;
+  args: Record<string, unknown>;
+  cwd?: string;
+}
+
 /** One coding agent's hook format. */
 export interface HookAdapter {
   readonly agent: string;
   /** The neutral event of one hook call; undefined for an event plankeeper has nothing to do on. */
   parse(eventName: string, input: Record<string, unknown>): KeyedEvent | undefined;
+  /** The call a pre-tool event is about to make (plan-file-guard reads what it writes). */
+  toolCall?(eventName: string, input: Record<string, unknown>): ToolCall | undefined;
   /** What one hook call records for the agent's MCP server, if anything. */
   record?(eventName: string, input: Record<string, unknown>): HookRecord | undefined;
   /**

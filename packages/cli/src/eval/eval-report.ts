@@ -17,6 +17,14 @@ export interface RunReport {
   /** Versus the column's baseline run (see COST_BASELINE); null for `off`. */
   extraCalls: number | null;
   extraInputTokens: number | null;
+  /** Wall time of all turns, model calls and check runs included. */
+  wallMs: number;
+  /**
+   * The person's check command, where the environment is a real folder that has one: its
+   * runs per user turn (counted by the command itself), the answers it refused, and the
+   * notices the person got (an answer let through while it still failed). Null elsewhere.
+   */
+  checks: { runs: number[]; refusals: number; notices: number } | null;
 }
 
 export interface ScenarioReport {
@@ -53,6 +61,27 @@ export interface PresetSummary {
   } | null;
 }
 
+/** What one arm does over the scenarios whose environment has the person's check command. */
+export interface ChecksSummary {
+  column: GuardColumn;
+  /** Failure scenarios where an answer was refused by the check and the run ended with it passing. */
+  caught: number;
+  failureModes: number;
+  /** Answers refused by the check over those failure runs. */
+  refusals: number;
+  /** The control with a check (CHECKS_CONTROL_SCENARIO) under this arm; cost versus the arm's baseline run. */
+  control: {
+    passed: boolean;
+    calls: number;
+    extraCalls: number | null;
+    /** Runs of the check per user turn. */
+    runs: number[];
+    refusals: number;
+    wallMs: number;
+    extraWallMs: number | null;
+  } | null;
+}
+
 export interface EvalReport {
   /** Where the model's behaviour came from. */
   source:
@@ -64,7 +93,12 @@ export interface EvalReport {
   /** Per column: extra calls and input tokens summed over scenarios (null for `off`). */
   totals: Partial<Record<GuardColumn, { extraCalls: number; extraInputTokens: number } | null>>;
   presets: PresetSummary[];
+  /** Per arm that ran a scenario with the person's check command: checks before done. */
+  checks: ChecksSummary[];
 }
 
 /** The scenario that fails in no column: its extra cost is pure overhead. */
 export const CONTROL_SCENARIO = 'diligent';
+
+/** The control in a real folder with the person's check: what checks before done cost. */
+export const CHECKS_CONTROL_SCENARIO = 'diligent-with-check';

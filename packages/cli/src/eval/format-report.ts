@@ -3,7 +3,9 @@
  * and what every run's outcome check saw. Says first where the behaviour came from.
  */
 import { inFlagTerms } from '../cli/flag-wording.js';
+import { checksTable } from './format-checks.js';
 import { COLUMN_LABELS, COST_BASELINE, type GuardColumn } from './guard-columns.js';
+import { signed, table } from './report-table.js';
 import {
   CONTROL_SCENARIO,
   type EvalReport,
@@ -16,6 +18,10 @@ export function formatEvalReport(report: EvalReport): string {
   if (report.presets.length > 0) {
     out.push('');
     out.push(...presetTable(report));
+  }
+  if (report.checks.length > 0) {
+    out.push('');
+    out.push(...checksTable(report));
   }
   out.push('');
   out.push('Runs');
@@ -177,25 +183,4 @@ function verdictCell(scenario: ScenarioReport, column: GuardColumn): string {
 function costCell(run: RunReport | undefined): string {
   if (!run || run.extraCalls === null || run.extraInputTokens === null) return '';
   return `${signed(run.extraCalls)} / ${signed(run.extraInputTokens)}`;
-}
-
-function signed(value: number): string {
-  const text = Math.abs(value).toLocaleString('en-US');
-  return value > 0 ? `+${text}` : value < 0 ? `-${text}` : '0';
-}
-
-function table(header: string[], rows: string[][]): string {
-  const widths = header.map((cell, index) =>
-    Math.max(cell.length, ...rows.map((row) => (row[index] ?? '').length)),
-  );
-  const line = (row: string[]) =>
-    row
-      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [
-    line(header),
-    widths.map((width) => '-'.repeat(width)).join('  '),
-    ...rows.map(line),
-  ].join('\n');
 }

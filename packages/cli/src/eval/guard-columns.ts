@@ -3,6 +3,8 @@
  * no plan section, no echoed list, no reminder, no checks. Each guard column turns one
  * guard on over that baseline; "leftover-marking" is the plan section as shipped and is
  * measured against "injection", the same section with leftover marking taken out.
+ * "checks" is checks before done: everything on, plus the person's check command as
+ * `verify`, where the environment is a real folder that has one.
  */
 import type { PlanningOptions } from 'plankeeper';
 import { isOpen, progressOf, renderPlan } from 'plankeeper';
@@ -18,6 +20,7 @@ export const GUARD_COLUMNS = [
   'evidence',
   'verifier',
   'all',
+  'checks',
 ] as const;
 
 export type GuardColumn = (typeof GUARD_COLUMNS)[number];
@@ -33,6 +36,7 @@ export const COST_BASELINE: Record<GuardColumn, GuardColumn | undefined> = {
   evidence: 'off',
   verifier: 'off',
   all: 'off',
+  checks: 'all',
 };
 
 export const COLUMN_LABELS: Record<GuardColumn, string> = {
@@ -45,6 +49,7 @@ export const COLUMN_LABELS: Record<GuardColumn, string> = {
   evidence: 'evidence',
   verifier: 'verifier',
   all: 'all on',
+  checks: 'checks',
 };
 
 /**
@@ -103,8 +108,21 @@ const CHECK_COMMAND = 'npm test';
 
 export type EnvironmentCheck = () => { ok: true } | { ok: false; output: string };
 
+/** The person's check command and the folder it runs in, for the checks column. */
+export interface CheckCommandIn {
+  command: string;
+  cwd: string;
+}
+
+/** Time a check may take in the eval before it counts as failed. */
+const CHECK_TIMEOUT_MS = 30_000;
+
 /** "evidence" and "verifier" are the rule and the check alone over "off", like every guard column. */
-export function planningFor(column: GuardColumn, check?: EnvironmentCheck): PlanningOptions {
+export function planningFor(
+  column: GuardColumn,
+  check?: EnvironmentCheck,
+  verify?: CheckCommandIn,
+): PlanningOptions {
   switch (column) {
     case 'off':
       return OFF;
@@ -124,5 +142,7 @@ export function planningFor(column: GuardColumn, check?: EnvironmentCheck): Plan
       return { ...OFF, ...(check && { verifiers: [checkVerifier(check)] }) };
     case 'all':
       return {};
+    case 'checks':
+      return { ...(verify && { verify: { ...verify, timeoutMs: CHECK_TIMEOUT_MS } }) };
   }
 }

@@ -16,9 +16,12 @@ import { COST_BASELINE, GUARD_COLUMNS, type GuardColumn, planningFor } from './g
 import { runScenario } from './run-scenario.js';
 import type { Scenario } from './scenario.js';
 import { selectScenarios } from './select-scenarios.js';
+import { summarizeChecks } from './summarize-checks.js';
 import { summarizePreset } from './summarize-preset.js';
 
 export {
+  CHECKS_CONTROL_SCENARIO,
+  type ChecksSummary,
   CONTROL_SCENARIO,
   type EvalReport,
   type PresetSummary,
@@ -36,7 +39,10 @@ export interface EvalOptions {
   model?: ModelClient;
   /** Scenario ids to run; all when absent. */
   scenarios?: readonly string[];
-  /** Guard columns to run; all for behaviour models, `off` and `all` for a real model. */
+  /**
+   * Guard columns to run; all for behaviour models, `off`, `all` and `checks` for a real model
+   * (`checks` runs only where the environment has the person's check command).
+   */
   columns?: readonly GuardColumn[];
   /**
    * Discipline presets to run every scenario under as well; all three for behaviour models,
@@ -52,7 +58,7 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
   const lang = options.locale ?? options.lang ?? 'en';
   const scenarios = selectScenarios(options.scenarios);
   const columns = [
-    ...(options.columns ?? (options.model ? (['off', 'all'] as const) : GUARD_COLUMNS)),
+    ...(options.columns ?? (options.model ? (['off', 'all', 'checks'] as const) : GUARD_COLUMNS)),
   ];
   const presets = [...(options.presets ?? (options.model ? [] : DISCIPLINES))];
   const reports: ScenarioReport[] = [];
@@ -66,6 +72,7 @@ export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
     scenarios: reports,
     totals: totalsOf(columns, reports),
     presets: presets.map((discipline) => summarizePreset(discipline, reports)),
+    checks: summarizeChecks(columns, reports),
   };
 }
 
@@ -79,10 +86,12 @@ async function evalScenario(
 ): Promise<ScenarioReport> {
   const runs: Partial<Record<GuardColumn, RunReport>> = {};
   for (const column of columns) {
+    // Checks before done need a real folder with the person's command.
+    if (column === 'checks' && scenario.checkCommand === undefined) continue;
     const run = await runScenario(
       scenario,
       column,
-      (check) => planningFor(column, check),
+      (check, verify) => planningFor(column, check, verify),
       lang,
       options.model,
     );
@@ -103,29 +112,43 @@ async function evalScenario(
     presetRuns[discipline] = run;
     options.onRun?.(scenario, discipline, run);
   }
-  for (const column of columns) {
-    const run = runs[column] as RunReport;
-    const baseline = COST_BASELINE[column];
-    const base = baseline === undefined ? undefined : runs[baseline];
-    run.extraCalls = base === undefined ? null : run.calls - base.calls;
-    run.extraInputTokens = base === undefined ? null : run.inputTokens - base.inputTokens;
-  }
-  const failsOff = runs.off === undefined ? undefined : !runs.off.passed;
-  const caught: ScenarioReport['caught'] = {};
-  for (const column of columns) {
-    const run = runs[column] as RunReport;
-    // Nothing to catch when the outcome passes with guards off (the control scenario).
-    caught[column] = column === 'off' || failsOff !== true ? null : run.passed;
-  }
+  setCosts(runs, columns);
   return {
     id: scenario.id,
     failureMode: scenario.failureMode,
     behaviour: scenario.behaviour,
     check: scenario.check,
     runs,
-    caught,
+    caught: caughtIn(runs, columns),
     presets: presetRuns,
   };
+}
+
+/** Each run's extra calls and input tokens versus its column's baseline run. */
+function setCosts(runs: Partial<Record<GuardColumn, RunReport>>, columns: readonly GuardColumn[]) {
+  for (const column of columns) {
+    const run = runs[column];
+    if (!run) continue;
+    const baseline = COST_BASELINE[column];
+    const base = baseline === undefined ? undefined : runs[baseline];
+    run.extraCalls = base === undefined ? null : run.calls - base.calls;
+    run.extraInputTokens = base === undefined ? null : run.inputTokens - base.inputTokens;
+  }
+}
+
+function caughtIn(
+  runs: Partial<Record<GuardColumn, RunReport>>,
+  columns: readonly GuardColumn[],
+): ScenarioReport['caught'] {
+  const failsOff = runs.off === undefined ? undefined : !runs.off.passed;
+  const caught: ScenarioReport['caught'] = {};
+  for (const column of columns) {
+    const run = runs[column];
+    if (!run) continue;
+    // Nothing to catch when the outcome passes with guards off (the control scenario).
+    caught[column] = column === 'off' || failsOff !== true ? null : run.passed;
+  }
+  return caught;
 }
 
 function totalsOf(
@@ -134,13 +157,15 @@ function totalsOf(
 ): EvalReport['totals'] {
   const totals: EvalReport['totals'] = {};
   for (const column of columns) {
-    const extras = reports.map((report) => report.runs[column]);
-    totals[column] = extras.every((run) => run?.extraCalls != null)
-      ? {
-          extraCalls: extras.reduce((sum, run) => sum + (run?.extraCalls ?? 0), 0),
-          extraInputTokens: extras.reduce((sum, run) => sum + (run?.extraInputTokens ?? 0), 0),
-        }
-      : null;
+    // Over the scenarios the column ran in (checks only where there is a check command).
+    const extras = reports.flatMap((report) => report.runs[column] ?? []);
+    totals[column] =
+      extras.length > 0 && extras.every((run) => run.extraCalls != null)
+        ? {
+            extraCalls: extras.reduce((sum, run) => sum + (run.extraCalls ?? 0), 0),
+            extraInputTokens: extras.reduce((sum, run) => sum + (run.extraInputTokens ?? 0), 0),
+          }
+        : null;
   }
   return totals;
 }

@@ -23,6 +23,12 @@ export interface PreparedScenario {
   outcome(results: readonly RunResult[]): Outcome;
   /** The environment's own check of the work, for the verifier column (see Environment.check). */
   check?(): { ok: true } | { ok: false; output: string };
+  /** The check as a command in the environment's real folder (see Environment.verify). */
+  verify?: { command: string; cwd: string };
+  /** Runs of that command so far. */
+  checkRuns?(): number;
+  /** Removes what the environment left on disk; called once the run is scored. */
+  dispose(): void;
 }
 
 export interface Scenario {
@@ -35,6 +41,8 @@ export interface Scenario {
   check: string;
   /** Model calls per user turn. */
   maxSteps: number;
+  /** The person's check command, when the environment is a real folder the checks arm can run it in. */
+  checkCommand?: string;
   system(lang: LocaleId): string;
   /** The user's messages, one per turn, sent in one session. */
   turns(lang: LocaleId): string[];
@@ -48,6 +56,7 @@ export function defineScenario<E extends Environment>(definition: {
   behaviour: string;
   check: string;
   maxSteps: number;
+  checkCommand?: string;
   system: Record<LocaleId, string>;
   turns: Record<LocaleId, string[]>;
   environment(lang: LocaleId): E;
@@ -60,6 +69,7 @@ export function defineScenario<E extends Environment>(definition: {
     behaviour: definition.behaviour,
     check: definition.check,
     maxSteps: definition.maxSteps,
+    ...(definition.checkCommand !== undefined && { checkCommand: definition.checkCommand }),
     system: (lang) => definition.system[lang],
     turns: (lang) => definition.turns[lang],
     prepare(lang) {
@@ -70,6 +80,9 @@ export function defineScenario<E extends Environment>(definition: {
         behaviourModel: () => definition.behaviourModel(lang),
         outcome: (results) => definition.outcome(environment, results, lang),
         ...(environment.check && { check: () => environment.check!() }),
+        ...(environment.verify && { verify: environment.verify }),
+        ...(environment.checkRuns && { checkRuns: () => environment.checkRuns!() }),
+        dispose: () => environment.dispose?.(),
       };
     },
   };

@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import type { ToolDefinition } from 'plankeeper';
 import { describe, expect, it } from 'vitest';
+import { CheckedFolder } from '../../src/eval/environments/checked-folder.js';
 import {
   annotateSource,
   fixDaysBetween,
@@ -76,5 +79,41 @@ describe('ReleaseDesk', () => {
     expect(wrong).toMatchObject({ ok: false });
     expect(wrong.text).toContain('Available: fix-login-timeout');
     expect(desk.did('apply_patch')).toBe(false);
+  });
+});
+
+describe('CheckedFolder', () => {
+  it("compares the files with the person's spec, counts only the harness's runs, and updates the spec by turn", async () => {
+    const folder = new CheckedFolder('en', {
+      1: { 'NOTES.md': 'one\ntwo\n' },
+      2: { 'NOTES.md': 'one\n' },
+    });
+    try {
+      expect(folder.check()).toEqual({
+        ok: false,
+        output: 'FAIL NOTES.md: the file is missing\n1 of 1 files differ',
+      });
+      const write = tool(folder.tools, 'write_file');
+      await write.execute({ path: 'NOTES.md', content: 'one\nthree\n' }, {});
+      expect(folder.check()).toEqual({
+        ok: false,
+        output:
+          'FAIL NOTES.md: line 2 differs\n  expected: two\n  actual:   three\n1 of 1 files differ',
+      });
+      // The eval's own checks are not runs; the command as the harness runs it is.
+      expect(folder.checkRuns()).toBe(0);
+      const run = spawnSync(folder.verify.command, { shell: true, cwd: folder.verify.cwd });
+      expect(run.status).toBe(1);
+      expect(folder.checkRuns()).toBe(1);
+      await write.execute({ path: 'NOTES.md', content: 'one\ntwo\n' }, {});
+      expect(folder.check()).toEqual({ ok: true });
+      // The person's spec changes from turn 2 on; the work folder does not.
+      folder.beginTurn(2);
+      expect(folder.check()).toMatchObject({ ok: false });
+      expect(readdirSync(folder.workspace).sort()).toEqual(['NOTES.md', 'check.mjs']);
+    } finally {
+      folder.dispose();
+    }
+    expect(existsSync(folder.root)).toBe(false);
   });
 });

@@ -235,8 +235,11 @@ describe('plankeeper eval --model (a real model over the OpenAI wire format)', (
       model: 'openai:gpt-4o-mini',
       description: expect.stringContaining('no scripted behaviour'),
     });
-    expect(report.columns).toEqual(['off', 'all']);
+    // Checks before done run only where a real folder has the check command; this one has none.
+    expect(report.columns).toEqual(['off', 'all', 'checks']);
     const [scenario] = report.scenarios;
+    expect(scenario?.runs.checks).toBeUndefined();
+    expect(report.checks).toEqual([]);
     expect(scenario?.runs.off).toMatchObject({
       passed: false,
       detail: 'answer covers: returns',

@@ -1,14 +1,25 @@
 import type { LocaleId } from 'plankeeper';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GuardColumn } from '../../src/eval/guard-columns.js';
-import { type EvalReport, runEval } from '../../src/eval/run-eval.js';
+import { GUARD_COLUMNS, type GuardColumn } from '../../src/eval/guard-columns.js';
+import { type EvalReport, type RunReport, runEval } from '../../src/eval/run-eval.js';
+
+/** Runs without their wall time, the one figure a rerun does not repeat. */
+function withoutWallTime(runs: Partial<Record<GuardColumn, RunReport>>) {
+  return Object.fromEntries(
+    Object.entries(runs).map(([column, { wallMs: _, ...run }]) => [column, run]),
+  );
+}
 
 /**
  * What each guard really does against each failure mode, as the behaviour models and
  * outcome checks measure it. `true`: the outcome passes with that column (the failure,
- * which shows with guards off, is caught); `false`: it still fails.
+ * which shows with guards off, is caught); `false`: it still fails. `checks` runs only
+ * where the environment is a real folder with the person's check command.
  */
-const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
+const TRUTH: Record<
+  string,
+  Record<Exclude<GuardColumn, 'off' | 'checks'>, boolean> & { checks?: boolean }
+> = {
   distraction: {
     injection: true,
     'leftover-marking': true,
@@ -104,13 +115,28 @@ const TRUTH: Record<string, Record<Exclude<GuardColumn, 'off'>, boolean>> = {
     verifier: true,
     all: false,
   },
+  // The plan is in order and the answer says done: only the person's command tells. The
+  // verifier runs it at the final completion; checks before done when the model answers.
+  'done-while-check-fails': {
+    injection: false,
+    'leftover-marking': false,
+    nudge: false,
+    'finish-check': false,
+    'goal-check': false,
+    evidence: false,
+    verifier: true,
+    all: false,
+    checks: true,
+  },
 };
 
 const reports = new Map<LocaleId, EvalReport>();
 
+// The two scenarios in a real folder start `node check.mjs` for their checks and outcomes,
+// which takes a while on a busy machine.
 beforeAll(async () => {
   for (const lang of ['en', 'zh'] as const) reports.set(lang, await runEval({ lang }));
-});
+}, 180_000);
 
 describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
   const scenario = (id: string) => {
@@ -123,6 +149,7 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     expect(reports.get(lang)?.scenarios.map((candidate) => candidate.id)).toEqual([
       ...Object.keys(TRUTH),
       'diligent',
+      'diligent-with-check',
     ]);
   });
 
@@ -146,14 +173,14 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     expect(runs.verifier).toMatchObject({ extraCalls: 0, extraInputTokens: 0 });
   });
 
-  it('every preset catches the seven planning failure modes (the two completion ones need evidence enforce or a verifier); light costs the control least, strict most', () => {
+  it('every preset catches the seven planning failure modes (the three completion ones need evidence enforce, a verifier or checks before done); light costs the control least, strict most', () => {
     const presets = reports.get(lang)!.presets;
     expect(
       presets.map((preset) => [preset.discipline, preset.caught, preset.failureModes]),
     ).toEqual([
-      ['light', 7, 9],
-      ['standard', 7, 9],
-      ['strict', 7, 9],
+      ['light', 7, 10],
+      ['standard', 7, 10],
+      ['strict', 7, 10],
     ]);
     for (const preset of presets) expect(preset.control?.extraCalls).toBe(0);
     const [light, standard, strict] = presets.map((preset) => preset.control!.extraInputTokens);
@@ -228,6 +255,54 @@ describe.each(['en', 'zh'] as const)('scenario suite (%s)', (lang) => {
     expect(goal?.answer).toMatch(lang === 'en' ? /cracked screens/ : /屏幕碎裂/);
   });
 
+  it('checks before done: caught by a refused answer; on the control one run per changed turn, none on the question, no refusal, no extra call', () => {
+    const failure = scenario('done-while-check-fails').runs;
+    expect(failure.off?.detail).toBe('the check fails: CHANGES.md: line 3 differs');
+    expect(failure.off?.checks).toEqual({ runs: [0], refusals: 0, notices: 0 });
+    // Refused once with the check's output, fixed, then one more run that passes.
+    expect(failure.checks).toMatchObject({ passed: true, detail: 'the check passes' });
+    expect(failure.checks?.checks).toEqual({ runs: [2], refusals: 1, notices: 0 });
+    expect(failure.checks?.extraCalls).toBe(2);
+    const control = scenario('diligent-with-check').runs;
+    expect(control.checks?.checks).toEqual({ runs: [1, 0, 1], refusals: 0, notices: 0 });
+    expect(control.checks?.extraCalls).toBe(0);
+    expect(control.checks?.inputTokens).toBe(control.all?.inputTokens);
+    for (const column of GUARD_COLUMNS.filter((name) => name !== 'checks')) {
+      expect(control[column]?.checks).toEqual({ runs: [0, 0, 0], refusals: 0, notices: 0 });
+    }
+    expect(reports.get(lang)?.checks.find((arm) => arm.column === 'checks')).toEqual({
+      column: 'checks',
+      caught: 1,
+      failureModes: 1,
+      refusals: 1,
+      control: {
+        passed: true,
+        calls: control.checks?.calls,
+        extraCalls: 0,
+        runs: [1, 0, 1],
+        refusals: 0,
+        wallMs: control.checks?.wallMs,
+        extraWallMs: control.checks!.wallMs - control.all!.wallMs,
+      },
+    });
+    // The verifier column catches it too, but by refusing the completion, not an answer.
+    expect(reports.get(lang)?.checks.find((arm) => arm.column === 'verifier')).toMatchObject({
+      caught: 0,
+      refusals: 0,
+    });
+  });
+
+  it('checks before done run only where a real folder has the check command', () => {
+    for (const report of reports.get(lang)?.scenarios ?? []) {
+      const inFolder = ['done-while-check-fails', 'diligent-with-check'].includes(report.id);
+      expect({ id: report.id, ran: report.runs.checks !== undefined }).toEqual({
+        id: report.id,
+        ran: inFolder,
+      });
+      if (!inFolder) expect(report.runs.off?.checks).toBeNull();
+    }
+  });
+
   it('measures cost from the runs: guard-on minus its baseline', () => {
     for (const report of reports.get(lang)?.scenarios ?? []) {
       const { runs } = report;
@@ -246,6 +321,6 @@ it('the suite is deterministic: two runs give the same figures', async () => {
   const first = reports.get('en');
   for (const report of again.scenarios) {
     const earlier = first?.scenarios.find((candidate) => candidate.id === report.id);
-    expect(report.runs).toEqual(earlier?.runs);
+    expect(withoutWallTime(report.runs)).toEqual(withoutWallTime(earlier?.runs ?? {}));
   }
 });

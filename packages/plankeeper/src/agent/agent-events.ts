@@ -19,6 +19,11 @@ export type AgentEvent =
   | { type: 'plan-updated'; items: readonly TodoItem[]; version: number; tool: string }
   /** A harness message; a `goal-check` may ride on the result of the write that closed the plan. */
   | { type: 'harness-injected'; kind: InjectionKind; text: string }
+  /**
+   * Said to the person, not the model: a check that still fails after the refusals, or one
+   * that cannot start (option `verify`).
+   */
+  | { type: 'notice-given'; text: string }
   | { type: 'turn-finished'; answer: string | null; error: string | null };
 
 export type AgentObserver = (event: AgentEvent) => void;

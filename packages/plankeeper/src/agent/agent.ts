@@ -8,6 +8,7 @@
  * const result = await agent.run('Can I return opened headphones?');
  * result.answer; result.plan;
  */
+import { checkSettings } from '../checks/check-settings.js';
 import { ConfigurationError } from '../engine/errors.js';
 import { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
@@ -64,6 +65,8 @@ export class Agent {
     if (!Number.isInteger(maxSteps) || maxSteps < 1) {
       throw new ConfigurationError(`maxSteps must be a positive integer, got ${options.maxSteps}.`);
     }
+    // A malformed `verify` fails here, not at the first session's start.
+    if (planning) checkSettings(planning.verify);
     const instructions =
       planning && planning.instructions !== false
         ? (planning.instructions ?? defaultInstructions(locale))
@@ -74,7 +77,11 @@ export class Agent {
       locale,
       system: [options.system, instructions].filter(Boolean).join('\n\n'),
       businessTools: tools,
-      planning: planning && { ...planning, engine: planning.engine ?? new PlanEngine() },
+      planning: planning && {
+        ...planning,
+        engine: planning.engine ?? new PlanEngine(),
+        onNotice: noticeTo(planning.onNotice, options.observer),
+      },
       maxSteps,
       hooks: options.hooks ?? {},
       observer: options.observer ?? (() => {}),
@@ -144,4 +151,21 @@ export class Agent {
     }
     return table;
   }
+}
+
+/**
+ * Where the checks' notice for the person goes: the observer always sees it (a UI shows it
+ * there); it is also given to `onNotice` when set, and else, with no observer to show it,
+ * written to stderr, so it is never lost.
+ */
+function noticeTo(
+  onNotice: ((text: string) => void) | undefined,
+  observer: AgentObserver | undefined,
+): (text: string) => void {
+  const tell =
+    onNotice ?? (observer ? undefined : (text: string) => process.stderr.write(`${text}\n`));
+  return (text) => {
+    observer?.({ type: 'notice-given', text });
+    tell?.(text);
+  };
 }

@@ -15,6 +15,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
@@ -125,32 +126,41 @@ async function hashContent(path: string, hash: ReturnType<typeof createHash>): P
   }
 }
 
-/** Names, sizes and times under `dir`, breadth first, up to WALK_LIMIT entries. */
+/**
+ * Names, sizes and times under `dir`, breadth first, up to WALK_LIMIT entries. A folder's
+ * entries are looked at together (one round of stat calls per folder), then hashed in name
+ * order, so the fingerprint does not depend on which stat answers first.
+ */
 async function walk(dir: string, ignore: Set<string>, hash: ReturnType<typeof createHash>) {
   const queue = [resolve(dir)];
   let seen = 0;
   while (queue.length > 0) {
     const folder = queue.shift()!;
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = (await readdir(folder)).sort();
+      entries = await readdir(folder, { withFileTypes: true });
     } catch {
       continue;
     }
-    for (const name of names) {
-      if (++seen > WALK_LIMIT) {
-        hash.update('walk-limit');
-        return;
-      }
-      const path = join(folder, name);
-      if (SKIPPED.has(name) || ignore.has(path)) continue;
-      try {
-        const info = await stat(path);
-        if (info.isDirectory()) queue.push(path);
-        else hash.update(`${path}\0${info.size}\0${info.mtimeMs}\0`);
-      } catch {
-        // Gone meanwhile: its absence shows in the next fingerprint.
-      }
+    const names = entries
+      .filter((entry) => !SKIPPED.has(entry.name) && !ignore.has(join(folder, entry.name)))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if ((seen += names.length) > WALK_LIMIT) {
+      hash.update('walk-limit');
+      return;
     }
+    const files = await Promise.all(
+      names.map(async (entry) => {
+        const path = join(folder, entry.name);
+        if (entry.isDirectory()) {
+          queue.push(path);
+          return `${path}/\0`;
+        }
+        // Gone meanwhile: its absence shows in the next fingerprint.
+        const info = await stat(path).catch(() => undefined);
+        return info ? `${path}\0${info.size}\0${info.mtimeMs}\0` : '';
+      }),
+    );
+    for (const line of files) hash.update(line);
   }
 }

@@ -6,6 +6,7 @@ import { enChecks } from './en-checks.js';
 import { enDependencies } from './en-dependencies.js';
 import { enEvidence } from './en-evidence.js';
 import { enPerson } from './en-person.js';
+import { enPlanFile } from './en-plan-file.js';
 import { enShared } from './en-shared.js';
 import { enSubAgent } from './en-sub-agent.js';
 import type { Locale } from './locale.js';
@@ -196,6 +197,7 @@ export const en: Locale = {
   evidence: enEvidence,
   approval: enApproval,
   checks: enChecks,
+  planFile: enPlanFile,
   issue,
   typeName,
 };

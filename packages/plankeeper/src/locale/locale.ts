@@ -10,6 +10,7 @@ import type { CheckTexts } from './check-texts.js';
 import type { DependencyTexts } from './dependency-texts.js';
 import type { EvidenceTexts } from './evidence-texts.js';
 import type { PersonTexts } from './person-texts.js';
+import type { PlanFileTexts } from './plan-file-texts.js';
 import type { SharedTexts } from './shared-texts.js';
 import type { SubAgentTexts } from './sub-agent-texts.js';
 
@@ -106,6 +107,8 @@ export interface Locale {
   approval: ApprovalTexts;
   /** The person's checks before an answer: the refusal, the person's notice, the summary. */
   checks: CheckTexts;
+  /** An edit of the plan file by the model's own file or shell tools: refused. */
+  planFile: PlanFileTexts;
   /** One corrective line per rejected field. */
   issue(issue: PlanIssue, where: string): string;
   /** A type name from zod or JSON ("array", "int") as this language says it ("an array"). */

@@ -7,6 +7,7 @@ import { zhChecks } from './zh-checks.js';
 import { zhDependencies } from './zh-dependencies.js';
 import { zhEvidence } from './zh-evidence.js';
 import { zhPerson } from './zh-person.js';
+import { zhPlanFile } from './zh-plan-file.js';
 import { zhShared } from './zh-shared.js';
 import { zhSubAgent } from './zh-sub-agent.js';
 
@@ -198,6 +199,7 @@ export const zh: Locale = {
   evidence: zhEvidence,
   approval: zhApproval,
   checks: zhChecks,
+  planFile: zhPlanFile,
   issue,
   typeName,
 };

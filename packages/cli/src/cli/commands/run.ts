@@ -19,6 +19,7 @@ interface RunFlags {
   json?: boolean;
   lang?: string;
   discipline?: string;
+  verify: string[];
 }
 
 export function registerRunCommand(program: Command): void {
@@ -40,6 +41,12 @@ export function registerRunCommand(program: Command): void {
       '--discipline <preset>',
       `guard preset: ${DISCIPLINES.join(', ')} (default: the script's options.discipline, else standard)`,
     )
+    .option(
+      '--verify <command>',
+      "a check command, run here when the model answers after a change and at the last completion (repeatable; replaces the script's options.verify)",
+      (command: string, commands: string[]) => [...commands, command],
+      [],
+    )
     .action(async (flags: RunFlags) => {
       process.exitCode = await runCommand(flags);
     });
@@ -49,9 +56,11 @@ async function runCommand(flags: RunFlags): Promise<number> {
   const script = loadScript(flags.script);
   const lang = flags.lang === undefined ? undefined : parseLang(flags.lang);
   const discipline = parseDiscipline(flags.discipline);
+  const verify = flags.verify.length > 0 ? { verify: flags.verify } : {};
   if (flags.json) {
     const report = await runScript(script, {
       file: flags.script,
+      ...verify,
       ...(lang && { locale: lang }),
       ...(discipline && { discipline }),
     });
@@ -65,6 +74,7 @@ async function runCommand(flags: RunFlags): Promise<number> {
   // Every turn's task and answer, in order: a conversation is read turn by turn.
   const report = await runScript(script, {
     file: flags.script,
+    ...verify,
     locale,
     ...(discipline && { discipline }),
     observer: createAgentReporter(view, locale),

@@ -10,7 +10,7 @@ import { Agent, type AgentOptions, PlanEngine } from 'plankeeper';
 import { ScriptedModel } from 'plankeeper/test';
 import { knowledgeBaseDir, knowledgeSearchTool } from '../../builtin-tools/index.js';
 import { warnRenamed } from '../../renamed-option.js';
-import { commandVerifier } from '../../verify/command-verifier.js';
+import { scriptChecks } from './script-checks.js';
 import type { Script, ScriptOptions } from './script-format.js';
 import { turnsOf } from './script-format.js';
 
@@ -34,6 +34,8 @@ export interface RunScriptOptions {
   locale?: LocaleId;
   /** Overrides the script's `options.discipline`. */
   discipline?: Discipline;
+  /** Check commands run in the current folder, in place of the script's `options.verify`. */
+  verify?: string[];
   observer?: AgentOptions['observer'];
   /** Called before each user turn is sent, and after it ends, for a live transcript. */
   onTurnStart?(task: string): void;
@@ -113,6 +115,9 @@ function scriptPlanning(
     ...(settings.dropPolicy && { dropPolicy: settings.dropPolicy }),
     ...(settings.dependencies && { dependencies: settings.dependencies }),
   });
+  const checks = options.verify?.length
+    ? scriptChecks(options.verify, process.cwd())
+    : scriptChecks(settings.verify, dirname(options.file));
   return settings.planning === false
     ? false
     : {
@@ -129,9 +134,8 @@ function scriptPlanning(
         ...(settings.echoPlan !== undefined && { echoPlan: settings.echoPlan }),
         ...(settings.evidence && { evidence: settings.evidence }),
         ...(settings.approval !== undefined && { approval: settings.approval }),
-        ...(settings.verify && {
-          verifiers: [commandVerifier({ command: settings.verify, cwd: dirname(options.file) })],
-        }),
+        // The same commands check a completion and the model's answer.
+        ...(checks && { verifiers: checks.verifiers, verify: checks.verify }),
       };
 }
 

@@ -23,6 +23,19 @@ const injection = z.union([
   }),
 ]);
 
+/** One check command of `verify`; `cwd` is relative to the script's folder. */
+const checkCommand = z.strictObject({
+  command: z.string().trim().min(1),
+  cwd: z.string().min(1).optional(),
+  timeoutMs: z.number().positive().optional(),
+  maxRefusals: z.number().int().min(0).optional(),
+});
+const checkEntry = z.union([z.string().trim().min(1), checkCommand]);
+const verify = z.union([checkEntry, z.array(checkEntry).min(1)], {
+  error:
+    'write a command ("npm test"), {"command": "npm test", "cwd"?, "timeoutMs"?, "maxRefusals"?}, or a list of them',
+});
+
 export const scriptOptionsSchema = z.strictObject({
   locale: z.enum(['en', 'zh']).optional(),
   /** Renamed `locale` in 0.3; still read this release, with a deprecation warning. */
@@ -55,8 +68,11 @@ export const scriptOptionsSchema = z.strictObject({
   dependencies: z.enum(['off', 'warn', 'enforce']).optional(),
   /** The evidence rule: a completion needs a successful non-plan call since the item started. */
   evidence: z.enum(['off', 'warn', 'enforce']).optional(),
-  /** A check command run when an item tagged [verify] or the last open item is completed. */
-  verify: z.string().min(1).optional(),
+  /**
+   * The person's check command(s): run when an item tagged [verify] or the last open item is
+   * completed, and when the model answers after the workspace changed (checks before done).
+   */
+  verify: verify.optional(),
   /**
    * Plan approval: every tool but the plan tools is held until a person approves the plan.
    * `"required"` asks once per plan; `again: "on-change"` asks again when its steps change;

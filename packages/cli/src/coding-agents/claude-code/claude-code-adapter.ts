@@ -8,7 +8,11 @@
  * denies other tools while the plan waits for a person's approval.
  */
 import { CLAUDE_CODE_OUTPUT, CLAUDE_TOOL_PREFIX } from 'plankeeper/hooks';
-import { claudeStyleEvent, formatAnswer } from '../claude-style/claude-style-hooks.js';
+import {
+  claudeStyleEvent,
+  claudeStyleToolCall,
+  formatAnswer,
+} from '../claude-style/claude-style-hooks.js';
 import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
 import { toolUseRecord } from './tool-use-keys.js';
@@ -27,6 +31,8 @@ export const claudeCodeAdapter: HookAdapter = {
       return undefined;
     return toolUseRecord(input);
   },
+
+  toolCall: claudeStyleToolCall,
 
   format(eventName, answer: HostAnswer): string {
     // A refused stop goes back as the Stop event's additionalContext (see CLAUDE_CODE_OUTPUT).

@@ -32,6 +32,17 @@ const FIELDS: Readonly<Record<string, readonly string[]>> = {
   SubagentStop: ['stop_hook_active', 'last_assistant_message'],
   PreCompact: [],
 };
+/**
+ * With a plan file, PreToolUse also sends what a file or shell tool would write, for the
+ * guard that refuses the model's own edit of the plan file (plan-file-guard): Claude Code
+ * fills `${tool_input.file_path}` from the nested input.
+ */
+const PLAN_FILE_GUARD_FIELDS = [
+  'cwd',
+  'tool_input.file_path',
+  'tool_input.notebook_path',
+  'tool_input.command',
+];
 /** Every event carries these: the plan key. */
 const KEY_FIELDS = ['session_id', 'agent_id'];
 /** Fields Claude Code sends as booleans, which arrive as "true" or "false". */
@@ -41,14 +52,19 @@ const BOOLEAN_FIELDS = new Set(['stop_hook_active']);
 export const STOP_EVENTS: readonly string[] = ['Stop', 'SubagentStop'];
 
 /**
- * The `mcp_tool` handler for `event`; undefined where a command hook must serve it. A stop
- * event waits for the checks when there are some (`checks`).
+ * The `mcp_tool` handler for `event`; undefined where a command hook must serve it.
+ * `guardsPlanFile`: PreToolUse sends what the plan file's guard reads; `checks`: a stop event
+ * waits for the person's checks.
  */
-export function mcpToolHandler(event: string, checks?: CheckFlags): JsonObject | undefined {
+export function mcpToolHandler(
+  event: string,
+  { guardsPlanFile = false, checks }: { guardsPlanFile?: boolean; checks?: CheckFlags } = {},
+): JsonObject | undefined {
   const fields = FIELDS[event];
   if (fields === undefined) return undefined;
   const input: JsonObject = { event };
-  for (const field of [...KEY_FIELDS, ...fields]) input[field] = `\${${field}}`;
+  const guard = guardsPlanFile && event === 'PreToolUse' ? PLAN_FILE_GUARD_FIELDS : [];
+  for (const field of [...KEY_FIELDS, ...fields, ...guard]) input[field] = `\${${field}}`;
   const timeout = hookTimeout(checks, STOP_EVENTS.includes(event), TIMEOUT);
   return { type: 'mcp_tool', server: 'plankeeper', tool: MCP_HOOK_TOOL, input, timeout };
 }
@@ -62,10 +78,13 @@ export function hookInputFromMcp(
   const fields = FIELDS[event];
   if (fields === undefined) return undefined;
   const input: Record<string, unknown> = { hook_event_name: event };
-  for (const field of [...KEY_FIELDS, ...fields]) {
+  const guard = event === 'PreToolUse' ? PLAN_FILE_GUARD_FIELDS : [];
+  for (const field of [...KEY_FIELDS, ...fields, ...guard]) {
     const value = args[field];
     if (typeof value !== 'string' || value === '') continue;
-    input[field] = BOOLEAN_FIELDS.has(field) ? value === 'true' : value;
+    const [outer, inner] = field.split('.');
+    if (inner === undefined) input[field] = BOOLEAN_FIELDS.has(field) ? value === 'true' : value;
+    else input[outer!] = { ...(input[outer!] as object | undefined), [inner]: value };
   }
   return { event, input };
 }

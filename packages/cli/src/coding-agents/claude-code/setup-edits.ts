@@ -8,7 +8,8 @@
  * and only where a session lost its plan (resume, /clear, compaction: its matcher).
  * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
  * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools;
- * with `--approval` it runs for every tool, to hold the others until the plan is approved.
+ * with `--approval` it runs for every tool, to hold the others until the plan is approved;
+ * with `--plan-file` for the file and shell tools too, to refuse the model's edit of the file.
  */
 import { join } from 'node:path';
 import { CLAUDE_HOOK_EVENTS } from 'plankeeper/hooks';
@@ -43,6 +44,8 @@ const MATCHERS: Partial<Record<(typeof CLAUDE_CODE_EVENTS)[number], string>> = {
   PreToolUse: 'mcp__plankeeper__.*',
   SessionStart: SESSION_START_MATCHER,
 };
+/** With a plan file, PreToolUse runs for the tools that can write it too (plan-file-guard). */
+const PLAN_FILE_PRE_TOOL_MATCHER = '^(mcp__plankeeper__.*|Edit|Write|MultiEdit|NotebookEdit|Bash)$';
 
 export function claudeCodeEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
   return [
@@ -105,7 +108,10 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
 
 /** The handler on `event`: a call to the running MCP server where Claude Code can make one. */
 function handlerFor(ctx: SetupContext, event: string): JsonObject {
-  const handler = mcpToolHandler(event, ctx.checks);
+  const handler = mcpToolHandler(event, {
+    guardsPlanFile: ctx.planFile !== undefined,
+    checks: ctx.checks,
+  });
   if (handler) return handler;
   const [command, ...args] = hookCommand(ctx, event);
   return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
@@ -205,13 +211,18 @@ function putHooks({ ctx, owned, changes, plan }: SettingsStep): void {
   for (const event of CLAUDE_CODE_EVENTS) {
     const handler = handlerFor(ctx, event);
     // Holding other tools for approval needs PreToolUse on every tool, not ours only.
-    const matcher = event === 'PreToolUse' && ctx.approval ? undefined : MATCHERS[event];
+    const matcher = event === 'PreToolUse' ? preToolMatcher(ctx) : MATCHERS[event];
     const group = { ...(matcher !== undefined && { matcher }), hooks: [handler] };
     if (putHook(plan, event, group)) changes.push(`hooks.${event}`);
     added.push(hookFact(event, handler));
   }
   owned.dropAll('hooks.');
   for (const fact of added) owned.add(fact);
+}
+
+function preToolMatcher(ctx: SetupContext): string | undefined {
+  if (ctx.approval) return undefined;
+  return ctx.planFile === undefined ? MATCHERS.PreToolUse : PLAN_FILE_PRE_TOOL_MATCHER;
 }
 
 function objectOr(value: unknown): JsonObject {

@@ -13,7 +13,7 @@ import {
   claudePlanKey,
   hookText,
 } from 'plankeeper/hooks';
-import type { HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import type { HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 
 export function sessionKey(
   agent: string,
@@ -53,4 +53,19 @@ export function formatAnswer(
   if (answer.kind === 'notice') return JSON.stringify({ systemMessage: answer.text });
   const output = claudeHookOutput(eventName, answer, options);
   return Object.keys(output).length === 0 ? '' : JSON.stringify(output);
+}
+
+/** The call PreToolUse is about to make: `tool_name`, `tool_input`, the session's `cwd`. */
+export function claudeStyleToolCall(
+  eventName: string,
+  input: Record<string, unknown>,
+): ToolCall | undefined {
+  if (eventName !== 'PreToolUse') return undefined;
+  const args = input.tool_input;
+  const cwd = hookText(input.cwd);
+  return {
+    tool: hookText(input.tool_name) ?? '',
+    args: args !== null && typeof args === 'object' ? (args as Record<string, unknown>) : {},
+    ...(cwd && { cwd }),
+  };
 }

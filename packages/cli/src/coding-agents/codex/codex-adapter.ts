@@ -6,7 +6,11 @@
  * `isError`.
  */
 import type { ClaudeHookOutputOptions } from 'plankeeper/hooks';
-import { claudeStyleEvent, formatAnswer } from '../claude-style/claude-style-hooks.js';
+import {
+  claudeStyleEvent,
+  claudeStyleToolCall,
+  formatAnswer,
+} from '../claude-style/claude-style-hooks.js';
 import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
 
 /** Codex's Stop output has no additionalContext: a refused stop is `{"decision": "block"}`. */
@@ -22,6 +26,8 @@ export const codexAdapter: HookAdapter = {
     // A sub-agent's thread id: the MCP server sees it as _meta.threadId (see mcp-keying).
     return claudeStyleEvent('codex', eventName, input, 'turn_id');
   },
+
+  toolCall: claudeStyleToolCall,
 
   format(eventName, answer: HostAnswer): string {
     return formatAnswer(eventName, answer, CODEX_OUTPUT);

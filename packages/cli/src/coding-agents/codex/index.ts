@@ -12,7 +12,7 @@ import { CODEX_EVENTS, codexEdits } from './setup-edits.js';
 export const codex: CodingAgentDescriptor<'codex'> = {
   name: 'codex',
   title: 'Codex',
-  // PreToolUse only with --approval (codexEvents).
+  // PreToolUse only with --approval or --plan-file (codexEvents).
   events: [...CODEX_EVENTS, 'PreToolUse'],
   keepsPrivateStore: true,
   configInHome: true,

@@ -33,9 +33,12 @@ export const CODEX_EVENTS = [
   'PreCompact',
 ] as const;
 
-/** The events of `ctx`: with `--approval`, PreToolUse too, to hold tools until the plan is approved. */
+/**
+ * The events of `ctx`: with `--approval`, PreToolUse too, to hold tools until the plan is
+ * approved; with `--plan-file`, to refuse the model's own edit of the file (plan-file-guard).
+ */
 export function codexEvents(ctx: SetupContext): readonly string[] {
-  return ctx.approval ? [...CODEX_EVENTS, 'PreToolUse'] : CODEX_EVENTS;
+  return ctx.approval || ctx.planFile ? [...CODEX_EVENTS, 'PreToolUse'] : CODEX_EVENTS;
 }
 
 /** Seconds; a plankeeper hook answers in well under one. */

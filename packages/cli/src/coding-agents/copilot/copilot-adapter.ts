@@ -12,7 +12,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { PlanKey } from 'plankeeper';
 import { isPlanWriteToolName } from 'plankeeper/hooks';
-import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import type { HookAdapter, HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
 
 /** Copilot names an MCP tool `<server>-<tool>`. */
@@ -98,6 +98,16 @@ export const copilotAdapter: HookAdapter = {
     }
   },
 
+  toolCall(eventName, input): ToolCall | undefined {
+    if (eventName !== 'preToolUse') return undefined;
+    const cwd = text(input.cwd);
+    return {
+      tool: text(input.toolName) ?? '',
+      args: toolArgs(input.toolArgs),
+      ...(cwd && { cwd }),
+    };
+  },
+
   direct(eventName, input): string | undefined {
     if (eventName === 'permissionRequest') {
       // Copilot asks for `plankeeper/todo_write`; any other tool is the person's to allow.
@@ -144,6 +154,24 @@ function planKey(eventName: string, input: Record<string, unknown>): PlanKey {
   const session = (agentId && text(input.parentAgentId)) || text(input.sessionId);
   if (!session) throw new Error(`${eventName}: the hook input has no sessionId`);
   return { agent: 'copilot', session, ...(agentId && agentId !== session && { scope: [agentId] }) };
+}
+
+/**
+ * A call's arguments: an object, or its JSON text; a text that is no JSON is the tool's whole
+ * input (a patch), read as `input`.
+ */
+function toolArgs(args: unknown): Record<string, unknown> {
+  let value = args;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return { input: value };
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 /** `plankeeper-todo_write` in tool events, `plankeeper/todo_write` in a permission request. */

@@ -33,9 +33,12 @@ export const COPILOT_EVENTS = [
   'preMcpToolCall',
 ] as const;
 
-/** With `--approval`, preToolUse too, to hold other tools until the plan is approved. */
+/**
+ * With `--approval`, preToolUse too, to hold other tools until the plan is approved; with
+ * `--plan-file`, to refuse the model's own edit of the file (plan-file-guard).
+ */
 function copilotEvents(ctx: SetupContext): readonly string[] {
-  return ctx.approval ? [...COPILOT_EVENTS, 'preToolUse'] : COPILOT_EVENTS;
+  return ctx.approval || ctx.planFile ? [...COPILOT_EVENTS, 'preToolUse'] : COPILOT_EVENTS;
 }
 
 /** A regular expression on the tool's name (`plankeeper-todo_write`, `plankeeper/todo_write` in the request). */

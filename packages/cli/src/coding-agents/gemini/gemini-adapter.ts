@@ -8,7 +8,7 @@
  * setup's matcher runs the hook for that one only (setup-edits.ts).
  */
 import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
-import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import type { HookAdapter, HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
 
 const TOOL_PREFIX = 'mcp_plankeeper_';
@@ -53,6 +53,16 @@ export const geminiAdapter: HookAdapter = {
     }
   },
 
+  toolCall(eventName, input): ToolCall | undefined {
+    if (eventName !== 'BeforeTool') return undefined;
+    const cwd = text(input.cwd);
+    return {
+      tool: text(input.tool_name) ?? '',
+      args: objectOf(input.tool_input),
+      ...(cwd && { cwd }),
+    };
+  },
+
   format(eventName, answer: HostAnswer): string {
     // A call held for plan approval: Gemini CLI gives the model the reason as a tool error.
     if (answer.kind === 'deny' && eventName === 'BeforeTool') {
@@ -71,3 +81,9 @@ export const geminiAdapter: HookAdapter = {
     return '{}';
   },
 };
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}

@@ -28,10 +28,16 @@ export const GEMINI_EVENTS = [
   'PreCompress',
 ] as const;
 
-/** With `--approval`, BeforeTool too, to hold tools until the plan is approved. */
+/**
+ * With `--approval`, BeforeTool too, to hold tools until the plan is approved; with
+ * `--plan-file`, to refuse the model's own edit of the file (plan-file-guard).
+ */
 function geminiEvents(ctx: SetupContext): readonly string[] {
-  return ctx.approval ? [...GEMINI_EVENTS, 'BeforeTool'] : GEMINI_EVENTS;
+  return ctx.approval || ctx.planFile ? [...GEMINI_EVENTS, 'BeforeTool'] : GEMINI_EVENTS;
 }
+
+/** The tools that can write the plan file: the only ones BeforeTool needs without `--approval`. */
+const FILE_WRITING_TOOLS = '^(write_file|replace|run_shell_command)$';
 
 /**
  * The groups `handler` goes in on `event`: each hook starts a process only where plankeeper
@@ -40,7 +46,11 @@ function geminiEvents(ctx: SetupContext): readonly string[] {
  * elsewhere. AfterTool runs for every call: it counts the calls for the reminder and notes
  * the successes the finish check weighs.
  */
-export function geminiHookGroups(event: string, handler: JsonObject): JsonObject[] {
+export function geminiHookGroups(
+  event: string,
+  handler: JsonObject,
+  holdsForApproval = true,
+): JsonObject[] {
   const group = (matcher: string) => ({ matcher, hooks: [handler] });
   switch (event) {
     // A new session (`startup`) has no plan to restore, and BeforeAgent records the session
@@ -52,7 +62,7 @@ export function geminiHookGroups(event: string, handler: JsonObject): JsonObject
       return [group('manual')];
     // plankeeper's own tools are never held for approval.
     case 'BeforeTool':
-      return [group('^(?!mcp_plankeeper_)')];
+      return [group(holdsForApproval ? '^(?!mcp_plankeeper_)' : FILE_WRITING_TOOLS)];
     default:
       return [group('*')];
   }
@@ -142,7 +152,7 @@ function putHooks({ ctx, owned, changes, plan }: SettingsStep): void {
   const added: string[] = [];
   for (const event of geminiEvents(ctx)) {
     const handler = handlerFor(ctx, event);
-    if (putHook(plan, event, geminiHookGroups(event, handler))) {
+    if (putHook(plan, event, geminiHookGroups(event, handler, Boolean(ctx.approval)))) {
       changes.push(`hooks.${event}`);
     }
     added.push(hookFact(event, handler));

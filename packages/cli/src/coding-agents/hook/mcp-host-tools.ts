@@ -13,8 +13,8 @@ import { answerHookInProcess } from './run-hook.js';
 
 /**
  * The hook options the server shares with the agent's command hooks (setup writes both).
- * `store` and `planFile` (absolute) only say which files are plankeeper's own, not work the
- * checks look at: the server answers on the store it has open.
+ * `store` only says which files are plankeeper's own, not work the checks look at: the server
+ * answers on the store it has open.
  */
 export type HookToolOptions = Omit<HookArgs, 'event' | 'nudgeAfter'>;
 

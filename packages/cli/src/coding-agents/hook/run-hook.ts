@@ -19,6 +19,7 @@ import { openStore } from 'plankeeper/stores';
 import type { CodingAgentName } from '../agent-names.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { type HookAdapter, type HostAnswer, NOTHING } from '../hook-adapter.js';
+import { planFileRefusal } from '../plan-file-guard/plan-file-guard.js';
 import { planFileList, withPlanFile } from '../plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { HOOK_ADAPTERS } from './adapters.js';
@@ -106,7 +107,10 @@ export function answerHookInProcess(
     // The server runs in the agent's project; its store is the one it has open.
     const projectDir = agentProjectDir(agent.projectDirEnv, io.env, io.cwd);
     const checks = hookCheckGate(parsed, projectDir, parsed.store);
-    return decideHook(parsed, agent, input, async () => store, false, { checks, untimed });
+    return decideHook(parsed, agent, input, async () => store, false, io.cwd, {
+      checks,
+      untimed,
+    });
   });
 }
 
@@ -175,9 +179,15 @@ async function answerHook(
     });
   };
   const listed =
-    parsed.planFile === undefined ? parsed : { ...parsed, list: planFileList(parsed.planFile) };
+    parsed.planFile === undefined
+      ? parsed
+      : {
+          ...parsed,
+          planFile: resolve(projectDir, parsed.planFile),
+          list: planFileList(parsed.planFile),
+        };
   const checks = hookCheckGate(parsed, projectDir, url);
-  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, {
+  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, cwd, {
     checks,
     untimed,
   });
@@ -190,12 +200,19 @@ async function decideHook(
   input: Record<string, unknown>,
   openHookStore: () => Promise<PlanStore>,
   closeStore: boolean,
+  cwd: string,
   /** The person's checks before an answer, run outside the deadline (`untimed`). */
   checks: Pick<HookAnswerOptions, 'checks' | 'untimed'> = {},
 ): Promise<HostAnswer | string> {
   const adapter = agent.hook;
   const direct = adapter.direct?.(parsed.event, input);
   if (direct !== undefined) return direct;
+  // The model's own edit of the plan file is refused from the input alone (plan-file-guard).
+  const lang = (parsed.lang ?? 'en') as LocaleId;
+  const refused =
+    parsed.planFile !== undefined &&
+    planFileRefusal(adapter, parsed.event, input, parsed.planFile, cwd, lang);
+  if (refused) return refused;
   const options: HookAnswerOptions = {
     rules: { ...storedRules(parsed), locale: getLocale((parsed.lang ?? 'en') as LocaleId) },
     list: parsed.list,

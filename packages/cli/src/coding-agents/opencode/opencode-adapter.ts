@@ -19,7 +19,7 @@
  */
 import type { PlanKey } from 'plankeeper';
 import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
-import type { HookAdapter, HostAnswer, KeyedEvent } from '../hook-adapter.js';
+import type { HookAdapter, HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
 
 const TOOL_PREFIX = 'plankeeper_';
@@ -110,6 +110,16 @@ export const opencodeAdapter: HookAdapter = {
       default:
         return undefined;
     }
+  },
+
+  toolCall(eventName, payload): ToolCall | undefined {
+    if (eventName !== 'tool.execute.before') return undefined;
+    const cwd = text(payload.cwd);
+    return {
+      tool: text(record(payload.input).tool) ?? '',
+      args: record(record(payload.output).args),
+      ...(cwd && { cwd }),
+    };
   },
 
   format(eventName, answer: HostAnswer): string {

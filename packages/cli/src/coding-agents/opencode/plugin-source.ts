@@ -43,6 +43,7 @@ export function opencodePluginSource(ctx: SetupContext): string {
     ['COMMAND', [...ctx.launch, hook, agent]],
     ['OPTIONS', options],
     ['HOLDS_FOR_APPROVAL', Boolean(ctx.approval)],
+    ['GUARDS_PLAN_FILE', ctx.planFile !== undefined],
     ['SESSION_ARGUMENT', SESSION_ARGUMENT],
     ['SCOPE_ARGUMENT', SCOPE_ARGUMENT],
     // The end of a turn waits for the person's checks; every other event for 5 s at most.

@@ -10,6 +10,14 @@ export interface Environment {
    * one; the verifier column refuses a final completion while it fails.
    */
   check?(): { ok: true } | { ok: false; output: string };
+  /**
+   * The same check as a command in a real folder, when the world is one: the checks arm
+   * gives it to the agent as `verify`, and `checkRuns` counts the runs the command made.
+   */
+  verify?: { command: string; cwd: string };
+  checkRuns?(): number;
+  /** Removes what the world left on disk. */
+  dispose?(): void;
 }
 
 /** One tool call that changed or checked something, with the user turn it happened in. */

@@ -2,7 +2,9 @@
 import type { Scenario } from '../scenario.js';
 import { claimsTestsPassScenario } from './claims-tests-pass.js';
 import { diligentScenario } from './diligent.js';
+import { diligentWithCheckScenario } from './diligent-with-check.js';
 import { distractionScenario } from './distraction.js';
+import { doneWhileCheckFailsScenario } from './done-while-check-fails.js';
 import { neverUpdatesScenario } from './never-updates.js';
 import { offTargetScenario } from './off-target.js';
 import { parallelWritesScenario } from './parallel-writes.js';
@@ -21,5 +23,7 @@ export const SCENARIOS: readonly Scenario[] = [
   writeLoopScenario,
   ticksWithoutDoingScenario,
   claimsTestsPassScenario,
+  doneWhileCheckFailsScenario,
   diligentScenario,
+  diligentWithCheckScenario,
 ];

@@ -51,7 +51,8 @@ export interface Plankeeper {
   /**
    * `generateText` for one user turn with the plan: starts the turn from the last user
    * message, adds `prepareStep` (yours runs after it), and re-runs with the bounce when the
-   * finish or goal check sends the answer back. `tools` must include `planner.tools`.
+   * finish or goal check or the person's checks (`verify`) send the answer back. `tools`
+   * must include `planner.tools`.
    */
   runWithPlan<TOOLS extends ToolSet>(
     options: GenerateTextOptions<TOOLS>,

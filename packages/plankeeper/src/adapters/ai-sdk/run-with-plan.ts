@@ -1,8 +1,8 @@
 /**
- * One user turn with the finish and goal checks. The AI SDK's tool loop ends when the
- * model answers without tool calls; when the harness bounces that answer, `generateText`
- * runs again on the conversation so far with the bounce appended, at most once per check
- * and turn.
+ * One user turn with the finish and goal checks and the person's checks (`verify`). The AI
+ * SDK's tool loop ends when the model answers without tool calls; when the harness bounces
+ * that answer, `generateText` runs again on the conversation so far with the bounce appended:
+ * at most once per check and turn, the person's checks up to their `maxRefusals`.
  */
 import { generateText, type ModelMessage, type PrepareStepFunction, type ToolSet } from 'ai';
 import { ConfigurationError } from '../../engine/errors.js';

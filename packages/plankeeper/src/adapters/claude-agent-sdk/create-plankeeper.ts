@@ -4,6 +4,8 @@
  * into the program's own options. Nothing of ours runs in another process.
  */
 
+import { CheckGate } from '../../checks/check-gate.js';
+import { checkSettings, type VerifyOption } from '../../checks/check-settings.js';
 import { ConfigurationError } from '../../engine/errors.js';
 import type { EvidenceMode } from '../../engine/evidence.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
@@ -25,7 +27,7 @@ import type { PlanToolFamily } from '../../tools/tool-family.js';
 import { createPlanMcpServer } from '../mcp/plan-mcp-server.js';
 import { TOOL_PREFIX } from './hook-events.js';
 import { mergeOptions } from './merge-options.js';
-import { planHooks } from './plan-hooks.js';
+import { type PlanHookContext, type PlanHooks, planHooks } from './plan-hooks.js';
 import type { McpSdkServerConfigWithInstance, Options } from './sdk-types.js';
 import { ToolUseKeys } from './tool-use-keys.js';
 
@@ -68,6 +70,18 @@ export interface PlankeeperOptions {
   /** How `blockedBy` constrains the order of writes. Default: the engine's. */
   dependencies?: DependencyMode;
   /**
+   * The person's check command(s), run when the model answers after the workspace changed:
+   * a failure refuses the answer (at most `maxRefusals` times per turn, default 3). A string,
+   * `{ command, cwd?, timeoutMs?, maxRefusals? }`, or a list (plankeeper/checks). They run
+   * in `cwd`, else in the `cwd` of the options given to `options(base)`, else here.
+   */
+  verify?: VerifyOption;
+  /**
+   * Told what the person must know about the checks (one still failing after the refusals,
+   * one that cannot start), besides the Stop hook's `systemMessage` the SDK shows the person.
+   */
+  onNotice?: (text: string) => void;
+  /**
    * Called when plankeeper fails on an event (a store down, past `hookDeadlineMs`): the
    * agent goes on as if plankeeper were absent for it. Default: one line on the console.
    */
@@ -93,11 +107,7 @@ export interface Plankeeper {
 export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   const engine = options.engine ?? new PlanEngine();
   const family = options.tools ?? 'both';
-  const names = [
-    ...(family === 'granular' ? [] : PLAN_TOOL_NAMES['whole-list']),
-    ...(family === 'whole-list' ? [] : PLAN_TOOL_NAMES.granular),
-  ];
-  const toolNames = names.map((name) => `${TOOL_PREFIX}${name}`);
+  const toolNames = sdkToolNames(family);
   const approval =
     options.approval === undefined || options.approval === false
       ? undefined
@@ -107,17 +117,19 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   // The preset as every host reads it: this host shows no plan section and its hooks see
   // every tool call, so the evidence rule and the echo follow the preset as with `plankeeper mcp --for`.
   const discipline = resolveDiscipline(options, { planSection: false });
-  const rules = ruleOptions(options, discipline, approval?.again);
   const toolUses = new ToolUseKeys();
-  const hooks = planHooks({
+  const context: Omit<PlanHookContext, 'checks'> = {
     engine,
     key: options.key,
-    rules,
+    rules: ruleOptions(options, discipline, approval?.again),
     allowWhileWaiting: new Set(approval?.allow ?? []),
     toolUses,
     onError: options.onError ?? reportError,
     deadlineMs: options.hookDeadlineMs ?? 3000,
-  });
+    ...(options.onNotice && { onNotice: options.onNotice }),
+  };
+  // A malformed `verify` fails here, not at the first query.
+  checkSettings(options.verify);
   return {
     engine,
     toolNames,
@@ -154,10 +166,30 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
         name: 'plankeeper',
         instance: server as unknown as McpSdkServerConfigWithInstance['instance'],
       };
+      const hooks = queryHooks(context, options.verify, base.cwd);
       return mergeOptions(base, { server: config, toolNames, hooks });
     },
     keyOf: (sessionId) => options.key ?? { agent: 'claude-agent-sdk', session: sessionId },
   };
+}
+
+/** The names the model calls the plan tools of `family` by. */
+function sdkToolNames(family: PlanToolFamily): string[] {
+  const names = [
+    ...(family === 'granular' ? [] : PLAN_TOOL_NAMES['whole-list']),
+    ...(family === 'whole-list' ? [] : PLAN_TOOL_NAMES.granular),
+  ];
+  return names.map((name) => `${TOOL_PREFIX}${name}`);
+}
+
+/** The hooks of one query: the person's checks run in its folder unless they name their own. */
+function queryHooks(
+  context: Omit<PlanHookContext, 'checks'>,
+  verify: VerifyOption | undefined,
+  cwd: string | undefined,
+): PlanHooks {
+  const settings = checkSettings(verify, cwd ?? process.cwd());
+  return planHooks({ ...context, ...(settings && { checks: new CheckGate(settings) }) });
 }
 
 /** The rules for one event at a time: the resolved preset, in the language of the model. */

@@ -65,5 +65,9 @@ describe('the SDK hook format', () => {
     });
     expect(hookOutputOf('PreCompact', { kind: 'context', text: 'Plan.' })).toEqual({});
     expect(hookOutputOf('PostToolUse', block)).toEqual({});
+    // A notice lets the answer through and is said to the person, not the model.
+    expect(hookOutputOf('Stop', { kind: 'notice', text: 'Check still fails.' })).toEqual({
+      systemMessage: 'Check still fails.',
+    });
   });
 });

@@ -44,7 +44,12 @@ export function hostEventOf(input: HookInput): HostEvent | undefined {
   );
 }
 
-/** The callback's answer for the rules' `answer` to `event`; `{}` changes nothing. */
+/**
+ * The callback's answer for the rules' `answer` to `event`; `{}` changes nothing. A notice
+ * for the person (a check still failing after the refusals) lets the answer through and
+ * goes out as the `systemMessage`, which the SDK shows the person and not the model.
+ */
 export function hookOutputOf(event: string, answer: HostAnswer): SyncHookJSONOutput {
+  if (answer.kind === 'notice') return { systemMessage: answer.text };
   return claudeHookOutput(event, answer, CLAUDE_CODE_OUTPUT) as SyncHookJSONOutput;
 }

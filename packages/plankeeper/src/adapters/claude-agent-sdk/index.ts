@@ -3,7 +3,8 @@
  * in-process. `options(base)` adds the plan tools as an in-process MCP server named
  * `plankeeper` (`mcp__plankeeper__todo_write`, …, allowed without a prompt) and the
  * discipline as hook callbacks (the plan at each request, the nudge, the finish and goal
- * checks, sub-agent scopes, approval), keeping the program's own hooks, servers and tools.
+ * checks, the person's checks before done with `verify`, sub-agent scopes, approval),
+ * keeping the program's own hooks, servers and tools.
  * Plans are keyed `{agent: 'claude-agent-sdk', session: <SDK session id>}` unless `key` is given.
  *
  * @example

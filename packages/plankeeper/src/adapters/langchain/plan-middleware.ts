@@ -8,7 +8,8 @@
  * - `wrapModelCall`: planning instructions after the system prompt, and the plan section
  *   as a transient last message of every model request — never written to the state;
  * - `afterModel`: a reply with tool calls opens a tool round; a plain answer goes through
- *   the finish and goal checks, and a bounce goes back to the model (`jumpTo: 'model'`);
+ *   the finish and goal checks and the person's checks (`verify`), and a bounce goes back to
+ *   the model (`jumpTo: 'model'`);
  * - `wrapToolCall`: every tool call goes through the harness (`wrapTool`), which records
  *   its outcome; plan tools (and, opted in, `write_todos`) run with the host's key and turn,
  *   other tools pass through untouched, unless the plan waits for a person's approval
@@ -25,6 +26,7 @@ import {
   HumanMessage,
   ToolMessage,
 } from 'langchain';
+import { checkSettings } from '../../checks/check-settings.js';
 import type { DependencyMode } from '../../engine/operations/dependencies.js';
 import { PlanEngine } from '../../engine/plan-engine.js';
 import { defaultInstructions } from '../../harness/instructions.js';
@@ -115,6 +117,8 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
   // The harness options (the preset, the checks, `owner`, …) flow through as the host gave
   // them; only the key, the engine and the locale are this middleware's to set.
   const { key: _key, engine: _engine, locale: _locale, ...harnessOptions } = options;
+  // Each session's harness is made on its first call: a malformed `verify` fails here instead.
+  checkSettings(options.verify);
   const sessions = new PlanSessions(
     (key) => new PlanSession(new PlanHarness({ ...harnessOptions, engine, key, locale })),
     options.maxSessions ?? 1000,
@@ -122,15 +126,8 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
   const sessionFor = (runtime: PlanKeySource<ContextOf<TContextSchema>>): PlanSession =>
     sessions.get(resolvePlanKey(options.key, agentName, runtime));
 
-  /** A section kept in the conversation, with `history` placement. */
-  const keptSection = async (
-    session: PlanSession,
-    messages: readonly BaseMessage[],
-  ): Promise<BaseMessage[]> => {
-    if (placement !== 'history') return [];
-    const text = await session.keptSection(messages);
-    return text === undefined ? [] : [injectedMessage('plan', text)];
-  };
+  const keptSection = (session: PlanSession, messages: readonly BaseMessage[]) =>
+    keptSectionMessages(placement, session, messages);
 
   const middleware = createMiddleware({
     name: 'plankeeper',
@@ -238,6 +235,17 @@ export function planMiddleware<TContextSchema extends InteropZodObject | undefin
     },
   });
   return Object.assign(middleware, { engine });
+}
+
+/** A section kept in the conversation, with `history` placement. */
+async function keptSectionMessages(
+  placement: 'tail' | 'history' | undefined,
+  session: PlanSession,
+  messages: readonly BaseMessage[],
+): Promise<BaseMessage[]> {
+  if (placement !== 'history') return [];
+  const text = await session.keptSection(messages);
+  return text === undefined ? [] : [injectedMessage('plan', text)];
 }
 
 /** The request that opens the turn: the last message from the user, not from the harness. */

@@ -55,7 +55,8 @@ export interface Plankeeper {
   /**
    * `run` for one user turn with the plan: starts the turn from the input's last user
    * message, adds `callModelInputFilter` (yours runs after it), and runs again with the
-   * bounce appended when the finish or goal check sends the answer back.
+   * bounce appended when the finish or goal check or the person's checks (`verify`) send
+   * the answer back.
    */
   runWithPlan<TAgent extends AnyAgent, TContext = undefined>(
     agent: TAgent,

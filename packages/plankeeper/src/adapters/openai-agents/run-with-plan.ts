@@ -2,7 +2,8 @@
  * One user turn with the finish and goal checks. An Agents SDK run ends when the agent
  * produces its final output, and an output guardrail can only stop a run, not re-prompt
  * it; so when the harness bounces the answer, the run is repeated on its history with
- * the bounce appended, at most once per check and turn.
+ * the bounce appended: at most once per check and turn, the person's checks (`verify`) up to
+ * their `maxRefusals`.
  */
 import {
   type Agent,

@@ -13,22 +13,17 @@
  * The record's `passed`, `ranAt` and `last` outlive the turn: a later question-only turn
  * sees the workspace as the checks left it.
  */
-import { type CheckRun, decisiveResult } from '../../checks/check-result.js';
+import { decisiveResult } from '../../checks/check-result.js';
 import type { Locale } from '../../locale/locale.js';
-import type { ChecksRecord } from './checks-record.js';
+import type { ChecksAtAnswer, ChecksRecord } from './checks-record.js';
+
+export type { ChecksAtAnswer };
+
 import type { HostAnswer } from './events.js';
 import type { TurnRecord } from './turn-record.js';
 
 /** The name refusals are recorded under in the turn's `bounced`. */
 export const CHECKS = 'checks';
-
-/** What the host found when the model answered: the workspace, and the run if one was due. */
-export interface ChecksAtAnswer {
-  /** The workspace's fingerprint now. */
-  workspace: string;
-  /** The results of the run the host made because `checksDue` said so; absent: none ran. */
-  run?: CheckRun;
-}
 
 /** Whether the host must run the checks before the answer, the workspace being `workspace`. */
 export function checksDue(record: TurnRecord, workspace: string): boolean {

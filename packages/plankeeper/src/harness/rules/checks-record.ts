@@ -1,7 +1,8 @@
 /**
- * What the checks before an answer keep in the turn's record (checks-before-done.ts), and
- * reading it back from a stored record, tolerant of anything.
+ * What the checks before an answer keep in the turn's record (checks-before-done.ts), reading
+ * it back from a stored record, and what a host hands the rules when the model answers.
  */
+import type { CheckRun } from '../../checks/check-result.js';
 import { type CheckResult, readCheckResult } from '../../engine/check-record.js';
 
 /** What the checks before an answer remember; all but `start` and `refusals` outlive the turn. */
@@ -17,6 +18,17 @@ export interface ChecksRecord {
   refusals: number;
   /** Commands the person was told could not start (once per session). */
   saidCannotStart?: string[];
+}
+
+/**
+ * What the host found when the model answered (a stop event's `checks`): the workspace, and
+ * the run if one was due.
+ */
+export interface ChecksAtAnswer {
+  /** The workspace's fingerprint now. */
+  workspace: string;
+  /** The results of the run the host made because `checksDue` said so; absent: none ran. */
+  run?: CheckRun;
 }
 
 /** A stored checks record read back, tolerant of anything. */

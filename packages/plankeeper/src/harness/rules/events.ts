@@ -3,7 +3,7 @@
  * host speaks this vocabulary: PlanHarness for the own loop and the framework adapters,
  * each coding agent's hook adapter for its own hook format.
  */
-import type { ChecksAtAnswer } from './checks-before-done.js';
+import type { ChecksAtAnswer } from './checks-record.js';
 
 export type HostEvent =
   /** A session (re)started; `source`: startup, resume, clear or compact (the agent's words). */

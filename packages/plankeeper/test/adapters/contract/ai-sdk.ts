@@ -5,12 +5,14 @@ import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/ai-sdk';
 import { scriptedModel } from '../../support/models/ai-sdk.js';
 import {
+  checkRunsOf,
   FULL_HOST,
   type Host,
   KEY,
   lookupAnswer,
   lookupSideEffect,
   type Received,
+  WRITE_FILE,
 } from './host.js';
 
 type CallOptions = Parameters<MockLanguageModelV3['doGenerate']>[0];
@@ -34,12 +36,21 @@ export const aiSdk: Host = {
         return lookupAnswer(query);
       },
     });
+    const writeFile = tool({
+      description: WRITE_FILE.description,
+      inputSchema: jsonSchema<{ path: string; text: string }>({
+        type: 'object',
+        properties: { path: { type: 'string' }, text: { type: 'string' } },
+        required: ['path', 'text'],
+      }),
+      execute: async (input) => WRITE_FILE.run(input),
+    });
     const planner = createPlankeeper({ key: KEY, engine, ...options });
     const model = scriptedModel([...replies]);
     const run = await planner.runWithPlan({
       model,
       system: planner.instructions,
-      tools: { ...planner.tools, ...planner.holdTools({ lookup }) },
+      tools: { ...planner.tools, ...planner.holdTools({ lookup, write_file: writeFile }) },
       prompt: task,
       stopWhen: stepCountIs(20),
     });
@@ -48,6 +59,8 @@ export const aiSdk: Host = {
       answer: run.text,
       lookups,
       plan: (await engine.snapshot(KEY)).items,
+      checkRuns: await checkRunsOf(engine, KEY),
+      shown: [],
     };
   },
 };

@@ -3,7 +3,7 @@
  * against the scripted Anthropic server. The host's `lookup` is an in-process SDK MCP server
  * of the program's own, so the model calls `mcp__host__lookup` beside plankeeper's tools.
  */
-import { createSdkMcpServer, tool } from '@anthropic-ai/claude-agent-sdk';
+import { createSdkMcpServer, type SDKMessage, tool } from '@anthropic-ai/claude-agent-sdk';
 import { PlanEngine } from 'plankeeper';
 import { createPlankeeper, type PlankeeperOptions } from 'plankeeper/claude-agent-sdk';
 import { z } from 'zod';
@@ -14,15 +14,18 @@ import type {
 import { systemText } from '../../../../cli/test/coding-agents/claude-code/support/scripted-anthropic-server.js';
 import { SdkSandbox } from '../claude-agent-sdk/support/run-query.js';
 import {
+  checkRunsOf,
   type Host,
   KEY,
   lookupAnswer,
   lookupSideEffect,
   type Received,
   type Reply,
+  WRITE_FILE,
 } from './host.js';
 
 const LOOKUP = 'mcp__host__lookup';
+const HOST_TOOLS = new Set(['lookup', WRITE_FILE.name]);
 
 export const claudeAgentSdk: Host = {
   name: 'Claude Agent SDK (query)',
@@ -34,6 +37,8 @@ export const claudeAgentSdk: Host = {
     checksAnswers: true,
     seesWork: true,
     holdsTools: true,
+    // The Stop hook's `systemMessage`, which the SDK shows the person.
+    showsNotices: true,
   },
   async run(task, replies, options) {
     const lookups: string[] = [];
@@ -46,6 +51,12 @@ export const claudeAgentSdk: Host = {
           await lookupSideEffect(engine, KEY, query);
           return { content: [{ type: 'text', text: lookupAnswer(query) }] };
         }),
+        tool(
+          WRITE_FILE.name,
+          WRITE_FILE.description,
+          { path: z.string(), text: z.string() },
+          async (input) => ({ content: [{ type: 'text', text: WRITE_FILE.run(input) }] }),
+        ),
       ],
     });
     const sandbox = await SdkSandbox.start(replies.map(toStep));
@@ -58,13 +69,18 @@ export const claudeAgentSdk: Host = {
       });
       const run = await sandbox.run(
         task,
-        planner.options({ mcpServers: { host }, allowedTools: [LOOKUP] }),
+        planner.options({
+          mcpServers: { host },
+          allowedTools: [LOOKUP, sdkName(WRITE_FILE.name)],
+        }),
       );
       return {
         calls: sandbox.server.ofKind('main').map(received),
         answer: run.result ?? '',
         lookups,
         plan: (await engine.snapshot(KEY)).items,
+        checkRuns: await checkRunsOf(engine, KEY),
+        shown: run.messages.flatMap(shownText),
       };
     } finally {
       await sandbox.dispose();
@@ -72,7 +88,13 @@ export const claudeAgentSdk: Host = {
   },
 };
 
-const sdkName = (name: string) => (name === 'lookup' ? LOOKUP : `mcp__plankeeper__${name}`);
+const sdkName = (name: string) =>
+  HOST_TOOLS.has(name) ? `mcp__host__${name}` : `mcp__plankeeper__${name}`;
+
+/** A hook's `systemMessage` as the SDK's stream shows it the person (`Stop says: …`). */
+function shownText(message: SDKMessage): string[] {
+  return message.type === 'system' && message.subtype === 'informational' ? [message.content] : [];
+}
 
 function toStep(reply: Reply): StepInput {
   if ('text' in reply) return { text: reply.text };

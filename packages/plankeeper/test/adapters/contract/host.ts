@@ -3,7 +3,9 @@
  * of scripted model replies through the host's own loop, with plankeeper's discipline
  * set the same way, and report what the model received on each call.
  */
+import { writeFileSync } from 'node:fs';
 import type { PlanEngine, PlanKey, TodoItem } from 'plankeeper';
+import type { CheckRecord } from 'plankeeper/checks';
 import type { HarnessOptions } from 'plankeeper/harness';
 
 /** One model turn: a tool call, several in one reply, or a text answer. */
@@ -27,12 +29,26 @@ export interface HostRun {
   lookups: string[];
   /** The plan as stored when the turn ended. */
   plan: TodoItem[];
+  /** The runs of the person's checks kept in the plan's history, oldest first. */
+  checkRuns: CheckRecord[];
+  /**
+   * What the host itself showed the person besides `onNotice` (the Claude Agent SDK's
+   * `systemMessage`); empty for a host with no such channel of its own.
+   */
+  shown: string[];
 }
 
 /** The discipline settings the scenarios vary; each driver passes them to its host as is. */
 export type ContractOptions = Pick<
   HarnessOptions,
-  'nudge' | 'finishCheck' | 'goalCheck' | 'approval' | 'discipline' | 'checks'
+  | 'nudge'
+  | 'finishCheck'
+  | 'goalCheck'
+  | 'approval'
+  | 'discipline'
+  | 'checks'
+  | 'verify'
+  | 'onNotice'
 >;
 
 /**
@@ -54,6 +70,8 @@ export interface HostTraits {
   seesWork: boolean;
   /** The host holds its own tools while the plan waits for a person's approval. */
   holdsTools: boolean;
+  /** The host shows the person a notice on a channel of its own, not only to `onNotice`. */
+  showsNotices: boolean;
 }
 
 /** The traits of a host that shows a plan section and drives the whole discipline. */
@@ -63,6 +81,7 @@ export const FULL_HOST: HostTraits = {
   checksAnswers: true,
   seesWork: true,
   holdsTools: true,
+  showsNotices: false,
 };
 
 export interface Host {
@@ -92,4 +111,20 @@ export async function lookupSideEffect(
     { name: 'Ana' },
   );
   if (!outcome.ok) throw new Error(JSON.stringify(outcome.problem));
+}
+
+/** The second host tool of every scenario: `write_file {path, text}` writes `text` at `path`. */
+export const WRITE_FILE = {
+  name: 'write_file',
+  description: 'Write a text file.',
+  run({ path, text }: { path: string; text: string }): string {
+    writeFileSync(path, text);
+    return `Wrote ${path}.`;
+  },
+};
+
+/** The runs of the person's checks kept in the history of `key`'s plan (host:check revisions). */
+export async function checkRunsOf(engine: PlanEngine, key: PlanKey): Promise<CheckRecord[]> {
+  const revisions = await engine.history(key);
+  return revisions.flatMap((revision) => (revision.source.check ? [revision.source.check] : []));
 }

@@ -5,12 +5,14 @@ import { planMiddleware } from 'plankeeper/langchain';
 import { z } from 'zod';
 import { scriptedModel } from '../../support/models/langchain.js';
 import {
+  checkRunsOf,
   FULL_HOST,
   type Host,
   KEY,
   lookupAnswer,
   lookupSideEffect,
   type Received,
+  WRITE_FILE,
 } from './host.js';
 
 export const langchain: Host = {
@@ -31,10 +33,15 @@ export const langchain: Host = {
         schema: z.object({ query: z.string() }),
       },
     );
+    const writeFile = tool(async (input) => WRITE_FILE.run(input), {
+      name: WRITE_FILE.name,
+      description: WRITE_FILE.description,
+      schema: z.object({ path: z.string(), text: z.string() }),
+    });
     const model = scriptedModel(replies);
     const agent = createAgent({
       model,
-      tools: [lookup],
+      tools: [lookup, writeFile],
       middleware: [planMiddleware({ engine, key: KEY, ...options })],
     });
     const result = await agent.invoke(
@@ -46,6 +53,8 @@ export const langchain: Host = {
       answer: result.messages.at(-1)?.text ?? '',
       lookups,
       plan: (await engine.snapshot(KEY)).items,
+      checkRuns: await checkRunsOf(engine, KEY),
+      shown: [],
     };
   },
 };

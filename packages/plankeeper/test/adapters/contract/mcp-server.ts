@@ -8,7 +8,14 @@
 import { PlanEngine } from 'plankeeper';
 import { resolveDiscipline } from 'plankeeper/rules';
 import { connectClient } from '../../support/mcp-clients.js';
-import { type Host, KEY, lookupAnswer, lookupSideEffect, type Received } from './host.js';
+import {
+  checkRunsOf,
+  type Host,
+  KEY,
+  lookupAnswer,
+  lookupSideEffect,
+  type Received,
+} from './host.js';
 
 export const mcpServer: Host = {
   name: 'MCP server alone (official client)',
@@ -18,6 +25,7 @@ export const mcpServer: Host = {
     checksAnswers: false,
     seesWork: false,
     holdsTools: false,
+    showsNotices: false,
   },
   async run(task, replies, options) {
     const lookups: string[] = [];
@@ -66,6 +74,13 @@ export const mcpServer: Host = {
         conversation.push({ role: 'tool', text });
       }
     }
-    return { calls, answer, lookups, plan: (await engine.snapshot(KEY)).items };
+    return {
+      calls,
+      answer,
+      lookups,
+      plan: (await engine.snapshot(KEY)).items,
+      checkRuns: await checkRunsOf(engine, KEY),
+      shown: [],
+    };
   },
 };

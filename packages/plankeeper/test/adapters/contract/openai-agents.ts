@@ -4,12 +4,14 @@ import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/openai-agents';
 import { ScriptedModel } from '../../support/models/openai-agents.js';
 import {
+  checkRunsOf,
   FULL_HOST,
   type Host,
   KEY,
   lookupAnswer,
   lookupSideEffect,
   type Received,
+  WRITE_FILE,
 } from './host.js';
 
 export const openaiAgents: Host = {
@@ -36,12 +38,23 @@ export const openaiAgents: Host = {
         return lookupAnswer(query);
       },
     });
+    const writeFile = tool({
+      name: WRITE_FILE.name,
+      description: WRITE_FILE.description,
+      parameters: {
+        type: 'object',
+        properties: { path: { type: 'string' }, text: { type: 'string' } },
+        required: ['path', 'text'],
+        additionalProperties: false,
+      },
+      execute: async (input) => WRITE_FILE.run(input as { path: string; text: string }),
+    });
     const planner = createPlankeeper({ key: KEY, engine, ...options });
     const model = new ScriptedModel(replies);
     const agent = new Agent({
       name: 'Contract',
       instructions: planner.instructions,
-      tools: [...planner.tools, ...planner.holdTools([lookup])],
+      tools: [...planner.tools, ...planner.holdTools([lookup, writeFile])],
       model,
     });
     const { finalOutput } = await planner.runWithPlan(agent, task, { maxTurns: 20 });
@@ -55,6 +68,8 @@ export const openaiAgents: Host = {
       answer: String(finalOutput),
       lookups,
       plan: (await engine.snapshot(KEY)).items,
+      checkRuns: await checkRunsOf(engine, KEY),
+      shown: [],
     };
   },
 };

@@ -3,12 +3,14 @@ import { Agent, type ChatMessage, PlanEngine, type ToolDefinition } from 'planke
 import { ScriptedModel } from 'plankeeper/test';
 import { toStep } from '../../support/scripted-steps.js';
 import {
+  checkRunsOf,
   FULL_HOST,
   type Host,
   KEY,
   lookupAnswer,
   lookupSideEffect,
   type Received,
+  WRITE_FILE,
 } from './host.js';
 
 export const ownLoop: Host = {
@@ -28,21 +30,35 @@ export const ownLoop: Host = {
         return { ok: true, text: lookupAnswer(query), data: { query }, title: 'lookup' };
       },
     };
+    const writeFile: ToolDefinition = {
+      name: WRITE_FILE.name,
+      description: WRITE_FILE.description,
+      inputSchema: {
+        type: 'object',
+        properties: { path: { type: 'string' }, text: { type: 'string' } },
+      },
+      async execute(args) {
+        const text = WRITE_FILE.run(args as { path: string; text: string });
+        return { ok: true, text, data: {}, title: 'write_file' };
+      },
+    };
     const model = new ScriptedModel(replies.map(toStep));
     const agent = new Agent({
       model,
       name: KEY.agent,
-      tools: [lookup],
+      tools: [lookup, writeFile],
       planning: { engine, ...options },
       maxSteps: 20,
     });
-    const result = await agent.run(task);
+    const result = await agent.session(KEY.session).send(task);
     if (result.error !== null) throw new Error(result.error);
     return {
       calls: model.requests.map(({ messages }) => messages.map(received)),
       answer: result.answer ?? '',
       lookups,
       plan: result.plan,
+      checkRuns: await checkRunsOf(engine, KEY),
+      shown: [],
     };
   },
 };

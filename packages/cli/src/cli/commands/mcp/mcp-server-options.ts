@@ -43,10 +43,11 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
           agent: agent as string,
           ...(settings.locale === 'zh' && { lang: 'zh' }),
           ...(settings.list !== undefined && { list: settings.list }),
+          // The guard of the plan file against the model's own edits (absolute here).
+          ...(settings.planFile !== undefined && { planFile: settings.planFile }),
           ...(settings.approval !== undefined && { approval: settings.approval }),
           ...(settings.discipline !== undefined && { discipline: settings.discipline }),
           store: settings.store,
-          ...(settings.planFile !== undefined && { planFile: settings.planFile }),
           // The agent's stop hook, answered here, runs the same checks (hook-args.ts).
           ...(settings.verify && {
             verify: settings.verify,

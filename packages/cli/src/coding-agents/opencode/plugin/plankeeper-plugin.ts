@@ -104,11 +104,14 @@ function toolExecuteBefore(
   sessions: PluginSessions,
 ): PluginHooks['tool.execute.before'] {
   return async (input, output) => {
-    // Plan approval (setup --approval): a held call throws, so it does not run and the
-    // model reads why. Outside the try below, which must not swallow it.
-    if (settings.holdsForApproval && !input.tool.startsWith(PLAN_TOOL_PREFIX)) {
+    // Plan approval (setup --approval), and the plan file's guard (--plan-file): a refused
+    // call throws, so it does not run and the model reads why. Outside the try below, which
+    // must not swallow it.
+    const asks = settings.holdsForApproval || settings.guardsPlanFile;
+    if (asks && !input.tool.startsWith(PLAN_TOOL_PREFIX)) {
       const answer = await sessions.forward('tool.execute.before', input.sessionID, {
         input: { tool: input.tool, sessionID: input.sessionID, callID: input.callID },
+        ...(settings.guardsPlanFile && { output: { args: writeTargets(output.args) } }),
       });
       if (answer && 'deny' in answer && typeof answer.deny === 'string') {
         throw new Error(answer.deny);
@@ -128,6 +131,19 @@ function toolExecuteBefore(
       if (parent) output.args[settings.scopeArgument] = input.sessionID;
     } catch {}
   };
+}
+
+/**
+ * The arguments that say what a call writes (a path, a command, a patch), without the rest: a
+ * file's new content can be larger than one hook line may be.
+ */
+function writeTargets(args: Record<string, unknown> | undefined): Record<string, string> {
+  const targets: Record<string, string> = {};
+  for (const field of ['filePath', 'path', 'file_path', 'command', 'patchText', 'patch', 'input']) {
+    const value = args?.[field];
+    if (typeof value === 'string') targets[field] = value;
+  }
+  return targets;
 }
 
 function toolExecuteAfter(sessions: PluginSessions): PluginHooks['tool.execute.after'] {

@@ -10,6 +10,7 @@ import { plankeeperPlugin } from './plankeeper-plugin.js';
 declare const COMMAND: readonly string[];
 declare const OPTIONS: readonly string[];
 declare const HOLDS_FOR_APPROVAL: boolean;
+declare const GUARDS_PLAN_FILE: boolean;
 declare const SESSION_ARGUMENT: string;
 declare const SCOPE_ARGUMENT: string;
 declare const STOP_TIMEOUT_MS: number;
@@ -18,6 +19,7 @@ export const PlankeeperPlugin = plankeeperPlugin({
   command: COMMAND,
   options: OPTIONS,
   holdsForApproval: HOLDS_FOR_APPROVAL,
+  guardsPlanFile: GUARDS_PLAN_FILE,
   sessionArgument: SESSION_ARGUMENT,
   scopeArgument: SCOPE_ARGUMENT,
   stopTimeoutMs: STOP_TIMEOUT_MS,

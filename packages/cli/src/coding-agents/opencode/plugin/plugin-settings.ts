@@ -10,6 +10,8 @@ export interface PluginSettings {
   readonly options: readonly string[];
   /** Setup's `--approval`: a call of another tool waits while the plan waits for a person. */
   readonly holdsForApproval: boolean;
+  /** Setup's `--plan-file`: a call that would write the plan file is refused (plan-file-guard). */
+  readonly guardsPlanFile: boolean;
   /** The plan key's arguments for plankeeper's MCP server (session-arguments.ts). */
   readonly sessionArgument: string;
   readonly scopeArgument: string;
