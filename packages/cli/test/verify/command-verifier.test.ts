@@ -153,7 +153,49 @@ describe('plankeeper mcp --verify', () => {
       'enforce',
     );
     expect(() => parseMcpFlags({ verifyIn: scratch }, {}, scratch)).toThrow(
-      '--verify-in applies only with --verify COMMAND.',
+      '--verify-in, --verify-timeout and --verify-refusals apply only with --verify COMMAND.',
     );
+    expect(() => parseMcpFlags({ verifyRefusals: '3' }, {}, scratch)).toThrow(
+      '--verify-in, --verify-timeout and --verify-refusals apply only with --verify COMMAND.',
+    );
+    expect(() => parseMcpFlags({ verify: ['x'], verifyTimeout: 'soon' }, {}, scratch)).toThrow(
+      '--verify-timeout must be a whole number of seconds from 1 to 3600, not "soon".',
+    );
+    expect(() => parseMcpFlags({ verify: ['x'], verifyRefusals: '21' }, {}, scratch)).toThrow(
+      '--verify-refusals must be a whole number from 1 to 20, not "21".',
+    );
+  });
+
+  it("takes --verify more than once, auto as the project's usual checks, and the limits", () => {
+    writeFileSync(join(scratch, 'go.mod'), 'module scratch\n');
+    const settings = parseMcpFlags(
+      { verify: ['npm test', 'auto', 'npm test'], verifyTimeout: '60', verifyRefusals: '2' },
+      {},
+      scratch,
+    );
+    expect(settings).toMatchObject({
+      verify: ['npm test', 'go test ./...'],
+      verifyIn: scratch,
+      verifyTimeoutSec: 60,
+      verifyRefusals: 2,
+    });
+  });
+
+  it('a completion runs every --verify command: the second one failing refuses it', async () => {
+    writeFileSync(join(scratch, 'fail5.mjs'), 'process.exit(5);\n');
+    const call = await serve([
+      '--verify',
+      'node -e 0',
+      '--verify',
+      'node fail5.mjs',
+      '--verify-in',
+      scratch,
+    ]);
+    await call('todo_write', { todos: [{ content: 'Fix it', status: 'in_progress' }] });
+    const refused = await call('todo_write', {
+      todos: [{ id: 1, content: 'Fix it', status: 'completed' }],
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('the check `node fail5.mjs` failed (exit code 5).');
   });
 });

@@ -9,12 +9,14 @@
  * plankeeper mcp --session release --dependencies enforce
  * plankeeper mcp --store sqlite:.plankeeper/plans.db --list release-1.4
  * plankeeper mcp --plan-file PLAN.md
+ * plankeeper mcp --for claude-code --verify "npm test" --verify "npm run lint"
  * plankeeper mcp --http 8765 --host 0.0.0.0 --token "$PLANKEEPER_MCP_TOKEN"
  */
 import type { Command } from 'commander';
 import { LOCALE_IDS } from 'plankeeper';
 import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { MCP_AGENTS } from '../../coding-agents/mcp-keying.js';
+import { checkOptions } from '../check-options.js';
 import { PLAN_FILE_HELP } from '../plan-file-option.js';
 import { STORE_FLAG_HELP } from '../store-option.js';
 import {
@@ -32,7 +34,7 @@ export { parseMcpFlags } from './mcp/parse-mcp-flags.js';
 export { runMcp } from './mcp/run-mcp.js';
 
 export function registerMcpCommand(program: Command): void {
-  program
+  const command = program
     .command('mcp')
     .description('Serve the plan tools over MCP: stdio by default, Streamable HTTP with --http.')
     .option('--store <url>', STORE_FLAG_HELP)
@@ -57,15 +59,14 @@ export function registerMcpCommand(program: Command): void {
       '--dependencies <mode>',
       `how blockedBy constrains order: ${DEPENDENCY_MODES.join(', ')} (default: warn)`,
     )
-    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`)
-    .option(
-      '--verify <command>',
-      'check command run when an item tagged [verify] or the last open item is completed; a failure refuses it',
-    )
-    .option(
-      '--verify-in <dir>',
-      'directory the --verify command runs in (default: the current one)',
-    )
+    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`);
+  for (const option of checkOptions(
+    'the current folder, or with --for the agent project',
+    'run when an item tagged [verify] or the last open item is completed, and with --for before the agent may answer after changing files',
+  )) {
+    command.addOption(option);
+  }
+  command
     .option(
       '--discipline <preset>',
       'light, standard (default) or strict: the preset as in every host; here its result echo (light: none) and, with --for, its evidence rule (strict: warn)',

@@ -9,11 +9,21 @@
  * plankeeper setup gemini --remove
  * plankeeper setup claude-code --approval on-change
  * plankeeper setup codex --plan-file PLAN.md
+ * plankeeper setup claude-code --verify "npm test" --verify "npm run typecheck"
+ * plankeeper setup gemini --verify auto --verify-timeout 120
  */
 import type { Command } from 'commander';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import { didYouMean } from '../../coding-agents/did-you-mean.js';
+import {
+  checkCommand,
+  checkRefusals,
+  checkTimeoutSec,
+  LIMITS_WITHOUT_COMMAND,
+  valueOr,
+} from '../../coding-agents/setup/check-values.js';
 import type { SetupOptions } from '../../coding-agents/setup/index.js';
+import { checkOptions } from '../check-options.js';
 import { CliError } from '../cli-error.js';
 import { parseDiscipline } from '../discipline-option.js';
 import { EXIT } from '../exit-codes.js';
@@ -29,14 +39,18 @@ interface SetupFlags {
   list?: string;
   planFile?: string;
   evidence?: string;
-  verify?: string;
+  /** Repeatable; a string where a caller passes one. */
+  verify?: string | string[];
+  verifyIn?: string;
+  verifyTimeout?: string;
+  verifyRefusals?: string;
   approval?: string | boolean;
   discipline?: string;
   remove?: boolean;
 }
 
 export function registerSetupCommand(program: Command): void {
-  program
+  const command = program
     .command('setup')
     .description(
       `Give a coding agent plankeeper: its MCP server and hooks in the agent's config (${AGENTS.join(', ')}).`,
@@ -53,11 +67,14 @@ export function registerSetupCommand(program: Command): void {
       '--plan-file <path>',
       'keep the plan in this Markdown checklist in DIR, which people edit too; every session of every agent set up with it shares it',
     )
-    .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)')
-    .option(
-      '--verify <command>',
-      'check command run in DIR when an item tagged [verify] or the last open item is completed',
-    )
+    .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)');
+  for (const option of checkOptions(
+    'DIR',
+    'run in DIR before the agent may answer after changing files, and when an item tagged [verify] or the last open item is completed',
+  )) {
+    command.addOption(option);
+  }
+  command
     .option(
       '--approval [when]',
       "hold the agent's other tools until a person approves the plan: once (default) or on-change",
@@ -103,7 +120,7 @@ function setupOptions(agent: CodingAgentName, flags: SetupFlags): SetupOptions {
   const list = parseList(flags.list);
   const planFile = parsePlanFile(flags.planFile, list);
   const evidence = parseEvidence(flags.evidence);
-  const verify = parseVerify(flags.verify);
+  const checks = parseChecks(flags);
   const approval = parseApproval(flags.approval);
   const discipline = parseDiscipline(flags.discipline);
   return {
@@ -114,7 +131,7 @@ function setupOptions(agent: CodingAgentName, flags: SetupFlags): SetupOptions {
     ...(list !== undefined && { list }),
     ...(planFile !== undefined && { planFile }),
     ...(evidence !== undefined && { evidence }),
-    ...(verify && { verify }),
+    ...checks,
     ...(approval && { approval }),
     ...(discipline && { discipline }),
     remove: flags.remove ?? false,
@@ -155,12 +172,28 @@ function parseEvidence(flag: string | undefined): 'warn' | 'enforce' | undefined
   return flag;
 }
 
-function parseVerify(flag: string | undefined): string | undefined {
-  const verify = flag?.trim();
-  if (flag !== undefined && !verify) {
-    throw new CliError('setup: --verify needs a command, such as "npm test".', EXIT.usage);
+/** Each `--verify` command and the limits, checked; limits without a command are refused. */
+function parseChecks(
+  flags: SetupFlags,
+): Pick<SetupOptions, 'verify' | 'verifyIn' | 'verifyTimeoutSec' | 'verifyRefusals'> {
+  const given = typeof flags.verify === 'string' ? [flags.verify] : (flags.verify ?? []);
+  const verify = given.map((each) => valueOr(checkCommand(each), usageError));
+  const timeout = flags.verifyTimeout;
+  const refusals = flags.verifyRefusals;
+  const verifyIn = flags.verifyIn?.trim();
+  if (verifyIn === '') throw usageError('--verify-in needs a folder, such as packages/app.');
+  const limits = [verifyIn, timeout, refusals];
+  if (verify.length === 0 && limits.some((each) => each !== undefined)) {
+    throw new CliError(`setup: ${LIMITS_WITHOUT_COMMAND}`, EXIT.usage);
   }
-  return verify;
+  return {
+    ...(verify.length > 0 && { verify }),
+    ...(verifyIn !== undefined && { verifyIn }),
+    ...(timeout !== undefined && {
+      verifyTimeoutSec: valueOr(checkTimeoutSec(timeout), usageError),
+    }),
+    ...(refusals !== undefined && { verifyRefusals: valueOr(checkRefusals(refusals), usageError) }),
+  };
 }
 
 /** `--approval` alone means once. */
@@ -183,4 +216,8 @@ async function checkStore(url: string): Promise<void> {
   const { openCliStore } = await import('../store-option.js');
   const store = await openCliStore(url);
   await store.close();
+}
+
+function usageError(problem: string): Error {
+  return new CliError(`setup: ${problem}`, EXIT.usage);
 }

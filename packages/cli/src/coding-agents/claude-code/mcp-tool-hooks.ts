@@ -15,6 +15,7 @@
  * and goes on (the default `onFailure: "continue"`), so plankeeper still never blocks it.
  */
 import { MCP_HOOK_TOOL } from '../coding-agent.js';
+import { type CheckFlags, hookTimeout } from '../setup/check-values.js';
 import type { JsonObject } from '../setup/json-file.js';
 
 /** Seconds; the server answers within its own 3 s deadline. */
@@ -47,14 +48,25 @@ const KEY_FIELDS = ['session_id', 'agent_id'];
 /** Fields Claude Code sends as booleans, which arrive as "true" or "false". */
 const BOOLEAN_FIELDS = new Set(['stop_hook_active']);
 
-/** The `mcp_tool` handler for `event`; undefined where a command hook must serve it. */
-export function mcpToolHandler(event: string, guardsPlanFile = false): JsonObject | undefined {
+/** The events the model's answer ends on, where the checks run (and need their time). */
+export const STOP_EVENTS: readonly string[] = ['Stop', 'SubagentStop'];
+
+/**
+ * The `mcp_tool` handler for `event`; undefined where a command hook must serve it.
+ * `guardsPlanFile`: PreToolUse sends what the plan file's guard reads; `checks`: a stop event
+ * waits for the person's checks.
+ */
+export function mcpToolHandler(
+  event: string,
+  { guardsPlanFile = false, checks }: { guardsPlanFile?: boolean; checks?: CheckFlags } = {},
+): JsonObject | undefined {
   const fields = FIELDS[event];
   if (fields === undefined) return undefined;
   const input: JsonObject = { event };
   const guard = guardsPlanFile && event === 'PreToolUse' ? PLAN_FILE_GUARD_FIELDS : [];
   for (const field of [...KEY_FIELDS, ...fields, ...guard]) input[field] = `\${${field}}`;
-  return { type: 'mcp_tool', server: 'plankeeper', tool: MCP_HOOK_TOOL, input, timeout: TIMEOUT };
+  const timeout = hookTimeout(checks, STOP_EVENTS.includes(event), TIMEOUT);
+  return { type: 'mcp_tool', server: 'plankeeper', tool: MCP_HOOK_TOOL, input, timeout };
 }
 
 /** The event and hook input of one `hook` tool call; undefined for arguments it cannot read. */

@@ -108,7 +108,10 @@ function mcpJsonEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEd
 
 /** The handler on `event`: a call to the running MCP server where Claude Code can make one. */
 function handlerFor(ctx: SetupContext, event: string): JsonObject {
-  const handler = mcpToolHandler(event, ctx.planFile !== undefined);
+  const handler = mcpToolHandler(event, {
+    guardsPlanFile: ctx.planFile !== undefined,
+    checks: ctx.checks,
+  });
   if (handler) return handler;
   const [command, ...args] = hookCommand(ctx, event);
   return { type: 'command', command, args, timeout: HOOK_TIMEOUT };

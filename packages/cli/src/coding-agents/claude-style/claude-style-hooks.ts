@@ -40,12 +40,17 @@ export function claudeStyleEvent(
   return event && { key, event };
 }
 
-/** What the hook prints for `answer`: the output as one JSON line, or nothing. */
+/**
+ * What the hook prints for `answer`: the output as one JSON line, or nothing. A notice for the
+ * person (a check that still fails after the refusals, or cannot start) is `systemMessage`,
+ * which both agents show the person and never the model, on any event.
+ */
 export function formatAnswer(
   eventName: string,
   answer: HostAnswer,
   options: ClaudeHookOutputOptions,
 ): string {
+  if (answer.kind === 'notice') return JSON.stringify({ systemMessage: answer.text });
   const output = claudeHookOutput(eventName, answer, options);
   return Object.keys(output).length === 0 ? '' : JSON.stringify(output);
 }

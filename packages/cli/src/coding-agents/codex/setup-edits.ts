@@ -6,6 +6,7 @@
  * hooks as trusted in its block (hook-trust.ts), and never touches the user's hooks.
  */
 import { join } from 'node:path';
+import { hookTimeout } from '../setup/check-values.js';
 import { hookArgs, shellCommand } from '../setup/commands.js';
 import {
   eventsWithOurs,
@@ -65,7 +66,8 @@ function hookHandler(ctx: SetupContext, event: string): JsonObject {
   return {
     type: 'command',
     command: shellCommand([ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))]),
-    timeout: HOOK_TIMEOUT,
+    // The checks run on the model's answer; every other event answers at once.
+    timeout: hookTimeout(ctx.checks, event === 'Stop' || event === 'SubagentStop', HOOK_TIMEOUT),
   };
 }
 

@@ -137,6 +137,8 @@ export const copilotAdapter: HookAdapter = {
     if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
       return JSON.stringify({ additionalContext: answer.text });
     }
+    // A notice for the person: Copilot's hook output has no field it shows the person, so it
+    // goes on the hook's stderr (hook/run-hook.ts), which Copilot logs.
     return '';
   },
 };

@@ -7,6 +7,7 @@
  * matcher) and approves them: no prompt for the plan.
  */
 import { join } from 'node:path';
+import { hookTimeout } from '../setup/check-values.js';
 import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../setup/json-file.js';
@@ -75,7 +76,12 @@ function hooksFile(ctx: SetupContext): JsonObject {
       {
         type: 'command',
         bash: shellCommand(hookCommand(ctx, event)),
-        timeoutSec: HOOK_TIMEOUT_SEC,
+        // The checks run on the model's answer; every other event answers at once.
+        timeoutSec: hookTimeout(
+          ctx.checks,
+          event === 'agentStop' || event === 'subagentStop',
+          HOOK_TIMEOUT_SEC,
+        ),
         ...(event === 'permissionRequest' && { matcher: PERMISSION_MATCHER }),
         ...(event === 'preMcpToolCall' && { matcher: MCP_MATCHER }),
       },

@@ -76,6 +76,8 @@ export const geminiAdapter: HookAdapter = {
         hookSpecificOutput: { hookEventName: eventName, additionalContext: answer.text },
       });
     }
+    // For the person, never the model (headless: on stderr, "Hook system message: …").
+    if (answer.kind === 'notice') return JSON.stringify({ systemMessage: answer.text });
     return '{}';
   },
 };

@@ -6,6 +6,7 @@
  * All of it loads only in a trusted folder (the report says how).
  */
 import { join } from 'node:path';
+import { hookTimeout } from '../setup/check-values.js';
 import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
 import {
   eventsWithOurs,
@@ -80,7 +81,8 @@ function handlerFor(ctx: SetupContext, event: string): JsonObject {
     name: 'plankeeper',
     type: 'command',
     command: shellCommand(hookCommand(ctx, event)),
-    timeout: HOOK_TIMEOUT_MS,
+    // The checks run on the model's answer; every other event answers at once.
+    timeout: hookTimeout(ctx.checks, event === 'AfterAgent', HOOK_TIMEOUT_MS, 1000),
   };
 }
 

@@ -1,10 +1,23 @@
 /**
  * `plankeeper hook <agent> <event> [--store URL] [--list NAME | --plan-file PATH] [--lang en|zh] [--nudge-after N]
- * [--approval once|on-change] [--discipline light|standard|strict]`, parsed
+ * [--approval once|on-change] [--discipline light|standard|strict] [--verify CMD]… [--verify-in DIR]
+ * [--verify-timeout SECONDS] [--verify-refusals N]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  * `--serve` in the event's place answers many events in one process (serve-hooks.ts), each
  * parsed here with its own event name.
  */
+import {
+  AUTO_CHECKS,
+  checkCommand,
+  checkRefusals,
+  checkTimeoutSec,
+  LIMITS_WITHOUT_COMMAND,
+  valueOr,
+} from '../setup/check-values.js';
+
+const AUTO_IN_HOOK =
+  '--verify auto is for setup and mcp; give the hook the commands themselves (setup writes them).';
+
 /** In the event's place: answer many events, one JSON line each (serve-hooks.ts). */
 export const SERVE_FLAG = '--serve';
 
@@ -22,6 +35,12 @@ export interface HookArgs {
   approval?: 'once' | 'on-change';
   /** The preset: its nudge and checks, as in every host; `--nudge-after` wins over its nudge. */
   discipline?: 'light' | 'standard' | 'strict';
+  /** The person's check commands, run before the model may answer after the workspace changed. */
+  verify?: readonly string[];
+  /** Where they run (relative: to the agent's project directory); default: that directory. */
+  verifyIn?: string;
+  verifyTimeoutSec?: number;
+  verifyRefusals?: number;
 }
 
 export function parseHookArgs(args: readonly string[]): HookArgs {
@@ -48,7 +67,37 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
       (value === 'light' || value === 'standard' || value === 'strict')
     )
       parsed.discipline = value;
-    else throw new Error(`unknown option ${flag} ${value}`);
+    else if (!checkFlag(parsed, flag ?? '', value))
+      throw new Error(`unknown option ${flag} ${value}`);
+  }
+  if (!parsed.verify && (parsed.verifyIn ?? parsed.verifyTimeoutSec ?? parsed.verifyRefusals)) {
+    throw new Error(LIMITS_WITHOUT_COMMAND);
   }
   return parsed;
+}
+
+/** Reads one check flag into `parsed`; false when `flag` is none of them. */
+function checkFlag(parsed: HookArgs, flag: string, value: string): boolean {
+  const read = {
+    '--verify': () => {
+      // Setup writes the commands `auto` found: a hook never guesses them on every event.
+      if (value.trim() === AUTO_CHECKS) throw new Error(AUTO_IN_HOOK);
+      parsed.verify = [...(parsed.verify ?? []), valueOr(checkCommand(value), plainError)];
+    },
+    '--verify-in': () => {
+      parsed.verifyIn = value;
+    },
+    '--verify-timeout': () => {
+      parsed.verifyTimeoutSec = valueOr(checkTimeoutSec(value), plainError);
+    },
+    '--verify-refusals': () => {
+      parsed.verifyRefusals = valueOr(checkRefusals(value), plainError);
+    },
+  }[flag];
+  read?.();
+  return read !== undefined;
+}
+
+function plainError(problem: string): Error {
+  return new Error(problem);
 }

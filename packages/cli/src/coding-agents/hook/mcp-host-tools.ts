@@ -11,8 +11,12 @@ import { codingAgent } from '../registry.js';
 import type { HookArgs } from './hook-args.js';
 import { answerHookInProcess } from './run-hook.js';
 
-/** The hook options the server shares with the agent's command hooks (setup writes both). */
-export type HookToolOptions = Omit<HookArgs, 'event' | 'store' | 'nudgeAfter'>;
+/**
+ * The hook options the server shares with the agent's command hooks (setup writes both).
+ * `store` only says which files are plankeeper's own, not work the checks look at: the server
+ * answers on the store it has open.
+ */
+export type HookToolOptions = Omit<HookArgs, 'event' | 'nudgeAfter'>;
 
 export function hookHostTools(
   options: HookToolOptions,
@@ -30,7 +34,11 @@ export function hookHostTools(
         );
         return '';
       }
-      return answerHookInProcess({ ...options, event: call.event }, call.input, store, stderr);
+      return answerHookInProcess({ ...options, event: call.event }, call.input, store, {
+        stderr,
+        env: process.env,
+        cwd: process.cwd(),
+      });
     },
   };
 }

@@ -8,7 +8,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { PlanStore } from 'plankeeper';
 import { getLocale, type LocaleId, PlanEngine, storedRules } from 'plankeeper/harness';
-import { answerInStore, asksTheRules, failOpen, type HookAnswerOptions } from 'plankeeper/hooks';
+import {
+  answerInStore,
+  asksTheRules,
+  failOpen,
+  type HookAnswerOptions,
+  type Untimed,
+} from 'plankeeper/hooks';
 import { openStore } from 'plankeeper/stores';
 import type { CodingAgentName } from '../agent-names.js';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
@@ -19,6 +25,7 @@ import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { checkedAgent } from './checked-agent.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
+import { hookCheckGate } from './hook-check-gate.js';
 
 export interface HookIo {
   stdin: AsyncIterable<Buffer | string> | Iterable<string>;
@@ -74,8 +81,11 @@ export function answerHookEvent(
     args[1] ?? '',
     io.stderr,
     options.deadlineMs,
-    (lockWaitDeadline) =>
-      answerHook(args, adapter, readInput, io, options.closeStore ?? true, lockWaitDeadline),
+    (lockWaitDeadline, untimed) =>
+      answerHook(args, adapter, readInput, io, options.closeStore ?? true, {
+        lockWaitDeadline,
+        untimed,
+      }),
   );
 }
 
@@ -88,13 +98,19 @@ export function answerHookInProcess(
   parsed: HookArgs,
   input: Record<string, unknown>,
   store: PlanStore,
-  stderr: HookIo['stderr'],
+  io: Pick<HookIo, 'stderr' | 'env' | 'cwd'>,
   deadlineMs?: number,
 ): Promise<string> {
   const adapter = HOOK_ADAPTERS[parsed.agent];
-  return answerFailingOpen(adapter, parsed.event, stderr, deadlineMs, async () => {
+  return answerFailingOpen(adapter, parsed.event, io.stderr, deadlineMs, async (_, untimed) => {
     const agent = checkedAgent(parsed, adapter);
-    return decideHook(parsed, agent, input, async () => store, false, process.cwd());
+    // The server runs in the agent's project; its store is the one it has open.
+    const projectDir = agentProjectDir(agent.projectDirEnv, io.env, io.cwd);
+    const checks = hookCheckGate(parsed, projectDir, parsed.store);
+    return decideHook(parsed, agent, input, async () => store, false, io.cwd, {
+      checks,
+      untimed,
+    });
   });
 }
 
@@ -109,7 +125,7 @@ async function answerFailingOpen(
   stderr: HookIo['stderr'],
   deadlineMs: number | undefined,
   /** The rules' answer, or the agent's output itself (HookAdapter.direct). */
-  work: (lockWaitDeadline: number) => Promise<HostAnswer | string>,
+  work: (lockWaitDeadline: number, untimed: Untimed) => Promise<HostAnswer | string>,
 ): Promise<string> {
   const answer = await failOpen<HostAnswer | string>(work, {
     deadlineMs,
@@ -121,7 +137,12 @@ async function answerFailingOpen(
   });
   if (typeof answer === 'string') return answer;
   try {
-    return adapter?.format(eventName, answer) ?? '';
+    const output = adapter?.format(eventName, answer) ?? '';
+    // A notice for the person where the agent shows none of a hook's output: its stderr.
+    if (answer.kind === 'notice' && output === (adapter?.format(eventName, NOTHING) ?? '')) {
+      stderr.write(`${answer.text}\n`);
+    }
+    return output;
   } catch (error) {
     stderr.write(`plankeeper hook: ${oneLine(String(error))} (answered neutrally)\n`);
     return adapter?.format(eventName, NOTHING) ?? '';
@@ -134,7 +155,7 @@ async function answerHook(
   readInput: () => Promise<unknown>,
   io: Pick<HookIo, 'env' | 'cwd'>,
   closeStore: boolean,
-  lockWaitDeadline: number,
+  { lockWaitDeadline, untimed }: { lockWaitDeadline: number; untimed: Untimed },
 ): Promise<HostAnswer | string> {
   const parsed = parseHookArgs(args);
   // Checked before stdin is read: run by hand with a typo, the hook says so, not a JSON error.
@@ -165,7 +186,11 @@ async function answerHook(
           planFile: resolve(projectDir, parsed.planFile),
           list: planFileList(parsed.planFile),
         };
-  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, cwd);
+  const checks = hookCheckGate(parsed, projectDir, url);
+  return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, cwd, {
+    checks,
+    untimed,
+  });
 }
 
 /** The rules' answer to one hook input; the store is opened only when the event needs it. */
@@ -176,6 +201,8 @@ async function decideHook(
   openHookStore: () => Promise<PlanStore>,
   closeStore: boolean,
   cwd: string,
+  /** The person's checks before an answer, run outside the deadline (`untimed`). */
+  checks: Pick<HookAnswerOptions, 'checks' | 'untimed'> = {},
 ): Promise<HostAnswer | string> {
   const adapter = agent.hook;
   const direct = adapter.direct?.(parsed.event, input);
@@ -189,6 +216,7 @@ async function decideHook(
   const options: HookAnswerOptions = {
     rules: { ...storedRules(parsed), locale: getLocale((parsed.lang ?? 'en') as LocaleId) },
     list: parsed.list,
+    ...checks,
   };
   const parsedEvent = adapter.parse(parsed.event, input);
   // An event the rules have nothing to say to opens no store (a call about to run, unless

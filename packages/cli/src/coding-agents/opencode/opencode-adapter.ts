@@ -14,7 +14,8 @@
  * it to what the model reads next), `{"block": reason}` (the plugin adds it as a user message,
  * so the loop goes on),
  * `{"deny": reason}` (the plugin throws it from `tool.execute.before`, so the tool does not
- * run and the model reads the reason as its error), or nothing.
+ * run and the model reads the reason as its error), `{"notice": text}` (for the person: a
+ * toast and a log line), or nothing.
  */
 import type { PlanKey } from 'plankeeper';
 import { toolDoneEvent, toolStartEvent } from 'plankeeper/hooks';
@@ -132,6 +133,8 @@ export const opencodeAdapter: HookAdapter = {
     if (answer.kind === 'context' && CONTEXT_EVENTS.has(eventName)) {
       return JSON.stringify({ context: answer.text });
     }
+    // For the person: the plugin shows it as a toast and logs it, the model never reads it.
+    if (answer.kind === 'notice') return JSON.stringify({ notice: answer.text });
     return '';
   },
 };

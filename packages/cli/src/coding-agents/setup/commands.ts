@@ -4,11 +4,13 @@
  * is found at run time (project-store.ts). The agent's hook type and transport are the
  * agent's own (<agent>/setup-edits.ts); these are only the words.
  */
+import { checkArgs } from './check-values.js';
 import { SetupConfigError, type SetupContext } from './types.js';
 
 /**
  * `hook <agent> <event> [--store URL] [--list NAME] [--plan-file PATH] [--lang zh] [--approval W]
- * [--discipline P]`: what follows the command that starts plankeeper.
+ * [--discipline P] [--verify CMD …]`: what follows the command that starts plankeeper. The
+ * checks go to every event: the prompt notes the workspace, the stop runs them.
  */
 export function hookArgs(ctx: SetupContext, event: string, store = ctx.store): string[] {
   return [
@@ -19,11 +21,12 @@ export function hookArgs(ctx: SetupContext, event: string, store = ctx.store): s
     ...optionArgs(ctx),
     ...approvalArgs(ctx),
     ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
+    ...checkArgs(ctx.checks),
   ];
 }
 
 /**
- * `mcp [--store URL] --for <agent> [--list NAME] [--plan-file PATH] [--lang zh] [--evidence L] [--verify CMD]
+ * `mcp [--store URL] --for <agent> [--list NAME] [--plan-file PATH] [--lang zh] [--evidence L] [--verify CMD …]
  * [--approval W] [--discipline P]`. The preset goes to the server as to the hooks: its evidence
  * rule and result echo are the server's part of it. `--verify` runs in the agent's project.
  */
@@ -35,7 +38,7 @@ export function mcpArgs(ctx: SetupContext, store = ctx.store): string[] {
     ctx.agent,
     ...optionArgs(ctx),
     ...(ctx.evidence ? ['--evidence', ctx.evidence] : []),
-    ...(ctx.verify ? ['--verify', ctx.verify] : []),
+    ...checkArgs(ctx.checks),
     ...approvalArgs(ctx),
     ...(ctx.discipline ? ['--discipline', ctx.discipline] : []),
   ];

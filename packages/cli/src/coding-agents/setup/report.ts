@@ -5,6 +5,7 @@
  */
 import { relative, sep } from 'node:path';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
+import { DEFAULT_CHECK_REFUSALS, DEFAULT_CHECK_TIMEOUT_SEC } from './check-values.js';
 import { shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
 import type { KeptReason, SetupContext } from './types.js';
@@ -26,6 +27,12 @@ interface ReportText {
   privateStore: (agent: string, shown: string) => string;
   /** The project's files start plankeeper by this machine's paths. */
   machinePaths: string;
+  /** The checks set: what runs before the agent may answer, and its limits. */
+  checksOn: (commands: readonly string[], seconds: number, refusals: number) => string;
+  /** `--verify auto` found nothing to run. */
+  checksNone: string;
+  /** No `--verify` given, but the project has checks: the flags that would turn them on. */
+  checksSuggested: (flags: string) => string;
 }
 
 const EN: ReportText = {
@@ -48,6 +55,12 @@ const EN: ReportText = {
     `The project's files name no store with a password: set PLANKEEPER_STORE=${shown} where you start ${agent}.`,
   machinePaths:
     'plankeeper is not installed here (globally or as a devDependency): the files start it by this machine’s paths. Install it and run setup again before you commit them.',
+  checksOn: (commands, seconds, refusals) =>
+    `Checks before done: ${commands.join(', ')}, run when the agent would answer after files changed (each up to ${seconds} s; after ${refusals} refusals in one turn the answer goes through and you are told).`,
+  checksNone:
+    '--verify auto found no checks here (package.json test, typecheck or lint script; Makefile test target; pytest; go.mod; Cargo.toml): none set.',
+  checksSuggested: (flags) =>
+    `This project has checks; to run them before the agent may answer done, add ${flags} (or --verify auto).`,
 };
 
 const ZH: ReportText = {
@@ -70,6 +83,12 @@ const ZH: ReportText = {
     `项目文件不含带密码的存储地址：请在启动 ${agent} 的环境中设置 PLANKEEPER_STORE=${shown}。`,
   machinePaths:
     '此处未安装 plankeeper（全局或 devDependency）：文件用本机路径启动它。请先安装并重新运行 setup，再提交这些文件。',
+  checksOn: (commands, seconds, refusals) =>
+    `完成前检查：${commands.join('、')}，在文件改动后代理要作答时运行（每条最长 ${seconds} 秒；一轮中拒绝 ${refusals} 次后放行答复并告知你）。`,
+  checksNone:
+    '--verify auto 在此未找到检查（package.json 的 test、typecheck 或 lint 脚本；Makefile 的 test 目标；pytest；go.mod；Cargo.toml）：未设置。',
+  checksSuggested: (flags) =>
+    `此项目有检查；要在代理答复完成前运行它们，请加上 ${flags}（或 --verify auto）。`,
 };
 
 /** Paths inside the project relative to it, others as they are. */
@@ -90,7 +109,7 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
   const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
   const kept = keptLines(outcome, text);
   if (outcome.applied.length === 0) {
-    return `${[text.nothing(ctx.agent, ctx.dir), ...kept].join('\n')}\n`;
+    return `${[text.nothing(ctx.agent, ctx.dir), ...kept, ...checkLines(ctx, text)].join('\n')}\n`;
   }
   const lines = [
     remove
@@ -118,10 +137,38 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
       lines.push(text.privateStore(ctx.agent, ctx.storeShown));
     }
     if (ctx.launch.length === 2 && !agent.configInHome) lines.push(text.machinePaths);
+    lines.push(...checkLines(ctx, text));
     lines.push(...agent.notes[ctx.locale](ctx));
     lines.push(text.undo(`plankeeper setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The checks set, or what detection found: taken, none, or suggested. */
+function checkLines(ctx: SetupContext, text: ReportText): string[] {
+  const quoted = (commands: readonly string[]) => commands.map((each) => JSON.stringify(each));
+  if (ctx.checks) {
+    const { commands, timeoutSec, refusals } = ctx.checks;
+    return [
+      text.checksOn(
+        quoted(commands),
+        timeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC,
+        refusals ?? DEFAULT_CHECK_REFUSALS,
+      ),
+    ];
+  }
+  const found = ctx.foundChecks;
+  if (found?.auto) return [text.checksNone];
+  if (found && found.commands.length > 0) {
+    return [
+      text.checksSuggested(
+        quoted(found.commands)
+          .map((each) => `--verify ${each}`)
+          .join(' '),
+      ),
+    ];
+  }
+  return [];
 }
 
 /** One line per thing left as the person has it; a file's unrecorded entries share one. */

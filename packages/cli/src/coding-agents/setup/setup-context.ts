@@ -6,6 +6,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUTO_CHECKS } from './check-values.js';
+import { detectChecks } from './detect-checks.js';
 import { installedAs, launchCommand, type SetupLaunch } from './launch-command.js';
 import { resolveStore } from './store-flag.js';
 import type { SetupAgent, SetupContext } from './types.js';
@@ -23,7 +25,14 @@ export interface SetupOptions {
   /** Keep that plan in this Markdown file (relative paths: to `dir`). */
   planFile?: string;
   evidence?: 'warn' | 'enforce';
-  verify?: string;
+  /** Check commands (`--verify`); `auto` among them: the project's usual checks (detect-checks.ts). */
+  verify?: string | readonly string[];
+  /** Where the checks run (relative: to `dir`); default: `dir`. */
+  verifyIn?: string;
+  /** Seconds each check may run (default 300). */
+  verifyTimeoutSec?: number;
+  /** Refusals of one turn's answers before it goes through and the person is told (default 3). */
+  verifyRefusals?: number;
   /** Hold other tools until a person approves the plan (see SetupContext.approval). */
   approval?: 'once' | 'on-change';
   /** A guard preset written into the hook commands. */
@@ -75,7 +84,33 @@ export function setupContext(options: SetupOptions): BaseContext {
     home,
     env,
     ...(options.evidence && { evidence: options.evidence }),
-    ...(options.verify && { verify: options.verify }),
+    ...(!options.remove && checksOf(options, dir)),
+  };
+}
+
+/**
+ * The checks setup writes, and what detection found for the report: the commands given, the
+ * project's usual ones for `auto`, or none (with the usual ones to suggest).
+ */
+function checksOf(options: SetupOptions, dir: string): Pick<BaseContext, 'checks' | 'foundChecks'> {
+  const given = typeof options.verify === 'string' ? [options.verify] : (options.verify ?? []);
+  const auto = given.includes(AUTO_CHECKS);
+  // The checks of the folder they run in: a package of a monorepo has its own.
+  const found =
+    auto || given.length === 0 ? detectChecks(resolve(dir, options.verifyIn ?? '.')) : undefined;
+  const commands = [
+    ...new Set(given.flatMap((command) => (command === AUTO_CHECKS ? (found ?? []) : [command]))),
+  ];
+  return {
+    ...(commands.length > 0 && {
+      checks: {
+        commands,
+        ...(options.verifyIn !== undefined && { in: projectPath(dir, options.verifyIn) }),
+        ...(options.verifyTimeoutSec !== undefined && { timeoutSec: options.verifyTimeoutSec }),
+        ...(options.verifyRefusals !== undefined && { refusals: options.verifyRefusals }),
+      },
+    }),
+    ...(found !== undefined && { foundChecks: { auto, commands: found } }),
   };
 }
 

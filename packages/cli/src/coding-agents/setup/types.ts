@@ -1,5 +1,6 @@
 /** What every agent's setup works from, and what it hands back: edits, never writes. */
 import type { CodingAgentName } from '../agent-names.js';
+import type { CheckFlags } from './check-values.js';
 
 /** The agents of agent-names.ts (SETUP_AGENTS in index.ts lists them). */
 export type SetupAgent = CodingAgentName;
@@ -56,8 +57,17 @@ export interface SetupContext {
   env: NodeJS.ProcessEnv;
   /** The MCP server's evidence rule (`--evidence`), when the person asked for one. */
   evidence?: 'warn' | 'enforce';
-  /** The person's check command for completions (`--verify`), run in the project directory. */
-  verify?: string;
+  /**
+   * The person's check commands (`--verify`, repeatable), run in the project directory when the
+   * model wants to answer after the workspace changed, and at a tagged or final completion.
+   */
+  checks?: CheckFlags;
+  /**
+   * What detect-checks.ts found in the project, for the report: taken (`--verify auto`), or
+   * only suggested when no `--verify` was given. Absent: no detection ran (a removal, or
+   * commands given).
+   */
+  foundChecks?: { auto: boolean; commands: readonly string[] };
   /**
    * What setup recorded writing into the file at `path` (in `.plankeeper/setup.json`), as the
    * agent's edits named it (FileEdit.owned): only these are setup's to change or take out.

@@ -22,12 +22,15 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
     ...(agent && mcpKeyingFor(agent, process.env, engine)),
     ...(settings.evidence && { evidence: settings.evidence }),
     ...(settings.verify && {
-      verifiers: [
+      verifiers: settings.verify.map((command) =>
         commandVerifier({
-          command: settings.verify,
+          command,
           ...(settings.verifyIn && { cwd: settings.verifyIn }),
+          ...(settings.verifyTimeoutSec !== undefined && {
+            timeoutMs: settings.verifyTimeoutSec * 1000,
+          }),
         }),
-      ],
+      ),
     }),
     // Inside a coding agent its hooks keep the turn record beside the plan: one record of
     // what the model has seen, and the other tool calls that count as evidence.
@@ -44,6 +47,18 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
           ...(settings.planFile !== undefined && { planFile: settings.planFile }),
           ...(settings.approval !== undefined && { approval: settings.approval }),
           ...(settings.discipline !== undefined && { discipline: settings.discipline }),
+          store: settings.store,
+          // The agent's stop hook, answered here, runs the same checks (hook-args.ts).
+          ...(settings.verify && {
+            verify: settings.verify,
+            ...(settings.verifyIn && { verifyIn: settings.verifyIn }),
+            ...(settings.verifyTimeoutSec !== undefined && {
+              verifyTimeoutSec: settings.verifyTimeoutSec,
+            }),
+            ...(settings.verifyRefusals !== undefined && {
+              verifyRefusals: settings.verifyRefusals,
+            }),
+          }),
         },
         engine.store,
       ),

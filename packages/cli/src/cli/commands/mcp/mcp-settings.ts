@@ -28,8 +28,11 @@ export interface RawMcpFlags {
   list?: string;
   planFile?: string;
   evidence?: string;
-  verify?: string;
+  /** Repeatable. */
+  verify?: string | string[];
   verifyIn?: string;
+  verifyTimeout?: string;
+  verifyRefusals?: string;
   approval?: string | boolean;
   discipline?: string;
 }
@@ -50,9 +53,16 @@ export interface McpSettings {
   dependencies?: DependencyMode;
   /** The evidence rule for plan writes (calls recorded by the agent's hooks count). */
   evidence?: EvidenceMode;
-  /** The person's check command, run at a tagged or the final completion, in `verifyIn`. */
-  verify?: string;
+  /**
+   * The person's check commands, run in `verifyIn` at a tagged or the final completion, and,
+   * inside a coding agent, by its stop hook before the model may answer.
+   */
+  verify?: readonly string[];
   verifyIn?: string;
+  /** Seconds each check may run; absent: the default. */
+  verifyTimeoutSec?: number;
+  /** Refusals of one turn's answers before it goes through; absent: the default. */
+  verifyRefusals?: number;
   /** The host holds other tools until a person approves the plan; results say when it waits. */
   approval?: 'once' | 'on-change';
   /** The preset, which the agent's hooks served by this server (`hostTools`) follow too. */

@@ -13,6 +13,15 @@ import { MCP_AGENTS, type McpAgent } from '../../../coding-agents/mcp-keying.js'
 import { planFileList } from '../../../coding-agents/plan-file-list.js';
 import { agentProjectDir, agentStoreUrl } from '../../../coding-agents/project-store.js';
 import { codingAgent } from '../../../coding-agents/registry.js';
+import {
+  AUTO_CHECKS,
+  checkCommand,
+  checkRefusals,
+  checkTimeoutSec,
+  LIMITS_WITHOUT_COMMAND,
+  valueOr,
+} from '../../../coding-agents/setup/check-values.js';
+import { detectChecks } from '../../../coding-agents/setup/detect-checks.js';
 import { warnRenamed } from '../../../renamed-option.js';
 import { CliError } from '../../cli-error.js';
 import { parseDiscipline } from '../../discipline-option.js';
@@ -36,13 +45,12 @@ export function parseMcpFlags(
   const { tools, locale, dependencies } = toolFlags(flags);
   const key = keyFlags(flags, env, cwd);
   const { forAgent, list, planPath, session } = key;
-  const rules = ruleFlags(flags, forAgent, key.projectDir);
-  const { approval, verify, verifyIn } = rules;
+  const rules = ruleFlags(flags, forAgent, key.projectDir ?? cwd);
+  const { approval, checks } = rules;
   const settings: McpSettings = {
     store: key.store,
     ...(approval !== undefined && { approval }),
-    ...(verify !== undefined && { verify }),
-    ...(verifyIn !== undefined && { verifyIn: resolve(cwd, verifyIn) }),
+    ...checks,
     ...(session !== undefined && { session }),
     ...(list !== undefined && { list }),
     ...(planPath !== undefined && { planFile: planPath }),
@@ -106,7 +114,7 @@ function keyFlags(flags: RawMcpFlags, env: NodeJS.ProcessEnv, cwd: string) {
 }
 
 /** The rules around plan writes: evidence, the person's check command, approval. */
-function ruleFlags(flags: RawMcpFlags, forAgent: McpAgent | undefined, projectDir?: string) {
+function ruleFlags(flags: RawMcpFlags, forAgent: McpAgent | undefined, projectDir: string) {
   const evidence = flags.evidence;
   if (evidence !== undefined) checkOneOf('--evidence', evidence, EVIDENCE_MODES);
   // Without a coding agent's hooks the server sees no tool call but its own, so under the
@@ -116,22 +124,58 @@ function ruleFlags(flags: RawMcpFlags, forAgent: McpAgent | undefined, projectDi
       "--evidence needs --for AGENT: that agent's hooks record the tool calls that count as evidence.",
     );
   }
-  const verify = nonBlank('--verify', flags.verify);
-  // A coding agent's server checks in the agent's project: setup's files never name it.
-  const verifyIn =
-    nonBlank('--verify-in', flags.verifyIn) ?? (verify === undefined ? undefined : projectDir);
-  if (verifyIn !== undefined && verify === undefined) {
-    throw new CliError('--verify-in applies only with --verify COMMAND.');
-  }
   const approval = flags.approval === true ? 'once' : flags.approval;
   if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
     throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
   }
   return {
     evidence: evidence as EvidenceMode | undefined,
+    checks: checkFlags(flags, projectDir),
+    approval: approval as McpSettings['approval'],
+  };
+}
+
+/**
+ * The check commands (`auto`: the project's usual ones), where they run and their limits. A
+ * coding agent's server checks in the agent's project: setup's files never name it.
+ */
+function checkFlags(
+  flags: RawMcpFlags,
+  projectDir: string,
+): Pick<McpSettings, 'verify' | 'verifyIn' | 'verifyTimeoutSec' | 'verifyRefusals'> {
+  const given = typeof flags.verify === 'string' ? [flags.verify] : (flags.verify ?? []);
+  const named = nonBlank('--verify-in', flags.verifyIn);
+  const verifyIn = named === undefined ? projectDir : resolve(projectDir, named);
+  const commands = given.map((each) => valueOr(checkCommand(each), usageError));
+  const verify = [
+    ...new Set(
+      commands.flatMap((command) => (command === AUTO_CHECKS ? detectChecks(verifyIn) : [command])),
+    ),
+  ];
+  const limits = [flags.verifyTimeout, flags.verifyRefusals];
+  if (given.length === 0 && (named !== undefined || limits.some((each) => each !== undefined))) {
+    throw new CliError(LIMITS_WITHOUT_COMMAND);
+  }
+  if (given.length > 0 && verify.length === 0) {
+    process.stderr.write(
+      `plankeeper mcp: --verify auto found no checks in ${verifyIn}; none set.\n`,
+    );
+  }
+  // Checked even when `auto` found nothing: a wrong value is said either way.
+  const timeoutSec =
+    flags.verifyTimeout === undefined
+      ? undefined
+      : valueOr(checkTimeoutSec(flags.verifyTimeout), usageError);
+  const refusals =
+    flags.verifyRefusals === undefined
+      ? undefined
+      : valueOr(checkRefusals(flags.verifyRefusals), usageError);
+  if (verify.length === 0) return {};
+  return {
     verify,
     verifyIn,
-    approval: approval as McpSettings['approval'],
+    ...(timeoutSec !== undefined && { verifyTimeoutSec: timeoutSec }),
+    ...(refusals !== undefined && { verifyRefusals: refusals }),
   };
 }
 
@@ -199,4 +243,8 @@ function httpFlags(flags: RawMcpFlags, env: NodeJS.ProcessEnv): McpSettings['htt
     sessionIdleMs: idleMinutes * 60_000,
     maxSessions: Number(maxSessions),
   };
+}
+
+function usageError(problem: string): Error {
+  return new CliError(problem);
 }

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { type HookAnswer, parseAnswer } from './hook-answer.js';
-import { HOOK_TIMEOUT_MS, type PluginSettings } from './plugin-settings.js';
+import { type PluginSettings, timeoutFor } from './plugin-settings.js';
 
 export type Log = (message: string) => void;
 
@@ -30,7 +30,7 @@ export function runHook(
     }
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), HOOK_TIMEOUT_MS);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutFor(settings, event));
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;
     });

@@ -8,6 +8,10 @@
 /** The parts of OpenCode's SDK client the plugin calls; any of them may throw or hang. */
 export interface OpencodeClient {
   app: { log(request: { body: { service: string; level: string; message: string } }): unknown };
+  /** The TUI's toast; absent or failing where OpenCode runs without one (`opencode run`). */
+  tui?: {
+    showToast(request: { body: { message: string; variant: 'warning' } }): unknown;
+  };
   session: {
     get(request: { path: { id: string } }): Promise<{ data?: { parentID?: unknown } } | undefined>;
     prompt(request: {

@@ -192,8 +192,22 @@ function textComplete(
       if (answer && 'block' in answer && answer.block) {
         await sessions.addMessage(session, answer.block);
       }
+      // The person's checks still fail (or cannot start): theirs to read, not the model's.
+      if (answer && 'notice' in answer && answer.notice) tellPerson(client, answer.notice);
     } catch {}
   };
+}
+
+/** A toast where OpenCode shows one, and OpenCode's log either way; never throws. */
+function tellPerson(client: OpencodeClient, message: string): void {
+  for (const say of [
+    () => client.tui?.showToast({ body: { message, variant: 'warning' } }),
+    () => client.app.log({ body: { service: 'plankeeper', level: 'warn', message } }),
+  ]) {
+    try {
+      Promise.resolve(say()).catch(() => {});
+    } catch {}
+  }
 }
 
 function compactionAutocontinue(

@@ -13,6 +13,7 @@ declare const HOLDS_FOR_APPROVAL: boolean;
 declare const GUARDS_PLAN_FILE: boolean;
 declare const SESSION_ARGUMENT: string;
 declare const SCOPE_ARGUMENT: string;
+declare const STOP_TIMEOUT_MS: number;
 
 export const PlankeeperPlugin = plankeeperPlugin({
   command: COMMAND,
@@ -21,4 +22,5 @@ export const PlankeeperPlugin = plankeeperPlugin({
   guardsPlanFile: GUARDS_PLAN_FILE,
   sessionArgument: SESSION_ARGUMENT,
   scopeArgument: SCOPE_ARGUMENT,
+  stopTimeoutMs: STOP_TIMEOUT_MS,
 });

@@ -15,7 +15,15 @@ export interface PluginSettings {
   /** The plan key's arguments for plankeeper's MCP server (session-arguments.ts). */
   readonly sessionArgument: string;
   readonly scopeArgument: string;
+  /**
+   * Milliseconds the end of a turn may wait for its answer: the person's checks run then
+   * (setup: their timeouts and a margin); absent: HOOK_TIMEOUT_MS, as every other event.
+   */
+  readonly stopTimeoutMs?: number;
 }
+
+/** The event the person's checks run on: the final text of a turn. */
+export const STOP_EVENT = 'experimental.text.complete';
 
 /** Above the hook's own 3 s deadline: it answers neutrally before it is cut off. */
 export const HOOK_TIMEOUT_MS = 5000;
@@ -23,3 +31,8 @@ export const HOOK_TIMEOUT_MS = 5000;
 export const CLIENT_TIMEOUT_MS = 5000;
 /** OpenCode's names for plankeeper's MCP tools. */
 export const PLAN_TOOL_PREFIX = 'plankeeper_';
+
+/** How long the plugin waits for plankeeper's answer to `event`. */
+export function timeoutFor(settings: PluginSettings, event: string): number {
+  return event === STOP_EVENT ? (settings.stopTimeoutMs ?? HOOK_TIMEOUT_MS) : HOOK_TIMEOUT_MS;
+}

@@ -14,7 +14,7 @@ import { LineReader } from 'plankeeper/lines';
 import { SERVE_FLAG } from '../../hook/hook-args.js';
 import { type HookAnswer, parseAnswer } from './hook-answer.js';
 import { type Log, runHook } from './one-shot-hook.js';
-import { HOOK_TIMEOUT_MS, type PluginSettings } from './plugin-settings.js';
+import { type PluginSettings, timeoutFor } from './plugin-settings.js';
 
 const MAX_FAILED_STARTS = 3;
 
@@ -64,12 +64,15 @@ class ResidentHook {
     if (!state) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const id = ++this.nextId;
-      const timer = setTimeout(() => {
-        if (!state.waiting.delete(id)) return;
-        resolve(undefined);
-        state.stuck = true;
-        state.child.kill('SIGKILL');
-      }, HOOK_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => {
+          if (!state.waiting.delete(id)) return;
+          resolve(undefined);
+          state.stuck = true;
+          state.child.kill('SIGKILL');
+        },
+        timeoutFor(this.settings, event),
+      );
       const settle = (answer: HookAnswer | undefined) => {
         clearTimeout(timer);
         resolve(answer);
