@@ -198,4 +198,50 @@ describe('plankeeper mcp --verify', () => {
     expect(refused.ok).toBe(false);
     expect(refused.text).toContain('the check `node fail5.mjs` failed (exit code 5).');
   });
+
+  it('--evidence-from checks: a completion counts only while the check passes on the folder as it is, without --for', async () => {
+    const dir = mkdtempSync(join(scratch, 'from-checks-'));
+    writeFileSync(join(dir, 'state.txt'), 'broken');
+    writeFileSync(
+      join(dir, 'check.mjs'),
+      "import { readFileSync } from 'node:fs';\nif (readFileSync('state.txt', 'utf8') !== 'fixed') { console.log('still broken'); process.exit(1); }\n",
+    );
+    const call = await serve([
+      '--evidence',
+      'enforce',
+      '--evidence-from',
+      'checks',
+      '--verify',
+      'node check.mjs',
+      '--verify-in',
+      dir,
+    ]);
+    await call('todos_add', { todos: [{ content: 'Fix the state' }] });
+    const refused = await call('todos_complete', complete('1'));
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toContain('still broken');
+    writeFileSync(join(dir, 'state.txt'), 'fixed');
+    expect(await call('todos_complete', complete('1'))).toEqual({
+      ok: true,
+      text: expect.stringContaining('Completed #1'),
+    });
+  });
+
+  it('--evidence-from checks needs --evidence enforce and --verify, said in one line', () => {
+    const line =
+      '--evidence-from checks goes with --evidence enforce and --verify COMMAND: the command that must pass for a completion to count.';
+    expect(() =>
+      parseMcpFlags({ evidence: 'enforce', evidenceFrom: 'checks' }, {}, scratch),
+    ).toThrow(line);
+    expect(() => parseMcpFlags({ evidenceFrom: 'checks', verify: ['x'] }, {}, scratch)).toThrow(
+      line,
+    );
+    expect(() => parseMcpFlags({ evidenceFrom: 'tests' }, {}, scratch)).toThrow(
+      '--evidence-from must be one of calls, checks, not "tests".',
+    );
+    expect(
+      parseMcpFlags({ evidence: 'enforce', evidenceFrom: 'checks', verify: ['x'] }, {}, scratch)
+        .evidenceFrom,
+    ).toBe('checks');
+  });
 });

@@ -59,7 +59,11 @@ export function registerMcpCommand(program: Command): void {
       '--dependencies <mode>',
       `how blockedBy constrains order: ${DEPENDENCY_MODES.join(', ')} (default: warn)`,
     )
-    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`);
+    .option('--evidence <level>', `evidence rule: ${EVIDENCE_MODES.join(', ')} (default: off)`)
+    .option(
+      '--evidence-from <source>',
+      'what counts as evidence under --evidence enforce: calls (default) or checks (a pass of --verify)',
+    );
   for (const option of checkOptions(
     'the current folder, or with --for the agent project',
     'run when an item tagged [verify] or the last open item is completed, and with --for before the agent may answer after changing files',

@@ -21,6 +21,17 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
     ...(settings.list !== undefined && { list: settings.list }),
     ...(agent && mcpKeyingFor(agent, process.env, engine)),
     ...(settings.evidence && { evidence: settings.evidence }),
+    // The person's checks as the evidence: each command in the project, as the hooks run it.
+    ...(settings.evidenceFrom && {
+      evidenceFrom: settings.evidenceFrom,
+      verify: (settings.verify ?? []).map((command) => ({
+        command,
+        ...(settings.verifyIn && { cwd: settings.verifyIn }),
+        ...(settings.verifyTimeoutSec !== undefined && {
+          timeoutMs: settings.verifyTimeoutSec * 1000,
+        }),
+      })),
+    }),
     ...(settings.verify && {
       verifiers: settings.verify.map((command) =>
         commandVerifier({

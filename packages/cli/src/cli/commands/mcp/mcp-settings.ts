@@ -28,6 +28,7 @@ export interface RawMcpFlags {
   list?: string;
   planFile?: string;
   evidence?: string;
+  evidenceFrom?: string;
   /** Repeatable. */
   verify?: string | string[];
   verifyIn?: string;
@@ -53,6 +54,8 @@ export interface McpSettings {
   dependencies?: DependencyMode;
   /** The evidence rule for plan writes (calls recorded by the agent's hooks count). */
   evidence?: EvidenceMode;
+  /** `checks`: under `enforce`, a completion counts only when the `verify` commands pass. */
+  evidenceFrom?: 'checks';
   /**
    * The person's check commands, run in `verifyIn` at a tagged or the final completion, and,
    * inside a coding agent, by its stop hook before the model may answer.

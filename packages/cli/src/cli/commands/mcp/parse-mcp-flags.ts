@@ -46,9 +46,10 @@ export function parseMcpFlags(
   const key = keyFlags(flags, env, cwd);
   const { forAgent, list, planPath, session } = key;
   const rules = ruleFlags(flags, forAgent, key.projectDir ?? cwd);
-  const { approval, checks } = rules;
+  const { approval, checks, evidenceFrom } = rules;
   const settings: McpSettings = {
     store: key.store,
+    ...(evidenceFrom !== undefined && { evidenceFrom }),
     ...(approval !== undefined && { approval }),
     ...checks,
     ...(session !== undefined && { session }),
@@ -117,9 +118,10 @@ function keyFlags(flags: RawMcpFlags, env: NodeJS.ProcessEnv, cwd: string) {
 function ruleFlags(flags: RawMcpFlags, forAgent: McpAgent | undefined, projectDir: string) {
   const evidence = flags.evidence;
   if (evidence !== undefined) checkOneOf('--evidence', evidence, EVIDENCE_MODES);
+  const fromChecks = evidenceFromChecks(flags);
   // Without a coding agent's hooks the server sees no tool call but its own, so under the
-  // rule nothing could ever be completed.
-  if (evidence !== undefined && evidence !== 'off' && forAgent === undefined) {
+  // rule nothing could ever be completed, unless the person's checks are the evidence.
+  if (evidence !== undefined && evidence !== 'off' && forAgent === undefined && !fromChecks) {
     throw new CliError(
       "--evidence needs --for AGENT: that agent's hooks record the tool calls that count as evidence.",
     );
@@ -128,11 +130,25 @@ function ruleFlags(flags: RawMcpFlags, forAgent: McpAgent | undefined, projectDi
   if (approval !== undefined && approval !== 'once' && approval !== 'on-change') {
     throw new CliError(`--approval must be once or on-change, not ${JSON.stringify(approval)}.`);
   }
+  const checks = checkFlags(flags, projectDir);
+  if (fromChecks && (evidence !== 'enforce' || checks.verify === undefined)) {
+    throw new CliError(
+      '--evidence-from checks goes with --evidence enforce and --verify COMMAND: the command that must pass for a completion to count.',
+    );
+  }
   return {
     evidence: evidence as EvidenceMode | undefined,
-    checks: checkFlags(flags, projectDir),
+    ...(fromChecks && { evidenceFrom: 'checks' as const }),
+    checks,
     approval: approval as McpSettings['approval'],
   };
+}
+
+/** `--evidence-from`: `calls` (the default) or `checks`. */
+function evidenceFromChecks(flags: RawMcpFlags): boolean {
+  if (flags.evidenceFrom === undefined) return false;
+  checkOneOf('--evidence-from', flags.evidenceFrom, ['calls', 'checks']);
+  return flags.evidenceFrom === 'checks';
 }
 
 /**
