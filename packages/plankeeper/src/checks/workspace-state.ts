@@ -145,7 +145,8 @@ async function walk(dir: string, ignore: Set<string>, hash: ReturnType<typeof cr
     const names = entries
       .filter((entry) => !SKIPPED.has(entry.name) && !ignore.has(join(folder, entry.name)))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    if ((seen += names.length) > WALK_LIMIT) {
+    seen += names.length;
+    if (seen > WALK_LIMIT) {
       hash.update('walk-limit');
       return;
     }
