@@ -14,10 +14,10 @@
  * plan tools write.
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { Digest } from './digest.js';
 
 /** Entries a walk looks at before it stops. */
 const WALK_LIMIT = 20_000;
@@ -36,11 +36,11 @@ export async function workspaceState(
   options: WorkspaceStateOptions = {},
 ): Promise<string> {
   const ignore = new Set((options.ignore ?? []).map((path) => resolve(path)));
-  const hash = createHash('sha256');
+  const hash = new Digest();
   const status = await gitStatus(dir);
   if (status === undefined) await walk(dir, ignore, hash);
   else await hashGitStatus(status, ignore, hash);
-  return hash.digest('hex').slice(0, 32);
+  return (await hash.hex()).slice(0, 32);
 }
 
 interface GitStatus {
@@ -78,11 +78,7 @@ function git(dir: string, args: string[]): Promise<string | undefined> {
   });
 }
 
-async function hashGitStatus(
-  status: GitStatus,
-  ignore: Set<string>,
-  hash: ReturnType<typeof createHash>,
-) {
+async function hashGitStatus(status: GitStatus, ignore: Set<string>, hash: Digest) {
   for (const entry of status.entries) {
     if (entry === '') continue;
     const path = changedPath(entry);
@@ -108,7 +104,7 @@ function changedPath(entry: string): string | undefined {
   }
 }
 
-async function hashContent(path: string, hash: ReturnType<typeof createHash>): Promise<void> {
+async function hashContent(path: string, hash: Digest): Promise<void> {
   let file: Awaited<ReturnType<typeof open>> | undefined;
   try {
     file = await open(path, 'r');
@@ -118,7 +114,7 @@ async function hashContent(path: string, hash: ReturnType<typeof createHash>): P
       hash.update(`${info.size}:${info.mtimeMs}`);
       return;
     }
-    hash.update(await file.readFile());
+    hash.updateBytes(await file.readFile());
   } catch {
     hash.update('missing');
   } finally {
@@ -131,7 +127,7 @@ async function hashContent(path: string, hash: ReturnType<typeof createHash>): P
  * entries are looked at together (one round of stat calls per folder), then hashed in name
  * order, so the fingerprint does not depend on which stat answers first.
  */
-async function walk(dir: string, ignore: Set<string>, hash: ReturnType<typeof createHash>) {
+async function walk(dir: string, ignore: Set<string>, hash: Digest) {
   const queue = [resolve(dir)];
   let seen = 0;
   while (queue.length > 0) {
