@@ -1,7 +1,7 @@
 /**
  * A plan file as the coding agents' hooks and the CLI's `--plan-file` see it: the plan kept
  * in a Markdown checklist in the repository (plankeeper/stores/plan-file), shared by every
- * session as the list named after the file, over the store already open.
+ * session as the list named for the file's path in its project, over the store already open.
  */
 import type { PlanStore } from 'plankeeper';
 import { planFileKey } from 'plankeeper/stores/plan-file';

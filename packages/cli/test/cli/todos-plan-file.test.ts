@@ -3,7 +3,7 @@
  * it taken in first), writes a person's change made with the CLI back into the file, and
  * refuses a path that cannot be a plan file in one line.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,5 +54,34 @@ describe('plankeeper todos --plan-file', () => {
     expect(missing.stderr).toBe(
       `plankeeper: --plan-file: the folder of ${join(dir, 'docs', 'PLAN.md')} does not exist.\n`,
     );
+  });
+
+  it('says a file that is not there does not exist, naming no flag the person did not give', async () => {
+    const missing = await runCli(['todos', '--plan-file', 'nosuch.md'], { cwd: dir });
+    expect(missing.code).toBe(EXIT.usage);
+    expect(missing.stderr).toBe(
+      `plankeeper: --plan-file: ${join(dir, 'nosuch.md')} does not exist; check the path, or create it with --add TEXT.\n`,
+    );
+  });
+
+  it('refuses a symlink loop in one line, with no stack trace', async () => {
+    symlinkSync('PLAN.md', join(dir, 'PLAN.md'));
+    const loop = await todos();
+    expect(loop.code).toBe(EXIT.usage);
+    expect(loop.stderr).toBe(
+      `plankeeper: --plan-file: ${join(dir, 'PLAN.md')} is a symlink loop; point it at a file.\n`,
+    );
+    const adding = await todos('--add', 'Tag');
+    expect(adding.stderr).toBe(loop.stderr);
+  });
+
+  it.each([
+    ['en', 'Lines in the plan file that are not items, kept as they are: line 3: "- [?] Ask Ana"'],
+    ['zh', '计划文件中不是事项的行，已原样保留：第 3 行："- [?] Ask Ana"'],
+  ])('%s: names a line it does not read, present at the first read', async (lang, named) => {
+    writeFileSync(join(dir, 'PLAN.md'), '# Plan\n\n- [?] Ask Ana\n- [ ] #1 Tag\n');
+    const shown = await todos('--history', '0', '--lang', lang);
+    expect(shown.code, shown.stderr).toBe(EXIT.ok);
+    expect(shown.stdout).toContain(`\n${named}\n`);
   });
 });

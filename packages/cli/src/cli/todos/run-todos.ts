@@ -10,13 +10,13 @@ import { CliError } from '../cli-error.js';
 import { editKey, editPlan, personEditOf, wantsEdit } from '../commands/todos-edit.js';
 import { EXIT } from '../exit-codes.js';
 import { parseLang } from '../lang-option.js';
-import { checkPlanFilePath } from '../plan-file-option.js';
+import { checkPlanFileExists, checkPlanFilePath } from '../plan-file-option.js';
 import { absentSqliteFile, resolveStoreUrl } from '../store-option.js';
 import { printJson } from '../terminal/safe-output.js';
 import { releaseOwner } from './release-owner.js';
 import { deleteCommand, deletePlan, listPlans, showPlan } from './show-plan.js';
 import { CHANGE_PARTS, type TodosFlags } from './todos-flags.js';
-import { noStore, openTodosStore } from './todos-store.js';
+import { nameUnreadLines, noStore, openTodosStore } from './todos-store.js';
 import { watchChanges } from './watch-changes.js';
 
 type Locale = ReturnType<typeof getLocale>;
@@ -27,6 +27,8 @@ export async function runTodos(flags: TodosFlags): Promise<number> {
   if (flags.release !== undefined) return await releaseOwner(flags);
   const historyLimit = readFlags(flags);
   if (wantsEdit(flags)) return await changePlan(flags, planFile, locale);
+  // A read of a plan file that is not there: said so, not as a session without a plan.
+  if (planFile !== undefined && !flags.watch) checkPlanFileExists('--plan-file', planFile);
   if (flags.by !== undefined) throw new CliError('--by goes with a change.', EXIT.usage);
   // A flag of a change without the change would otherwise be ignored without a word.
   for (const [flag, change] of CHANGE_PARTS) {
@@ -51,12 +53,15 @@ export async function runTodos(flags: TodosFlags): Promise<number> {
       return await watchChanges(store, undefined, flags.json === true, locale);
     }
     if (flags.session === undefined) return await listPlans(store, flags);
-    return await sessionPlan(
+    const code = await sessionPlan(
       store,
       flags as TodosFlags & { session: string },
       historyLimit,
       locale,
     );
+    if (planFile !== undefined && !flags.json && !flags.delete && !flags.watch)
+      await nameUnreadLines(store, locale);
+    return code;
   } finally {
     await store.close();
   }

@@ -1,5 +1,5 @@
 /** The store `plankeeper todos` reads, or why there is none to read. */
-import type { PlanStore } from 'plankeeper';
+import type { getLocale, PlanStore } from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
 import { planFileList, withPlanFile } from '../../coding-agents/plan-file-list.js';
 import { CliError } from '../cli-error.js';
@@ -25,6 +25,19 @@ export async function openTodosStore(
   const wrapped = await withPlanFile(store, planFile);
   await wrapped.get(sharedListKey(planFileList(planFile)));
   return wrapped;
+}
+
+/**
+ * The plan file's lines that are no items (prose, an unknown marker such as `- [?]`), named
+ * under the plan as the model is told of them: the person sees what plankeeper did not read.
+ */
+export async function nameUnreadLines(
+  store: PlanStore,
+  locale: ReturnType<typeof getLocale>,
+): Promise<void> {
+  if (!('unreadLines' in store) || typeof store.unreadLines !== 'function') return;
+  const lines = (await store.unreadLines()) as { line: number; text: string }[];
+  if (lines.length > 0) print(`\n${locale.person.unreadLines(lines)}\n`);
 }
 
 /**

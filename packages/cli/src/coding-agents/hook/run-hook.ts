@@ -170,22 +170,18 @@ async function answerHook(
   const cwd = typeof inputCwd === 'string' && isAbsolute(inputCwd) ? inputCwd : io.cwd;
   const projectDir = agentProjectDir(agent.projectDirEnv, io.env, cwd);
   const url = agentStoreUrl(parsed.store, io.env, projectDir);
+  // The list is named for the file's path in its project: from the path the store opens.
+  const planFile = parsed.planFile === undefined ? undefined : resolve(projectDir, parsed.planFile);
   const open = async () => {
     const store = await openStore(url, { busyTimeoutMs: HOOK_LOCK_WAIT_MS, lockWaitDeadline });
     // The plan a person edits in the file: the finish check and reminders read it from there.
-    if (parsed.planFile === undefined) return store;
-    return withPlanFile(store, resolve(projectDir, parsed.planFile), {
+    if (planFile === undefined) return store;
+    return withPlanFile(store, planFile, {
       lockTimeoutMs: HOOK_LOCK_WAIT_MS,
     });
   };
   const listed =
-    parsed.planFile === undefined
-      ? parsed
-      : {
-          ...parsed,
-          planFile: resolve(projectDir, parsed.planFile),
-          list: planFileList(parsed.planFile),
-        };
+    planFile === undefined ? parsed : { ...parsed, planFile, list: planFileList(planFile) };
   const checks = hookCheckGate(parsed, projectDir, url);
   return decideHook(listed, agent, input as Record<string, unknown>, open, closeStore, cwd, {
     checks,

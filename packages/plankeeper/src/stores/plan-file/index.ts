@@ -1,7 +1,7 @@
 /**
  * `plankeeper/stores/plan-file`: a plan kept in the repository as a Markdown checklist
  * that people edit in any editor and agents edit through the tools. Every session shares
- * it (a shared list named after the file); the revision history, turn state and evidence
+ * it (a shared list named for the file's path in its project); the revision history, turn state and evidence
  * stay in a normal store beside it, by default SQLite under `.plankeeper/`.
  *
  * @example
@@ -15,6 +15,7 @@ import type { PlanKey } from '../../engine/plan-key.js';
 import { sharedListKey } from '../../engine/shared-list.js';
 import type { PlanStore } from '../../engine/store/plan-store.js';
 import { openStore } from '../open-store.js';
+import { planFileListName } from './plan-file-key.js';
 import { PlanFileStore } from './plan-file-store.js';
 
 export {
@@ -26,6 +27,7 @@ export {
   renderPlanFile,
   unreadLines,
 } from './plan-file-format.js';
+export { planFileListName } from './plan-file-key.js';
 export {
   PLAN_FILE_STATE_AGENT,
   PlanFileStore,
@@ -42,9 +44,12 @@ export interface OpenPlanFileOptions {
   lockTimeoutMs?: number;
 }
 
-/** The shared list a plan file is: named after the file, so `plankeeper todos --list PLAN.md` shows it. */
+/**
+ * The shared list a plan file is, named for its path in its project (see plan-file-key.ts):
+ * `plankeeper todos --plan-file PLAN.md` shows it.
+ */
 export function planFileKey(path: string): PlanKey {
-  return sharedListKey(basename(path));
+  return sharedListKey(planFileListName(path));
 }
 
 /** Opens the plan file at `path` over its store (see {@link OpenPlanFileOptions}). */

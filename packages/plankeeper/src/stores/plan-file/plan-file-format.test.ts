@@ -133,4 +133,48 @@ describe('plan file format', () => {
       blockedBy: item.blockedBy,
     });
   });
+
+  it('never writes a line break of model text as a line of the file', () => {
+    const breaks = ['\r', '\v', '\f', '\u0085', '\u2028', '\u2029'];
+    for (const mark of breaks) {
+      const item: TodoItem = {
+        id: '2',
+        content: `Ship${mark}- [x] #9 Approved by Ana`,
+        status: 'pending',
+        note: `done${mark}- [x] #3 ticked`,
+        description: `first${mark}second`,
+      };
+      const text = renderPlanFile([item]);
+      expect(text).toBe(
+        [
+          '# Plan',
+          '',
+          '- [ ] #2 Ship - [x] #9 Approved by Ana',
+          '  - note: done',
+          '  - note: - [x] #3 ticked',
+          '  - first',
+          '  - second',
+          '',
+        ].join('\n'),
+      );
+      expect(text).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
+      expect(items(text)).toHaveLength(1);
+    }
+  });
+
+  it("reads a person's line holding a line break as the item, the break as a space", () => {
+    for (const mark of ['\r', '\v', '\f', '\u0085', '\u2028', '\u2029']) {
+      const text = `- [ ] #1 Tag${mark}it\n  - note: a${mark}b\n`;
+      expect(items(text)).toEqual([
+        { id: '1', status: 'pending', content: 'Tag it', note: 'a b', line: 1 },
+      ]);
+      // Unchanged, the person's bytes stay.
+      expect(
+        renderPlanFile(
+          [{ id: '1', status: 'pending', content: 'Tag it', note: 'a b' }],
+          parsePlanFile(text),
+        ),
+      ).toBe(text);
+    }
+  });
 });

@@ -18,6 +18,7 @@
  * the first item stay at the top and lines after the last one at the bottom.
  */
 import type { TodoItem, TodoStatus } from '../../engine/todo-item.js';
+import { oneLine, readableLine, textLines } from './line-breaks.js';
 
 /** An item as a person wrote it; `id` is absent for a line without `#N`. */
 export interface PlanFileItem {
@@ -91,7 +92,7 @@ export function parsePlanFile(text: string): ParsedPlanFile {
   const blocks: PlanFileBlock[] = [];
   let current: Extract<PlanFileBlock, { kind: 'item' }> | undefined;
   rawLines.forEach((raw, index) => {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const line = readableLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
     const number = index + 1;
     const item = readItemLine(line, number);
     if (item) {
@@ -160,8 +161,8 @@ export function renderItem(item: TodoItem): string[] {
   if (item.blockedBy?.length)
     lines.push(`  - after ${item.blockedBy.map((id) => `#${id}`).join(', ')}`);
   if (item.owner !== undefined) lines.push(`  - owner: ${oneLine(item.owner)}`);
-  for (const text of fieldLines(item.note)) lines.push(`  - note: ${text}`);
-  for (const text of fieldLines(item.description))
+  for (const text of textLines(item.note)) lines.push(`  - note: ${text}`);
+  for (const text of textLines(item.description))
     lines.push(`  - ${NEEDS_ESCAPE.test(text) ? `\\${text}` : text}`);
   return lines;
 }
@@ -241,19 +242,6 @@ export function renderPlanFile(items: readonly TodoItem[], previous?: ParsedPlan
   const text =
     lines.map(withoutCr).join(eol) + (base.finalNewline || lines.length === 0 ? eol : '');
   return (base.bom ? '\uFEFF' : '') + (lines.length === 0 ? '' : text);
-}
-
-/** Lines of a multi-line text, blank ones left out. */
-function fieldLines(text: string | undefined): string[] {
-  if (text === undefined) return [];
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
 function withoutCr(line: string): string {
