@@ -49,10 +49,11 @@ export async function openCliStore(
     const message = error instanceof Error ? error.message : String(error);
     // That error already names the server and the URL.
     if (StoreUnavailableError.isInstance(error)) throw new CliError(message, EXIT.config);
-    // The library's advice names no flags; here the way out is one.
+    // The library's advice names no flags; here the way out is one. npm may block the
+    // install script that builds the module, so each way the command is installed gets its fix.
     if (SqliteNativeModuleError.isInstance(error)) {
       throw new CliError(
-        `cannot open store ${redact(url)}: ${SqliteNativeModuleError.problem}: run \`npm rebuild better-sqlite3\` (in a plankeeper checkout: \`npm run build:sqlite\`), or use --store memory.`,
+        `cannot open store ${redact(url)}: ${SqliteNativeModuleError.problem}: run \`npm i -g @plankeeper/cli --allow-scripts=better-sqlite3\` for a global install; in a project, \`npm install-scripts approve better-sqlite3\` then \`npm rebuild better-sqlite3\`; in a plankeeper checkout, \`npm run build:sqlite\`; or use --store memory.`,
         EXIT.config,
       );
     }

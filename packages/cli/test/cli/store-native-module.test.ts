@@ -25,7 +25,7 @@ describe('openCliStore without a loadable better-sqlite3', () => {
     await expect(opened).rejects.toMatchObject({
       exitCode: EXIT.config,
       message:
-        'cannot open store sqlite:.plankeeper/plans.db: the better-sqlite3 native module is missing or built for another Node: run `npm rebuild better-sqlite3` (in a plankeeper checkout: `npm run build:sqlite`), or use --store memory.',
+        'cannot open store sqlite:.plankeeper/plans.db: the better-sqlite3 native module is missing or built for another Node: run `npm i -g @plankeeper/cli --allow-scripts=better-sqlite3` for a global install; in a project, `npm install-scripts approve better-sqlite3` then `npm rebuild better-sqlite3`; in a plankeeper checkout, `npm run build:sqlite`; or use --store memory.',
     });
     expect(SqliteNativeModuleError.problem).toBe(
       'the better-sqlite3 native module is missing or built for another Node',

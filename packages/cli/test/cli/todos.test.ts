@@ -31,6 +31,21 @@ describe('plankeeper todos', () => {
     expect(stdout).toMatch(/^support {2}ticket-7 {2}scope researcher {2}0\/1 done/m);
   });
 
+  it('counts a cancelled item apart, never as done, as the dashboard does', async () => {
+    const store = await seededStore('plankeeper-todos-', (engine) =>
+      engine.write({ agent: 'support', session: 'ticket-9' }, [
+        { content: 'Look up the policy', status: 'completed' },
+        { content: 'Call the customer', status: 'cancelled' },
+        { content: 'Answer', status: 'pending' },
+      ]),
+    );
+    const { code, stdout } = await runCli(['todos', '--store', store]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^support {2}ticket-9 {2}1\/3 done, 1 cancelled {2}v1 /m);
+    const [listed] = JSON.parse((await runCli(['todos', '--store', store, '--json'])).stdout);
+    expect(listed).toMatchObject({ total: 3, open: 1, completed: 1, cancelled: 1 });
+  });
+
   it('shows one plan with its revision history, as text and as JSON', async () => {
     const store = await ticketStore();
     const text = await runCli(['todos', '--store', store, '--session', 'ticket-7']);

@@ -3,7 +3,8 @@
  * is cut off (every cell's content fits its box: scrollWidth ≤ clientWidth), the name and
  * add fields are wide enough for their placeholders in English and Chinese, the list takes
  * the room the detail pane does not need, the plan's task is shown where its host stored it,
- * and the summary counts one plan in the singular. The dashboard runs as `plankeeper dashboard`
+ * the summary counts one plan in the singular, and the "now" column breaks a step between
+ * words, never inside one. The dashboard runs as `plankeeper dashboard`
  * in its own process, on a SQLite store written before.
  */
 import { encodePlanKey } from 'plankeeper';
@@ -84,6 +85,29 @@ function cutOff(page: Page): Promise<string[]> {
   })()`);
 }
 
+/**
+ * Words of the "now" column split across two lines: "word: line tops". A step wraps between
+ * words, never inside one, whatever room the column has.
+ */
+function splitWords(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const split = [];
+    for (const cell of document.querySelectorAll('#rows td.now')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) split.push(word[0] + ': ' + [...tops].join(','));
+        }
+      }
+    }
+    return split;
+  })()`);
+}
+
 /** How many lines the first row's session id takes. */
 function sessionLines(page: Page): Promise<number> {
   return page.evaluate(`(() => {
@@ -110,6 +134,7 @@ describe.each([
         lang === 'en' ? /^1 plan · 1 agent · 1 open/ : /^1 个计划 · 1 个智能体/,
       );
       expect(await cutOff(page)).toEqual([]);
+      expect(await splitWords(page)).toEqual([]);
       if (width === 1280) {
         // Nothing selected: the list has the room (the hint's pane is narrow).
         const list = await page.$eval('#list-pane', (pane) => pane.clientWidth);
@@ -124,6 +149,7 @@ describe.each([
         lang === 'en' ? `Task: ${TASK}` : `任务：${TASK}`,
       );
       expect(await cutOff(page)).toEqual([]);
+      expect(await splitWords(page)).toEqual([]);
     } finally {
       await page.close();
       dashboard.close();

@@ -90,7 +90,11 @@ describe('plankeeper dashboard flags', () => {
     );
     await waitFor(() => url !== '', 'the dashboard URL', 5000);
     const port = new URL(url).port;
-    const error = await usageError(['--store', 'memory', '--port', port]);
+    const error = (await runCommand(['--store', 'memory', '--port', port]).catch(
+      (caught: unknown) => caught,
+    )) as CliError;
+    expect(error).toBeInstanceOf(CliError);
+    expect(error.exitCode).toBe(EXIT.config);
     expect(error.message).toBe(
       `Cannot listen on 127.0.0.1:${port}: the port is already in use. Pick another with --port, or --port 0 for any free port.`,
     );

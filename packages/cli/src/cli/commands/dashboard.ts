@@ -97,7 +97,10 @@ export async function runDashboard(
       const hint = /already in use/.test(error.message)
         ? ' Pick another with --port, or --port 0 for any free port.'
         : '';
-      throw new CliError(`${error.message}${hint}`, EXIT.usage);
+      // A well-formed address the machine refuses (taken, not ours, no permission) is the
+      // machine's configuration, as with `mcp --http`; a bad option is a usage error.
+      const refused = typeof (error.cause as NodeJS.ErrnoException | undefined)?.code === 'string';
+      throw new CliError(`${error.message}${hint}`, refused ? EXIT.config : EXIT.usage);
     }
     // Anything else came from the store (subscribing needs a live connection).
     const message = error instanceof Error ? error.message : String(error);

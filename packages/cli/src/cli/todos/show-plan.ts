@@ -1,8 +1,8 @@
 /** What `plankeeper todos` prints of stored plans: the listing, one plan with its history, a deletion. */
 import type { PlanSnapshot, PlanStore } from 'plankeeper';
-import { encodePlanKey, type getLocale, type PlanKey } from 'plankeeper';
+import { encodePlanKey, type getLocale, type PlanKey, progressOf } from 'plankeeper';
 import { approvalWait } from 'plankeeper/rules';
-import type { PlanRecord } from 'plankeeper/stores';
+import type { PlanListing, PlanRecord } from 'plankeeper/stores';
 import { redact } from 'plankeeper/stores';
 import { subAgentLines, subAgentView } from '../commands/todos-sub-agents.js';
 import { oneLine, storedPlanText } from '../commands/todos-view.js';
@@ -39,10 +39,15 @@ export async function listPlans(store: PlanStore, flags: TodosFlags): Promise<nu
   const listings = (await store.list(flags.agent ? { agent: flags.agent } : {})).sort(
     (a, b) => b.updatedAt - a.updatedAt,
   );
+  const counted = await Promise.all(listings.map((listing) => countOf(store, listing)));
   if (flags.json) {
     printJson(
       process.stdout,
-      listings.map((listing) => ({ ...listing, id: encodePlanKey(listing.key) })),
+      listings.map((listing, index) => ({
+        ...listing,
+        id: encodePlanKey(listing.key),
+        ...counted[index],
+      })),
       2,
     );
     return EXIT.ok;
@@ -51,14 +56,45 @@ export async function listPlans(store: PlanStore, flags: TodosFlags): Promise<nu
     print('No stored plans.\n');
     return EXIT.ok;
   }
-  for (const listing of listings) {
+  listings.forEach((listing, index) => {
     const { agent, session, scope } = listing.key;
-    const done = listing.total - listing.open;
     print(
-      `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${done}/${listing.total} done  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
+      `${agent}  ${session}${scope?.length ? `  scope ${scope.join('/')}` : ''}  ${progressWords(listing, counted[index]!)}  v${listing.version}  ${new Date(listing.updatedAt).toISOString()}\n`,
     );
-  }
+  });
   return EXIT.ok;
+}
+
+/** Completed and cancelled items of a listed plan; a listing counts only the open ones. */
+interface Counted {
+  completed?: number;
+  cancelled?: number;
+  error?: string;
+}
+
+/**
+ * The counts the dashboard shows, from the same `progressOf`: a listing cannot tell a
+ * cancelled item from a completed one. A plan that cannot be read is named, not fatal.
+ */
+async function countOf(store: PlanStore, listing: PlanListing): Promise<Counted> {
+  try {
+    const stored = await store.get(listing.key);
+    if (!stored) return {};
+    const { completed, cancelled } = progressOf(stored.record.items);
+    return { completed, cancelled };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** `1/3 done, 1 cancelled`: completed of all, cancelled apart, never counted as done. */
+function progressWords(listing: PlanListing, counted: Counted): string {
+  if (counted.completed === undefined) {
+    const why = counted.error === undefined ? 'deleted' : `unreadable: ${oneLine(counted.error)}`;
+    return `${listing.open} open of ${listing.total} (${why})`;
+  }
+  const cancelled = counted.cancelled ? `, ${counted.cancelled} cancelled` : '';
+  return `${counted.completed}/${listing.total} done${cancelled}`;
 }
 
 export async function showPlan(

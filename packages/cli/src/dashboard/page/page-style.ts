@@ -51,6 +51,12 @@ th.scope { width: 9%; }
 th.progress { width: 130px; }
 th.state { width: 104px; }
 th.updated { width: 86px; }
+/* In a narrow list (a small window, or the detail pane open) the step in the "now" column is
+   what is read: the session id gives it room and wraps instead, so a step breaks between
+   words, never inside one (the dot is glued to the first word, so that word needs room too). */
+#list-pane { container-type: inline-size; }
+@container (max-width: 900px) { th.agent { width: 12%; } th.session { width: 20%; } th.scope { width: 8%; } }
+td.now { overflow-wrap: break-word; }
 td.progress, td.state, td.updated { white-space: nowrap; }
 td.agent { font-weight: 600; }
 td.session { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
