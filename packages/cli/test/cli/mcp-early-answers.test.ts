@@ -6,6 +6,7 @@
  * is what the client gets, once per request, and the server's own answer replaces it on disk.
  */
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -140,4 +141,40 @@ describe('plankeeper mcp: listing answers remembered', () => {
     expect(answers.get(2)).toEqual(normal.get(2));
     expect(answers.get(4)!.error).toBeUndefined();
   });
+});
+
+describe('plankeeper mcp: remembered answers it does not trust', () => {
+  it('a listing id reused before its answer came remembers nothing for either request', async () => {
+    const run = await runCli(['mcp', '--store', 'memory'], {
+      input: `${[...LISTING.slice(0, 2), request(2, 'tools/list'), request(2, 'prompts/list')].join('\n')}\n`,
+      env: { XDG_CACHE_HOME: cache },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const remembered = JSON.parse(readFileSync(fileOf(files()[0]!), 'utf8')) as Record<
+      string,
+      Answer
+    >;
+    expect(remembered[toolsListKey]).toBeUndefined();
+    expect(remembered['prompts/list {}']).toBeUndefined();
+    // The next start lists its tools, none remembered under the wrong request.
+    expect((await serve(LISTING)).get(2)!.result!.tools!.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['folder', (file: string) => chmodSync(join(file, '..'), 0o777)],
+    ['file', (file: string) => chmodSync(file, 0o666)],
+  ])('a %s others may write is not served from', async (_, loosen) => {
+    await serve(LISTING);
+    const file = fileOf(files()[0]!);
+    const remembered = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Answer>;
+    remembered[toolsListKey] = { id: 0, result: { tools: [] } };
+    writeFileSync(file, JSON.stringify(remembered));
+    loosen(file);
+    expect((await serve(LISTING)).get(2)!.result!.tools!.length).toBeGreaterThan(0);
+  });
+
+  it('a cache folder under /proc is not used: the server answers and ends', async () => {
+    const answers = await serve(LISTING, [], '/proc/self');
+    expect(answers.get(2)!.result!.tools!.length).toBeGreaterThan(0);
+  }, 20_000);
 });

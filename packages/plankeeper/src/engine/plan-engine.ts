@@ -74,7 +74,7 @@ export class PlanEngine {
   private readonly now: () => number;
   private readonly loop: CommitLoop;
 
-  constructor(options: PlanEngineOptions = {}) {
+  constructor(private readonly options: PlanEngineOptions = {}) {
     this.store = options.store ?? new MemoryPlanStore();
     this.limits = resolveLimits(options.limits);
     this.dropPolicy = options.dropPolicy ?? 'report';
@@ -96,6 +96,11 @@ export class PlanEngine {
       options.ttlMs,
       options.maxAttempts ?? 100,
     );
+  }
+
+  /** An engine with these options over `store` (a view of this one's, say). */
+  withStore(store: PlanStore): PlanEngine {
+    return new PlanEngine({ ...this.options, store });
   }
 
   /** Replaces the whole list (`todo_write`). */
@@ -168,13 +173,12 @@ export class PlanEngine {
   }
 
   /**
-   * A person's change to one item (see person-edit.ts). Its revision's source says
-   * `by: 'person'`, the name when given, and the change as data, so the model can be told
-   * who changed what. The plan keeps its `turn`: a person's edit is no new request, and
-   * must not make the model's current plan look like a leftover. On a compare-and-set
-   * conflict the edit is validated again on the winner's plan. `{kind: 'approve'}`
-   * approves the plan's steps (see approve.ts); any other edit of an approved plan keeps
-   * it approved, since the person made that change themselves.
+   * A person's change to one item (see person-edit.ts). Its revision's source says `by: 'person'`,
+   * the name when given, and the change as data, so the model can be told who changed what. The
+   * plan keeps its `turn`: a person's edit is no new request, and must not make the model's current
+   * plan look like a leftover. On a compare-and-set conflict the edit is validated again on the
+   * winner's plan. `{kind: 'approve'}` approves the plan's steps (see approve.ts); any other edit
+   * of an approved plan keeps it approved, since the person made that change themselves.
    */
   editAsPerson(
     key: PlanKey,
@@ -261,13 +265,12 @@ export class PlanEngine {
   }
 
   /**
-   * Sets the harness state at `key` to `update(current)` by compare-and-set. When another
-   * writer (another hook process) got there first, `update` runs again on what it wrote,
-   * so no update is lost; after `maxAttempts` refused writes it rejects with
-   * PlanConflictError. `update` gets a copy of the stored state (undefined when there is
-   * none) and returns the next one, or undefined to leave it as it is. Resolves to the
-   * state now stored: the one `update` returned, with its version, or the current one.
-   * Writes expire after the engine's `ttlMs`, as plans do.
+   * Sets the harness state at `key` to `update(current)` by compare-and-set. When another writer
+   * (another hook process) got there first, `update` runs again on what it wrote, so no update is
+   * lost; after `maxAttempts` refused writes it rejects with PlanConflictError. `update` gets a
+   * copy of the stored state (undefined when there is none) and returns the next one, or undefined
+   * to leave it as it is. Resolves to the state now stored: the one `update` returned, with its
+   * version, or the current one. Writes expire after the engine's `ttlMs`, as plans do.
    */
   async updateTurnState(
     key: PlanKey,

@@ -52,6 +52,7 @@ export {
   HOOK_DEADLINE_MS,
   type Untimed,
 } from './fail-open.js';
+export { HOOK_LOCK_WAIT_MS, hookEngine, hookStore } from './hook-lock-wait.js';
 export {
   isPlanToolName,
   isPlanWriteToolName,

@@ -91,6 +91,30 @@ describe('SqlitePlanStore', () => {
     await store.close();
   });
 
+  it('withLockWaitLimit: a call waits for a lock at most the limit, and the process runs meanwhile', async () => {
+    const path = freshPath();
+    const store = new SqlitePlanStore({ path, busyTimeoutMs: 5000 });
+    const view = store.withLockWaitLimit(600);
+    const writer = new Database(path);
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      const started = Date.now();
+      await expect(view.compareAndSetState!(key, 0, { n: 1 })).rejects.toThrow(/locked/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+      expect(Date.now() - started).toBeLessThan(1000);
+      // The lock freed by a timer while the view waits: the timer ran, and the write landed.
+      setTimeout(() => writer.exec('ROLLBACK'), 200);
+      expect((await view.compareAndSet(key, 0, planRecord([]))).ok).toBe(true);
+    } finally {
+      if (writer.inTransaction) writer.exec('ROLLBACK');
+      writer.close();
+    }
+    // The store's own calls keep its busy timeout; closing the view leaves the store open.
+    await view.close();
+    expect((await store.get(key))?.version).toBe(1);
+    await store.close();
+  });
+
   it('refuses a file written with a newer schema, naming both versions, and leaves it untouched', async () => {
     const path = freshPath();
     await new SqlitePlanStore({ path }).close();

@@ -2,10 +2,13 @@
  * Where `plankeeper mcp` remembers its answers to a client's listing requests (see
  * early-answers.ts): one small JSON file per build and command line, in the user's cache
  * folder. Nothing in it is a person's: any file may be deleted at any time, and one that
- * cannot be read or written is simply not used.
+ * cannot be read or written is simply not used. What another user could have written is not
+ * used either (checked as ssh checks its files), nor a folder under /proc, /sys or /dev,
+ * where creating folders never ends.
  */
 import { createHash } from 'node:crypto';
 import {
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -15,7 +18,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 /** A file not written for this long belongs to a build or command line no longer run. */
 const STALE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -45,6 +48,7 @@ export function cacheFile(identity: readonly string[], env: NodeJS.ProcessEnv = 
 }
 
 export function readAnswers(file: string): AnswerTable {
+  if (!trusted(file)) return {};
   try {
     const table: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return table !== null && typeof table === 'object' && !Array.isArray(table)
@@ -62,6 +66,7 @@ export function readAnswers(file: string): AnswerTable {
 export function writeAnswers(file: string, table: AnswerTable): void {
   const folder = join(file, '..');
   const temporary = `${file}.${process.pid}.tmp`;
+  if (!trusted(file)) return;
   try {
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     const isNew = readdirSync(folder).every((name) => join(folder, name) !== file);
@@ -82,4 +87,31 @@ function removeStale(folder: string, before: number): void {
       // Taken by another server meanwhile.
     }
   }
+}
+
+/** Kernel file systems: no cache lives there, and recursive mkdir may never return. */
+const KERNEL_FOLDERS = ['/proc', '/sys', '/dev'];
+
+/**
+ * Whether `file` and the two folders plankeeper makes for it can hold only what this user
+ * wrote: each absent, or this user's and writable by nobody else, a real folder or file (not
+ * a link another user could point elsewhere), and outside the kernel's file systems.
+ */
+function trusted(file: string): boolean {
+  const path = resolve(file);
+  if (KERNEL_FOLDERS.some((root) => path === root || path.startsWith(`${root}${sep}`))) {
+    return false;
+  }
+  const uid = process.getuid?.();
+  if (uid === undefined) return true; // Windows: the user's own profile folder.
+  const answers = join(path, '..');
+  return [join(answers, '..'), answers, path].every((each) => {
+    try {
+      const stat = lstatSync(each);
+      const kind = each === path ? stat.isFile() : stat.isDirectory();
+      return kind && stat.uid === uid && (stat.mode & 0o022) === 0;
+    } catch {
+      return true; // Absent: made by this process, 0700 and 0600.
+    }
+  });
 }

@@ -93,6 +93,8 @@ class EarlyAnswers {
   private readonly asked = new Map<Id, string>();
   /** Of those, the ones already answered here: the server's answer is dropped. */
   private readonly answered = new Set<Id>();
+  /** Listing ids the client reused while their answer was awaited: nothing of them is kept. */
+  private readonly reused = new Set<Id>();
   private reading = true;
   /** The client's lines while the listing lasts; no limit: a long line ends the listing. */
   private readonly fromClient = new LineReader();
@@ -134,6 +136,12 @@ class EarlyAnswers {
     if (typeof method !== 'string' || !isId(id)) return; // a notification or an answer
     if (!LISTINGS.has(method)) {
       this.stopReading();
+      return;
+    }
+    // An id reused before its answer came: the server's answers can no longer be told apart,
+    // so this request is neither answered here nor remembered (nor the one before it).
+    if (this.asked.has(id)) {
+      this.reused.add(id);
       return;
     }
     const asked = requestKey(method, message.params);
@@ -183,7 +191,12 @@ class EarlyAnswers {
         : 'error' in message
           ? { error: message.error }
           : undefined;
-    if (answer !== undefined && JSON.stringify(this.answers[asked]) !== JSON.stringify(answer)) {
+    const reused = this.reused.delete(message.id);
+    if (
+      answer !== undefined &&
+      !reused &&
+      JSON.stringify(this.answers[asked]) !== JSON.stringify(answer)
+    ) {
       this.answers[asked] = answer;
       writeAnswers(this.file, this.answers);
     }

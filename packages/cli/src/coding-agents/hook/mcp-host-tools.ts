@@ -5,6 +5,7 @@
  * failing open the same way, with the same output the command hook prints.
  */
 import type { PlanStore } from 'plankeeper';
+import { hookStore } from 'plankeeper/hooks';
 import type { HostTool } from 'plankeeper/mcp';
 import { MCP_HOOK_TOOL } from '../coding-agent.js';
 import { codingAgent } from '../registry.js';
@@ -25,6 +26,8 @@ export function hookHostTools(
 ): Record<string, HostTool> {
   const read = codingAgent(options.agent as Parameters<typeof codingAgent>[0]).mcpHookInput;
   if (!read) return {};
+  // A lock held by another process must not stop the server's other calls (hook-lock-wait.ts).
+  const lockWaiting = hookStore(store);
   return {
     [MCP_HOOK_TOOL]: async (args) => {
       const call = read(args);
@@ -34,7 +37,7 @@ export function hookHostTools(
         );
         return '';
       }
-      return answerHookInProcess({ ...options, event: call.event }, call.input, store, {
+      return answerHookInProcess({ ...options, event: call.event }, call.input, lockWaiting, {
         stderr,
         env: process.env,
         cwd: process.cwd(),

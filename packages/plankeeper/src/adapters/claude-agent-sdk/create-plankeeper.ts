@@ -21,6 +21,7 @@ import {
 } from '../../harness/rules/resolve-discipline.js';
 import type { StoredRuleOptions } from '../../harness/stored-discipline.js';
 import type { CompletionVerifier, VerifierSpec } from '../../harness/verifiers.js';
+import { hookEngine } from '../../hooks/hook-lock-wait.js';
 import { getLocale, type LocaleId } from '../../locale/index.js';
 import { PLAN_TOOL_NAMES } from '../../tools/plan-tools.js';
 import type { PlanToolFamily } from '../../tools/tool-family.js';
@@ -119,7 +120,8 @@ export function createPlankeeper(options: PlankeeperOptions = {}): Plankeeper {
   const discipline = resolveDiscipline(options, { planSection: false });
   const toolUses = new ToolUseKeys();
   const context: Omit<PlanHookContext, 'checks'> = {
-    engine,
+    // A lock held by another process must not stop the SDK host's process (hook-lock-wait.ts).
+    engine: hookEngine(engine),
     key: options.key,
     rules: ruleOptions(options, discipline, approval?.again),
     allowWhileWaiting: new Set(approval?.allow ?? []),

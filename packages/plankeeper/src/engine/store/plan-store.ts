@@ -218,4 +218,11 @@ export interface PlanStore {
     state: Record<string, unknown>,
     options?: StateWriteOptions,
   ): Promise<CompareAndSetStateResult>;
+  /**
+   * The same store for a caller with a deadline inside a long-lived process (an in-process
+   * hook): each call through it waits for another process's lock at most `longestMs`, and
+   * MUST NOT hold the process while it waits, then fails as a busy store does. Optional: a
+   * store whose waits already let the process run need not have it.
+   */
+  withLockWaitLimit?(longestMs: number): PlanStore;
 }

@@ -28,6 +28,7 @@ import { resolveDuration, resolveHistoryLimit } from '../shared/store-options.js
 import { StoreFileError } from '../store-errors.js';
 import { ChangePoller, type RevisionRow } from './change-poller.js';
 import { checkSameFile, type FileIdentity } from './sqlite-file.js';
+import { LOCK_WAIT_SLICE_MS, lockWaitView } from './sqlite-lock-wait-view.js';
 import { openSqliteFile } from './sqlite-open.js';
 import type { ListingRow, PlanStateRow, RingPosition } from './sqlite-rows.js';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements.js';
@@ -80,8 +81,13 @@ export class SqlitePlanStore implements PlanStore {
   private readonly writeTransaction: Transaction<(work: () => unknown) => unknown>;
   private readonly sql: SqliteStatements;
 
-  /** See SqliteStoreOptions.lockWaitDeadline; with it, the busy timeout set on the connection now. */
-  private readonly lockWait?: { deadline: number; longest: number; current: number };
+  /** See SqliteStoreOptions.lockWaitDeadline. */
+  private readonly lockWait?: { deadline: number; longest: number };
+  private readonly busyTimeoutMs: number;
+  /** The busy timeout set on the connection now. */
+  private busyTimeout: number;
+  /** While a lock-wait view runs a call: the longest one wait may last (lockWaitView). */
+  private waitCap: number | undefined;
 
   /** The open connection, for maintenance and tests; do not write plans through it. */
   get db(): SqliteConnection {
@@ -92,12 +98,12 @@ export class SqlitePlanStore implements PlanStore {
     this.path = options.path;
     this.historyLimit = resolveHistoryLimit(options.historyLimit);
     const busyTimeoutMs = resolveDuration('busyTimeoutMs', options.busyTimeoutMs, 5000);
+    this.busyTimeoutMs = busyTimeoutMs;
     const deadline = options.lockWaitDeadline;
     // Opening may take the lock too (to create or upgrade the schema).
     const openWait = deadline === undefined ? busyTimeoutMs : waitUntil(deadline, busyTimeoutMs);
-    if (deadline !== undefined) {
-      this.lockWait = { deadline, longest: busyTimeoutMs, current: openWait };
-    }
+    this.busyTimeout = openWait;
+    if (deadline !== undefined) this.lockWait = { deadline, longest: busyTimeoutMs };
     const pollIntervalMs = Math.max(
       1,
       resolveDuration('pollIntervalMs', options.pollIntervalMs, 250),
@@ -115,10 +121,7 @@ export class SqlitePlanStore implements PlanStore {
       {
         commitAll: (writes) => this.inWriteTransaction(() => writes.map((w) => this.applyWrite(w))),
         commitOne: (write) => this.inWriteTransaction(() => this.applyWrite(write)),
-        failsEveryWrite: (error) =>
-          !db.open ||
-          StoreFileError.isInstance(error) ||
-          (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')),
+        failsEveryWrite: (error) => !db.open || StoreFileError.isInstance(error) || isBusy(error),
       },
       { maxBatch: 64 },
     );
@@ -423,14 +426,37 @@ export class SqlitePlanStore implements PlanStore {
     if (this.file) checkSameFile(this.file.path, this.file.opened, use);
   }
 
-  /** With a lock-wait deadline: the busy timeout for the next write, the time left at most. */
+  /**
+   * The busy timeout for the next write: the store's, at most the time left before a
+   * lock-wait deadline, and one slice at most inside a lock-wait view.
+   */
   private limitLockWait(): void {
     const wait = this.lockWait;
-    if (!wait) return;
-    const left = waitUntil(wait.deadline, wait.longest);
-    if (left === wait.current) return;
-    this.database.pragma(`busy_timeout = ${left}`);
-    wait.current = left;
+    let wanted = wait ? waitUntil(wait.deadline, wait.longest) : this.busyTimeoutMs;
+    if (this.waitCap !== undefined) wanted = Math.min(wanted, this.waitCap);
+    if (wanted === this.busyTimeout) return;
+    this.database.pragma(`busy_timeout = ${wanted}`);
+    this.busyTimeout = wanted;
+  }
+
+  /**
+   * This store for an in-process hook: each call waits for another process's lock at most
+   * `longestMs`, in short slices with the event loop running between them (lockWaitView).
+   */
+  withLockWaitLimit(longestMs: number): PlanStore {
+    const sliced = <T>(call: () => Promise<T>): Promise<T> => {
+      // Writes queued by other callers commit first, with the store's own wait.
+      this.writes.flush();
+      this.waitCap = LOCK_WAIT_SLICE_MS;
+      try {
+        const result = call();
+        this.writes.flush();
+        return result;
+      } finally {
+        this.waitCap = undefined;
+      }
+    };
+    return lockWaitView(this, longestMs, sliced, isBusy);
   }
 
   /** Builds the change only when someone listens: a write without subscribers skips it. */
@@ -457,6 +483,11 @@ export class SqlitePlanStore implements PlanStore {
 /** How long a lock wait may last now: until `deadline`, and `longest` at most. */
 function waitUntil(deadline: number, longest: number): number {
   return Math.max(0, Math.min(longest, Math.floor(deadline - Date.now())));
+}
+
+/** Another process holds the lock (the busy timeout ran out). */
+function isBusy(error: unknown): boolean {
+  return error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY');
 }
 
 function isExpired(expiresAt: number | null, now: number): boolean {

@@ -1,7 +1,8 @@
 /**
  * The options a program sets, through the real SDK loop: approval holds other tools until a
  * person approves, evidence refuses a completion with no work behind it, a host key and the
- * Chinese texts, and a store that is down (the agent goes on; `onError` hears of it).
+ * Chinese texts, a store that is down (the agent goes on; `onError` hears of it), and one
+ * another process keeps locked (each hook gives up within its lock wait; the host runs on).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { PlanEngine } from 'plankeeper';
 import { createPlankeeper } from 'plankeeper/claude-agent-sdk';
 import { SqlitePlanStore } from 'plankeeper/stores/sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lockSqliteFile } from '../../support/locked-sqlite.js';
 import { callTool, SdkSandbox, say } from './support/run-query.js';
 
 let sandbox: SdkSandbox | undefined;
@@ -138,5 +140,34 @@ describe('plankeeper/claude-agent-sdk options', () => {
       'Stop',
       'UserPromptSubmit',
     ]);
+  });
+
+  it('a store locked by another process: every hook answers neutrally and the host is never held', async () => {
+    sandbox = await SdkSandbox.start([say('Done.')]);
+    const path = join(sandbox.dirs.root, 'plans.db');
+    const store = new SqlitePlanStore({ path });
+    const errors: string[] = [];
+    const planner = createPlankeeper({
+      engine: new PlanEngine({ store }),
+      onError: (error, event) => errors.push(`${event}: ${(error as Error).message}`),
+    });
+    const lock = await lockSqliteFile(path);
+    // better-sqlite3 waits for a lock synchronously: a held process misses its timer's ticks.
+    let last = Date.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, Date.now() - last);
+      last = Date.now();
+    }, 20);
+    try {
+      const run = await sandbox.run('Say done.', planner.options());
+      expect(run.result).toBe('Done.');
+    } finally {
+      clearInterval(ticker);
+      await lock.release();
+      await store.close();
+    }
+    expect(errors).toContain('UserPromptSubmit: database is locked');
+    expect(longestGap).toBeLessThan(500);
   });
 });
