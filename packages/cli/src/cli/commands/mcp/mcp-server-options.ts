@@ -21,28 +21,7 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
     ...(settings.list !== undefined && { list: settings.list }),
     ...(agent && mcpKeyingFor(agent, process.env, engine)),
     ...(settings.evidence && { evidence: settings.evidence }),
-    // The person's checks as the evidence: each command in the project, as the hooks run it.
-    ...(settings.evidenceFrom && {
-      evidenceFrom: settings.evidenceFrom,
-      verify: (settings.verify ?? []).map((command) => ({
-        command,
-        ...(settings.verifyIn && { cwd: settings.verifyIn }),
-        ...(settings.verifyTimeoutSec !== undefined && {
-          timeoutMs: settings.verifyTimeoutSec * 1000,
-        }),
-      })),
-    }),
-    ...(settings.verify && {
-      verifiers: settings.verify.map((command) =>
-        commandVerifier({
-          command,
-          ...(settings.verifyIn && { cwd: settings.verifyIn }),
-          ...(settings.verifyTimeoutSec !== undefined && {
-            timeoutMs: settings.verifyTimeoutSec * 1000,
-          }),
-        }),
-      ),
-    }),
+    ...checkOptions(settings),
     // Inside a coding agent its hooks keep the turn record beside the plan: one record of
     // what the model has seen, and the other tool calls that count as evidence.
     ...(settings.for !== undefined && { turnRecordsInStore: true }),
@@ -74,5 +53,24 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
         engine.store,
       ),
     }),
+  };
+}
+
+/**
+ * The person's check commands as the server runs them: each a completion verifier (a tagged
+ * or the final completion), and with `--evidence-from checks` the evidence that counts.
+ */
+function checkOptions(settings: McpSettings) {
+  const commands = (settings.verify ?? []).map((command) => ({
+    command,
+    ...(settings.verifyIn && { cwd: settings.verifyIn }),
+    ...(settings.verifyTimeoutSec !== undefined && {
+      timeoutMs: settings.verifyTimeoutSec * 1000,
+    }),
+  }));
+  if (commands.length === 0) return {};
+  return {
+    verifiers: commands.map((command) => commandVerifier(command)),
+    ...(settings.evidenceFrom && { evidenceFrom: settings.evidenceFrom, verify: commands }),
   };
 }
