@@ -39,7 +39,7 @@ export {
   PlankeeperError,
   PlanRecordError,
 } from './engine/errors.js';
-export type { EvidenceMode, EvidenceSource } from './engine/evidence.js';
+export type { EvidenceMode } from './engine/evidence.js';
 export { DEFAULT_LIMITS } from './engine/limits.js';
 export type { DependencyMode } from './engine/operations/dependencies.js';
 export {
