@@ -5,16 +5,27 @@
  * keeps its mode.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
-import { chmod, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, type FileHandle, open, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { checkPlanFileBytes } from './plan-file-limits.js';
 
-/** The file's text, or undefined when there is no file. */
+/**
+ * The file's text, or undefined when there is no file. A file over the size limit is
+ * refused before it is read (plan-file-limits.ts).
+ */
 export async function readText(path: string): Promise<string | undefined> {
+  let file: FileHandle;
   try {
-    return await readFile(path, 'utf8');
+    file = await open(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  try {
+    checkPlanFileBytes(path, (await file.stat()).size);
+    return await file.readFile('utf8');
+  } finally {
+    await file.close();
   }
 }
 

@@ -17,6 +17,7 @@ import type { PlanStore } from '../../engine/store/plan-store.js';
 import { openStore } from '../open-store.js';
 import { PlanFileStore } from './plan-file-store.js';
 
+export { PlanFileError } from './plan-file-error.js';
 export {
   type ParsedPlanFile,
   type PlanFileBlock,
@@ -26,6 +27,7 @@ export {
   renderPlanFile,
   unreadLines,
 } from './plan-file-format.js';
+export { PLAN_FILE_MAX_BYTES, PLAN_FILE_MAX_ITEMS } from './plan-file-limits.js';
 export {
   PLAN_FILE_STATE_AGENT,
   PlanFileStore,
