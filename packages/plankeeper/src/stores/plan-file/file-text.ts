@@ -7,7 +7,8 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
 import { chmod, type FileHandle, open, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { checkPlanFileBytes } from './plan-file-limits.js';
+import { PlanFileError } from './plan-file-error.js';
+import { checkPlanFileBytes, shown } from './plan-file-limits.js';
 
 /**
  * The file's text, or undefined when there is no file. A file over the size limit is
@@ -57,6 +58,12 @@ export async function stageText(path: string, text: string): Promise<StagedText>
     (stats) => stats.mode & 0o7777,
     () => undefined,
   );
+  // Made read-only on purpose: never replaced, though the folder would allow the rename.
+  if (mode !== undefined && (mode & 0o222) === 0) {
+    throw new PlanFileError(
+      `${shown(path)} is read-only; make it writable (chmod u+w) for plankeeper to write the plan.`,
+    );
+  }
   const temporary = join(
     dirname(target),
     `.${basename(target)}.${process.pid}.${globalThis.crypto.randomUUID().slice(0, 8)}.tmp`,

@@ -42,6 +42,7 @@ import { emptyRecord, type PlanRecord, type TodoItem } from '../../engine/todo-i
 import { fileEdits } from './file-edits.js';
 import { FileLock } from './file-lock.js';
 import { type Replaced, readText, stageText, textDigest } from './file-text.js';
+import { checkNoMergeConflict } from './merge-conflict.js';
 import {
   unreadLines as findUnreadLines,
   type ParsedPlanFile,
@@ -345,8 +346,9 @@ export class PlanFileStore implements PlanStore {
     }
   }
 
-  /** The file's text as blocks; a file of more items than the limit is refused. */
+  /** The file's text as blocks; a file mid-merge, or of more items than the limit, is refused. */
   private parse(text: string): ParsedPlanFile {
+    checkNoMergeConflict(this.path, text);
     const parsed = parsePlanFile(text);
     checkPlanFileItems(this.path, itemCount(parsed));
     return parsed;
