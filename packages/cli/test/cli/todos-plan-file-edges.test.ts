@@ -1,5 +1,6 @@
 /**
- * `plankeeper todos --plan-file` on a file it must not write: read-only, or mid-merge.
+ * `plankeeper todos --plan-file` on a file it must not write: read-only, not UTF-8, or
+ * mid-merge.
  * One line that says what to do, no stack trace, and the file left as it was.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,17 @@ describe('plankeeper todos --plan-file on a file it must not write', () => {
     );
     expect(added.code).toBe(RUN_FAILED);
     expect(readFileSync(join(dir, 'PLAN.md'), 'utf8')).toBe(text);
+  });
+
+  it('refuses a file that is not UTF-8, in one line, and leaves its bytes as they were', async () => {
+    const bytes = Buffer.from('# Plan\n\nCaf\xe9 au lait.\n- [ ] Tag the release\n', 'latin1');
+    writeFileSync(join(dir, 'PLAN.md'), bytes);
+    const shown = await todos('--add', 'Announce');
+    expect(shown.stderr).toBe(
+      'plankeeper: PLAN.md is not UTF-8; save it as UTF-8, then plankeeper reads it again.\n',
+    );
+    expect(shown.code).toBe(RUN_FAILED);
+    expect(readFileSync(join(dir, 'PLAN.md')).equals(bytes)).toBe(true);
   });
 
   it('refuses a file mid-merge, in one line, and writes no id into it', async () => {

@@ -24,9 +24,25 @@ export async function readText(path: string): Promise<string | undefined> {
   }
   try {
     checkPlanFileBytes(path, (await file.stat()).size);
-    return await file.readFile('utf8');
+    return utf8Text(path, await file.readFile());
   } finally {
     await file.close();
+  }
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's bytes as text. Bytes that are not UTF-8 (Latin-1 prose) would become U+FFFD and
+ * be written back so on the next write: such a file is refused, not rewritten.
+ */
+function utf8Text(path: string, bytes: Uint8Array): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    throw new PlanFileError(
+      `${shown(path)} is not UTF-8; save it as UTF-8, then plankeeper reads it again.`,
+    );
   }
 }
 

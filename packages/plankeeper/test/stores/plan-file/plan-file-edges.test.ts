@@ -1,5 +1,6 @@
 /**
- * Plan files plankeeper will not write as they are: one made read-only, and one mid-merge.
+ * Plan files plankeeper will not write as they are: one made read-only, one not in UTF-8,
+ * and one mid-merge.
  * Each is refused in one line that says what to do, and the file is left byte for byte.
  */
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,17 @@ describe('a plan file plankeeper must not write', () => {
     );
     expect(readFileSync(file, 'utf8')).toBe(text);
     expect(statSync(file).mode & 0o777).toBe(0o444);
+  });
+
+  it('is not UTF-8 (Latin-1 prose): refused, never rewritten with U+FFFD', async () => {
+    const bytes = Buffer.from('# Plan\n\nCaf\xe9 au lait.\n- [ ] Tag the release\n', 'latin1');
+    writeFileSync(file, bytes);
+    const { store, engine } = await open();
+    expect(await refusal(engine.snapshot(store.key))).toBe(
+      `${file} is not UTF-8; save it as UTF-8, then plankeeper reads it again.`,
+    );
+    await refusal(engine.add(store.key, [{ content: 'Announce' }]));
+    expect(readFileSync(file).equals(bytes)).toBe(true);
   });
 
   it('is mid-merge: no id is written inside the conflict until it is resolved', async () => {
