@@ -85,3 +85,14 @@ describe('a plan file plankeeper must not write', () => {
     expect(readFileSync(file, 'utf8')).toContain('- [ ] #2 Announce on the blog\n');
   });
 });
+
+describe('a plan file with one CRLF line', () => {
+  it('is not rewritten as CRLF by a plain read', async () => {
+    writeFileSync(file, '# Plan\n\n- [ ] #1 Tag\r\n- [ ] Announce\n- [ ] Ship\n');
+    const { store, engine } = await open();
+    await engine.snapshot(store.key);
+    expect(readFileSync(file, 'utf8')).toBe(
+      '# Plan\n\n- [ ] #1 Tag\n- [ ] #2 Announce\n- [ ] #3 Ship\n',
+    );
+  });
+});
