@@ -6,6 +6,7 @@
  * not undo a person's change that the model has never heard of.
  */
 import type { PlanKey } from './plan-key.js';
+import { personEdits } from './store/person-edits.js';
 import type { ItemEditInfo, PlanStore } from './store/plan-store.js';
 import type { PlanRecord } from './todo-item.js';
 
@@ -57,14 +58,16 @@ export async function unseenPersonChanges(
       break;
     }
     const { source } = revision;
-    if (source.by === 'person' && source.edit && source.edit.kind !== 'approve') {
+    // Walked newest first, so a revision's own changes go in from its last.
+    for (const edit of personEdits(source).reverse()) {
+      if (edit.kind === 'approve') continue;
       const change: PersonItemChange = {
-        edit: source.edit,
+        edit,
         ...(source.name !== undefined && { name: source.name }),
       };
-      const list = byItem.get(source.edit.id);
+      const list = byItem.get(edit.id);
       if (list) list.unshift(change);
-      else byItem.set(source.edit.id, [change]);
+      else byItem.set(edit.id, [change]);
     }
     expected--;
   }

@@ -7,6 +7,7 @@
  */
 import type { PlanEngine } from '../engine/plan-engine.js';
 import type { PlanKey } from '../engine/plan-key.js';
+import { personEdits } from '../engine/store/person-edits.js';
 import type { PersonEditInfo, PlanRevision } from '../engine/store/plan-store.js';
 import type { Locale } from '../locale/locale.js';
 import { describeSubAgentEnds } from './sub-agent-rollup.js';
@@ -79,13 +80,14 @@ export function describePersonChanges(
   for (const { source } of revisions) {
     if (source.by !== 'person') continue;
     if (source.unreadLines) unread.push(...source.unreadLines);
-    if (!source.edit) continue;
-    const last = runs.at(-1);
-    // An approval is a line of its own ("Approved by a person (Ana)"), never merged into edits.
-    const approving = source.edit.kind === 'approve';
-    if (last && !approving && last.name === source.name && last.edits[0]?.kind !== 'approve')
-      last.edits.push(source.edit);
-    else runs.push({ name: source.name, edits: [source.edit] });
+    for (const edit of personEdits(source)) {
+      const last = runs.at(-1);
+      // An approval is a line of its own ("Approved by a person (Ana)"), never merged into edits.
+      const approving = edit.kind === 'approve';
+      if (last && !approving && last.name === source.name && last.edits[0]?.kind !== 'approve')
+        last.edits.push(edit);
+      else runs.push({ name: source.name, edits: [edit] });
+    }
   }
   const lines = runs.map((run) =>
     run.edits[0]?.kind === 'approve'

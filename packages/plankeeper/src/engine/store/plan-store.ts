@@ -89,6 +89,11 @@ export interface ChangeSource {
   name?: string;
   /** A person's change as data, so each language can tell the model what was done. */
   edit?: PersonEditInfo;
+  /**
+   * A person's several changes made in one save (a plan file edited in an editor), oldest
+   * first: one save is one revision. Read both with `personEdits` (person-edits.ts).
+   */
+  edits?: ItemEditInfo[];
   /** In a shared list: the session that wrote the change (OperationMeta.owner). */
   owner?: string;
   /** How a sub-agent on one of the plan's items ended, so the parent model can be told. */

@@ -1,7 +1,8 @@
 /**
- * A person's edit of a plan file as a run of one-item changes, each a revision of its own
- * with the change as data (`source.edit`), as `plankeeper todos` writes them: so the model
- * is told what the person did, and a write from an older read keeps it (person-kept.ts).
+ * A person's edit of a plan file as a run of one-item changes, kept as data in the one
+ * revision the save makes (`source.edit`, or `source.edits` for several), in the form
+ * `plankeeper todos` writes: so the model is told what the person did, and a write from an
+ * older read keeps it (person-kept.ts).
  *
  * The edit is what changed from `base` (the plan the file last showed) to the file, and it
  * is replayed on `current` (the plan as stored now, which another writer may have moved on
@@ -13,10 +14,8 @@ import type { ItemEditInfo } from '../../engine/store/plan-store.js';
 import type { PlanRecord, TodoItem, TodoStatus } from '../../engine/todo-item.js';
 import { asWritten, type PlanFileItem } from './plan-file-format.js';
 
-/** One change: the items and next id after it, and what the person did. */
+/** One change: what the person did. */
 export interface FileEditStep {
-  items: TodoItem[];
-  nextId: number;
   edit: ItemEditInfo;
   summary: string;
 }
@@ -30,6 +29,8 @@ export interface Renumbering {
 
 export interface FileEdits {
   steps: FileEditStep[];
+  /** The plan's items after every step. */
+  items: TodoItem[];
   /** The file's items with their ids, in the file's order. */
   resolved: TodoItem[];
   renumbered: Renumbering[];
@@ -113,45 +114,34 @@ export function fileEdits(
   const renumberedFrom = new Map(
     renumbered.filter((each) => each.from !== undefined).map((each) => [each.to, each.from!]),
   );
-  let items = current.items.map((item) => ({ ...item }));
+  const kept = new Map(current.items.map((item) => [item.id, { ...item }]));
   const steps: FileEditStep[] = [];
-  const step = (edit: ItemEditInfo, summary: string, next = nextId) => {
-    steps.push({ items: items.map((item) => ({ ...item })), nextId: next, edit, summary });
-  };
-  const has = (id: string) => items.some((item) => item.id === id);
+  const step = (edit: ItemEditInfo, summary: string) => steps.push({ edit, summary });
 
   for (const item of base) {
-    if (fileIds.has(item.id) || !has(item.id)) continue;
-    items = items.filter((each) => each.id !== item.id);
+    if (fileIds.has(item.id) || !kept.has(item.id)) continue;
+    kept.delete(item.id);
     step({ kind: 'remove', id: item.id }, `removed #${item.id}`);
   }
 
-  const resolved: TodoItem[] = [];
-  lines.forEach((line, index) => {
-    const id = ids[index]!;
-    const known = items.find((item) => item.id === id);
-    resolved.push(fromLine(line, id, known));
-    if (baseById.has(id) || known) return;
-    // Added: after the line above it, where that item is; first when it is the first line.
-    const above = resolved.length > 1 ? resolved[resolved.length - 2]!.id : undefined;
-    const at = above === undefined ? 0 : items.findIndex((item) => item.id === above) + 1;
-    items.splice(at < 0 ? items.length : at, 0, resolved.at(-1)!);
-    const from = renumberedFrom.get(id);
-    step(
-      {
-        kind: 'add',
-        id,
-        ...(above !== undefined && { anchor: above }),
-        ...(from !== undefined && { renumberedFrom: from }),
-      },
-      `added #${id}${above ? ` after #${above}` : ''}${from ? ` (renumbered from #${from})` : ''}`,
-    );
+  const {
+    resolved,
+    items: placed,
+    added,
+  } = withAdded(lines, ids, current.items, {
+    kept,
+    baseById,
+    renumberedFrom,
+    step,
   });
+  let items = placed;
+  const has = (id: string) => kept.has(id) || added.has(id);
+  const indexOf = new Map(items.map((item, index) => [item.id, index]));
 
   const present = new Set([...resolved.map((item) => item.id), ...items.map((item) => item.id)]);
   for (const wanted of resolved) {
     const before = baseById.get(wanted.id);
-    const index = items.findIndex((item) => item.id === wanted.id);
+    const index = indexOf.get(wanted.id) ?? -1;
     if (!before || index < 0) continue;
     const was = asWritten(before);
     const now = asWritten(wanted);
@@ -205,7 +195,63 @@ export function fileEdits(
       `moved #${id} ${anchor ? `before #${anchor}` : 'to the end'}`,
     );
   }
-  return { steps, resolved, renumbered, nextId };
+  return { steps, items, resolved, renumbered, nextId };
+}
+
+/**
+ * The file's lines as items, and the plan's items with the added lines placed: each after
+ * the line above it, where that item is, or first when there is none. Maps, never a scan
+ * of the list per line, so a pasted backlog of thousands of lines is taken in in linear
+ * time.
+ */
+function withAdded(
+  lines: readonly PlanFileItem[],
+  ids: readonly string[],
+  order: readonly TodoItem[],
+  plan: {
+    kept: ReadonlyMap<string, TodoItem>;
+    baseById: ReadonlyMap<string, TodoItem>;
+    renumberedFrom: ReadonlyMap<string, string>;
+    step: (edit: ItemEditInfo, summary: string) => void;
+  },
+): { resolved: TodoItem[]; items: TodoItem[]; added: ReadonlySet<string> } {
+  const { kept, baseById, renumberedFrom, step } = plan;
+  const resolved: TodoItem[] = [];
+  /** Added items by the kept item they follow (`''`: first), in file order. */
+  const addedAfter = new Map<string, TodoItem[]>();
+  /** The kept item each added one follows, so a run of added lines stays one run. */
+  const rootOf = new Map<string, string>();
+  lines.forEach((line, index) => {
+    const id = ids[index]!;
+    const known = kept.get(id);
+    const item = fromLine(line, id, known);
+    const above = resolved.at(-1)?.id;
+    resolved.push(item);
+    if (baseById.has(id) || known) return;
+    const root = above === undefined ? '' : (rootOf.get(above) ?? (kept.has(above) ? above : ''));
+    rootOf.set(id, root);
+    const run = addedAfter.get(root);
+    if (run) run.push(item);
+    else addedAfter.set(root, [item]);
+    const from = renumberedFrom.get(id);
+    step(
+      {
+        kind: 'add',
+        id,
+        ...(above !== undefined && { anchor: above }),
+        ...(from !== undefined && { renumberedFrom: from }),
+      },
+      `added #${id}${above ? ` after #${above}` : ''}${from ? ` (renumbered from #${from})` : ''}`,
+    );
+  });
+  const items = [...(addedAfter.get('') ?? [])];
+  for (const item of order) {
+    const now = kept.get(item.id);
+    if (!now) continue;
+    items.push(now);
+    for (const added of addedAfter.get(item.id) ?? []) items.push(added);
+  }
+  return { resolved, items, added: new Set(rootOf.keys()) };
 }
 
 /** The file line as an item with id `id`, keeping what the file does not hold from `known`. */

@@ -5,16 +5,44 @@
  * keeps its mode.
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync } from 'node:fs';
-import { chmod, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, type FileHandle, open, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { PlanFileError } from './plan-file-error.js';
+import { checkPlanFileBytes, shown } from './plan-file-limits.js';
 
-/** The file's text, or undefined when there is no file. */
+/**
+ * The file's text, or undefined when there is no file. A file over the size limit is
+ * refused before it is read (plan-file-limits.ts).
+ */
 export async function readText(path: string): Promise<string | undefined> {
+  let file: FileHandle;
   try {
-    return await readFile(path, 'utf8');
+    file = await open(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  try {
+    checkPlanFileBytes(path, (await file.stat()).size);
+    return utf8Text(path, await file.readFile());
+  } finally {
+    await file.close();
+  }
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The file's bytes as text. Bytes that are not UTF-8 (Latin-1 prose) would become U+FFFD and
+ * be written back so on the next write: such a file is refused, not rewritten.
+ */
+function utf8Text(path: string, bytes: Uint8Array): string {
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    throw new PlanFileError(
+      `${shown(path)} is not UTF-8; save it as UTF-8, then plankeeper reads it again.`,
+    );
   }
 }
 
@@ -46,6 +74,12 @@ export async function stageText(path: string, text: string): Promise<StagedText>
     (stats) => stats.mode & 0o7777,
     () => undefined,
   );
+  // Made read-only on purpose: never replaced, though the folder would allow the rename.
+  if (mode !== undefined && (mode & 0o222) === 0) {
+    throw new PlanFileError(
+      `${shown(path)} is read-only; make it writable (chmod u+w) for plankeeper to write the plan.`,
+    );
+  }
   const temporary = join(
     dirname(target),
     `.${basename(target)}.${process.pid}.${globalThis.crypto.randomUUID().slice(0, 8)}.tmp`,

@@ -18,6 +18,7 @@ import { openStore } from '../open-store.js';
 import { planFileListName } from './plan-file-key.js';
 import { PlanFileStore } from './plan-file-store.js';
 
+export { PlanFileError } from './plan-file-error.js';
 export {
   type ParsedPlanFile,
   type PlanFileBlock,
@@ -28,6 +29,7 @@ export {
   unreadLines,
 } from './plan-file-format.js';
 export { planFileListName } from './plan-file-key.js';
+export { PLAN_FILE_MAX_BYTES, PLAN_FILE_MAX_ITEMS } from './plan-file-limits.js';
 export {
   PLAN_FILE_STATE_AGENT,
   PlanFileStore,

@@ -178,3 +178,11 @@ describe('plan file format', () => {
     }
   });
 });
+
+describe('line ends', () => {
+  it('writes the line end most lines have: one CRLF line does not make a file CRLF', () => {
+    const mixed = '# Plan\n\n- [ ] #1 Tag\r\n- [ ] #2 Announce\n- [ ] #3 Ship\n';
+    expect(parsePlanFile(mixed).eol).toBe('\n');
+    expect(parsePlanFile('# Plan\r\n\r\n- [ ] #1 Tag\n- [ ] #2 Ship\r\n').eol).toBe('\r\n');
+  });
+});

@@ -85,7 +85,7 @@ const NEEDS_ESCAPE = /^(?:after\s+#\d|note:|owner:|\[.\] |\\)/i;
 export function parsePlanFile(text: string): ParsedPlanFile {
   const bom = text.startsWith('\uFEFF');
   const body = bom ? text.slice(1) : text;
-  const eol = body.includes('\r\n') ? '\r\n' : '\n';
+  const eol = majorityEol(body);
   const finalNewline = body.endsWith('\n');
   const rawLines = body.split('\n');
   if (finalNewline) rawLines.pop();
@@ -109,6 +109,13 @@ export function parsePlanFile(text: string): ParsedPlanFile {
     blocks.push({ kind: 'text', text: { line: number, text: raw } });
   });
   return { blocks, eol, bom, finalNewline };
+}
+
+/** The line end most lines have: one CRLF line pasted into an LF file does not make it CRLF. */
+function majorityEol(body: string): '\n' | '\r\n' {
+  const lines = body.split('\n').length - 1;
+  const crlf = body.split('\r\n').length - 1;
+  return crlf * 2 > lines ? '\r\n' : '\n';
 }
 
 function readItemLine(line: string, number: number): PlanFileItem | undefined {

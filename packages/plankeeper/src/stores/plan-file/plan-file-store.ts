@@ -5,10 +5,11 @@
  *
  * The file is the plan. Before each read or write of the file's key the file is looked
  * at: when it is not the text this store last wrote or read (its digest, kept in the inner
- * store's harness state), a person edited it, and each change becomes a person's revision
- * (file-edits.ts), as `plankeeper todos` edits do, so the model is told and a write from
- * an older read keeps the change. A line without an id gets the next one and the file is
- * written again with it.
+ * store's harness state), a person edited it, and the save becomes one person's revision
+ * holding each change (file-edits.ts), as `plankeeper todos` edits do, so the model is
+ * told and a write from an older read keeps the change. A line without an id gets the next
+ * one and the file is written again with it. A file past the size limit is refused
+ * (plan-file-limits.ts).
  *
  * Writers never lose a write: one lock file serializes every writer of the file across
  * processes (file-lock.ts); a write stages the new text beside the file, commits the plan
@@ -41,6 +42,7 @@ import { emptyRecord, type PlanRecord, type TodoItem } from '../../engine/todo-i
 import { fileEdits } from './file-edits.js';
 import { FileLock } from './file-lock.js';
 import { type Replaced, readText, stageText, textDigest } from './file-text.js';
+import { checkNoMergeConflict } from './merge-conflict.js';
 import {
   unreadLines as findUnreadLines,
   type ParsedPlanFile,
@@ -48,6 +50,8 @@ import {
   renderPlanFile,
   withIds,
 } from './plan-file-format.js';
+import { checkPlanFileBytes, checkPlanFileItems } from './plan-file-limits.js';
+import { saveSource } from './save-source.js';
 
 export interface PlanFileStoreOptions {
   /** The Markdown file. It is created on the first write when it does not exist. */
@@ -143,7 +147,9 @@ export class PlanFileStore implements PlanStore {
       const synced = await this.sync();
       const currentVersion = synced.stored?.version ?? 0;
       if (currentVersion !== expectedVersion) return { ok: false, currentVersion };
+      checkPlanFileItems(this.path, record.items.length);
       const text = renderPlanFile(record.items, synced.parsed);
+      checkPlanFileBytes(this.path, Buffer.byteLength(text));
       const staged = await stageText(this.path, text);
       let written: CompareAndSetResult;
       try {
@@ -291,7 +297,7 @@ export class PlanFileStore implements PlanStore {
       injected = undefined;
       let stored = await this.inner.get(this.key);
       const digest = text === undefined ? ABSENT : await textDigest(text);
-      let parsed = text === undefined ? undefined : parsePlanFile(text);
+      let parsed = text === undefined ? undefined : this.parse(text);
       let named = seen.named;
       if (digest !== seen.digest && parsed) {
         const taken = await this.takeEdit(parsed, stored, seen);
@@ -340,8 +346,16 @@ export class PlanFileStore implements PlanStore {
     }
   }
 
+  /** The file's text as blocks; a file mid-merge, or of more items than the limit, is refused. */
+  private parse(text: string): ParsedPlanFile {
+    checkNoMergeConflict(this.path, text);
+    const parsed = parsePlanFile(text);
+    checkPlanFileItems(this.path, itemCount(parsed));
+    return parsed;
+  }
+
   /**
-   * A person's edit of the file as revisions of the plan (see file-edits.ts); undefined
+   * A person's edit of the file as one revision of the plan (see file-edits.ts); undefined
    * when another writer changed the plan meanwhile and the edit must be read again.
    */
   private async takeEdit(
@@ -380,43 +394,24 @@ export class PlanFileStore implements PlanStore {
     }
     const base = await this.baseItems(stored, seen);
     const edits = fileEdits(lines, base, stored.record);
-    let current = stored;
-    const steps = edits.steps.map((step) => ({
-      items: step.items,
-      nextId: step.nextId,
-      source: {
-        tool: `person:${step.edit.kind}`,
-        summary: step.summary,
-        by: 'person' as const,
-        edit: step.edit,
-      } as ChangeSource,
-    }));
     // Lines that are no items, new since they were last named: said once, with the edit.
-    if (fresh.length > 0) {
-      const first = steps[0] ?? {
-        items: stored.record.items,
-        nextId: stored.record.nextId,
-        source: { tool: 'person:plan-file', summary: 'lines that are no items', by: 'person' },
-      };
-      first.source = { ...first.source, unreadLines: fresh };
-      if (steps.length === 0) steps.push(first);
+    if (edits.steps.length === 0 && fresh.length === 0) {
+      return { stored, named, ids: edits.resolved.map((item) => item.id), shown: edits.resolved };
     }
-    for (const step of steps) {
-      const record: PlanRecord = {
-        ...current.record,
-        items: step.items,
-        nextId: Math.max(step.nextId, current.record.nextId),
-        updatedAt: this.now(),
-      };
-      const approval = approvalAfterPersonEdit(current.record, step.items);
-      if (approval) record.approval = approval;
-      const written = await this.inner.compareAndSet(this.key, current.version, record, {
-        source: step.source,
-        ...(current.epoch !== undefined && { expectedEpoch: current.epoch }),
-      });
-      if (!written.ok) return undefined;
-      current = versioned(record, written);
-    }
+    const record: PlanRecord = {
+      ...stored.record,
+      items: edits.items,
+      nextId: Math.max(edits.nextId, stored.record.nextId),
+      updatedAt: this.now(),
+    };
+    const approval = approvalAfterPersonEdit(stored.record, edits.items);
+    if (approval) record.approval = approval;
+    const written = await this.inner.compareAndSet(this.key, stored.version, record, {
+      source: saveSource(edits.steps, fresh),
+      ...(stored.epoch !== undefined && { expectedEpoch: stored.epoch }),
+    });
+    if (!written.ok) return undefined;
+    const current = versioned(record, written);
     return {
       stored: current,
       named,
@@ -438,6 +433,10 @@ export class PlanFileStore implements PlanStore {
     const revision = history.find((each) => each.version === seen.version);
     return revision?.record?.items ?? stored.record.items;
   }
+}
+
+function itemCount(parsed: ParsedPlanFile): number {
+  return parsed.blocks.reduce((count, block) => count + (block.kind === 'item' ? 1 : 0), 0);
 }
 
 function versioned(
