@@ -11,6 +11,8 @@
  * change its steps afterwards. A plan emptied (every step removed or cancelled) is over, and
  * the next plan written into it needs approval again (see {@link approvalAfterWrite}).
  */
+
+import { textHash } from '../text-hash.js';
 import type { ApprovalAgain, PlanApproval, PlanRecord, TodoItem } from '../todo-item.js';
 
 /** When an approved plan needs approval again: never (approval is `once` per plan), or once its steps change. */
@@ -32,12 +34,12 @@ export function planSteps(items: readonly TodoItem[]): string {
     item.activeForm ?? null,
     item.blockedBy ?? null,
   ]);
-  return STEPS_V2 + hash(JSON.stringify(steps));
+  return STEPS_V2 + textHash(JSON.stringify(steps));
 }
 
 /** The fingerprint an approval stored before 0.3 has: ids and texts only. */
 function planStepsV1(items: readonly TodoItem[]): string {
-  return hash(JSON.stringify(liveSteps(items).map((item) => [item.id, item.content])));
+  return textHash(JSON.stringify(liveSteps(items).map((item) => [item.id, item.content])));
 }
 
 function liveSteps(items: readonly TodoItem[]): readonly TodoItem[] {
@@ -89,18 +91,4 @@ export function approvalAfterPersonEdit(
   const { approval } = before;
   if (!approval || !namesSteps(approval, before.items)) return approval;
   return { ...approval, steps: planSteps(items) };
-}
-
-/** cyrb53: 53 bits, plain JS (no crypto module in the engine), enough to tell plans apart. */
-function hash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }

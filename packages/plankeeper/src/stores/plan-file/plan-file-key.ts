@@ -13,6 +13,7 @@
  */
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { textHash } from '../../engine/text-hash.js';
 
 /** Longest path part of the name: a list name is at most 100 characters. */
 const MAX_PATH_PART = 80;
@@ -32,7 +33,7 @@ export function planFileListName(path: string): string {
     .join('/');
   const shown =
     inProject.length > MAX_PATH_PART ? `…${inProject.slice(-(MAX_PATH_PART - 1))}` : inProject;
-  return `${shown}@${hash(`${root}\u0000${inProject}`)}`;
+  return `${shown}@${textHash(`${root}\u0000${inProject}`)}`;
 }
 
 /** The folder with symlinks resolved, so two paths to one file name one plan. */
@@ -50,18 +51,4 @@ function projectRoot(folder: string): string {
     if (existsSync(join(at, '.git'))) return at;
     if (dirname(at) === at) return folder;
   }
-}
-
-/** A 53-bit string hash in base 36 (cyrb53): a name, not a secret, and synchronous. */
-function hash(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
