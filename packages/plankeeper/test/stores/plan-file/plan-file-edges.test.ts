@@ -3,31 +3,15 @@
  * and one mid-merge.
  * Each is refused in one line that says what to do, and the file is left byte for byte.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PlanEngine } from 'plankeeper';
-import { openPlanFileStore, PlanFileError, type PlanFileStore } from 'plankeeper/stores/plan-file';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { PlanFileError } from 'plankeeper/stores/plan-file';
+import { describe, expect, it } from 'vitest';
+import { planFileFixture } from '../../support/plan-file-fixture.js';
 
-let dir: string;
 let file: string;
-const opened: PlanFileStore[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'plankeeper-plan-file-edges-'));
-  file = join(dir, 'PLAN.md');
+const open = planFileFixture('plankeeper-plan-file-edges-', (at) => {
+  file = at.file;
 });
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(): Promise<{ store: PlanFileStore; engine: PlanEngine }> {
-  const store = await openPlanFileStore(file);
-  opened.push(store);
-  return { store, engine: new PlanEngine({ store }) };
-}
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
   const error = await promise.then(

@@ -3,38 +3,25 @@
  * at the stated limit is read whole, and a file past it is refused in one line that names
  * the limit, leaving the file as it was.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { getLocale, PlanEngine } from 'plankeeper';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { getLocale } from 'plankeeper';
 import { describePersonChanges } from 'plankeeper/harness';
 import {
-  openPlanFileStore,
   PLAN_FILE_MAX_BYTES,
   PLAN_FILE_MAX_ITEMS,
   PlanFileError,
-  type PlanFileStore,
 } from 'plankeeper/stores/plan-file';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { planFileFixture } from '../../support/plan-file-fixture.js';
 
-let dir: string;
 let file: string;
-const opened: PlanFileStore[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'plankeeper-plan-file-size-'));
-  file = join(dir, 'PLAN.md');
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((store) => store.close()));
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(): Promise<{ store: PlanFileStore; engine: PlanEngine }> {
-  const store = await openPlanFileStore(file);
-  opened.push(store);
-  return { store, engine: new PlanEngine({ store, limits: { maxItems: PLAN_FILE_MAX_ITEMS } }) };
-}
+const open = planFileFixture(
+  'plankeeper-plan-file-size-',
+  (at) => {
+    file = at.file;
+  },
+  { limits: { maxItems: PLAN_FILE_MAX_ITEMS } },
+);
 
 const lines = (count: number, text: (index: number) => string) =>
   Array.from({ length: count }, (_, index) => `${text(index + 1)}\n`).join('');
@@ -112,9 +99,7 @@ describe('a plan file of many lines', () => {
       file,
       lines(PLAN_FILE_MAX_ITEMS, (index) => `- [ ] Step ${index}`),
     );
-    const store = await openPlanFileStore(file);
-    opened.push(store);
-    const engine = new PlanEngine({ store, limits: { maxItems: PLAN_FILE_MAX_ITEMS + 1 } });
+    const { store, engine } = await open({ limits: { maxItems: PLAN_FILE_MAX_ITEMS + 1 } });
     await engine.snapshot(store.key);
     const text = readFileSync(file, 'utf8');
     const error = await refusal(engine.add(store.key, [{ content: 'One more' }]));
