@@ -105,16 +105,17 @@ export async function stageText(path: string, text: string): Promise<StagedText>
         return undefined;
       }
       renameSync(temporary, target);
-      // What was read, not the size now: a write between the read and the rename is late too.
-      const size = now === undefined ? 0 : Buffer.byteLength(now);
       return {
         lateText() {
           if (handle === undefined) return undefined;
           try {
-            if (fstatSync(handle).size === size) return undefined;
+            // Compared with what was read, not with the size: a same-size save (a box
+            // ticked, `[ ]` to `[x]`) within the same clock tick changes neither size nor
+            // mtime, and only the text tells it apart.
             const bytes = Buffer.alloc(fstatSync(handle).size);
             readSync(handle, bytes, 0, bytes.length, 0);
-            return bytes.toString('utf8');
+            const text = bytes.toString('utf8');
+            return text === now ? undefined : text;
           } finally {
             closeSync(handle);
           }
