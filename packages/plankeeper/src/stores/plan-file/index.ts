@@ -44,6 +44,11 @@ export interface OpenPlanFileOptions {
   store?: PlanStore | string;
   /** How long a writer waits for another's lock. Default 5000 ms. */
   lockTimeoutMs?: number;
+  /**
+   * A lock its holder has not touched for this long is broken (a holder in another PID
+   * namespace or on another machine is judged by this alone). Default 30 000 ms.
+   */
+  lockStaleMs?: number;
 }
 
 /**
@@ -71,5 +76,6 @@ export async function openPlanFileStore(
     key: planFileKey(file),
     lockPath: join(beside, `${basename(file)}.lock`),
     ...(options.lockTimeoutMs !== undefined && { lockTimeoutMs: options.lockTimeoutMs }),
+    ...(options.lockStaleMs !== undefined && { lockStaleMs: options.lockStaleMs }),
   });
 }

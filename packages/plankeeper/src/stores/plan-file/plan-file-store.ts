@@ -64,6 +64,8 @@ export interface PlanFileStoreOptions {
   lockPath: string;
   /** How long a writer waits for another's lock. Default 5000 ms. */
   lockTimeoutMs?: number;
+  /** A lock not touched for this long is broken, whoever holds it. Default 30 000 ms. */
+  lockStaleMs?: number;
   now?: () => number;
 }
 
@@ -120,6 +122,7 @@ export class PlanFileStore implements PlanStore {
     this.stateKey = planFileDigestKey(this.name);
     this.lock = new FileLock(options.lockPath, {
       ...(options.lockTimeoutMs !== undefined && { timeoutMs: options.lockTimeoutMs }),
+      ...(options.lockStaleMs !== undefined && { staleMs: options.lockStaleMs }),
     });
     this.now = options.now ?? Date.now;
   }
