@@ -4,7 +4,7 @@
  * session as the list named for the file's path in its project, over the store already open.
  */
 import type { PlanStore } from 'plankeeper';
-import { planFileKey } from 'plankeeper/stores/plan-file';
+import { type PlanFileStore, planFileKey } from 'plankeeper/stores/plan-file';
 
 /** The shared list a plan file is (`plankeeper todos --list NAME` shows it too). */
 export function planFileList(path: string): string {
@@ -16,7 +16,7 @@ export async function withPlanFile(
   store: PlanStore,
   path: string,
   options: { lockTimeoutMs?: number } = {},
-): Promise<PlanStore> {
+): Promise<PlanFileStore> {
   const { openPlanFileStore } = await import('plankeeper/stores/plan-file');
   return openPlanFileStore(path, { store, ...options });
 }

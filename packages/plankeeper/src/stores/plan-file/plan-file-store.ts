@@ -18,7 +18,11 @@
  * overwritten: the rename is skipped and the save is replayed on the new plan at once. An
  * in-place save into the file the rename just replaced (an editor that opened it a moment
  * before) is read from that file, held open, and replayed the same way.
+ *
+ * While anyone subscribes (or holds `watch()`), the file is watched: a person's save is
+ * read in as the next call would read it, so subscribers hear of it as it lands.
  */
+import { existsSync } from 'node:fs';
 import { ConfigurationError } from '../../engine/errors.js';
 import { approvalAfterPersonEdit } from '../../engine/operations/approve.js';
 import { encodePlanKey, type PlanKey } from '../../engine/plan-key.js';
@@ -42,6 +46,7 @@ import { emptyRecord, type PlanRecord, type TodoItem } from '../../engine/todo-i
 import { fileEdits } from './file-edits.js';
 import { FileLock } from './file-lock.js';
 import { type Replaced, readText, stageText, textDigest } from './file-text.js';
+import { SharedWatch } from './file-watch.js';
 import { checkNoMergeConflict } from './merge-conflict.js';
 import {
   unreadLines as findUnreadLines,
@@ -113,6 +118,7 @@ export class PlanFileStore implements PlanStore {
   private readonly stateKey: PlanKey;
   private readonly lock: FileLock;
   private readonly now: () => number;
+  private readonly watching: SharedWatch;
 
   constructor(options: PlanFileStoreOptions) {
     this.path = options.path;
@@ -125,6 +131,7 @@ export class PlanFileStore implements PlanStore {
       ...(options.lockStaleMs !== undefined && { staleMs: options.lockStaleMs }),
     });
     this.now = options.now ?? Date.now;
+    this.watching = new SharedWatch(this.path, () => this.readSave());
   }
 
   private isFileKey(key: PlanKey): boolean {
@@ -216,13 +223,38 @@ export class PlanFileStore implements PlanStore {
     return this.inner.history(key, options);
   }
 
-  subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
-    return this.inner.subscribe(listener);
+  /** Watches the file while subscribed, so a person's save reaches the listener at once. */
+  async subscribe(listener: (change: PlanChange) => void): Promise<Unsubscribe> {
+    const unsubscribe = await this.inner.subscribe(listener);
+    const release = this.watching.hold();
+    return () => {
+      release();
+      unsubscribe();
+    };
   }
 
-  /** Closes the store it wraps too. */
+  /**
+   * Watches the file until the function returned is called (or the store closed): each
+   * save is read in at once, and becomes a change of the store it wraps that every
+   * subscriber of that store hears (a dashboard over it, say).
+   */
+  watch(): Unsubscribe {
+    return this.watching.hold();
+  }
+
+  /** Stops watching the file, and closes the store it wraps too. */
   close(): Promise<void> {
+    this.watching.close();
     return this.inner.close();
+  }
+
+  /** A save seen by the watch, read in as the next call would read it. */
+  private readSave(): void {
+    // A file gone (deleted, or between an editor's delete and its new file) is not written
+    // back under the person's hands; the next call does that, as without a watch.
+    if (!existsSync(this.path)) return;
+    // What is wrong with the file (mid-merge, not UTF-8) the next call says.
+    this.get(this.key).catch(() => {});
   }
 
   async getState(key: PlanKey): Promise<VersionedState | undefined> {

@@ -21,7 +21,11 @@ export async function runMcp(settings: McpSettings): Promise<void> {
   const opened = settings.http
     ? await openCliStore(settings.store)
     : await openForStdio(settings.store);
-  const store = settings.planFile ? await withPlanFile(opened, settings.planFile) : opened;
+  const planFile = settings.planFile ? await withPlanFile(opened, settings.planFile) : undefined;
+  const store = planFile ?? opened;
+  // A person's save is read in as it lands, so a dashboard over the store beside the file
+  // shows it at once too (closing the store stops the watch).
+  planFile?.watch();
   const signal = watchSignals();
   try {
     const engine = new PlanEngine({
