@@ -60,6 +60,8 @@ async function earlyAnswers() {
   if (process.argv.some((arg) => arg === '--http' || arg.startsWith('--http='))) return undefined;
   try {
     const early = await import('../dist/cli/mcp-early/early-answers.js');
+    // A command line the server may refuse gets no remembered start (command-line-check.ts).
+    if (!early.plausibleMcpArgs(process.argv.slice(3))) return undefined;
     const built = ['../dist/bundle/mcp.js', '../dist/cli/commands/mcp.js', '../package.json'];
     const files = built.map((path) => fileURLToPath(new URL(path, import.meta.url)));
     return early.startEarlyAnswers(early.identityOf(files, process.argv.slice(2)));

@@ -46,10 +46,14 @@ const earlyAnswers = fileURLToPath(
   new URL('../dist/cli/mcp-early/early-answers.js', import.meta.url),
 );
 
+/** What the early answers take inside: the core's line reader and the command line's check. */
+const INLINED = new Set(['plankeeper/lines', './command-line-check.js']);
+
 /**
  * Rewrites the compiled early answers with `plankeeper/lines` (one file that imports nothing)
- * inside: they are loaded at every session before anything else, and so read no file of the
- * core. Everything else they import (Node's modules, answer-cache.js) stays an import.
+ * and the command line's check (a leaf) inside: they are loaded at every session before
+ * anything else, and so read no file of the core and no more files of their own. Everything
+ * else they import (Node's modules, answer-cache.js) stays an import.
  */
 async function inlineEarlyAnswersReader() {
   await build({
@@ -62,10 +66,10 @@ async function inlineEarlyAnswersReader() {
     target: 'node20',
     plugins: [
       {
-        name: 'only-the-line-reader',
+        name: 'only-the-leaves',
         setup(build) {
           build.onResolve({ filter: /.*/ }, (args) =>
-            args.kind === 'entry-point' || args.path === 'plankeeper/lines'
+            args.kind === 'entry-point' || INLINED.has(args.path)
               ? undefined
               : { path: args.path, external: true },
           );

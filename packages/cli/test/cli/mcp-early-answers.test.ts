@@ -5,18 +5,22 @@
  * SDK loads (src/cli/mcp-early/). Shown without timing: a remembered answer altered on disk
  * is what the client gets, once per request, and the server's own answer replaces it on disk.
  */
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
@@ -65,6 +69,25 @@ async function serve(lines: string[], args: string[] = [], cacheHome = cache) {
   const ids = answers.map((answer) => answer.id);
   expect(ids).toEqual([...new Set(ids)]);
   return new Map(answers.map((answer) => [answer.id, answer]));
+}
+
+/**
+ * The file `plankeeper mcp` run with `args` remembers in: named by the hash of the built files
+ * the bin loads, the arguments and plankeeper's own variables (answer-cache.ts, identityOf).
+ */
+function cacheFileFor(args: string[]): string {
+  const cli = fileURLToPath(new URL('../../', import.meta.url));
+  const built = ['dist/bundle/mcp.js', 'dist/cli/commands/mcp.js', 'package.json'].map((file) => {
+    const { size, mtimeMs } = statSync(join(cli, file));
+    return `${join(cli, file)}:${size}:${mtimeMs}`;
+  });
+  const own = Object.keys(process.env)
+    .filter((name) => name.startsWith('PLANKEEPER_'))
+    .sort()
+    .map((name) => `${name}=${process.env[name]}`);
+  const identity = JSON.stringify([...built, '--', ...args, '--', ...own]);
+  const hash = createHash('sha256').update(identity).digest('hex').slice(0, 32);
+  return fileOf(`${hash}.json`);
 }
 
 const files = () => readdirSync(join(cache, 'plankeeper', 'mcp-answers'));
@@ -144,6 +167,29 @@ describe('plankeeper mcp: listing answers remembered', () => {
 });
 
 describe('plankeeper mcp: remembered answers it does not trust', () => {
+  it.each([
+    [['--bogus-flag'], "unknown option '--bogus-flag'"],
+    [['--lang', 'xx'], '--lang must be one of en, zh, not "xx"'],
+  ])(
+    'a command line that ends in a usage error (%j) answers nothing remembered',
+    async (bad, said) => {
+      await serve(LISTING);
+      const good = ['mcp', '--store', 'memory'];
+      // The file name is worked out right: it is the one the server wrote.
+      expect(files()).toEqual([basename(cacheFileFor(good))]);
+      const planted = cacheFileFor([...good, ...bad]);
+      copyFileSync(cacheFileFor(good), planted);
+      chmodSync(planted, 0o600);
+      const run = await runCli([...good, ...bad], {
+        input: `${LISTING.join('\n')}\n`,
+        env: { XDG_CACHE_HOME: cache },
+      });
+      expect(run.stdout).toBe('');
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(said);
+    },
+  );
+
   it('a listing id reused before its answer came remembers nothing for either request', async () => {
     const run = await runCli(['mcp', '--store', 'memory'], {
       input: `${[...LISTING.slice(0, 2), request(2, 'tools/list'), request(2, 'prompts/list')].join('\n')}\n`,

@@ -13,8 +13,11 @@
  * through. Once the listing is over, bytes pass through unread, so a frame of any size meets
  * the server's own limits.
  *
- * Loaded by the bin before anything else: it imports only Node's modules and the core's line
- * reader (`plankeeper/lines`, a file that imports nothing).
+ * Only for a command line the server is sure to accept (command-line-check.ts): a remembered
+ * start must not be advertised for one that ends in a usage error.
+ *
+ * Loaded by the bin before anything else: it imports only Node's modules, the core's line
+ * reader (`plankeeper/lines`, a file that imports nothing) and the command line's check.
  */
 import { statSync } from 'node:fs';
 import { PassThrough, type Readable, Writable } from 'node:stream';
@@ -26,6 +29,8 @@ import {
   readAnswers,
   writeAnswers,
 } from './answer-cache.js';
+
+export { plausibleMcpArgs } from './command-line-check.js';
 
 /** Requests whose answer depends only on the build and the command line. */
 const LISTINGS = new Set([

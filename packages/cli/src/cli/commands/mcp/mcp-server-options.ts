@@ -51,6 +51,7 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
           }),
         },
         engine.store,
+        { http: settings.http !== undefined, env: process.env },
       ),
     }),
   };

@@ -7,7 +7,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export interface HookHandler {
@@ -49,6 +52,9 @@ export function fillHookInput(template: unknown, input: Record<string, unknown>)
   return template;
 }
 
+/** The session id the stand-in starts servers under, as Claude Code gives its own. */
+export const STAND_IN_SESSION = 'stand-in-session';
+
 /** A client of the MCP server an `.mcp.json` entry starts (close it after). */
 export async function connectServer(
   entry: { command: string; args: string[] },
@@ -61,7 +67,9 @@ export async function connectServer(
       command: entry.command,
       args: entry.args,
       stderr: 'ignore',
-      ...(env && { env }),
+      // Claude Code marks the servers it starts with its session id; the hook tool answers
+      // only a server so started (hook/mcp-host-tools.ts).
+      env: { ...getDefaultEnvironment(), CLAUDE_CODE_SESSION_ID: STAND_IN_SESSION, ...env },
     }),
   );
   return client;
