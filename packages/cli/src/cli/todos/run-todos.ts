@@ -3,7 +3,13 @@
  * in a shared list, change a plan, list the stored plans, or show, watch or delete one.
  */
 import { resolve } from 'node:path';
-import { getLocale, type PlanKey, PlanRecordError, type PlanStore } from 'plankeeper';
+import {
+  getLocale,
+  type PlanKey,
+  PlanRecordError,
+  type PlanStore,
+  planFileProblemOf,
+} from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
 import { planFileList } from '../../coding-agents/plan-file-list.js';
 import {
@@ -27,6 +33,17 @@ type Locale = ReturnType<typeof getLocale>;
 
 export async function runTodos(flags: TodosFlags): Promise<number> {
   const locale = getLocale(parseLang(flags.lang));
+  try {
+    return await todosJob(flags, locale);
+  } catch (error) {
+    // A plan file refused (too large, mid-merge, …): said in the person's language.
+    const problem = planFileProblemOf(error);
+    if (problem) throw new CliError(locale.planFile.refusal(problem), EXIT.runFailed);
+    throw error;
+  }
+}
+
+async function todosJob(flags: TodosFlags, locale: Locale): Promise<number> {
   const planFile = listFlags(flags);
   const maxItems = maxItemsFlag(flags.maxItems, planFile);
   if (flags.release !== undefined) return await releaseOwner(flags);

@@ -86,7 +86,7 @@ export function createPlanToolCaller(
         { structuredContent: options.structuredContent ?? false },
       );
     } catch (error) {
-      return failedCallResult(name, error);
+      return failedCallResult(name, error, locale);
     }
   };
 }
