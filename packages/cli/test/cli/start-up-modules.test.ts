@@ -102,14 +102,18 @@ describe('what a command loads', () => {
         'dist/cli/commands/todos-view.js',
       ].sort(),
     );
-    // Outside the CLI's own folder only two leaves: the plan-file helper it shares with the
-    // hooks (it loads the plan-file store on use), and what verified each item, shared with the
-    // dashboard. No coding agent, no other command.
+    // Outside the CLI's own folder only three leaves: the plan-file helpers it shares with the
+    // hooks (the list's name, loading the plan-file store on use, and --max-items), and what
+    // verified each item, shared with the dashboard. No coding agent, no other command.
     expect(
       loaded.app
         .filter((file) => !file.startsWith('dist/cli/') && file !== 'bin/plankeeper.js')
         .sort(),
-    ).toEqual(['dist/coding-agents/plan-file-list.js', 'dist/verify/item-evidence.js']);
+    ).toEqual([
+      'dist/coding-agents/plan-file-list.js',
+      'dist/coding-agents/plan-file-max-items.js',
+      'dist/verify/item-evidence.js',
+    ]);
   });
 
   it('a hook call (every tool call of a coding agent) loads the hook bundle and its store driver only', async () => {

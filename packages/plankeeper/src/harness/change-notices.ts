@@ -76,10 +76,8 @@ export function describePersonChanges(
   locale: Locale,
 ): string | undefined {
   const runs: { name: string | undefined; edits: PersonEditInfo[] }[] = [];
-  const unread: { line: number; text: string }[] = [];
   for (const { source } of revisions) {
     if (source.by !== 'person') continue;
-    if (source.unreadLines) unread.push(...source.unreadLines);
     for (const edit of personEdits(source)) {
       const last = runs.at(-1);
       // An approval is a line of its own ("Approved by a person (Ana)"), never merged into edits.
@@ -94,7 +92,20 @@ export function describePersonChanges(
       ? locale.approval.approvedBy(run.name)
       : locale.person.changedBy(run.name, run.edits),
   );
-  // A plan file's lines that are not items: named, so the model knows they were not lost.
-  if (unread.length > 0) lines.push(locale.person.unreadLines(unread.slice(0, MAX_UNREAD)));
+  const unread = describeUnreadLines(revisions, locale);
+  if (unread !== undefined) lines.push(unread);
   return lines.length === 0 ? undefined : lines.join('\n');
+}
+
+/**
+ * A plan file's lines that are not items, named in these revisions (oldest first), so the
+ * model knows they were not lost; undefined for none. Whoever's revision took them in: the
+ * plan file's first read takes in a person's file too.
+ */
+export function describeUnreadLines(
+  revisions: readonly PlanRevision[],
+  locale: Locale,
+): string | undefined {
+  const unread = revisions.flatMap(({ source }) => source.unreadLines ?? []);
+  return unread.length === 0 ? undefined : locale.person.unreadLines(unread.slice(0, MAX_UNREAD));
 }

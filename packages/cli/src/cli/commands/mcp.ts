@@ -16,6 +16,7 @@ import type { Command } from 'commander';
 import { LOCALE_IDS } from 'plankeeper';
 import { EVIDENCE_MODES } from 'plankeeper/harness';
 import { MCP_AGENTS } from '../../coding-agents/mcp-keying.js';
+import { MAX_ITEMS_HELP } from '../../coding-agents/plan-file-max-items.js';
 import { checkOptions } from '../check-options.js';
 import { PLAN_FILE_HELP } from '../plan-file-option.js';
 import { STORE_FLAG_HELP } from '../store-option.js';
@@ -49,6 +50,7 @@ export function registerMcpCommand(program: Command): void {
       'share one plan among every session naming this list; items a session starts are its own',
     )
     .option('--plan-file <path>', PLAN_FILE_HELP)
+    .option('--max-items <n>', MAX_ITEMS_HELP)
     .option('--tools <family>', `tools to offer: ${TOOL_FAMILIES.join(', ')} (default: both)`)
     .option('--preset <family>', 'renamed --tools in 0.3; still read this release')
     .option(

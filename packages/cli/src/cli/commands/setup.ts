@@ -9,12 +9,18 @@
  * plankeeper setup gemini --remove
  * plankeeper setup claude-code --approval on-change
  * plankeeper setup codex --plan-file PLAN.md
+ * plankeeper setup codex --plan-file BACKLOG.md --max-items 200
  * plankeeper setup claude-code --verify "npm test" --verify "npm run typecheck"
  * plankeeper setup gemini --verify auto --verify-timeout 120
  */
 import type { Command } from 'commander';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import { didYouMean } from '../../coding-agents/did-you-mean.js';
+import {
+  checkMaxItems,
+  MAX_ITEMS_HELP,
+  MAX_ITEMS_WITHOUT_PLAN_FILE,
+} from '../../coding-agents/plan-file-max-items.js';
 import {
   checkCommand,
   checkRefusals,
@@ -38,6 +44,7 @@ interface SetupFlags {
   lang: string;
   list?: string;
   planFile?: string;
+  maxItems?: string;
   evidence?: string;
   /** Repeatable; a string where a caller passes one. */
   verify?: string | string[];
@@ -67,6 +74,7 @@ export function registerSetupCommand(program: Command): void {
       '--plan-file <path>',
       'keep the plan in this Markdown checklist in DIR, which people edit too; every session of every agent set up with it shares it',
     )
+    .option('--max-items <n>', `with --plan-file: ${MAX_ITEMS_HELP}`)
     .option('--evidence <level>', 'evidence rule for completions: warn or enforce (default: off)');
   for (const option of checkOptions(
     'DIR',
@@ -119,6 +127,7 @@ function setupOptions(agent: CodingAgentName, flags: SetupFlags): SetupOptions {
   const lang = parseLang(flags.lang);
   const list = parseList(flags.list);
   const planFile = parsePlanFile(flags.planFile, list);
+  const maxItems = parseMaxItems(flags.maxItems, planFile);
   const evidence = parseEvidence(flags.evidence);
   const checks = parseChecks(flags);
   const approval = parseApproval(flags.approval);
@@ -130,6 +139,7 @@ function setupOptions(agent: CodingAgentName, flags: SetupFlags): SetupOptions {
     locale: lang,
     ...(list !== undefined && { list }),
     ...(planFile !== undefined && { planFile }),
+    ...(maxItems !== undefined && { maxItems }),
     ...(evidence !== undefined && { evidence }),
     ...checks,
     ...(approval && { approval }),
@@ -160,6 +170,13 @@ function parsePlanFile(flag: string | undefined, list: string | undefined): stri
     );
   }
   return planFile;
+}
+
+function parseMaxItems(flag: string | undefined, planFile: string | undefined) {
+  if (flag === undefined) return undefined;
+  const fail = (problem: string) => new CliError(`setup: ${problem}`, EXIT.usage);
+  if (planFile === undefined) throw fail(MAX_ITEMS_WITHOUT_PLAN_FILE);
+  return valueOr(checkMaxItems(flag), fail);
 }
 
 function parseEvidence(flag: string | undefined): 'warn' | 'enforce' | undefined {

@@ -8,6 +8,7 @@
 import type { Locale, PlanKey, PlanStore } from 'plankeeper';
 import { encodePlanKey, PlanConflictError, PlanEngine } from 'plankeeper';
 import type { PersonEdit } from 'plankeeper/stores';
+import { maxItemsLimits } from '../../coding-agents/plan-file-max-items.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { printJson, printText } from '../terminal/safe-output.js';
@@ -116,8 +117,10 @@ export async function editPlan(
   edit: PersonEdit,
   flags: EditFlags,
   locale: Locale,
+  /** A plan file's own `--max-items`; unset: the engine's default. */
+  maxItems?: number,
 ): Promise<number> {
-  const engine = new PlanEngine({ store, recentPlans: 0 });
+  const engine = new PlanEngine({ store, recentPlans: 0, ...maxItemsLimits(maxItems) });
   let outcome: Awaited<ReturnType<PlanEngine['editAsPerson']>>;
   try {
     outcome = await engine.editAsPerson(

@@ -7,6 +7,7 @@
  */
 
 import type { Command } from 'commander';
+import { MAX_ITEMS_HELP } from '../../coding-agents/plan-file-max-items.js';
 import { langOption } from '../lang-option.js';
 import { PLAN_FILE_HELP } from '../plan-file-option.js';
 import { STORE_FLAG_HELP } from '../store-option.js';
@@ -26,6 +27,7 @@ export function registerTodosCommand(program: Command): void {
       '--plan-file <path>',
       `the plan kept in this Markdown file (${PLAN_FILE_HELP.split(';')[0]})`,
     )
+    .option('--max-items <n>', `with --plan-file: ${MAX_ITEMS_HELP}`)
     .option(
       '--release <session>',
       "with --list: set that session's items in progress back to pending",

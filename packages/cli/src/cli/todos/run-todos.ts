@@ -3,9 +3,19 @@
  * in a shared list, change a plan, list the stored plans, or show, watch or delete one.
  */
 import { resolve } from 'node:path';
-import { getLocale, type PlanKey, PlanRecordError, type PlanStore } from 'plankeeper';
+import {
+  getLocale,
+  type PlanKey,
+  PlanRecordError,
+  type PlanStore,
+  planFileProblemOf,
+} from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
 import { planFileList } from '../../coding-agents/plan-file-list.js';
+import {
+  checkMaxItems,
+  MAX_ITEMS_WITHOUT_PLAN_FILE,
+} from '../../coding-agents/plan-file-max-items.js';
 import { CliError } from '../cli-error.js';
 import { editKey, editPlan, personEditOf, wantsEdit } from '../commands/todos-edit.js';
 import { EXIT } from '../exit-codes.js';
@@ -23,10 +33,22 @@ type Locale = ReturnType<typeof getLocale>;
 
 export async function runTodos(flags: TodosFlags): Promise<number> {
   const locale = getLocale(parseLang(flags.lang));
+  try {
+    return await todosJob(flags, locale);
+  } catch (error) {
+    // A plan file refused (too large, mid-merge, …): said in the person's language.
+    const problem = planFileProblemOf(error);
+    if (problem) throw new CliError(locale.planFile.refusal(problem), EXIT.runFailed);
+    throw error;
+  }
+}
+
+async function todosJob(flags: TodosFlags, locale: Locale): Promise<number> {
   const planFile = listFlags(flags);
+  const maxItems = maxItemsFlag(flags.maxItems, planFile);
   if (flags.release !== undefined) return await releaseOwner(flags);
   const historyLimit = readFlags(flags);
-  if (wantsEdit(flags)) return await changePlan(flags, planFile, locale);
+  if (wantsEdit(flags)) return await changePlan(flags, planFile, locale, maxItems);
   // A read of a plan file that is not there: said so, not as a session without a plan.
   if (planFile !== undefined && !flags.watch) checkPlanFileExists('--plan-file', planFile);
   if (flags.by !== undefined) throw new CliError('--by goes with a change.', EXIT.usage);
@@ -96,6 +118,15 @@ function listFlags(flags: TodosFlags): string | undefined {
   return planFile;
 }
 
+/** `--max-items`, for a plan file only: the limit a change is held to. */
+function maxItemsFlag(value: string | undefined, planFile: string | undefined) {
+  if (value === undefined) return undefined;
+  if (planFile === undefined) throw new CliError(MAX_ITEMS_WITHOUT_PLAN_FILE, EXIT.usage);
+  const checked = checkMaxItems(value);
+  if (typeof checked !== 'number') throw new CliError(checked.problem, EXIT.usage);
+  return checked;
+}
+
 /** Checks the flags of a read (`--history`, `--delete`, `--watch`); the history limit. */
 function readFlags(flags: TodosFlags): number {
   const historyLimit = Number(flags.history);
@@ -119,6 +150,7 @@ async function changePlan(
   flags: TodosFlags,
   planFile: string | undefined,
   locale: Locale,
+  maxItems: number | undefined,
 ): Promise<number> {
   if (flags.delete || flags.watch) {
     throw new CliError('a change cannot be combined with --delete or --watch.', EXIT.usage);
@@ -127,7 +159,7 @@ async function changePlan(
   const store = await openTodosStore(flags.store, planFile, { readOnly: false });
   try {
     const key = await editKey(flags, store);
-    return await editPlan(store, key, edit, flags, locale);
+    return await editPlan(store, key, edit, flags, locale, maxItems);
   } finally {
     await store.close();
   }

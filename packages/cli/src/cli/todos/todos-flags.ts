@@ -5,6 +5,7 @@ export interface TodosFlags extends EditFlags {
   store?: string;
   list?: string;
   planFile?: string;
+  maxItems?: string;
   release?: string;
   json?: boolean;
   delete?: boolean;

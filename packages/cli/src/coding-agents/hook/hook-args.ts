@@ -1,11 +1,12 @@
 /**
- * `plankeeper hook <agent> <event> [--store URL] [--list NAME | --plan-file PATH] [--lang en|zh] [--nudge-after N]
+ * `plankeeper hook <agent> <event> [--store URL] [--list NAME | --plan-file PATH [--max-items N]] [--lang en|zh] [--nudge-after N]
  * [--approval once|on-change] [--discipline light|standard|strict] [--verify CMD]… [--verify-in DIR]
  * [--verify-timeout SECONDS] [--verify-refusals N]`, parsed
  * by hand: the hook runs on every tool call, and commander would cost start-up time.
  * `--serve` in the event's place answers many events in one process (serve-hooks.ts), each
  * parsed here with its own event name.
  */
+import { checkMaxItems, MAX_ITEMS_WITHOUT_PLAN_FILE } from '../plan-file-max-items.js';
 import {
   AUTO_CHECKS,
   checkCommand,
@@ -30,6 +31,8 @@ export interface HookArgs {
   list?: string;
   /** The list's plan kept in this Markdown file, relative to the agent's project directory. */
   planFile?: string;
+  /** Most items the plan file may hold (`--max-items N`); unset: the engine's default. */
+  maxItems?: number;
   nudgeAfter?: number;
   /** Hold non-plan tools until a person approves the plan: once, or again on each change. */
   approval?: 'once' | 'on-change';
@@ -58,6 +61,7 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
     else if (flag === '--lang') parsed.lang = value;
     else if (flag === '--list') parsed.list = value;
     else if (flag === '--plan-file') parsed.planFile = value;
+    else if (flag === '--max-items') parsed.maxItems = valueOr(checkMaxItems(value), plainError);
     else if (flag === '--approval' && (value === 'once' || value === 'on-change'))
       parsed.approval = value;
     else if (flag === '--nudge-after' && /^[1-9]\d*$/.test(value))
@@ -72,6 +76,9 @@ export function parseHookArgs(args: readonly string[]): HookArgs {
   }
   if (!parsed.verify && (parsed.verifyIn ?? parsed.verifyTimeoutSec ?? parsed.verifyRefusals)) {
     throw new Error(LIMITS_WITHOUT_COMMAND);
+  }
+  if (parsed.maxItems !== undefined && parsed.planFile === undefined) {
+    throw new Error(MAX_ITEMS_WITHOUT_PLAN_FILE);
   }
   return parsed;
 }

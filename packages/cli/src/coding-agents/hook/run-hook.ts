@@ -21,6 +21,7 @@ import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { type HookAdapter, type HostAnswer, NOTHING } from '../hook-adapter.js';
 import { planFileRefusal } from '../plan-file-guard/plan-file-guard.js';
 import { planFileList, withPlanFile } from '../plan-file-list.js';
+import { maxItemsLimits } from '../plan-file-max-items.js';
 import { agentProjectDir, agentStoreUrl } from '../project-store.js';
 import { HOOK_ADAPTERS } from './adapters.js';
 import { checkedAgent } from './checked-agent.js';
@@ -229,7 +230,7 @@ async function decideHook(
       );
     }
     if (!keyed) return NOTHING;
-    const engine = new PlanEngine({ store });
+    const engine = new PlanEngine({ store, ...maxItemsLimits(parsed.maxItems) });
     await agent.onEvent?.(engine, keyed);
     return await answerInStore(engine, keyed, options);
   } finally {

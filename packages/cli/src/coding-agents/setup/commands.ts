@@ -8,7 +8,7 @@ import { checkArgs } from './check-values.js';
 import { SetupConfigError, type SetupContext } from './types.js';
 
 /**
- * `hook <agent> <event> [--store URL] [--list NAME] [--plan-file PATH] [--lang zh] [--approval W]
+ * `hook <agent> <event> [--store URL] [--list NAME] [--plan-file PATH [--max-items N]] [--lang zh] [--approval W]
  * [--discipline P] [--verify CMD …]`: what follows the command that starts plankeeper. The
  * checks go to every event: the prompt notes the workspace, the stop runs them.
  */
@@ -26,7 +26,7 @@ export function hookArgs(ctx: SetupContext, event: string, store = ctx.store): s
 }
 
 /**
- * `mcp [--store URL] --for <agent> [--list NAME] [--plan-file PATH] [--lang zh] [--evidence L] [--verify CMD …]
+ * `mcp [--store URL] --for <agent> [--list NAME] [--plan-file PATH [--max-items N]] [--lang zh] [--evidence L] [--verify CMD …]
  * [--approval W] [--discipline P]`. The preset goes to the server as to the hooks: its evidence
  * rule and result echo are the server's part of it. `--verify` runs in the agent's project.
  */
@@ -62,6 +62,7 @@ function optionArgs(ctx: SetupContext): string[] {
   return [
     ...(ctx.list !== undefined ? ['--list', ctx.list] : []),
     ...(ctx.planFile !== undefined ? ['--plan-file', ctx.planFile] : []),
+    ...(ctx.maxItems !== undefined ? ['--max-items', String(ctx.maxItems)] : []),
     ...(ctx.locale === 'zh' ? ['--lang', 'zh'] : []),
   ];
 }

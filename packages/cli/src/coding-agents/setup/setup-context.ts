@@ -24,6 +24,8 @@ export interface SetupOptions {
   list?: string;
   /** Keep that plan in this Markdown file (relative paths: to `dir`). */
   planFile?: string;
+  /** Most items the plan file may hold (`--max-items`); only with `planFile`. */
+  maxItems?: number;
   evidence?: 'warn' | 'enforce';
   /** Check commands (`--verify`); `auto` among them: the project's usual checks (detect-checks.ts). */
   verify?: string | readonly string[];
@@ -69,6 +71,7 @@ export function setupContext(options: SetupOptions): BaseContext {
     locale: options.locale ?? 'en',
     ...(options.list !== undefined && { list: options.list }),
     ...(options.planFile !== undefined && { planFile: projectPath(dir, options.planFile) }),
+    ...(options.maxItems !== undefined && { maxItems: options.maxItems }),
     ...(options.approval && { approval: options.approval }),
     ...(options.discipline && { discipline: options.discipline }),
     node,

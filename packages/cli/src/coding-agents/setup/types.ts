@@ -37,6 +37,8 @@ export interface SetupContext {
    * to the project directory, so the files stay portable.
    */
   planFile?: string;
+  /** Most items the plan file may hold (`--max-items N` beside `--plan-file`). */
+  maxItems?: number;
   /**
    * Hold the agent's other tools until a person approves the plan (`--approval`): once per
    * plan, or again whenever its steps change. Absent: no approval.

@@ -86,7 +86,7 @@ export function createPlanToolCaller(
         { structuredContent: options.structuredContent ?? false },
       );
     } catch (error) {
-      return failedCallResult(name, error);
+      return failedCallResult(name, error, locale);
     }
   };
 }
@@ -131,12 +131,11 @@ async function aroundResult(
     isPlanWrite: PLAN_WRITE_TOOL_NAMES.includes(name),
     version: typeof version === 'number' ? version : snapshot.version,
   } as const;
-  // The revisions since the version the model last saw, read only when it moved on.
+  // The revisions since the version the model last saw, read only when it moved on (from
+  // the start on its first sight, for a plan file's lines that are no items: plan-result.ts).
   const shown = seen.shownVersion;
   const recent =
-    shown > 0 && event.version > shown
-      ? await revisionsSince(engine, callKey, shown, event.version)
-      : [];
+    event.version > shown ? await revisionsSince(engine, callKey, shown, event.version) : [];
   const { answer } = await decideFor(event, snapshot, recent);
   return answer.kind === 'annotate' ? answer : {};
 }

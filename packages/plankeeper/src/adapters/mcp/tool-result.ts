@@ -7,6 +7,8 @@
  * is sent only to clients that asked for it (`structuredContent: true` on the server).
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { planFileProblemOf } from '../../engine/store/plan-file-problem.js';
+import type { Locale } from '../../locale/locale.js';
 import type { ToolResult } from '../../tools/tool.js';
 
 export function toCallToolResult(
@@ -21,8 +23,15 @@ export function toCallToolResult(
 }
 
 /** A tool that threw (a store outage, say): still a readable result, not a dropped call. */
-export function failedCallResult(tool: string, error: unknown): CallToolResult {
-  const reason = error instanceof Error ? error.message : String(error);
+export function failedCallResult(tool: string, error: unknown, locale?: Locale): CallToolResult {
+  // A plan file's refusal in the server's language; anything else as the error says it.
+  const problem = planFileProblemOf(error);
+  const reason =
+    problem && locale
+      ? locale.planFile.refusal(problem)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return { content: [{ type: 'text', text: `${tool} failed: ${reason}` }], isError: true };
 }
 

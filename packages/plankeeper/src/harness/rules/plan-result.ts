@@ -6,7 +6,7 @@
  */
 import type { PlanSnapshot } from '../../engine/plan-engine.js';
 import type { PlanRevision } from '../../engine/store/plan-store.js';
-import { describePersonChanges } from '../change-notices.js';
+import { describePersonChanges, describeUnreadLines } from '../change-notices.js';
 import { approvalWait } from './approval-hold.js';
 import type { HostEvent } from './events.js';
 import type { Decision, RuleOptions } from './rule-options.js';
@@ -20,14 +20,13 @@ export function planResult(
   recent: readonly PlanRevision[],
 ): Decision {
   const shown = record.shownVersion;
-  // A record that has seen no plan has no "since": the first result says nothing of history.
+  const upTo = recent.filter(({ version }) => version > shown && version <= event.version);
+  // A record that has seen no plan has no "since": the first result says nothing of history,
+  // only the plan file's lines that are no items, which the model would never hear of else.
   const byPerson =
     shown > 0
-      ? describePersonChanges(
-          recent.filter(({ version }) => version > shown && version <= event.version),
-          options.locale,
-        )
-      : undefined;
+      ? describePersonChanges(upTo, options.locale)
+      : describeUnreadLines(upTo, options.locale);
   const waiting =
     options.approval !== undefined &&
     event.ok &&

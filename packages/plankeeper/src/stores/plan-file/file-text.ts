@@ -40,9 +40,7 @@ function utf8Text(path: string, bytes: Uint8Array): string {
   try {
     return STRICT_UTF8.decode(bytes);
   } catch {
-    throw new PlanFileError(
-      `${shown(path)} is not UTF-8; save it as UTF-8, then plankeeper reads it again.`,
-    );
+    throw new PlanFileError({ code: 'not-utf8', file: shown(path) });
   }
 }
 
@@ -76,9 +74,7 @@ export async function stageText(path: string, text: string): Promise<StagedText>
   );
   // Made read-only on purpose: never replaced, though the folder would allow the rename.
   if (mode !== undefined && (mode & 0o222) === 0) {
-    throw new PlanFileError(
-      `${shown(path)} is read-only; make it writable (chmod u+w) for plankeeper to write the plan.`,
-    );
+    throw new PlanFileError({ code: 'read-only', file: shown(path) });
   }
   const temporary = join(
     dirname(target),

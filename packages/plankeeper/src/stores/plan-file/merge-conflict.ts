@@ -13,7 +13,5 @@ export function checkNoMergeConflict(path: string, text: string): void {
   if (!text.includes('<<<<<<<') && !text.includes('>>>>>>>')) return;
   const line = text.split('\n').findIndex((each) => MARKER.test(each));
   if (line < 0) return;
-  throw new PlanFileError(
-    `${shown(path)} has an unresolved merge conflict (line ${line + 1}); resolve it and save, then plankeeper reads the file again.`,
-  );
+  throw new PlanFileError({ code: 'merge-conflict', file: shown(path), line: line + 1 });
 }

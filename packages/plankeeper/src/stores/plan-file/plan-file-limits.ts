@@ -12,30 +12,30 @@ export const PLAN_FILE_MAX_BYTES = 1024 * 1024;
 /** Items a plan file may hold. */
 export const PLAN_FILE_MAX_ITEMS = 10_000;
 
-const ADVICE = 'Move finished items out of it, or split it into two files.';
-
 /** Refuses a file of `bytes` bytes when that is over {@link PLAN_FILE_MAX_BYTES}. */
 export function checkPlanFileBytes(path: string, bytes: number): void {
   if (bytes <= PLAN_FILE_MAX_BYTES) return;
-  throw new PlanFileError(
-    `${shown(path)} is ${count(bytes)} bytes; a plan file holds at most ${count(PLAN_FILE_MAX_BYTES)} bytes (1 MiB). ${ADVICE}`,
-  );
+  throw new PlanFileError({
+    code: 'too-many-bytes',
+    file: shown(path),
+    bytes,
+    limit: PLAN_FILE_MAX_BYTES,
+  });
 }
 
 /** Refuses a file of `items` items when that is over {@link PLAN_FILE_MAX_ITEMS}. */
 export function checkPlanFileItems(path: string, items: number): void {
   if (items <= PLAN_FILE_MAX_ITEMS) return;
-  throw new PlanFileError(
-    `${shown(path)} has ${count(items)} items; a plan file holds at most ${count(PLAN_FILE_MAX_ITEMS)}. ${ADVICE}`,
-  );
+  throw new PlanFileError({
+    code: 'too-many-items',
+    file: shown(path),
+    items,
+    limit: PLAN_FILE_MAX_ITEMS,
+  });
 }
 
 /** The file as the person named it: relative to where they are, when it is below it. */
 export function shown(path: string): string {
   const near = relative(process.cwd(), path);
   return near !== '' && !near.startsWith('..') ? near : path;
-}
-
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }

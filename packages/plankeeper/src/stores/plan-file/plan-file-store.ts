@@ -56,7 +56,7 @@ import {
   withIds,
 } from './plan-file-format.js';
 import { checkPlanFileBytes, checkPlanFileItems } from './plan-file-limits.js';
-import { saveSource } from './save-source.js';
+import { readSource, saveSource } from './save-source.js';
 
 export interface PlanFileStoreOptions {
   /** The Markdown file. It is created on the first write when it does not exist. */
@@ -406,7 +406,7 @@ export class PlanFileStore implements PlanStore {
     const fresh = unread.filter((line) => !seen.named.includes(line.text));
     const named = unread.map((line) => line.text);
     if (!stored) {
-      if (lines.length === 0) return { stored, named, ids: [], shown: [] };
+      if (lines.length === 0 && unread.length === 0) return { stored, named, ids: [], shown: [] };
       // A file with no plan stored yet (a fresh clone): its items are the plan.
       const edits = fileEdits(lines, [], emptyRecord(this.now()));
       const record: PlanRecord = {
@@ -414,10 +414,7 @@ export class PlanFileStore implements PlanStore {
         items: edits.resolved,
         nextId: edits.nextId,
       };
-      const source: ChangeSource = {
-        tool: 'plan-file:read',
-        summary: `read ${record.items.length} items from the plan file`,
-      };
+      const source = readSource(record.items.length, unread);
       const written = await this.inner.compareAndSet(this.key, 0, record, { source });
       if (!written.ok) return undefined;
       return {

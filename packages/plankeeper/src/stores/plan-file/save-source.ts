@@ -29,6 +29,22 @@ export function saveSource(
   return unreadLines.length > 0 ? { ...source, unreadLines } : source;
 }
 
+/**
+ * The change source of the first read of a file with no plan stored yet: its items become
+ * the plan, and its lines that are no items are named with them, or the model would never
+ * hear of them (they are not new at any later save).
+ */
+export function readSource(
+  items: number,
+  unreadLines: { line: number; text: string }[],
+): ChangeSource {
+  return {
+    tool: 'plan-file:read',
+    summary: `read ${items} items from the plan file`,
+    ...(unreadLines.length > 0 && { unreadLines }),
+  };
+}
+
 /** The timeline's line for a save: its changes, the first few named when there are many. */
 function saveSummary(steps: readonly FileEditStep[]): string {
   if (steps.length === 0) return 'lines that are no items';

@@ -35,6 +35,7 @@ export function mcpServerOptions(settings: McpSettings, engine: PlanEngine) {
           ...(settings.list !== undefined && { list: settings.list }),
           // The guard of the plan file against the model's own edits (absolute here).
           ...(settings.planFile !== undefined && { planFile: settings.planFile }),
+          ...(settings.maxItems !== undefined && { maxItems: settings.maxItems }),
           ...(settings.approval !== undefined && { approval: settings.approval }),
           ...(settings.discipline !== undefined && { discipline: settings.discipline }),
           store: settings.store,

@@ -27,6 +27,7 @@ export interface RawMcpFlags {
   dependencies?: string;
   list?: string;
   planFile?: string;
+  maxItems?: string;
   evidence?: string;
   evidenceFrom?: string;
   /** Repeatable. */
@@ -48,6 +49,8 @@ export interface McpSettings {
   list?: string;
   /** The list's plan kept in this Markdown file (absolute); `list` is then the file's name. */
   planFile?: string;
+  /** Most items the plan file may hold (`--max-items`); unset: the engine's default. */
+  maxItems?: number;
   tools: PlanToolFamily;
   locale: LocaleId;
   /** How `blockedBy` constrains order; unset: the engine's default. */

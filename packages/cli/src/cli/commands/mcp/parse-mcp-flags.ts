@@ -11,6 +11,10 @@ import { isLoopbackHost } from 'plankeeper/http';
 import { resolveDiscipline } from 'plankeeper/rules';
 import { MCP_AGENTS, type McpAgent } from '../../../coding-agents/mcp-keying.js';
 import { planFileList } from '../../../coding-agents/plan-file-list.js';
+import {
+  checkMaxItems,
+  MAX_ITEMS_WITHOUT_PLAN_FILE,
+} from '../../../coding-agents/plan-file-max-items.js';
 import { agentProjectDir, agentStoreUrl } from '../../../coding-agents/project-store.js';
 import { codingAgent } from '../../../coding-agents/registry.js';
 import {
@@ -55,6 +59,7 @@ export function parseMcpFlags(
     ...(session !== undefined && { session }),
     ...(list !== undefined && { list }),
     ...(planPath !== undefined && { planFile: planPath }),
+    ...(key.maxItems !== undefined && { maxItems: key.maxItems }),
     agent: key.agent,
     ...(forAgent !== undefined && { for: forAgent }),
     tools,
@@ -111,7 +116,15 @@ function keyFlags(flags: RawMcpFlags, env: NodeJS.ProcessEnv, cwd: string) {
   if (list !== undefined && list.length > 100) {
     throw new CliError(`--list must be a name of at most 100 characters, not ${list.length}.`);
   }
-  return { forAgent, agent, session, projectDir, store, planPath, list };
+  const maxItems = maxItemsFlag(flags.maxItems, planPath);
+  return { forAgent, agent, session, projectDir, store, planPath, list, maxItems };
+}
+
+/** `--max-items`, for a plan file only. */
+function maxItemsFlag(value: string | undefined, planPath: string | undefined) {
+  if (value === undefined) return undefined;
+  if (planPath === undefined) throw new CliError(MAX_ITEMS_WITHOUT_PLAN_FILE);
+  return valueOr(checkMaxItems(value), (problem) => new CliError(problem));
 }
 
 /** The rules around plan writes: evidence, the person's check command, approval. */

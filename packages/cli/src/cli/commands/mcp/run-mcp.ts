@@ -7,6 +7,7 @@ import { PlanEngine, type PlanStore } from 'plankeeper';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
 import { withPlanFile } from '../../../coding-agents/plan-file-list.js';
+import { maxItemsLimits } from '../../../coding-agents/plan-file-max-items.js';
 import { CliError } from '../../cli-error.js';
 import { mcpStdio } from '../../mcp-stdio.js';
 import { ReopeningStore } from '../../reopening-store.js';
@@ -30,6 +31,7 @@ export async function runMcp(settings: McpSettings): Promise<void> {
   try {
     const engine = new PlanEngine({
       store,
+      ...maxItemsLimits(settings.maxItems),
       ...(settings.dependencies && { dependencies: settings.dependencies }),
     });
     const serverOptions = mcpServerOptions(settings, engine);
