@@ -57,10 +57,6 @@ export {
 } from './engine/plan-key.js';
 export { renderPlan, STATUS_MARKERS } from './engine/render.js';
 export { MemoryPlanStore } from './engine/store/memory-store.js';
-export {
-  type PlanFileProblem,
-  planFileProblemOf,
-} from './engine/store/plan-file-problem.js';
 export type { PlanStore } from './engine/store/plan-store.js';
 export {
   isLeftoverRecord,

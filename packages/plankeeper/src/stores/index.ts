@@ -26,6 +26,8 @@ export { keyIsWithin } from '../engine/plan-key.js';
 export { MemoryPlanStore, type MemoryStoreOptions } from '../engine/store/memory-store.js';
 // What a store implements and returns: the interface, its records, revisions and changes.
 export { personEdits } from '../engine/store/person-edits.js';
+// Why a plan file was refused (size, encoding, merge conflict, …), for a host's own wording.
+export { type PlanFileProblem, planFileProblemOf } from '../engine/store/plan-file-problem.js';
 export type * from '../engine/store/plan-store.js';
 // For writing a store of your own: the record codec every store here uses.
 export { checkRecord, decodeRecord, encodeRecord } from '../engine/store/record-codec.js';

@@ -3,14 +3,9 @@
  * in a shared list, change a plan, list the stored plans, or show, watch or delete one.
  */
 import { resolve } from 'node:path';
-import {
-  getLocale,
-  type PlanKey,
-  PlanRecordError,
-  type PlanStore,
-  planFileProblemOf,
-} from 'plankeeper';
+import { getLocale, type PlanKey, PlanRecordError, type PlanStore } from 'plankeeper';
 import { sharedListKey } from 'plankeeper/harness';
+import { planFileProblemOf } from 'plankeeper/stores';
 import { planFileList } from '../../coding-agents/plan-file-list.js';
 import {
   checkMaxItems,
