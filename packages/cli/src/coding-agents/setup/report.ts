@@ -6,7 +6,7 @@
 import { relative, sep } from 'node:path';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { DEFAULT_CHECK_REFUSALS, DEFAULT_CHECK_TIMEOUT_SEC } from './check-values.js';
-import { shellQuote } from './commands.js';
+import { shellCommand, shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
 import type { KeptReason, SetupContext } from './types.js';
 
@@ -106,7 +106,7 @@ export type ReportedAgent = Pick<
 export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string {
   const { ctx, remove } = outcome;
   const text = ctx.locale === 'zh' ? ZH : EN;
-  const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
+  const command = `${personLaunch(ctx.launch)} setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
   const kept = keptLines(outcome, text);
   if (outcome.applied.length === 0) {
     return `${[text.nothing(ctx.agent, ctx.dir), ...kept, ...checkLines(ctx, text)].join('\n')}\n`;
@@ -139,9 +139,23 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
     if (ctx.launch.length === 2 && !agent.configInHome) lines.push(text.machinePaths);
     lines.push(...checkLines(ctx, text));
     lines.push(...agent.notes[ctx.locale](ctx));
-    lines.push(text.undo(`plankeeper setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`));
+    lines.push(
+      text.undo(
+        `${personLaunch(ctx.launch)} setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`,
+      ),
+    );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How the person starts this plankeeper, for the commands the report prints: as the files do
+ * (launch-command.ts), but `npx plankeeper` for the project's devDependency (no `plankeeper` on
+ * PATH there) and this machine's node and bin when it is installed neither way.
+ */
+function personLaunch(launch: readonly string[]): string {
+  if (launch[0] === 'npx') return 'npx plankeeper';
+  return shellCommand(launch);
 }
 
 /** The checks set, or what detection found: taken, none, or suggested. */
