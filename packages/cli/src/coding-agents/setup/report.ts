@@ -8,7 +8,7 @@ import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { DEFAULT_CHECK_REFUSALS, DEFAULT_CHECK_TIMEOUT_SEC } from './check-values.js';
 import { shellCommand, shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
-import type { KeptReason, SetupContext } from './types.js';
+import type { SetupContext, SharedServerFlags } from './types.js';
 
 interface ReportText {
   header: (agent: string, dir: string, store: string) => string;
@@ -18,7 +18,9 @@ interface ReportText {
   updated: string;
   deleted: string;
   removedFrom: string;
-  kept: (path: string, reason: Exclude<KeptReason, { unrecorded: string }>) => string;
+  kept: (path: string, reason: { edited: true } | { setting: string }) => string;
+  /** The `.mcp.json` server shared with another agent has other flags than this agent's hooks. */
+  sharedFlags: (path: string, agent: string, reason: SharedServerFlags) => string;
   /** Entries setup writes, left in one file because no record says setup added them. */
   unrecorded: (path: string, entries: string[]) => string;
   undo: (command: string) => string;
@@ -47,6 +49,8 @@ const EN: ReportText = {
     'edited' in reason
       ? `  left as you have it: ${path} (you changed it since setup wrote it)`
       : `  left as you have it: ${reason.setting} in ${path} (your own setting)`,
+  sharedFlags: (path, agent, { sharedWith, flags }) =>
+    `  ${path}: ${agent}'s tools use the server shared with ${sharedWith}, whose ${flags.join(', ')} differ from ${agent}'s hooks; set up both agents with the same flags.`,
   unrecorded: (path, entries) =>
     `  left in ${path}: ${entries.join(', ')} (no record says setup added ${entries.length > 1 ? 'them' : 'it'}; delete what is not yours)`,
   undo: (command) => `To undo: ${command}`,
@@ -75,6 +79,8 @@ const ZH: ReportText = {
     'edited' in reason
       ? `  保留你的版本：${path}（setup 写入后你修改过它）`
       : `  保留你的设置：${path} 中的 ${reason.setting}`,
+  sharedFlags: (path, agent, { sharedWith, flags }) =>
+    `  ${path}：${agent} 的工具使用与 ${sharedWith} 共用的服务器，其 ${flags.join('、')} 与 ${agent} 的钩子不同；请用相同的参数设置这两个代理。`,
   unrecorded: (path, entries) =>
     `  未移除 ${path} 中的 ${entries.join('、')}（没有记录表明是 setup 添加的；不是你的请自行删除）`,
   undo: (command) => `撤销：${command}`,
@@ -190,6 +196,10 @@ function keptLines(outcome: SetupOutcome, text: ReportText): string[] {
   const unrecorded = new Map<string, string[]>();
   const lines: string[] = [];
   for (const { path, reason } of outcome.kept) {
+    if ('sharedWith' in reason) {
+      lines.push(text.sharedFlags(shown(outcome.ctx, path), outcome.ctx.agent, reason));
+      continue;
+    }
     if (!('unrecorded' in reason)) {
       lines.push(text.kept(shown(outcome.ctx, path), reason));
       continue;

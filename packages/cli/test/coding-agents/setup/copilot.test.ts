@@ -163,6 +163,23 @@ describe('Copilot CLI and Claude Code set up in one project (one .mcp.json)', ()
     },
   );
 
+  it('set up with other flags than the agent whose server it shares: the report names them, in English and Chinese', () => {
+    project.write('.mcp.json', USER_MCP_JSON);
+    project.setup('claude-code');
+    const report = project.setup('copilot', { planFile: 'PLAN.md', approval: 'once' });
+    const line = report.split('\n').filter((each) => each.includes("'s tools use"));
+    expect(line).toEqual([
+      "  .mcp.json: copilot's tools use the server shared with claude-code, whose --approval, --plan-file differ from copilot's hooks; set up both agents with the same flags.",
+    ]);
+    expect(report).toMatchSnapshot('en');
+    const zh = project.setup('copilot', { planFile: 'PLAN.md', approval: 'once', locale: 'zh' });
+    expect(zh).toContain('--approval、--lang、--plan-file');
+    expect(zh).toMatchSnapshot('zh');
+    // The same flags as the server's: nothing to say.
+    expect(project.setup('copilot')).not.toContain("'s tools use");
+    expect(project.setup('claude-code')).not.toContain("'s tools use");
+  });
+
   it('removing the second first leaves the first as it was, and the bytes come back after both', () => {
     project.write('.mcp.json', USER_MCP_JSON);
     const before = project.files();
