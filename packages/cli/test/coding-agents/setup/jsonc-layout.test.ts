@@ -15,6 +15,7 @@ afterEach(() => project.dispose());
 const SETTINGS = `{
   "theme": "dark", // the team's theme
   "editor": { "tabSize": 2, "wrap": true },
+  "mcpServers": { "docs": { "command": "docs-mcp" } },
   "ui": { "footer": false } // keep it quiet
 }
 `;
@@ -33,9 +34,14 @@ describe.each([
       '  "theme": "dark", // the team\'s theme',
       '  "editor": { "tabSize": 2, "wrap": true },',
     ]);
+    // A one-line object setup adds to stays one line, its own entry after the person's.
+    expect(lines[3]).toMatch(
+      /^ {2}"mcpServers": \{ "docs": \{ "command": "docs-mcp" \}(, "plankeeper": \{ "\w.* \})? \},$/,
+    );
+    if (agent === 'gemini') expect(lines[3]).toContain('"docs-mcp" }, "plankeeper": { "command": ');
     // The comment stays after its value; setup's settings follow on lines of their own.
-    expect(lines[3]).toBe('  "ui": { "footer": false }, // keep it quiet');
-    expect(lines[4]).toMatch(/^ {2}"\w+": \{$/);
+    expect(lines[4]).toBe('  "ui": { "footer": false }, // keep it quiet');
+    expect(lines[5]).toMatch(/^ {2}"\w+": \{$/);
     expect(after.match(/keep it quiet/g)).toHaveLength(1);
     project.setup(agent, { remove: true });
     expect(project.read(path)).toBe(SETTINGS);
