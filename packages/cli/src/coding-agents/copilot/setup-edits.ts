@@ -1,6 +1,7 @@
 /**
- * GitHub Copilot CLI: the hooks in a file of plankeeper's own, `.github/hooks/plankeeper.json`
- * (Copilot reads every `.github/hooks/*.json`), and the MCP server in `.github/mcp.json`.
+ * GitHub Copilot CLI: the hooks in a file setup creates, `.github/hooks/plankeeper.json`
+ * (Copilot reads every `.github/hooks/*.json`; a person's hooks added there stay theirs,
+ * hooks-file-edit.ts), and the MCP server in `.github/mcp.json`.
  * Copilot reads `.mcp.json` instead when the project has one (Claude Code's file): then the
  * server goes there too, shared with Claude Code (setup/shared-mcp-json.ts). Hooks run with
  * bash in the project directory. `permissionRequest` runs for plankeeper's tools only (its
@@ -13,12 +14,8 @@ import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../setup/json-file.js';
 import { isOwnedServer, Owned } from '../setup/owned.js';
 import { mcpJsonPath, sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
-import {
-  type FileEdit,
-  type ReadText,
-  SetupConfigError,
-  type SetupContext,
-} from '../setup/types.js';
+import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
+import { hooksFileEdit } from './hooks-file-edit.js';
 
 export const COPILOT_EVENTS = [
   'sessionStart',
@@ -52,7 +49,11 @@ const HOOK_TIMEOUT_SEC = 10;
 
 export function copilotEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
   const [command, ...args] = mcpCommand(ctx);
-  const edits = [hooksEdit(ctx, read, remove), githubMcpEdit(ctx, read, remove, command!, args)];
+  const hooksPath = join(ctx.dir, '.github', 'hooks', 'plankeeper.json');
+  const edits = [
+    hooksFileEdit(ctx, read, remove, hooksPath, hookHandlers(ctx)),
+    githubMcpEdit(ctx, read, remove, command!, args),
+  ];
   // Claude Code's file, read by Copilot in place of .github/mcp.json when it exists.
   if (read(mcpJsonPath(ctx)) !== undefined || ctx.owned(mcpJsonPath(ctx)).length > 0) {
     edits.push(
@@ -68,45 +69,24 @@ export function copilotEdits(ctx: SetupContext, read: ReadText, remove: boolean)
   return edits;
 }
 
-/** The whole hooks file: plankeeper's own, so setup writes all of it and --remove deletes it. */
-function hooksFile(ctx: SetupContext): JsonObject {
-  const hooks: JsonObject = {};
+/** plankeeper's handler on each event it hooks, in the order Copilot lists them. */
+function hookHandlers(ctx: SetupContext): Record<string, JsonObject> {
+  const hooks: Record<string, JsonObject> = {};
   for (const event of copilotEvents(ctx)) {
-    hooks[event] = [
-      {
-        type: 'command',
-        bash: shellCommand(hookCommand(ctx, event)),
-        // The checks run on the model's answer; every other event answers at once.
-        timeoutSec: hookTimeout(
-          ctx.checks,
-          event === 'agentStop' || event === 'subagentStop',
-          HOOK_TIMEOUT_SEC,
-        ),
-        ...(event === 'permissionRequest' && { matcher: PERMISSION_MATCHER }),
-        ...(event === 'preMcpToolCall' && { matcher: MCP_MATCHER }),
-      },
-    ];
+    hooks[event] = {
+      type: 'command',
+      bash: shellCommand(hookCommand(ctx, event)),
+      // The checks run on the model's answer; every other event answers at once.
+      timeoutSec: hookTimeout(
+        ctx.checks,
+        event === 'agentStop' || event === 'subagentStop',
+        HOOK_TIMEOUT_SEC,
+      ),
+      ...(event === 'permissionRequest' && { matcher: PERMISSION_MATCHER }),
+      ...(event === 'preMcpToolCall' && { matcher: MCP_MATCHER }),
+    };
   }
-  return { version: 1, hooks };
-}
-
-function hooksEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
-  const path = join(ctx.dir, '.github', 'hooks', 'plankeeper.json');
-  const before = read(path);
-  const after = `${JSON.stringify(hooksFile(ctx), null, 2)}\n`;
-  const ours = ctx.created(path);
-  if (before !== undefined && !ours && before !== after) {
-    throw new SetupConfigError(
-      path,
-      'is not a file plankeeper setup wrote; rename or remove it, then run setup again',
-    );
-  }
-  if (remove) {
-    return ours && before !== undefined
-      ? { path, before, after: undefined, changes: ['hooks'] }
-      : { path, before, after: before, changes: [] };
-  }
-  return { path, before, after, changes: before === after ? [] : ['hooks'] };
+  return hooks;
 }
 
 function githubMcpEdit(

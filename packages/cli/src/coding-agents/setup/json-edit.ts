@@ -7,6 +7,7 @@
 import type { Edit, FormattingOptions, ParseError } from 'jsonc-parser';
 import { isObject, type JsonObject, parseJsonDoc, sameJson } from './json-file.js';
 import { jsonc } from './jsonc.js';
+import { propertyInsertion } from './jsonc-insert.js';
 import type { FileEdit, ReadText, TextEdit } from './types.js';
 
 /**
@@ -73,10 +74,14 @@ class TextEdits {
 
   /** Sets the value at `path` (undefined: takes it out; `insert`: a new array item). */
   apply(path: (string | number)[], value: unknown, insert = false): void {
-    const edits: Edit[] = jsonc().modify(this.current, path, value, {
-      formattingOptions: this.options,
-      ...(insert && { isArrayInsertion: true }),
-    });
+    const edits: Edit[] =
+      (!insert && value !== undefined
+        ? propertyInsertion(this.current, path, value, this.options)
+        : undefined) ??
+      jsonc().modify(this.current, path, value, {
+        formattingOptions: this.options,
+        ...(insert && { isArrayInsertion: true }),
+      });
     this.undo.push(inverse(this.current, edits));
     this.current = jsonc().applyEdits(this.current, edits);
   }

@@ -6,9 +6,9 @@
 import { relative, sep } from 'node:path';
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { DEFAULT_CHECK_REFUSALS, DEFAULT_CHECK_TIMEOUT_SEC } from './check-values.js';
-import { shellQuote } from './commands.js';
+import { shellCommand, shellQuote } from './commands.js';
 import type { SetupOutcome } from './run-setup.js';
-import type { KeptReason, SetupContext } from './types.js';
+import type { SetupContext, SharedServerFlags } from './types.js';
 
 interface ReportText {
   header: (agent: string, dir: string, store: string) => string;
@@ -18,7 +18,9 @@ interface ReportText {
   updated: string;
   deleted: string;
   removedFrom: string;
-  kept: (path: string, reason: Exclude<KeptReason, { unrecorded: string }>) => string;
+  kept: (path: string, reason: { edited: true } | { setting: string }) => string;
+  /** The `.mcp.json` server shared with another agent has other flags than this agent's hooks. */
+  sharedFlags: (path: string, agent: string, reason: SharedServerFlags) => string;
   /** Entries setup writes, left in one file because no record says setup added them. */
   unrecorded: (path: string, entries: string[]) => string;
   undo: (command: string) => string;
@@ -47,6 +49,8 @@ const EN: ReportText = {
     'edited' in reason
       ? `  left as you have it: ${path} (you changed it since setup wrote it)`
       : `  left as you have it: ${reason.setting} in ${path} (your own setting)`,
+  sharedFlags: (path, agent, { sharedWith, flags }) =>
+    `  ${path}: ${agent}'s tools use the server shared with ${sharedWith}, whose ${flags.join(', ')} differ from ${agent}'s hooks; set up both agents with the same flags.`,
   unrecorded: (path, entries) =>
     `  left in ${path}: ${entries.join(', ')} (no record says setup added ${entries.length > 1 ? 'them' : 'it'}; delete what is not yours)`,
   undo: (command) => `To undo: ${command}`,
@@ -75,6 +79,8 @@ const ZH: ReportText = {
     'edited' in reason
       ? `  保留你的版本：${path}（setup 写入后你修改过它）`
       : `  保留你的设置：${path} 中的 ${reason.setting}`,
+  sharedFlags: (path, agent, { sharedWith, flags }) =>
+    `  ${path}：${agent} 的工具使用与 ${sharedWith} 共用的服务器，其 ${flags.join('、')} 与 ${agent} 的钩子不同；请用相同的参数设置这两个代理。`,
   unrecorded: (path, entries) =>
     `  未移除 ${path} 中的 ${entries.join('、')}（没有记录表明是 setup 添加的；不是你的请自行删除）`,
   undo: (command) => `撤销：${command}`,
@@ -106,7 +112,7 @@ export type ReportedAgent = Pick<
 export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string {
   const { ctx, remove } = outcome;
   const text = ctx.locale === 'zh' ? ZH : EN;
-  const command = `plankeeper setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
+  const command = `${personLaunch(ctx.launch)} setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
   const kept = keptLines(outcome, text);
   if (outcome.applied.length === 0) {
     return `${[text.nothing(ctx.agent, ctx.dir), ...kept, ...checkLines(ctx, text)].join('\n')}\n`;
@@ -139,9 +145,23 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
     if (ctx.launch.length === 2 && !agent.configInHome) lines.push(text.machinePaths);
     lines.push(...checkLines(ctx, text));
     lines.push(...agent.notes[ctx.locale](ctx));
-    lines.push(text.undo(`plankeeper setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`));
+    lines.push(
+      text.undo(
+        `${personLaunch(ctx.launch)} setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`,
+      ),
+    );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * How the person starts this plankeeper, for the commands the report prints: as the files do
+ * (launch-command.ts), but `npx plankeeper` for the project's devDependency (no `plankeeper` on
+ * PATH there) and this machine's node and bin when it is installed neither way.
+ */
+function personLaunch(launch: readonly string[]): string {
+  if (launch[0] === 'npx') return 'npx plankeeper';
+  return shellCommand(launch);
 }
 
 /** The checks set, or what detection found: taken, none, or suggested. */
@@ -176,6 +196,10 @@ function keptLines(outcome: SetupOutcome, text: ReportText): string[] {
   const unrecorded = new Map<string, string[]>();
   const lines: string[] = [];
   for (const { path, reason } of outcome.kept) {
+    if ('sharedWith' in reason) {
+      lines.push(text.sharedFlags(shown(outcome.ctx, path), outcome.ctx.agent, reason));
+      continue;
+    }
     if (!('unrecorded' in reason)) {
       lines.push(text.kept(shown(outcome.ctx, path), reason));
       continue;

@@ -12,7 +12,8 @@ import { refuseOwnServer } from './commands.js';
 import { editJson } from './json-edit.js';
 import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from './json-file.js';
 import { isOwnedServer, Owned } from './owned.js';
-import type { FileEdit, ReadText, SetupContext } from './types.js';
+import { differingFlags } from './server-flags.js';
+import type { FileEdit, KeptReason, ReadText, SetupContext } from './types.js';
 
 const SERVER = 'plankeeper';
 /** What setup records writing (setup/owned.ts). */
@@ -35,6 +36,7 @@ export function sharedMcpJsonEdit(
   // The entry is another agent's setup's only when its record says so, never by its form.
   const writtenByOther = sharers.some(({ owned }) => owned.includes(SHARED_SERVER_FACT));
   let keptFor: FileEdit['keptFor'];
+  let kept: KeptReason[] = [];
   const edit = editJson(path, read, (settings, changes) => {
     const servers = settings.mcpServers;
     const existing = isObject(servers) ? servers[SERVER] : undefined;
@@ -58,7 +60,12 @@ export function sharedMcpJsonEdit(
     const target = objectAt(path, settings, 'mcpServers', 'mcpServers');
     owned.add(SHARED_SERVER_FACT);
     // Kept as it is while another agent uses it too: rewriting it would change theirs.
-    if (shared || sameJson(existing, entry) || (existing !== undefined && writtenByOther)) return;
+    if (shared || sameJson(existing, entry) || (existing !== undefined && writtenByOther)) {
+      const writer = sharers.find(({ owned }) => owned.includes(SHARED_SERVER_FACT));
+      const flags = differingFlags(existing, entry);
+      if (writer && flags.length > 0) kept = [{ sharedWith: writer.agent, flags }];
+      return;
+    }
     target[SERVER] = entry;
     changes.push('mcpServers.plankeeper');
   });
@@ -67,5 +74,6 @@ export function sharedMcpJsonEdit(
     owned: owned.list(),
     ...(owned.earlierSetup && { undo: undefined }),
     ...(keptFor !== undefined && { keptFor, shared: true }),
+    ...(kept.length > 0 && { kept }),
   };
 }

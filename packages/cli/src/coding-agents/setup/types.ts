@@ -87,9 +87,23 @@ export interface SetupContext {
 
 /**
  * `edited`: a file setup wrote, changed by the person since; `setting`: the person's own entry;
- * `unrecorded`: an entry setup writes, left because no record says setup added it.
+ * `unrecorded`: an entry setup writes, left because no record says setup added it;
+ * `sharedWith`: the shared server's flags are another agent's setup's.
  */
-export type KeptReason = { edited: true } | { setting: string } | { unrecorded: string };
+export type KeptReason =
+  | { edited: true }
+  | { setting: string }
+  | { unrecorded: string }
+  | SharedServerFlags;
+
+/**
+ * `.mcp.json`'s shared server, written by `with`'s setup, differs from what this setup would
+ * write in `flags`: the agent's tools run with `with`'s, its hooks with its own.
+ */
+export interface SharedServerFlags {
+  sharedWith: SetupAgent;
+  flags: string[];
+}
 
 /** One text edit (jsonc-parser's shape): `length` characters at `offset` become `content`. */
 export interface TextEdit {

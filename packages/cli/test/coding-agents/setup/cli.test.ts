@@ -36,13 +36,14 @@ describe('plankeeper setup (CLI)', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(EXIT.ok);
     expect(run.stdout).toContain(`plankeeper setup gemini in ${root}`);
-    expect(run.stdout).toContain(`To undo: plankeeper setup gemini --remove --dir ${root}`);
     expect(run.stdout).toContain('plankeeper is not installed here');
     const settings = JSON.parse(readFileSync(join(root, '.gemini', 'settings.json'), 'utf8'));
     const [node, bin] = [
       settings.mcpServers.plankeeper.command,
       settings.mcpServers.plankeeper.args[0],
     ];
+    // No `plankeeper` on PATH: the undo it prints starts this node and bin, as the files do.
+    expect(run.stdout).toContain(`To undo: ${node} ${bin} setup gemini --remove --dir ${root}`);
     expect(node).toBe(process.execPath);
     expect(bin).toMatch(/packages\/cli\/bin\/plankeeper\.js$/);
     expect(existsSync(bin)).toBe(true);
@@ -61,6 +62,7 @@ describe('plankeeper setup (CLI)', () => {
     const run = await runCli(['setup', 'claude-code'], { cwd: root, env: installed });
     expect(run.code, run.stderr).toBe(EXIT.ok);
     expect(run.stdout).not.toContain('not installed here');
+    expect(run.stdout).toContain(`To undo: plankeeper setup claude-code --remove --dir ${root}`);
     const mcp = readFileSync(join(root, '.mcp.json'), 'utf8');
     const settings = readFileSync(join(root, '.claude', 'settings.json'), 'utf8');
     expect(JSON.parse(mcp).mcpServers.plankeeper).toMatchObject({

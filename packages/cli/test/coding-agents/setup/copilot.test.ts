@@ -73,6 +73,48 @@ describe('plankeeper setup copilot', () => {
     expect(project.files()).toEqual(before);
   });
 
+  it('keeps the hooks a person adds to its hooks file: a re-run and --remove take out only setup’s', () => {
+    project.setup('copilot');
+    const path = '.github/hooks/plankeeper.json';
+    const mine = { type: 'command', bash: './scripts/audit.sh', timeoutSec: 5 };
+    const file = JSON.parse(project.read(path));
+    file.hooks.sessionStart.push(mine);
+    file.hooks.sessionEnd = [mine];
+    project.write(path, `${JSON.stringify(file, null, 2)}\n`);
+
+    // A re-run with other flags rewrites setup's handlers and moves none of the person's.
+    expect(project.setup('copilot', { approval: 'once' })).toContain(`updated ${path}: hooks`);
+    const again = JSON.parse(project.read(path)).hooks;
+    expect(again.sessionStart).toEqual([
+      { ...file.hooks.sessionStart[0], bash: `${file.hooks.sessionStart[0].bash} --approval once` },
+      mine,
+    ]);
+    expect(again.sessionEnd).toEqual([mine]);
+    expect(again.preToolUse).toHaveLength(1);
+
+    // --remove leaves the person's hooks as if setup had never written its own.
+    const report = project.setup('copilot', { remove: true });
+    expect(report).toContain(`removed from ${path}: hooks`);
+    expect(JSON.parse(project.read(path))).toEqual({
+      version: 1,
+      hooks: { sessionStart: [mine], sessionEnd: [mine] },
+    });
+    expect(project.read(path)).toMatchSnapshot('person’s hooks after --remove');
+  });
+
+  it('--remove deletes its hooks file once the person’s own hooks are gone from it', () => {
+    project.setup('copilot');
+    const path = '.github/hooks/plankeeper.json';
+    const file = JSON.parse(project.read(path));
+    file.hooks.sessionEnd = [{ type: 'command', bash: 'true' }];
+    project.write(path, JSON.stringify(file));
+    project.setup('copilot');
+    delete file.hooks.sessionEnd;
+    project.write(path, JSON.stringify(file));
+    project.setup('copilot', { remove: true });
+    expect(project.files()[path]).toBeUndefined();
+  });
+
   it('refuses a hooks file of the same name it did not write, and writes nothing', () => {
     project.write('.github/hooks/plankeeper.json', '{"version": 1, "hooks": {}}\n');
     const before = project.files();
@@ -120,6 +162,23 @@ describe('Copilot CLI and Claude Code set up in one project (one .mcp.json)', ()
       expect(project.files()).toEqual(before);
     },
   );
+
+  it('set up with other flags than the agent whose server it shares: the report names them, in English and Chinese', () => {
+    project.write('.mcp.json', USER_MCP_JSON);
+    project.setup('claude-code');
+    const report = project.setup('copilot', { planFile: 'PLAN.md', approval: 'once' });
+    const line = report.split('\n').filter((each) => each.includes("'s tools use"));
+    expect(line).toEqual([
+      "  .mcp.json: copilot's tools use the server shared with claude-code, whose --approval, --plan-file differ from copilot's hooks; set up both agents with the same flags.",
+    ]);
+    expect(report).toMatchSnapshot('en');
+    const zh = project.setup('copilot', { planFile: 'PLAN.md', approval: 'once', locale: 'zh' });
+    expect(zh).toContain('--approval、--lang、--plan-file');
+    expect(zh).toMatchSnapshot('zh');
+    // The same flags as the server's: nothing to say.
+    expect(project.setup('copilot')).not.toContain("'s tools use");
+    expect(project.setup('claude-code')).not.toContain("'s tools use");
+  });
 
   it('removing the second first leaves the first as it was, and the bytes come back after both', () => {
     project.write('.mcp.json', USER_MCP_JSON);

@@ -63,6 +63,26 @@ describe('setup’s project files are portable', () => {
     ]);
   });
 
+  it('the printed undo and redo commands start plankeeper as the person can: npx for a devDependency, plain for a global install, node and bin otherwise', () => {
+    const undo = (launch: 'npx' | 'global' | undefined) =>
+      project
+        .setup('gemini', launch && { launch })
+        .split('\n')
+        .find((line) => line.startsWith('To undo: '));
+    expect(undo('npx')).toBe('To undo: npx plankeeper setup gemini --remove --dir /tmp/PROJECT');
+    expect(project.setup('gemini', { launch: 'npx', remove: true })).toContain(
+      '\nTo set it up again: npx plankeeper setup gemini --dir /tmp/PROJECT\n',
+    );
+    expect(undo('global')).toBe('To undo: plankeeper setup gemini --remove --dir /tmp/PROJECT');
+    project.setup('gemini', { launch: 'global', remove: true });
+    expect(undo(undefined)).toBe(
+      `To undo: ${NODE} ${BIN} setup gemini --remove --dir /tmp/PROJECT`,
+    );
+    expect(project.setup('gemini', { locale: 'zh', remove: true })).toContain(
+      `\n重新设置：${NODE} ${BIN} setup gemini --dir /tmp/PROJECT\n`,
+    );
+  });
+
   it('a SQLite store inside the project is written relative to it (resolved there at run time)', () => {
     project.setup('gemini', { launch: 'global', store: `sqlite:${project.dir}/data/plans.db` });
     const server = JSON.parse(project.read('.gemini/settings.json')).mcpServers.plankeeper;
