@@ -2,7 +2,8 @@
  * A plan file refused (too large, not UTF-8, read-only, mid-merge), as the model and a person
  * read it, in each language; the English one is the error's own message.
  */
-import { getLocale, LOCALE_IDS, type PlanFileProblem } from 'plankeeper';
+import { getLocale, LOCALE_IDS } from 'plankeeper';
+import type { PlanFileProblem } from 'plankeeper/stores';
 import { PlanFileError } from 'plankeeper/stores/plan-file';
 import { describe, expect, it } from 'vitest';
 
