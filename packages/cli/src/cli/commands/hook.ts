@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import { SERVE_FLAG } from '../../coding-agents/hook/hook-args.js';
+import { MAX_ITEMS_HELP } from '../../coding-agents/plan-file-max-items.js';
 
 export function registerHookCommand(program: Command): void {
   program
@@ -24,6 +25,7 @@ export function registerHookCommand(program: Command): void {
       '--plan-file <path>',
       "the list's plan kept in this Markdown file, relative to the agent's project",
     )
+    .option('--max-items <n>', `with --plan-file: ${MAX_ITEMS_HELP}`)
     .option('--lang <lang>', 'language: en or zh')
     .option('--discipline <preset>', 'guard preset: light, standard or strict')
     .option('--nudge-after <n>', 'tool calls without a plan update before a reminder')
