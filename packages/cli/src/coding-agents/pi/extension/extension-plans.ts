@@ -1,0 +1,49 @@
+/**
+ * Where the Pi extension keeps plans, decided once per Pi process from the options setup
+ * wrote (the hook's flags: `--store`, `--plan-file`, `--list`, `--lang`, `--approval`,
+ * `--discipline`, `--verify` …): the project's store as every agent's hooks open it
+ * (project-store.ts), the plan file over it, and the plan of each Pi session.
+ */
+import { resolve } from 'node:path';
+import type { PlanKey } from 'plankeeper';
+import { PlanEngine } from 'plankeeper/harness';
+import { sessionPlan } from 'plankeeper/hooks';
+import { openStore } from 'plankeeper/stores';
+import { type HookArgs, parseHookArgs } from '../../hook/hook-args.js';
+import { planFileList, withPlanFile } from '../../plan-file-list.js';
+import { agentStoreUrl } from '../../project-store.js';
+
+export interface ExtensionPlans {
+  engine: PlanEngine;
+  options: HookArgs;
+  /** The plan file's absolute path, with `--plan-file`. */
+  planFile?: string;
+  /** A Pi session's plan: its own, or the shared list's with the session as its owner. */
+  planOf(session: string): { key: PlanKey; owner?: string };
+  close(): Promise<void>;
+}
+
+/** `options` as `plankeeper hook pi <event>` takes them after the event; a bad one throws. */
+export async function openExtensionPlans(
+  options: readonly string[],
+  projectDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ExtensionPlans> {
+  const parsed = parseHookArgs(['pi', 'extension', ...options]);
+  const url = agentStoreUrl(parsed.store, env, projectDir);
+  const planFile = parsed.planFile === undefined ? undefined : resolve(projectDir, parsed.planFile);
+  const opened = await openStore(url);
+  const store = planFile === undefined ? opened : await withPlanFile(opened, planFile);
+  const list = planFile === undefined ? parsed.list : planFileList(planFile);
+  return {
+    engine: new PlanEngine({ store }),
+    options: parsed,
+    ...(planFile !== undefined && { planFile }),
+    planOf(session) {
+      const own = { agent: 'pi', session };
+      const { planKey, owner } = sessionPlan(own, list);
+      return { key: planKey ?? own, ...(owner !== undefined && { owner }) };
+    },
+    close: () => store.close(),
+  };
+}
