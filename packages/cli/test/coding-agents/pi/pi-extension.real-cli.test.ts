@@ -1,0 +1,194 @@
+/**
+ * `plankeeper setup pi` against the real Pi CLI (RPC mode, and print mode once) and a
+ * scripted OpenAI-compatible model: the plan tools write the store, the plan section reaches
+ * the model's request, an unfinished answer is sent back and a finished one goes through,
+ * `--approval` holds a tool, `--verify` refuses an answer while the check fails, and a
+ * plankeeper that cannot start leaves Pi working.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPlanTools, defaultInstructions, getLocale, PlanEngine } from 'plankeeper';
+import { openStore } from 'plankeeper/stores';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type SetupOptions, setup } from '../../../src/coding-agents/setup/index.js';
+import { FakeProviderServer, openaiWire } from '../../support/fake-provider-server.js';
+import { homeEnv } from '../../support/sandbox-env.js';
+import { PiSandbox, PLANKEEPER_BIN } from './support/pi-runner.js';
+
+const en = getLocale('en');
+
+/** One streamed model turn: a text answer, or calls of tools with their arguments. */
+function say(text: string) {
+  return openaiWire.stream({ deltas: [{ content: text }] });
+}
+function call(...calls: [id: string, name: string, args: unknown][]) {
+  return openaiWire.stream({
+    deltas: calls.map(([id, name, args], index) => ({
+      toolCall: { index, id, name, arguments: JSON.stringify(args) },
+    })),
+  });
+}
+
+/** The text of every message of one request the model got, in order. */
+function messagesOf(request: { body: unknown }): { role: string; text: string }[] {
+  const { messages } = request.body as { messages: { role: string; content: unknown }[] };
+  return messages.map(({ role, content }) => ({
+    role,
+    text:
+      typeof content === 'string'
+        ? content
+        : Array.isArray(content)
+          ? content.map((part: { text?: string }) => part.text ?? '').join('\n')
+          : '',
+  }));
+}
+
+const TWO_STEPS = {
+  todos: [
+    { content: 'Read the code', status: 'in_progress' },
+    { content: 'Fix the bug', status: 'pending' },
+  ],
+};
+const BOTH_DONE = {
+  todos: [
+    { id: '1', content: 'Read the code', status: 'completed' },
+    { id: '2', content: 'Fix the bug', status: 'completed' },
+  ],
+};
+
+describe('plankeeper setup pi, in the real Pi', () => {
+  let sandbox: PiSandbox;
+  let server: FakeProviderServer;
+  beforeEach(async () => {
+    sandbox = PiSandbox.create();
+    server = await FakeProviderServer.start();
+  });
+  afterEach(async () => {
+    await server.close();
+    await sandbox.dispose();
+  });
+
+  const setUp = (options: Partial<SetupOptions> = {}) =>
+    setup({
+      agent: 'pi',
+      dir: sandbox.project,
+      bin: PLANKEEPER_BIN,
+      node: process.execPath,
+      env: homeEnv(sandbox.home),
+      ...options,
+    });
+
+  async function storedPlan(session: string) {
+    const store = await openStore(`sqlite:${join(sandbox.project, '.plankeeper', 'plans.db')}`);
+    try {
+      return await new PlanEngine({ store }).snapshot({ agent: 'pi', session });
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('gives the model the plan tools as the MCP server lists them, and the planning guidance', async () => {
+    setUp();
+    server.reply(say('Hello.'));
+    const run = await sandbox.run({ server, prompts: ['Say hello'] });
+    expect(run.stderr).toBe('');
+    const [request] = server.requests;
+    const body = request!.body as {
+      tools: { function: { name: string; description: string; parameters: unknown } }[];
+    };
+    const engine = new PlanEngine();
+    for (const tool of createPlanTools({ engine, locale: en, tools: 'both' })) {
+      const offered = body.tools.find((each) => each.function.name === tool.name)?.function;
+      expect(offered, tool.name).toBeDefined();
+      expect(offered!.description).toBe(tool.description);
+      expect(offered!.parameters).toEqual(tool.inputSchema);
+    }
+    expect(messagesOf(request!)[0]!.text).toContain(defaultInstructions(en));
+  });
+
+  it('stores the plan the model writes under Pi’s session, shows it before the next call, and sends an unfinished answer back once', async () => {
+    setUp();
+    server.reply(
+      call(['call_1', 'todo_write', TWO_STEPS]),
+      say('All done.'),
+      call(['call_2', 'todo_write', BOTH_DONE]),
+      say('Both steps are done.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'], runs: 2 });
+    expect(run.stderr).toBe('');
+    expect(server.requests).toHaveLength(4);
+    expect(server.pending).toBe(0);
+
+    // The call after the write ends with the plan section, in the user's role.
+    const afterWrite = messagesOf(server.requests[1]!);
+    expect(afterWrite.at(-1)).toEqual({ role: 'user', text: 'Stored as: now #1; open #2.' });
+    // "All done." with both items open is sent back as the user's next message.
+    const sentBack = messagesOf(server.requests[2]!);
+    const bounce =
+      'Your todo list still has open items: #1 Read the code; #2 Fix the bug. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.';
+    expect(sentBack.slice(-3, -1)).toEqual([
+      { role: 'assistant', text: 'All done.' },
+      { role: 'user', text: bounce },
+    ]);
+    // The finished answer went through: the run ended there.
+    const plan = await storedPlan(run.sessionId!);
+    expect(plan.items.map((item) => [item.content, item.status])).toEqual([
+      ['Read the code', 'completed'],
+      ['Fix the bug', 'completed'],
+    ]);
+  });
+
+  it('with --approval, holds another tool until a person approves the plan', async () => {
+    setUp({ approval: 'once' });
+    server.reply(
+      call(['call_1', 'todo_write', TWO_STEPS]),
+      call(['call_2', 'bash', { command: 'touch ran.txt' }]),
+      say('Waiting for approval.'),
+    );
+    await sandbox.run({ server, prompts: ['Fix the bug'] });
+    const held = messagesOf(server.requests[2]!).find(
+      (message) =>
+        message.role === 'tool' && message.text.includes(en.approval.waiting('unapproved', 'bash')),
+    );
+    expect(held).toBeDefined();
+    expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
+  });
+
+  it('with --verify, sends an answer back while the check fails, and lets it through once it passes', async () => {
+    setUp({ verify: 'test -f fixed.txt' });
+    server.reply(
+      call(['call_1', 'bash', { command: 'echo work > work.txt' }]),
+      say('Fixed.'),
+      call(['call_2', 'bash', { command: 'touch fixed.txt' }]),
+      say('Fixed now.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Fix it'], runs: 2 });
+    expect(run.stderr).toBe('');
+    expect(server.requests).toHaveLength(4);
+    const sentBack = messagesOf(server.requests[2]!).filter((message) => message.role === 'user');
+    expect(sentBack.at(-1)!.text).toContain('test -f fixed.txt');
+    // After the check passed, the answer went through: no fourth run.
+    expect(existsSync(join(sandbox.project, 'fixed.txt'))).toBe(true);
+  });
+
+  it('a plankeeper that cannot start says so in one line, and Pi answers without it', async () => {
+    setUp({ store: 'postgres://127.0.0.1:9/none' });
+    server.reply(say('Hello anyway.'));
+    const run = await sandbox.run({ server, prompts: ['Say hello'] });
+    expect(run.stderr).toMatch(/^plankeeper \(pi\): [^\n]+ \(Pi goes on without it\)\n$/);
+    const answer = run.events.find((event) => event.type === 'agent_end');
+    expect(JSON.stringify(answer)).toContain('Hello anyway.');
+    const names = (server.requests[0]!.body as { tools: { function: { name: string } }[] }).tools;
+    expect(names.map((tool) => tool.function.name)).not.toContain('todo_write');
+  });
+
+  it('in print mode, the answer is printed and the person told once that nothing was sent back', async () => {
+    setUp();
+    server.reply(call(['call_1', 'todo_write', TWO_STEPS]), say('All done.'));
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'], print: true });
+    expect(run.stdout).toBe('All done.\n');
+    expect(run.stderr).toBe(
+      "plankeeper: Pi's print mode (-p) ends before an extension sees the run end, so the checks before an answer cannot send the model back there; they run in Pi's interactive and RPC modes.\n",
+    );
+  });
+});
