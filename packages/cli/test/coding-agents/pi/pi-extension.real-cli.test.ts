@@ -5,15 +5,15 @@
  * `--approval` holds a tool, `--verify` refuses an answer while the check fails, and a
  * plankeeper that cannot start leaves Pi working.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPlanTools, defaultInstructions, getLocale, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type SetupOptions, setup } from '../../../src/coding-agents/setup/index.js';
 import { FakeProviderServer, openaiWire } from '../../support/fake-provider-server.js';
+import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
-import { PiSandbox, PLANKEEPER_BIN } from './support/pi-runner.js';
+import { PiSandbox } from './support/pi-runner.js';
 
 const en = getLocale('en');
 
@@ -68,15 +68,13 @@ describe('plankeeper setup pi, in the real Pi', () => {
     await sandbox.dispose();
   });
 
-  const setUp = (options: Partial<SetupOptions> = {}) =>
-    setup({
-      agent: 'pi',
-      dir: sandbox.project,
-      bin: PLANKEEPER_BIN,
-      node: process.execPath,
+  /** `plankeeper setup pi` in the project, as a person runs it from this checkout. */
+  async function setUp(...flags: string[]) {
+    const run = await runCli(['setup', 'pi', '--dir', sandbox.project, ...flags], {
       env: homeEnv(sandbox.home),
-      ...options,
     });
+    expect(run.code, run.stderr).toBe(0);
+  }
 
   async function storedPlan(session: string) {
     const store = await openStore(`sqlite:${join(sandbox.project, '.plankeeper', 'plans.db')}`);
@@ -88,7 +86,7 @@ describe('plankeeper setup pi, in the real Pi', () => {
   }
 
   it('gives the model the plan tools as the MCP server lists them, and the planning guidance', async () => {
-    setUp();
+    await setUp();
     server.reply(say('Hello.'));
     const run = await sandbox.run({ server, prompts: ['Say hello'] });
     expect(run.stderr).toBe('');
@@ -107,7 +105,7 @@ describe('plankeeper setup pi, in the real Pi', () => {
   });
 
   it('stores the plan the model writes under Pi’s session, shows it before the next call, and sends an unfinished answer back once', async () => {
-    setUp();
+    await setUp();
     server.reply(
       call(['call_1', 'todo_write', TWO_STEPS]),
       say('All done.'),
@@ -139,7 +137,7 @@ describe('plankeeper setup pi, in the real Pi', () => {
   });
 
   it('with --approval, holds another tool until a person approves the plan', async () => {
-    setUp({ approval: 'once' });
+    await setUp('--approval', 'once');
     server.reply(
       call(['call_1', 'todo_write', TWO_STEPS]),
       call(['call_2', 'bash', { command: 'touch ran.txt' }]),
@@ -155,7 +153,7 @@ describe('plankeeper setup pi, in the real Pi', () => {
   });
 
   it('with --verify, sends an answer back while the check fails, and lets it through once it passes', async () => {
-    setUp({ verify: 'test -f fixed.txt' });
+    await setUp('--verify', 'test -f fixed.txt');
     server.reply(
       call(['call_1', 'bash', { command: 'echo work > work.txt' }]),
       say('Fixed.'),
@@ -172,7 +170,9 @@ describe('plankeeper setup pi, in the real Pi', () => {
   });
 
   it('a plankeeper that cannot start says so in one line, and Pi answers without it', async () => {
-    setUp({ store: 'postgres://127.0.0.1:9/none' });
+    await setUp();
+    // A folder where the store's file should be: plankeeper cannot open it.
+    mkdirSync(join(sandbox.project, '.plankeeper', 'plans.db'), { recursive: true });
     server.reply(say('Hello anyway.'));
     const run = await sandbox.run({ server, prompts: ['Say hello'] });
     expect(run.stderr).toMatch(/^plankeeper \(pi\): [^\n]+ \(Pi goes on without it\)\n$/);
@@ -183,7 +183,7 @@ describe('plankeeper setup pi, in the real Pi', () => {
   });
 
   it('in print mode, the answer is printed and the person told once that nothing was sent back', async () => {
-    setUp();
+    await setUp();
     server.reply(call(['call_1', 'todo_write', TWO_STEPS]), say('All done.'));
     const run = await sandbox.run({ server, prompts: ['Fix the bug'], print: true });
     expect(run.stdout).toBe('All done.\n');

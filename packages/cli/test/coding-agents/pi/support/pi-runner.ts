@@ -29,8 +29,6 @@ import {
 /** The repository root (this file is packages/cli/test/coding-agents/pi/support/). */
 const REPO_ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
 export const PI_BIN = join(REPO_ROOT, 'node_modules', '.bin', 'pi');
-/** plankeeper's bin in this checkout: setup writes it into the extension. */
-export const PLANKEEPER_BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'plankeeper.js');
 export const MODEL = 'scripted/scripted-model';
 
 export interface PiRunOptions {
