@@ -85,24 +85,27 @@ describe('plankeeper setup pi, in the real Pi', () => {
     }
   }
 
-  it('gives the model the plan tools as the MCP server lists them, and the planning guidance', async () => {
-    await setUp();
-    server.reply(say('Hello.'));
-    const run = await sandbox.run({ server, prompts: ['Say hello'] });
-    expect(run.stderr).toBe('');
-    const [request] = server.requests;
-    const body = request!.body as {
-      tools: { function: { name: string; description: string; parameters: unknown } }[];
-    };
-    const engine = new PlanEngine();
-    for (const tool of createPlanTools({ engine, locale: en, tools: 'both' })) {
-      const offered = body.tools.find((each) => each.function.name === tool.name)?.function;
-      expect(offered, tool.name).toBeDefined();
-      expect(offered!.description).toBe(tool.description);
-      expect(offered!.parameters).toEqual(tool.inputSchema);
-    }
-    expect(messagesOf(request!)[0]!.text).toContain(defaultInstructions(en));
-  });
+  it.each(['en', 'zh'] as const)(
+    'gives the model the plan tools as the MCP server lists them, and the planning guidance (%s)',
+    async (lang) => {
+      await setUp('--lang', lang);
+      server.reply(say('Hello.'));
+      const run = await sandbox.run({ server, prompts: ['Say hello'] });
+      expect(run.stderr).toBe('');
+      const [request] = server.requests;
+      const body = request!.body as {
+        tools: { function: { name: string; description: string; parameters: unknown } }[];
+      };
+      const locale = getLocale(lang);
+      for (const tool of createPlanTools({ engine: new PlanEngine(), locale, tools: 'both' })) {
+        const offered = body.tools.find((each) => each.function.name === tool.name)?.function;
+        expect(offered, tool.name).toBeDefined();
+        expect(offered!.description).toBe(tool.description);
+        expect(offered!.parameters).toEqual(tool.inputSchema);
+      }
+      expect(messagesOf(request!)[0]!.text).toContain(defaultInstructions(locale));
+    },
+  );
 
   it('stores the plan the model writes under Pi’s session, shows it before the next call, and sends an unfinished answer back once', async () => {
     await setUp();
@@ -128,6 +131,11 @@ describe('plankeeper setup pi, in the real Pi', () => {
       { role: 'assistant', text: 'All done.' },
       { role: 'user', text: bounce },
     ]);
+    // The plan widget above Pi's editor, after each write (an RPC UI request).
+    const widgets = run.events.filter(
+      (event) => event.method === 'setWidget' && event.widgetKey === 'plankeeper',
+    );
+    expect(widgets.map((event) => event.widgetLines)).toMatchSnapshot('widgets');
     // The finished answer went through: the run ended there.
     const plan = await storedPlan(run.sessionId!);
     expect(plan.items.map((item) => [item.content, item.status])).toEqual([
