@@ -115,7 +115,7 @@ describe('plankeeper setup pi, in the real Pi', () => {
       call(['call_2', 'todo_write', BOTH_DONE]),
       say('Both steps are done.'),
     );
-    const run = await sandbox.run({ server, prompts: ['Fix the bug'], runs: 2 });
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'], runsEach: [2] });
     expect(run.stderr).toBe('');
     expect(server.requests).toHaveLength(4);
     expect(server.pending).toBe(0);
@@ -168,13 +168,93 @@ describe('plankeeper setup pi, in the real Pi', () => {
       call(['call_2', 'bash', { command: 'touch fixed.txt' }]),
       say('Fixed now.'),
     );
-    const run = await sandbox.run({ server, prompts: ['Fix it'], runs: 2 });
+    const run = await sandbox.run({ server, prompts: ['Fix it'], runsEach: [2] });
     expect(run.stderr).toBe('');
     expect(server.requests).toHaveLength(4);
     const sentBack = messagesOf(server.requests[2]!).filter((message) => message.role === 'user');
     expect(sentBack.at(-1)!.text).toContain('test -f fixed.txt');
     // After the check passed, the answer went through: no fourth run.
     expect(existsSync(join(sandbox.project, 'fixed.txt'))).toBe(true);
+  });
+
+  it('reminds the model after 3 tool rounds without a plan update while an item is open', async () => {
+    await setUp();
+    const ls = (id: string) => call([id, 'bash', { command: 'ls' }]);
+    server.reply(
+      call(['call_1', 'todo_write', TWO_STEPS]),
+      ls('call_2'),
+      ls('call_3'),
+      ls('call_4'),
+      call(['call_5', 'todo_write', BOTH_DONE]),
+      say('Both done.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'] });
+    expect(run.stderr).toBe('');
+    const reminder = en.harness.reminder(3);
+    const reminded = server.requests.map((request) =>
+      messagesOf(request).some((message) => message.role === 'user' && message.text === reminder),
+    );
+    // Kept where it was first added, so every later call has it too.
+    expect(reminded).toEqual([false, false, false, false, true, true]);
+  });
+
+  it('marks a plan from an earlier request as left over, with the change a person made since', async () => {
+    await setUp();
+    server.reply(
+      call(['call_1', 'todo_write', TWO_STEPS]),
+      say('Stopping here.'),
+      // Sent back by the finish check, then by the goal check: once each per request.
+      say('Both steps are still open: I was asked to stop.'),
+      say('Both steps are still open, as I said.'),
+      say('Sure.'),
+    );
+    const run = await sandbox.run({
+      server,
+      prompts: ['Fix the bug', 'What is 2 + 2?'],
+      runsEach: [3, 1],
+      between: async (session) => {
+        const added = await runCli(
+          [
+            'todos',
+            '--agent',
+            'pi',
+            '--session',
+            session,
+            '--by',
+            'Ann',
+            '--add',
+            'Write the note',
+          ],
+          { cwd: sandbox.project },
+        );
+        expect(added.code, added.stderr).toBe(0);
+      },
+    });
+    expect(run.stderr).toBe('');
+    expect(server.requests).toHaveLength(5);
+    const section = messagesOf(server.requests[4]!).at(-1)!;
+    expect(section.role).toBe('user');
+    expect(section.text).toMatchSnapshot('leftover plan with a person’s change');
+  });
+
+  it('an error inside plankeeper on one event is one line on stderr, and Pi goes on', async () => {
+    await setUp('--plan-file', 'PLAN.md');
+    // Bytes that are not UTF-8, written where the plan file guard cannot see the path.
+    const spoil = `node -e "require('fs').writeFileSync('PL'+'AN.md', Buffer.from([0xff, 0xfe]))"`;
+    server.reply(
+      call(['call_1', 'todo_write', TWO_STEPS]),
+      call(['call_2', 'bash', { command: spoil }]),
+      say('Done anyway.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'] });
+    expect(server.requests).toHaveLength(3);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).toMatch(/^plankeeper \(pi [a-z_]+\): [^\n]+ \(went on without it\)$/);
+    }
+    const ended = run.events.filter((event) => event.type === 'agent_end');
+    expect(JSON.stringify(ended.at(-1))).toContain('Done anyway.');
   });
 
   it('a plankeeper that cannot start says so in one line, and Pi answers without it', async () => {

@@ -34,10 +34,12 @@ export const MODEL = 'scripted/scripted-model';
 export interface PiRunOptions {
   server: FakeProviderServer;
   prompts: readonly string[];
-  /** Runs Pi ends before the run is over: one per prompt, one more per send-back. */
-  runs?: number;
+  /** Runs each prompt takes before the next goes in: one, and one more per send-back. */
+  runsEach?: readonly number[];
   /** Print mode (`pi -p PROMPT`) instead of RPC mode. */
   print?: boolean;
+  /** Called before each prompt after the first, with Pi's session id (a person's change, say). */
+  between?: (sessionId: string) => Promise<void>;
 }
 
 export interface PiRun {
@@ -93,24 +95,29 @@ export class PiSandbox extends Sandbox {
         await Promise.race([exited, timeout(30_000, () => stderr)]);
         return { events: [], stdout, stderr, sessionId: undefined };
       }
-      for (const prompt of options.prompts) {
-        const ended = countOf(stdout, 'agent_end');
+      const sessionId = await this.sessionOf(child.stdin, () => stdout);
+      let runs = 0;
+      for (const [index, prompt] of options.prompts.entries()) {
+        if (index > 0) await options.between?.(sessionId);
         child.stdin.write(`${JSON.stringify({ type: 'prompt', message: prompt })}\n`);
-        await waitFor(() => countOf(stdout, 'agent_end') > ended, 'Pi to end the run', 30_000);
+        runs += options.runsEach?.[index] ?? 1;
+        const ended = runs;
+        await waitFor(() => countOf(stdout, 'agent_end') >= ended, `${ended} runs`, 30_000);
       }
-      const runs = options.runs ?? options.prompts.length;
-      await waitFor(() => countOf(stdout, 'agent_end') >= runs, `${runs} runs to end`, 30_000);
-      child.stdin.write(`${JSON.stringify({ type: 'get_state' })}\n`);
-      await waitFor(() => stdout.includes('"command":"get_state"'), 'the state', 10_000);
       child.stdin.end();
       await Promise.race([exited, timeout(10_000, () => stderr)]);
-      const events = parseJsonLines(stdout);
-      const state = events.find((event) => event.command === 'get_state');
-      const sessionId = (state?.data as { sessionId?: string } | undefined)?.sessionId;
-      return { events, stdout, stderr, sessionId };
+      return { events: parseJsonLines(stdout), stdout, stderr, sessionId };
     } finally {
       killProcessGroup(child);
     }
+  }
+
+  /** Pi's session id, asked over RPC. */
+  private async sessionOf(stdin: NodeJS.WritableStream, stdout: () => string): Promise<string> {
+    stdin.write(`${JSON.stringify({ type: 'get_state' })}\n`);
+    await waitFor(() => stdout().includes('"command":"get_state"'), 'the state', 30_000);
+    const state = parseJsonLines(stdout()).find((event) => event.command === 'get_state');
+    return (state!.data as { sessionId: string }).sessionId;
   }
 }
 
