@@ -5,7 +5,7 @@
  * `--approval` holds a tool, `--verify` refuses an answer while the check fails, and a
  * plankeeper that cannot start leaves Pi working.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPlanTools, defaultInstructions, getLocale, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
@@ -175,6 +175,25 @@ describe('plankeeper setup pi, in the real Pi', () => {
     expect(sentBack.at(-1)!.text).toContain('test -f fixed.txt');
     // After the check passed, the answer went through: no fourth run.
     expect(existsSync(join(sandbox.project, 'fixed.txt'))).toBe(true);
+  });
+
+  it('with --plan-file, refuses a write of the file by Pi’s own tools; the plan tools keep it', async () => {
+    await setUp('--plan-file', 'PLAN.md');
+    server.reply(
+      call(['call_1', 'todo_write', TWO_STEPS]),
+      call(['call_2', 'write', { path: 'PLAN.md', content: '- [x] #1 ticked by hand\n' }]),
+      call(['call_3', 'todo_write', BOTH_DONE]),
+      say('Both done.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'] });
+    expect(run.stderr).toBe('');
+    expect(messagesOf(server.requests[2]!).at(-2)).toEqual({
+      role: 'tool',
+      text: en.planFile.toolEdit('write', 'PLAN.md'),
+    });
+    const file = readFileSync(join(sandbox.project, 'PLAN.md'), 'utf8');
+    expect(file).not.toContain('ticked by hand');
+    expect(file).toContain('- [x] #2 Fix the bug');
   });
 
   it('reminds the model after 3 tool rounds without a plan update while an item is open', async () => {
