@@ -49,7 +49,7 @@ export function hookChecks(parsed: CheckArgs, projectDir: string): VerifyOptions
 }
 
 /** What plankeeper writes in the project: the default store's folder, a SQLite store, the plan file. */
-function ownFiles(
+export function ownFiles(
   projectDir: string,
   planFile: string | undefined,
   storeUrl: string | undefined,

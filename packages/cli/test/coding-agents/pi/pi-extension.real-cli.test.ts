@@ -196,6 +196,18 @@ describe('plankeeper setup pi, in the real Pi', () => {
     expect(file).toContain('- [x] #2 Fix the bug');
   });
 
+  it('with --plan-file and --verify, a turn that only planned runs no check', async () => {
+    await setUp('--plan-file', 'PLAN.md', '--verify', 'echo ran >> ../checks.log; exit 1');
+    server.reply(
+      call(['call_1', 'todo_write', { todos: [{ content: 'Plan it', status: 'completed' }] }]),
+      say('Planned.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Plan it'] });
+    expect(run.stderr).toBe('');
+    expect(readFileSync(join(sandbox.project, 'PLAN.md'), 'utf8')).toContain('Plan it');
+    expect(existsSync(join(sandbox.root, 'checks.log'))).toBe(false);
+  });
+
   it('reminds the model after 3 tool rounds without a plan update while an item is open', async () => {
     await setUp();
     const ls = (id: string) => call([id, 'bash', { command: 'ls' }]);

@@ -18,6 +18,8 @@ export interface ExtensionPlans {
   options: HookArgs;
   /** The plan file's absolute path, with `--plan-file`. */
   planFile?: string;
+  /** The store's URL, as opened. */
+  storeUrl: string;
   /** A Pi session's plan: its own, or the shared list's with the session as its owner. */
   planOf(session: string): { key: PlanKey; owner?: string };
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function openExtensionPlans(
   return {
     engine: new PlanEngine({ store }),
     options: parsed,
+    storeUrl: url,
     ...(planFile !== undefined && { planFile }),
     planOf(session) {
       const own = { agent: 'pi', session };

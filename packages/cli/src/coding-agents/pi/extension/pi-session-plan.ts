@@ -8,7 +8,7 @@
 import { PlanHarness } from 'plankeeper';
 import type { LocaleId } from 'plankeeper/harness';
 import { ConversationLedger, harnessedInput } from 'plankeeper/harness';
-import { hookChecks } from '../../hook/hook-check-gate.js';
+import { hookChecks, ownFiles } from '../../hook/hook-check-gate.js';
 import { planFileRefusal } from '../../plan-file-guard/plan-file-guard.js';
 import { piAdapter } from '../pi-adapter.js';
 import type { ExtensionPlans } from './extension-plans.js';
@@ -39,7 +39,11 @@ export class PiSessionPlan {
       ...(options.discipline && { discipline: options.discipline }),
       ...(options.nudgeAfter !== undefined && { nudge: { after: options.nudgeAfter } }),
       ...(options.approval && { approval: { again: options.approval } }),
-      ...(verify && { verify }),
+      ...(verify && {
+        verify,
+        // What plankeeper writes (the plan file, the store) is no work of the model's.
+        verifyIgnore: ownFiles(projectDir, options.planFile, plans.storeUrl),
+      }),
       onNotice: notify,
     });
   }
