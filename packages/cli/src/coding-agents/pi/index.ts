@@ -2,7 +2,8 @@
  * Pi (`@mariozechner/pi-coding-agent`): an extension in the project, `.pi/extensions/
  * plankeeper.ts`, that Pi loads into its own process (setup-edits.ts, extension-source.ts).
  * The discipline runs there (extension/): no hook process and no MCP server, so a tool call
- * costs no process. Plans are keyed by Pi's session; Pi has no sub-agents of its own.
+ * costs no process. Plans are keyed by Pi's session; a `pi` that Pi starts keeps its plan one
+ * scope below it (extension/parent-session.ts).
  */
 import type { CodingAgentDescriptor } from '../coding-agent.js';
 import { PI_EVENTS, PI_SESSION_ENV, piAdapter } from './pi-adapter.js';

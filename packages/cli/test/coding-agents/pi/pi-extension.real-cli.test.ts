@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer, openaiWire } from '../../support/fake-provider-server.js';
 import { runCli } from '../../support/run-cli.js';
 import { homeEnv } from '../../support/sandbox-env.js';
-import { PiSandbox } from './support/pi-runner.js';
+import { MODEL, PI_BIN, PiSandbox } from './support/pi-runner.js';
 
 const en = getLocale('en');
 
@@ -206,6 +206,33 @@ describe('plankeeper setup pi, in the real Pi', () => {
     expect(run.stderr).toBe('');
     expect(readFileSync(join(sandbox.project, 'PLAN.md'), 'utf8')).toContain('Plan it');
     expect(existsSync(join(sandbox.root, 'checks.log'))).toBe(false);
+  });
+
+  it('keys the plan of a pi that Pi starts one scope below Pi’s session', async () => {
+    await setUp();
+    const nested = `${PI_BIN} -p --model ${MODEL} --no-session "Check the tests"`;
+    server.reply(
+      call(['call_1', 'bash', { command: nested }]),
+      // The nested pi: its own plan, then its answer.
+      call([
+        'call_2',
+        'todo_write',
+        { todos: [{ content: 'Run the tests', status: 'completed' }] },
+      ]),
+      say('The tests pass.'),
+      say('The sub-agent ran the tests.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Have the tests checked'] });
+    expect(server.requests).toHaveLength(4);
+    const store = await openStore(`sqlite:${join(sandbox.project, '.plankeeper', 'plans.db')}`);
+    try {
+      const plans = await store.list({ agent: 'pi' });
+      expect(plans.map((plan) => plan.key.session)).toEqual([run.sessionId]);
+      expect(plans[0]!.key.scope).toHaveLength(1);
+      expect(plans[0]!.key.scope![0]).not.toBe(run.sessionId);
+    } finally {
+      await store.close();
+    }
   });
 
   it('reminds the model after 3 tool rounds without a plan update while an item is open', async () => {

@@ -12,6 +12,7 @@ import { openStore } from 'plankeeper/stores';
 import { type HookArgs, parseHookArgs } from '../../hook/hook-args.js';
 import { planFileList, withPlanFile } from '../../plan-file-list.js';
 import { agentStoreUrl } from '../../project-store.js';
+import { parentSession, sessionKey } from './parent-session.js';
 
 export interface ExtensionPlans {
   engine: PlanEngine;
@@ -20,7 +21,10 @@ export interface ExtensionPlans {
   planFile?: string;
   /** The store's URL, as opened. */
   storeUrl: string;
-  /** A Pi session's plan: its own, or the shared list's with the session as its owner. */
+  /**
+   * A Pi session's plan: its own (one scope below the `pi` that started this one), or the
+   * shared list's with the session as its owner.
+   */
   planOf(session: string): { key: PlanKey; owner?: string };
   close(): Promise<void>;
 }
@@ -32,6 +36,7 @@ export async function openExtensionPlans(
   env: NodeJS.ProcessEnv,
 ): Promise<ExtensionPlans> {
   const parsed = parseHookArgs(['pi', 'extension', ...options]);
+  const parent = parentSession(env, process.pid);
   const url = agentStoreUrl(parsed.store, env, projectDir);
   const planFile = parsed.planFile === undefined ? undefined : resolve(projectDir, parsed.planFile);
   const opened = await openStore(url);
@@ -43,7 +48,7 @@ export async function openExtensionPlans(
     storeUrl: url,
     ...(planFile !== undefined && { planFile }),
     planOf(session) {
-      const own = { agent: 'pi', session };
+      const own = sessionKey(session, parent);
       const { planKey, owner } = sessionPlan(own, list);
       return { key: planKey ?? own, ...(owner !== undefined && { owner }) };
     },

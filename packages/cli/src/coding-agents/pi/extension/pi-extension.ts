@@ -12,9 +12,9 @@
 import { defaultInstructions, getLocale, type LocaleId } from 'plankeeper';
 import { failOpen, HOOK_DEADLINE_MS } from 'plankeeper/hooks';
 import { DEFAULT_CHECK_TIMEOUT_SEC } from '../../setup/check-values.js';
-import { PI_SESSION_ENV } from '../pi-adapter.js';
 import { type ExtensionPlans, openExtensionPlans } from './extension-plans.js';
 import { printModeNote } from './extension-texts.js';
+import { announceSession } from './parent-session.js';
 import { registerPlanTools } from './pi-plan-tools.js';
 import { PiSessionPlan } from './pi-session-plan.js';
 import type { PiContext, PiEvents, PiExtensionApi, PiHandlerResult } from './pi-types.js';
@@ -30,7 +30,7 @@ export async function plankeeperExtension(
     const id = ctx.sessionManager.getSessionId();
     let session = sessions.get(id);
     if (!session) {
-      process.env[PI_SESSION_ENV] = id;
+      announceSession(process.env, process.pid, id);
       session = new PiSessionPlan(plans, id, projectDir, (text) => tellPerson(ctx, text));
       sessions.set(id, session);
     }
