@@ -5,8 +5,9 @@
  * `--approval` holds a tool, `--verify` refuses an answer while the check fails, and a
  * plankeeper that cannot start leaves Pi working.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createPlanTools, defaultInstructions, getLocale, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ import { homeEnv } from '../../support/sandbox-env.js';
 import { MODEL, PI_BIN, PiSandbox } from './support/pi-runner.js';
 
 const en = getLocale('en');
+/** plankeeper's bin in this checkout, as an install links it. */
+const PLANKEEPER_BIN = fileURLToPath(new URL('../../../bin/plankeeper.js', import.meta.url));
 
 /** One streamed model turn: a text answer, or calls of tools with their arguments. */
 function say(text: string) {
@@ -106,6 +109,35 @@ describe('plankeeper setup pi, in the real Pi', () => {
       expect(messagesOf(request!)[0]!.text).toContain(defaultInstructions(locale));
     },
   );
+
+  it.each([
+    ['a global install, on PATH', ['plankeeper']],
+    ['the project’s devDependency', ['npx', '--no', 'plankeeper']],
+  ])('finds plankeeper as %s', async (_case, launch) => {
+    await setUp();
+    // The extension as setup writes it for that install, and the install itself.
+    const extension = join(sandbox.project, '.pi', 'extensions', 'plankeeper.ts');
+    const text = readFileSync(extension, 'utf8').replace(
+      /^const PLANKEEPER_LAUNCH = .*$/m,
+      `const PLANKEEPER_LAUNCH = ${JSON.stringify(launch)};`,
+    );
+    writeFileSync(extension, text);
+    const bin =
+      launch[0] === 'npx'
+        ? join(sandbox.project, 'node_modules', '.bin')
+        : sandbox.dir('global-bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(PLANKEEPER_BIN, join(bin, 'plankeeper'));
+    server.reply(say('Hello.'));
+    const run = await sandbox.run({
+      server,
+      prompts: ['Say hello'],
+      ...(launch[0] === 'plankeeper' && { pathBefore: [bin] }),
+    });
+    expect(run.stderr).toBe('');
+    const tools = (server.requests[0]!.body as { tools: { function: { name: string } }[] }).tools;
+    expect(tools.map((tool) => tool.function.name)).toContain('todo_write');
+  });
 
   it('stores the plan the model writes under Pi’s session, shows it before the next call, and sends an unfinished answer back once', async () => {
     await setUp();

@@ -13,7 +13,7 @@
  * run.sessionId; run.stderr; server.requests;
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from 'plankeeper/test';
 import type { FakeProviderServer } from '../../../support/fake-provider-server.js';
@@ -38,6 +38,8 @@ export interface PiRunOptions {
   runsEach?: readonly number[];
   /** Print mode (`pi -p PROMPT`) instead of RPC mode. */
   print?: boolean;
+  /** Folders put before PATH (where a global install's `plankeeper` is, say). */
+  pathBefore?: readonly string[];
   /** Called before each prompt after the first, with Pi's session id (a person's change, say). */
   between?: (sessionId: string) => Promise<void>;
 }
@@ -72,9 +74,10 @@ export class PiSandbox extends Sandbox {
         },
       },
     });
+    const path = [...(options.pathBefore ?? []), dirname(process.execPath), process.env.PATH];
     const env = sandboxEnv(
       this,
-      { proxy: 'http://127.0.0.1:9' },
+      { proxy: 'http://127.0.0.1:9', path: path.join(delimiter) },
       { PI_OFFLINE: '1', PI_CODING_AGENT_DIR: this.agentDir },
     );
     const mode = options.print ? ['-p', options.prompts.join('\n')] : ['--mode', 'rpc'];
