@@ -26,12 +26,15 @@ export async function plankeeperExtension(
   const projectDir = process.cwd();
   const plans = await openExtensionPlans(options, projectDir, process.env);
   const sessions = new Map<string, PiSessionPlan>();
+  // The context of the latest event: a notice goes to the person through Pi's current UI.
+  let latest: PiContext | undefined;
   const sessionOf = (ctx: PiContext): PiSessionPlan => {
+    latest = ctx;
     const id = ctx.sessionManager.getSessionId();
     let session = sessions.get(id);
     if (!session) {
       announceSession(process.env, process.pid, id);
-      session = new PiSessionPlan(plans, id, projectDir, (text) => tellPerson(ctx, text));
+      session = new PiSessionPlan(plans, id, projectDir, (text) => tellPerson(latest, text));
       sessions.set(id, session);
     }
     return session;
@@ -134,8 +137,8 @@ function answerDeadline({ options }: ExtensionPlans): number {
 }
 
 /** A notice for the person: Pi's notification where it shows one, else stderr. */
-function tellPerson(ctx: PiContext, text: string): void {
-  if (ctx.hasUI) ctx.ui.notify(text, 'warning');
+function tellPerson(ctx: PiContext | undefined, text: string): void {
+  if (ctx?.hasUI) ctx.ui.notify(text, 'warning');
   else process.stderr.write(`${text}\n`);
 }
 
