@@ -267,6 +267,36 @@ describe('plankeeper setup pi, in the real Pi', () => {
     }
   });
 
+  it('with --evidence enforce, refuses a completion with no work since the item started', async () => {
+    await setUp('--evidence', 'enforce');
+    server.reply(
+      call([
+        'call_1',
+        'todo_write',
+        { todos: [{ content: 'Fix the bug', status: 'in_progress' }] },
+      ]),
+      call([
+        'call_2',
+        'todo_write',
+        { todos: [{ id: '1', content: 'Fix the bug', status: 'completed' }] },
+      ]),
+      call(['call_3', 'bash', { command: 'ls' }]),
+      call([
+        'call_4',
+        'todo_write',
+        { todos: [{ id: '1', content: 'Fix the bug', status: 'completed' }] },
+      ]),
+      say('Fixed.'),
+    );
+    const run = await sandbox.run({ server, prompts: ['Fix the bug'] });
+    expect(run.stderr).toBe('');
+    const refused = messagesOf(server.requests[2]!).at(-2)!;
+    expect(refused.role).toBe('tool');
+    expect(refused.text).toMatchSnapshot('refused completion');
+    const plan = await storedPlan(run.sessionId!);
+    expect(plan.items.map((item) => item.status)).toEqual(['completed']);
+  });
+
   it('reminds the model after 3 tool rounds without a plan update while an item is open', async () => {
     await setUp();
     const ls = (id: string) => call([id, 'bash', { command: 'ls' }]);

@@ -46,10 +46,11 @@ describe('plankeeper setup pi', () => {
       planFile: 'PLAN.md',
       discipline: 'strict',
       verify: ['npm test'],
+      evidence: 'enforce',
     });
     const [, options] = settingsOf(project.read(EXTENSION));
     expect(options).toBe(
-      'const PLANKEEPER_OPTIONS = ["--plan-file","PLAN.md","--lang","zh","--approval","on-change","--discipline","strict","--verify","npm test"];',
+      'const PLANKEEPER_OPTIONS = ["--plan-file","PLAN.md","--lang","zh","--approval","on-change","--discipline","strict","--verify","npm test","--evidence","enforce"];',
     );
   });
 

@@ -12,11 +12,14 @@ import { openStore } from 'plankeeper/stores';
 import { type HookArgs, parseHookArgs } from '../../hook/hook-args.js';
 import { planFileList, withPlanFile } from '../../plan-file-list.js';
 import { agentStoreUrl } from '../../project-store.js';
+import { EVIDENCE_FLAG } from './extension-flags.js';
 import { parentSession, sessionKey } from './parent-session.js';
 
 export interface ExtensionPlans {
   engine: PlanEngine;
   options: HookArgs;
+  /** The evidence rule for completions (`--evidence`); absent: the preset's. */
+  evidence?: 'warn' | 'enforce';
   /** The plan file's absolute path, with `--plan-file`. */
   planFile?: string;
   /** The store's URL, as opened. */
@@ -35,7 +38,8 @@ export async function openExtensionPlans(
   projectDir: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ExtensionPlans> {
-  const parsed = parseHookArgs(['pi', 'extension', ...options]);
+  const { evidence, rest } = evidenceOf(options);
+  const parsed = parseHookArgs(['pi', 'extension', ...rest]);
   const parent = parentSession(env, process.pid);
   const url = agentStoreUrl(parsed.store, env, projectDir);
   const planFile = parsed.planFile === undefined ? undefined : resolve(projectDir, parsed.planFile);
@@ -45,6 +49,7 @@ export async function openExtensionPlans(
   return {
     engine: new PlanEngine({ store }),
     options: parsed,
+    ...(evidence && { evidence }),
     storeUrl: url,
     ...(planFile !== undefined && { planFile }),
     planOf(session) {
@@ -54,4 +59,18 @@ export async function openExtensionPlans(
     },
     close: () => store.close(),
   };
+}
+
+/** `--evidence L` taken out of `options`; any other value of it is refused. */
+function evidenceOf(options: readonly string[]): {
+  evidence?: 'warn' | 'enforce';
+  rest: string[];
+} {
+  const at = options.indexOf(EVIDENCE_FLAG);
+  if (at < 0) return { rest: [...options] };
+  const value = options[at + 1];
+  if (value !== 'warn' && value !== 'enforce') {
+    throw new Error(`${EVIDENCE_FLAG} takes warn or enforce, not ${JSON.stringify(value)}`);
+  }
+  return { evidence: value, rest: [...options.slice(0, at), ...options.slice(at + 2)] };
 }

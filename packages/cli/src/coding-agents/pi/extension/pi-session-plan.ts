@@ -39,6 +39,7 @@ export class PiSessionPlan {
       ...(options.discipline && { discipline: options.discipline }),
       ...(options.nudgeAfter !== undefined && { nudge: { after: options.nudgeAfter } }),
       ...(options.approval && { approval: { again: options.approval } }),
+      ...(plans.evidence && { evidence: plans.evidence }),
       ...(verify && {
         verify,
         // What plankeeper writes (the plan file, the store) is no work of the model's.
