@@ -10,6 +10,7 @@ export const CODING_AGENT_NAMES = [
   'gemini',
   'opencode',
   'copilot',
+  'pi',
 ] as const;
 
 export type CodingAgentName = (typeof CODING_AGENT_NAMES)[number];

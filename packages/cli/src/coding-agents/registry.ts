@@ -18,6 +18,7 @@ import type { CodingAgentDescriptor } from './coding-agent.js';
 import { copilot } from './copilot/index.js';
 import { gemini } from './gemini/index.js';
 import { opencode } from './opencode/index.js';
+import { pi } from './pi/index.js';
 
 /** One descriptor per name, in the names' order. */
 type DescriptorsOf<Names extends readonly string[]> = {
@@ -31,6 +32,7 @@ export const CODING_AGENTS = [
   gemini,
   opencode,
   copilot,
+  pi,
 ] as const satisfies DescriptorsOf<typeof CODING_AGENT_NAMES>;
 
 /** The descriptor of the agent called `name`; undefined for a name plankeeper does not know. */

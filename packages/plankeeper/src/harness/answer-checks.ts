@@ -22,6 +22,8 @@ export interface AnswerChecksOptions {
    * start). Default: a line on stderr, the terminal of a person running the agent.
    */
   onNotice?: ((text: string) => void) | undefined;
+  /** Absolute paths whose changes are not work for the checks (a plan file the tools write). */
+  verifyIgnore?: readonly string[] | undefined;
 }
 
 export class AnswerChecks {
@@ -32,8 +34,9 @@ export class AnswerChecks {
     private readonly engine: PlanEngine,
     private readonly key: PlanKey,
     private readonly onNotice: (text: string) => void,
+    ignore: readonly string[],
   ) {
-    this.gate = new CheckGate(settings);
+    this.gate = new CheckGate(settings, { ignore });
   }
 
   /** The checks of `options`, or undefined when none are set; a malformed `verify` throws. */
@@ -45,7 +48,7 @@ export class AnswerChecks {
     const settings = checkSettings(options.verify);
     if (settings === undefined) return undefined;
     const notice = options.onNotice ?? ((text: string) => process.stderr.write(`${text}\n`));
-    return new AnswerChecks(settings, engine, key, notice);
+    return new AnswerChecks(settings, engine, key, notice, options.verifyIgnore ?? []);
   }
 
   get maxRefusals(): number {

@@ -61,6 +61,10 @@ export {
 // PlanHarness's option and result types and the leftover and rendering helpers behind the
 // plan section: building blocks the root leaves here to stay small.
 export type { CompletionLoopOptions, LoopDecision } from './completion-loop.js';
+// A host that rebuilds its messages before every model call (a coding agent's extension):
+// the plan section and due reminders laid into them the way the framework adapters do.
+export { ConversationLedger } from './conversation-ledger.js';
+export { harnessedInput, type MessageFormat } from './framework-input.js';
 export { isOthersWork, othersLine, withoutOthersWork } from './others-work.js';
 export type {
   Bounce,

@@ -100,6 +100,11 @@ export interface HarnessOptions extends EvidenceSourceOption {
   verify?: VerifyOption;
   /** Told what the person must know about the checks (see AnswerChecksOptions.onNotice). */
   onNotice?: (text: string) => void;
+  /**
+   * Absolute paths whose changes are not work for the checks: what plankeeper itself writes
+   * (a plan file, a store in the project), so a turn that only planned runs no check.
+   */
+  verifyIgnore?: readonly string[];
 }
 
 export interface PlanHarnessOptions extends HarnessOptions {

@@ -26,6 +26,8 @@ export {
   toolUseRecordKey,
   turnRecordKey,
 } from '../engine/store/state-keys.js';
+// For a host that names the plan tools as they are (Pi): which calls are plankeeper's.
+export { ALL_PLAN_TOOL_NAMES } from '../tools/plan-tool-names.js';
 export {
   answerInStore,
   asksTheRules,

@@ -5,7 +5,7 @@
  * is no change of the workspace, so a turn that only planned runs no check.
  */
 import { basename, dirname, join, resolve } from 'node:path';
-import { CheckGate, checkSettings } from 'plankeeper/checks';
+import { CheckGate, checkSettings, type VerifyOptions } from 'plankeeper/checks';
 import { PROJECT_STORE_PATH } from '../project-store.js';
 import { DEFAULT_CHECK_TIMEOUT_SEC } from '../setup/check-values.js';
 import type { HookArgs } from './hook-args.js';
@@ -13,36 +13,43 @@ import type { HookArgs } from './hook-args.js';
 /** The files beside a SQLite database that change with it. */
 const SQLITE_SIDE_FILES = ['', '-wal', '-shm', '-journal'];
 
+type CheckArgs = Pick<
+  HookArgs,
+  'verify' | 'verifyIn' | 'verifyTimeoutSec' | 'verifyRefusals' | 'planFile'
+>;
+
 /** The gate of `parsed`'s checks, or undefined when it names none. */
 export function hookCheckGate(
-  parsed: Pick<
-    HookArgs,
-    'verify' | 'verifyIn' | 'verifyTimeoutSec' | 'verifyRefusals' | 'planFile'
-  >,
+  parsed: CheckArgs,
   projectDir: string,
   storeUrl: string | undefined,
 ): CheckGate | undefined {
-  if (!parsed.verify || parsed.verify.length === 0) return undefined;
-  const cwd = resolve(projectDir, parsed.verifyIn ?? '.');
-  const timeoutMs = (parsed.verifyTimeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC) * 1000;
-  const settings = checkSettings(
-    parsed.verify.map((command, index) => ({
-      command,
-      cwd,
-      timeoutMs,
-      ...(index === 0 &&
-        parsed.verifyRefusals !== undefined && {
-          maxRefusals: parsed.verifyRefusals,
-        }),
-    })),
-    cwd,
-  );
+  const settings = checkSettings(hookChecks(parsed, projectDir));
   if (!settings) return undefined;
   return new CheckGate(settings, { ignore: ownFiles(projectDir, parsed.planFile, storeUrl) });
 }
 
+/**
+ * `parsed`'s check commands as the core's `verify` option (PlanHarness takes it too): each
+ * runs in the agent's project (or `--verify-in` there) with the flags' limits.
+ */
+export function hookChecks(parsed: CheckArgs, projectDir: string): VerifyOptions[] | undefined {
+  if (!parsed.verify || parsed.verify.length === 0) return undefined;
+  const cwd = resolve(projectDir, parsed.verifyIn ?? '.');
+  const timeoutMs = (parsed.verifyTimeoutSec ?? DEFAULT_CHECK_TIMEOUT_SEC) * 1000;
+  return parsed.verify.map((command, index) => ({
+    command,
+    cwd,
+    timeoutMs,
+    ...(index === 0 &&
+      parsed.verifyRefusals !== undefined && {
+        maxRefusals: parsed.verifyRefusals,
+      }),
+  }));
+}
+
 /** What plankeeper writes in the project: the default store's folder, a SQLite store, the plan file. */
-function ownFiles(
+export function ownFiles(
   projectDir: string,
   planFile: string | undefined,
   storeUrl: string | undefined,

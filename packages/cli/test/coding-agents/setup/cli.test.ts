@@ -97,13 +97,13 @@ describe('plankeeper setup (CLI)', () => {
     const agent = await runCli(['setup', 'cursor', '--dir', root], { env });
     expect(agent.code).toBe(EXIT.usage);
     expect(agent.stderr).toBe(
-      'plankeeper: setup: unknown agent "cursor"; use one of claude-code, codex, gemini, opencode, copilot.\n',
+      'plankeeper: setup: unknown agent "cursor"; use one of claude-code, codex, gemini, opencode, copilot, pi.\n',
     );
     // A near miss is named from the registry.
     const near = await runCli(['setup', 'claude', '--dir', root], { env });
     expect(near.code).toBe(EXIT.usage);
     expect(near.stderr).toBe(
-      'plankeeper: setup: unknown agent "claude"; did you mean "claude-code"? Use one of claude-code, codex, gemini, opencode, copilot.\n',
+      'plankeeper: setup: unknown agent "claude"; did you mean "claude-code"? Use one of claude-code, codex, gemini, opencode, copilot, pi.\n',
     );
     const typo = await runCli(['setup', 'gemeni', '--dir', root], { env });
     expect(typo.stderr).toContain('did you mean "gemini"?');
