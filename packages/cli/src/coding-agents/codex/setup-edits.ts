@@ -81,8 +81,13 @@ function keptHooks(ctx: SetupContext, read: ReadText): FileEdit {
  * The handler setup writes on `event`: the forwarder to the MCP server Codex started for the
  * project (hook-route/), with the one-shot hook process as its way when that is down.
  *
- * Not Codex's own `mcp_tool` hooks, as Claude Code has: reported to connect and never call the
- * tool on recent versions (plur-ai/plur #1032).
+ * Not (yet) Codex's own `mcp_tool` hooks, as Claude Code's setup writes: reported to connect and
+ * never call the tool on recent versions (plur-ai/plur #1032). Probed on the pinned Codex
+ * (0.171.0) with a user-level PostToolUse and Stop `mcp_tool` handler on a stand-in server: it
+ * does call the tool, with `${session_id}`, `${tool_name}` and `${hook_event_name}` in its
+ * input filled from the hook input. Whether it reads the tool's result as the hook's answer
+ * (a Stop that blocks, context added) was not probed, and a handler of that type has no way
+ * back to a process when the server is down, so the forwarder stays until both are shown.
  */
 function hookHandler(ctx: SetupContext, event: string): JsonObject {
   // The checks run on the model's answer; every other event answers at once.

@@ -45,11 +45,12 @@ for word in "$PWD" "$@" "\${vars[@]}"; do
 done
 { read -r pid port secret <"$route" && kill -0 "$pid" && exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || exec "$@"
 input=$(cat)
-printf '${REQUEST_HEADER}\\n%s\\n%s\\n%s\\n' "$secret" "$PWD" "\${#vars[@]}" >&3
-[ \${#vars[@]} -gt 0 ] && printf '%s\\n' "\${vars[@]}" >&3
-printf '%s\\n' "$#" >&3
-printf '%s\\n' "$@" >&3
-printf '%s${end}' "$input" >&3
+# The request in one write: small writes in a row can each wait for an acknowledgement.
+printf -v head '${REQUEST_HEADER}\\n%s\\n%s\\n%s\\n' "$secret" "$PWD" "\${#vars[@]}"
+env=
+[ \${#vars[@]} -gt 0 ] && printf -v env '%s\\n' "\${vars[@]}"
+printf -v words '%s\\n' "$#" "$@"
+printf '%s%s%s%s${end}' "$head" "$env" "$words" "$input" >&3
 IFS= read -r -d '' -t "$wait" reply <&3
 [ $? -gt 128 ] && { ${neutral === '' ? '' : `printf '%s' '${neutral}'; `}exit 0; }
 case $reply in
