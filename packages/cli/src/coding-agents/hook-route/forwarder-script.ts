@@ -55,7 +55,8 @@ IFS= read -r -d '' -t "$wait" reply <&3
 [ $? -gt 128 ] && { ${neutral === '' ? '' : `printf '%s' '${neutral}'; `}exit 0; }
 case $reply in
   $'ok\\n'*) ;;
-  # Refused, or cut off before the answer: the old way answers.
+  # Passed back (an event the server leaves to the process), refused, or cut off before the
+  # answer: the old way answers.
   *) printf '%s' "$input" | "$@"; exit 0 ;;
 esac
 reply=\${reply#ok$'\\n'}

@@ -7,12 +7,21 @@
  * closed, the hook's working directory and variables, so the answer is the one
  * `plankeeper hook <agent> …` would print.
  *
- * A connection that does not open with the route's secret is closed with no answer.
+ * A connection that does not open with the route's secret is closed with no answer. An event
+ * whose answer runs the person's checks is passed back (CHECKING_EVENTS): the forwarder then
+ * runs the hook process.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { answerHookEvent } from '../hook/run-hook.js';
 import { agentProjectDir } from '../project-store.js';
-import { newSecret, type Route, removeRoute, routeFilePath, writeRoute } from './route-file.js';
+import {
+  CHECKING_EVENTS,
+  newSecret,
+  type Route,
+  removeRoute,
+  routeFilePath,
+  writeRoute,
+} from './route-file.js';
 import { admits, END, FORWARDED_ENV, readRouteRequest } from './route-request.js';
 
 /** A request larger than this is no hook input: the connection is dropped. */
@@ -117,6 +126,12 @@ async function answer(
   if (request instanceof Error) {
     options.stderr.write(`plankeeper mcp: a hook request was not understood: ${request.message}\n`);
     socket.destroy();
+    return;
+  }
+  const [agent = '', event = ''] = request.args;
+  if (request.args.includes('--verify') && CHECKING_EVENTS[agent]?.includes(event)) {
+    // Not answered here: the forwarder runs the hook process, with the hook's environment.
+    socket.end('pass\n');
     return;
   }
   let stderr = '';

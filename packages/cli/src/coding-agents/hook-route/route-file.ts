@@ -11,6 +11,16 @@ import { join } from 'node:path';
 /** The agents whose command hooks go through a resident answerer when it is up. */
 export const RESIDENT_HOOK_AGENTS: readonly string[] = ['codex', 'gemini'];
 
+/**
+ * The events of each agent whose answer runs the person's checks (`--verify`): they run in
+ * the hook's own environment, which the agent gives its hooks and not always its MCP server
+ * (Codex hands it a handful of variables), so the resident leaves them to the hook process.
+ */
+export const CHECKING_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  codex: ['Stop', 'SubagentStop'],
+  gemini: ['AfterAgent'],
+};
+
 /** Where the route of `agent`'s answerer for the project at `projectDir` is written. */
 export function routeFilePath(projectDir: string, agent: string): string {
   return join(projectDir, '.plankeeper', `${agent}-hooks.route`);

@@ -134,6 +134,23 @@ describe('Gemini CLI hooks through the resident route', () => {
     expect(routed()).toEqual([]);
   });
 
+  it('passes a stop with the person’s checks back to the hook process, which runs them in the hook’s environment', async () => {
+    setUpForRealCli('gemini', dirs, { verify: ['node -e 0'] });
+    await startServer();
+    const stop = {
+      session_id: 'g-1',
+      cwd: dirs.project,
+      hook_event_name: 'AfterAgent',
+      prompt: 'Write the parser.',
+      prompt_response: 'Done.',
+      stop_hook_active: false,
+    };
+    expect(runHook('AfterTool', { ...afterTool, cwd: dirs.project }).stdout).toBe('{}\n');
+    expect(runHook('AfterAgent', stop).stdout).toBe('{}\n');
+    expect(hookCalls(log)).toEqual(['hook gemini AfterTool', 'hook gemini AfterAgent']);
+    expect(routed()).toEqual(['hook gemini AfterTool']);
+  });
+
   it('answers neutrally within its wait when the server hangs', async () => {
     await startServer();
     const [pid] = readFileSync(routeFile(), 'utf8').trim().split(' ');

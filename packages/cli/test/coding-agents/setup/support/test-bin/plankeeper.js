@@ -41,7 +41,7 @@ if (log) {
 }
 // A hook event the forwarder hands to the server (hook-route/) is noted as the server reads it,
 // in the same words, and again in `<log>.routed`, so a test can tell it from a process; one
-// without the route's secret is not (the server refuses it). Codex
+// without the route's secret is not (the server refuses it), nor one it passes back. Codex
 // gives its MCP servers only a few variables (HOME among them): without the log's, the
 // sandbox's log beside HOME.
 if (args[0] === 'mcp' && args.includes('--for')) {
@@ -78,9 +78,16 @@ if (args[0] === 'mcp' && args.includes('--for')) {
         const command = lines.slice(5 + envCount, 5 + envCount + words);
         const hook = command.indexOf('hook');
         const line = `${command.slice(hook, hook + 3).join(' ')}\n`;
-        appendFileSync(routeLog, line);
-        appendFileSync(`${routeLog}.routed`, line);
         text = undefined;
+        // Noted once answered: an event the server passes back goes to a hook process.
+        const end = socket.end.bind(socket);
+        socket.end = (reply, ...more) => {
+          if (String(reply).startsWith('ok\n')) {
+            appendFileSync(routeLog, line);
+            appendFileSync(`${routeLog}.routed`, line);
+          }
+          return end(reply, ...more);
+        };
       });
     }
     return emitServer.call(this, name, socket, ...rest);
