@@ -6,9 +6,10 @@
  *
  * `bash <script> SECONDS COMMAND…`: COMMAND is today's `plankeeper hook <agent> <event> …`. With
  * no route file, a dead answerer, a refused connection or a word the request cannot carry,
- * the script runs COMMAND itself (the one-shot hook, as before). Once the request is sent it
- * waits at most SECONDS (inside the agent's hook timeout) and then answers neutrally: the
- * event may already be applied, so it is never sent twice.
+ * the script runs COMMAND itself (the one-shot hook, as before), and so it does when the
+ * answerer passes an event back, refuses it or closes without an answer. A request left
+ * unanswered for SECONDS (inside the agent's hook timeout) gets the neutral answer instead:
+ * the answerer may still apply it, so it is not sent again.
  */
 import { END, FORWARDED_ENV, REQUEST_HEADER } from './route-request.js';
 
