@@ -3,7 +3,7 @@
 // tool (both projects have it), measured as session-cost.mjs says. The hooks run with the trust
 // setup records, as a person's would.
 import { join } from 'node:path';
-import { sessionCost, setUp, standInEcho } from './session-cost.mjs';
+import { COMMAND_HOOK_TARGETS, sessionCost, setUp, standInEcho } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 export default async function codexSessions() {
@@ -15,34 +15,39 @@ export default async function codexSessions() {
   );
   const workspaces = { bare: createCodexWorkspace(), kept: createCodexWorkspace() };
   try {
-    await sessionCost('Codex', 'MCP echo', async (variant, calls) => {
-      const ws = workspaces[variant];
-      const server = await ResponsesServer.start([
-        ...Array.from({ length: calls }, (_, call) =>
-          mcpCall('standin', 'echo', { text: String(call) }),
-        ),
-        say('Echoed.'),
-      ]);
-      try {
-        // The model server's port is new each session: the config names it, then setup merges in.
-        ws.configure({
-          modelUrl: server.url,
-          mcpServers: { standin: standInEcho(join(ws.root, 'standin.log')) },
-        });
-        if (variant === 'kept') setUp('codex', ws.project, ws.env);
-        const run = await runCodex(ws, {
-          prompt: 'Echo.',
-          bypassHookTrust: false,
-          timeoutMs: 180_000,
-        });
-        if (run.code !== 0 || server.unscripted !== 0 || server.pending !== 0) {
-          throw new Error(`Codex session of ${calls} calls failed: ${describeRun(run)}`);
+    await sessionCost(
+      'Codex',
+      'MCP echo',
+      async (variant, calls) => {
+        const ws = workspaces[variant];
+        const server = await ResponsesServer.start([
+          ...Array.from({ length: calls }, (_, call) =>
+            mcpCall('standin', 'echo', { text: String(call) }),
+          ),
+          say('Echoed.'),
+        ]);
+        try {
+          // The model server's port is new each session: the config names it, then setup merges in.
+          ws.configure({
+            modelUrl: server.url,
+            mcpServers: { standin: standInEcho(join(ws.root, 'standin.log')) },
+          });
+          if (variant === 'kept') setUp('codex', ws.project, ws.env);
+          const run = await runCodex(ws, {
+            prompt: 'Echo.',
+            bypassHookTrust: false,
+            timeoutMs: 180_000,
+          });
+          if (run.code !== 0 || server.unscripted !== 0 || server.pending !== 0) {
+            throw new Error(`Codex session of ${calls} calls failed: ${describeRun(run)}`);
+          }
+          return run.ms;
+        } finally {
+          await server.close();
         }
-        return run.ms;
-      } finally {
-        await server.close();
-      }
-    });
+      },
+      COMMAND_HOOK_TARGETS,
+    );
   } finally {
     workspaces.bare.dispose();
     workspaces.kept.dispose();

@@ -2,7 +2,7 @@
 // scripted Gemini server of the real-CLI tests, a session of N calls of a stand-in MCP server's
 // `echo` tool (both projects have it, trusted), measured as session-cost.mjs says.
 import { join } from 'node:path';
-import { sessionCost, setUp, standInEcho } from './session-cost.mjs';
+import { COMMAND_HOOK_TARGETS, sessionCost, setUp, standInEcho } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 export default async function geminiSessions() {
@@ -21,28 +21,37 @@ export default async function geminiSessions() {
   const sandboxes = { bare: sandbox(), kept: sandbox() };
   try {
     setUp('gemini', sandboxes.kept.project, { HOME: sandboxes.kept.home });
-    await sessionCost('Gemini CLI', 'MCP echo', async (variant, calls) => {
-      const server = await GeminiModelServer.start([
-        ...Array.from({ length: calls }, (_, call) => ({
-          call: 'mcp_standin_echo',
-          args: { text: String(call) },
-        })),
-        { text: 'Echoed.' },
-      ]);
-      try {
-        const run = await runGemini(sandboxes[variant], {
-          server,
-          prompt: 'Echo.',
-          timeoutMs: 180_000,
-        });
-        if (run.code !== 0 || server.exhausted !== 0 || !run.json?.response?.includes('Echoed.')) {
-          throw new Error(`Gemini session of ${calls} calls failed: ${describeRun(run)}`);
+    await sessionCost(
+      'Gemini CLI',
+      'MCP echo',
+      async (variant, calls) => {
+        const server = await GeminiModelServer.start([
+          ...Array.from({ length: calls }, (_, call) => ({
+            call: 'mcp_standin_echo',
+            args: { text: String(call) },
+          })),
+          { text: 'Echoed.' },
+        ]);
+        try {
+          const run = await runGemini(sandboxes[variant], {
+            server,
+            prompt: 'Echo.',
+            timeoutMs: 180_000,
+          });
+          if (
+            run.code !== 0 ||
+            server.exhausted !== 0 ||
+            !run.json?.response?.includes('Echoed.')
+          ) {
+            throw new Error(`Gemini session of ${calls} calls failed: ${describeRun(run)}`);
+          }
+          return run.durationMs;
+        } finally {
+          await server.close();
         }
-        return run.durationMs;
-      } finally {
-        await server.close();
-      }
-    });
+      },
+      COMMAND_HOOK_TARGETS,
+    );
   } finally {
     sandboxes.bare.remove();
     sandboxes.kept.remove();

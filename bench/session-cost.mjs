@@ -13,6 +13,11 @@ const ROUNDS = Number(process.env.BENCH_SESSION_ROUNDS ?? 3);
 const SIZES = (process.env.BENCH_SESSION_SIZES ?? '10,30').split(',').map(Number);
 const PER_CALL_TARGET_MS = 10;
 const PER_SESSION_TARGET_MS = 400;
+/**
+ * Codex's and Gemini CLI's per-call target: their hooks are commands, so each call costs at
+ * least a shell's start (the forwarder to the running MCP server).
+ */
+export const COMMAND_HOOK_TARGETS = { perCallMs: 30 };
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -41,9 +46,11 @@ export function setUp(agent, dir, env) {
 /**
  * Measures `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall
  * time in ms, and throws if the session did not end as scripted) and prints the table and the
- * verdicts against the targets, labelled with `agent` and `tool`.
+ * verdicts against the targets, labelled with `agent` and `tool`. `targets.perCallMs`: the
+ * agent's own per-call target, where it differs.
  */
-export async function sessionCost(agent, tool, session) {
+export async function sessionCost(agent, tool, session, targets = {}) {
+  const perCallTarget = targets.perCallMs ?? PER_CALL_TARGET_MS;
   const loads = [loadavg()[0]];
   // One session each first: a CLI's first start in a fresh HOME does more.
   await session('bare', 1);
@@ -71,8 +78,8 @@ export async function sessionCost(agent, tool, session) {
   console.log('');
   verdict(
     `${agent}: per tool call`,
-    perCall <= PER_CALL_TARGET_MS,
-    `${perCall.toFixed(1)} ms added (target <= ${PER_CALL_TARGET_MS} ms)`,
+    perCall <= perCallTarget,
+    `${perCall.toFixed(1)} ms added (target <= ${perCallTarget} ms)`,
   );
   verdict(
     `${agent}: per session`,

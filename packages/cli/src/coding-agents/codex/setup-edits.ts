@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { hookTimeout } from '../setup/check-values.js';
-import { hookArgs, shellCommand } from '../setup/commands.js';
+import { hookArgs, shellQuote } from '../setup/commands.js';
+import { forwardedCommand, forwarderEdit } from '../setup/forwarder-edit.js';
 import {
   eventsWithOurs,
   type HookPlan,
@@ -51,7 +52,22 @@ export function codexEdits(ctx: SetupContext, read: ReadText, remove: boolean): 
   const trust = remove
     ? []
     : hookTrust(hooks, codexEvents(ctx), (event) => hookHandler(ctx, event));
-  return [configEdit(ctx, read, remove, trust), hooks];
+  return [configEdit(ctx, read, remove, trust), hooks, scriptEdit(ctx, read, remove, shared)];
+}
+
+/** The hook forwarder beside hooks.json, there while any project set up uses the hooks. */
+function scriptEdit(ctx: SetupContext, read: ReadText, remove: boolean, shared: boolean) {
+  const path = forwarderPath(ctx);
+  const edit = forwarderEdit(
+    { path, agent: 'codex', neutral: '', recorded: ctx.owned(path) },
+    read,
+    remove && !shared,
+  );
+  return shared ? { ...edit, shared: true } : edit;
+}
+
+function forwarderPath(ctx: SetupContext): string {
+  return join(codexHome(ctx), 'plankeeper-hook.sh');
 }
 
 /** hooks.json as it is, while another project set up still uses its hooks. */
@@ -61,13 +77,30 @@ function keptHooks(ctx: SetupContext, read: ReadText): FileEdit {
   return { path, before, after: before, changes: [], shared: true };
 }
 
-/** The handler setup writes on `event`. */
+/**
+ * The handler setup writes on `event`: the forwarder to the MCP server Codex started for the
+ * project (hook-route/), with the one-shot hook process as its way when that is down.
+ *
+ * Not (yet) Codex's own `mcp_tool` hooks, as Claude Code's setup writes: reported to connect and
+ * never call the tool on recent versions (plur-ai/plur #1032). Probed on the pinned Codex
+ * (0.171.0) with a user-level PostToolUse and Stop `mcp_tool` handler on a stand-in server: it
+ * does call the tool, with `${session_id}`, `${tool_name}` and `${hook_event_name}` in its
+ * input filled from the hook input. Whether it reads the tool's result as the hook's answer
+ * (a Stop that blocks, context added) was not probed, and a handler of that type has no way
+ * back to a process when the server is down, so the forwarder stays until both are shown.
+ */
 function hookHandler(ctx: SetupContext, event: string): JsonObject {
+  // The checks run on the model's answer; every other event answers at once.
+  const timeout = hookTimeout(
+    ctx.checks,
+    event === 'Stop' || event === 'SubagentStop',
+    HOOK_TIMEOUT,
+  );
+  const command = [ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))];
   return {
     type: 'command',
-    command: shellCommand([ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))]),
-    // The checks run on the model's answer; every other event answers at once.
-    timeout: hookTimeout(ctx.checks, event === 'Stop' || event === 'SubagentStop', HOOK_TIMEOUT),
+    command: forwardedCommand(shellQuote(forwarderPath(ctx)), timeout, command),
+    timeout,
   };
 }
 

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import { hookTimeout } from '../setup/check-values.js';
-import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
+import { hookCommand, mcpCommand, refuseOwnServer } from '../setup/commands.js';
+import { forwardedCommand, forwarderEdit } from '../setup/forwarder-edit.js';
 import {
   eventsWithOurs,
   type HookPlan,
@@ -75,14 +76,24 @@ const SERVER_FACT = 'mcpServers.plankeeper';
 const HOOK_TIMEOUT_MS = 10_000;
 const MCP_TIMEOUT_MS = 20_000;
 
-/** The hook handler setup writes on `event`, named so `hooksConfig.disabled` can name it. */
+/** The forwarder, in the project's `.gemini/`: the path the hook commands name. */
+const FORWARDER = join('.gemini', 'plankeeper-hook.sh');
+
+/**
+ * The hook handler setup writes on `event`, named so `hooksConfig.disabled` can name it: the
+ * forwarder to the MCP server Gemini CLI started for the project (hook-route/), with the
+ * one-shot hook process as its way when that is down. Gemini CLI sets GEMINI_PROJECT_DIR for
+ * its hooks, so the file names no directory of this machine.
+ */
 function handlerFor(ctx: SetupContext, event: string): JsonObject {
+  // The checks run on the model's answer; every other event answers at once.
+  const timeout = hookTimeout(ctx.checks, event === 'AfterAgent', HOOK_TIMEOUT_MS, 1000);
+  const script = `"$GEMINI_PROJECT_DIR"/${FORWARDER}`;
   return {
     name: 'plankeeper',
     type: 'command',
-    command: shellCommand(hookCommand(ctx, event)),
-    // The checks run on the model's answer; every other event answers at once.
-    timeout: hookTimeout(ctx.checks, event === 'AfterAgent', HOOK_TIMEOUT_MS, 1000),
+    command: forwardedCommand(script, timeout / 1000, hookCommand(ctx, event)),
+    timeout,
   };
 }
 
@@ -125,7 +136,21 @@ export function geminiEdits(ctx: SetupContext, read: ReadText, remove: boolean):
     }
     putHooks(step);
   });
-  return [{ ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) }];
+  const script = join(ctx.dir, FORWARDER);
+  return [
+    { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }) },
+    forwarderEdit(
+      {
+        path: script,
+        agent: 'gemini',
+        projectDirEnv: 'GEMINI_PROJECT_DIR',
+        neutral: '{}',
+        recorded: ctx.owned(script),
+      },
+      read,
+      remove,
+    ),
+  ];
 }
 
 /** Takes out the server (`serverOurs`: there, and setup's) and setup's hooks. */

@@ -84,7 +84,8 @@ export function hookFact(event: string, handler: unknown): string {
 /**
  * Whether `handler` on `event` is setup's: one it recorded writing, or exactly the one it
  * writes now (`current`); in a file setup kept no record of (set up by an earlier version),
- * also one of the form only setup writes: `<node> <…/plankeeper.js> hook <agent> <event> …`.
+ * also one of the form only setup writes: `<node> <…/plankeeper.js> hook <agent> <event> …`,
+ * forwarded or not.
  */
 export function isOwnedHook(
   owned: Owned,
@@ -108,9 +109,10 @@ function isEarlierSetupHook(handler: unknown, agent: string, event: string): boo
     : typeof command === 'string'
       ? command.split(' ')
       : [];
-  const [node, bin, hook, name, eventName] = words.map((word) =>
-    typeof word === 'string' ? word.replace(/^'|'$/g, '') : '',
-  );
+  const plain = words.map((word) => (typeof word === 'string' ? word.replace(/^'|'$/g, '') : ''));
+  // `bash <…/plankeeper-hook.sh> <seconds>` before it: the forwarder (hook-route/).
+  const forwarded = plain[0] === 'bash' && (plain[1] ?? '').endsWith('/plankeeper-hook.sh');
+  const [node, bin, hook, name, eventName] = forwarded ? plain.slice(3) : plain;
   return (
     /(^|\/)node(\.exe)?$/.test(node ?? '') &&
     (bin ?? '').endsWith('/plankeeper.js') &&

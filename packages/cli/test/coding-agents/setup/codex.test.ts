@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MISSING_INSTALL } from '../../../src/coding-agents/codex/config-toml.js';
+import { hookTrust } from '../../../src/coding-agents/codex/hook-trust.js';
 import { SetupConfigError } from '../../../src/coding-agents/setup/index.js';
 import { BIN, createSetupProject, NODE, type SetupProject } from './support/project.js';
 
@@ -63,7 +64,8 @@ describe('plankeeper setup codex', () => {
         hooks: [
           {
             type: 'command',
-            command: `${NODE} ${BIN} hook codex Stop`,
+            // The forwarder to the MCP server, with the hook process as its way when that is down.
+            command: `bash /tmp/HOME/.codex/plankeeper-hook.sh 9 ${NODE} ${BIN} hook codex Stop`,
             timeout: 10,
           },
         ],
@@ -85,7 +87,7 @@ describe('plankeeper setup codex', () => {
     project.setup('codex', { bin: "/opt/my tools/it's/plankeeper.js" });
     const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
     expect(hooks.Stop[0].hooks[0].command).toBe(
-      `${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop`,
+      `bash ${project.codexHome}/plankeeper-hook.sh 9 ${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop`,
     );
   });
 
@@ -123,19 +125,37 @@ describe('plankeeper setup codex', () => {
   });
 
   it('computes the trust hash Codex 0.171.0 computes for the same hook', () => {
-    project.setup('codex', { store: 'memory' });
-    const config = parse(project.read('~/.codex/config.toml')) as {
-      hooks: { state: Record<string, { trusted_hash: string }> };
-    };
-    // currentHash of this hook in `codex app-server` hooks/list (Codex 0.171.0).
-    expect(JSON.parse(project.read('~/.codex/hooks.json')).hooks.Stop[0].hooks[0]).toEqual({
+    // currentHash of this hook in `codex app-server` hooks/list (Codex 0.171.0). The hooks
+    // setup writes now name the forwarder in the temp CODEX_HOME, so the hash is checked on
+    // this fixed handler; the real-CLI test has Codex itself trust the ones written.
+    const handler = {
       type: 'command',
       command:
         '/opt/node/bin/node /opt/plankeeper/bin/plankeeper.js hook codex Stop --store memory',
       timeout: 10,
-    });
-    expect(config.hooks.state[`${project.codexHome}/hooks.json:stop:0:0`]).toEqual({
-      trusted_hash: 'sha256:ba1dc335db6c074bf777d24ac880e8811c92a446183f9ad268a2f09bbbe41c29',
+    };
+    const after = JSON.stringify({ hooks: { Stop: [{ hooks: [handler] }] } });
+    const edit = { path: '/h/hooks.json', before: undefined, after, changes: [] };
+    expect(hookTrust(edit, ['Stop'], () => handler)).toEqual([
+      {
+        key: '/h/hooks.json:stop:0:0',
+        hash: 'ba1dc335db6c074bf777d24ac880e8811c92a446183f9ad268a2f09bbbe41c29',
+      },
+    ]);
+    // Setup records that hash of the handler it writes.
+    project.setup('codex', { store: 'memory' });
+    const config = parse(project.read('~/.codex/config.toml')) as {
+      hooks: { state: Record<string, { trusted_hash: string }> };
+    };
+    const path = `${project.codexHome}/hooks.json`;
+    const written = JSON.parse(project.read('~/.codex/hooks.json')).hooks.Stop[0].hooks[0];
+    const [trust] = hookTrust(
+      { path, before: undefined, after: project.read('~/.codex/hooks.json'), changes: [] },
+      ['Stop'],
+      () => written,
+    );
+    expect(config.hooks.state[`${path}:stop:0:0`]).toEqual({
+      trusted_hash: `sha256:${trust!.hash}`,
     });
   });
 

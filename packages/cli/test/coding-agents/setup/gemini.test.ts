@@ -52,7 +52,8 @@ describe('plankeeper setup gemini', () => {
           {
             name: 'plankeeper',
             type: 'command',
-            command: `${NODE} ${BIN} hook gemini AfterAgent`,
+            // The forwarder to the MCP server, with the hook process as its way when that is down.
+            command: `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini AfterAgent`,
             timeout: 10000,
           },
         ],
@@ -139,13 +140,15 @@ describe('plankeeper setup gemini', () => {
       hooks[event].flatMap((group: { hooks: { command: string }[] }) =>
         group.hooks.map((handler) => handler.command),
       );
+    const forwarded = (event: string) =>
+      `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini ${event}`;
     expect(commands('SessionStart')).toEqual([
-      `${NODE} ${BIN} hook gemini SessionStart`,
-      `${NODE} ${BIN} hook gemini SessionStart`,
+      forwarded('SessionStart'),
+      forwarded('SessionStart'),
     ]);
     expect(hooks.PreCompress).toHaveLength(1);
     expect(hooks.PreCompress[0].matcher).toBe('manual');
-    expect(commands('AfterTool')).toEqual(['prettier -w', `${NODE} ${BIN} hook gemini AfterTool`]);
+    expect(commands('AfterTool')).toEqual(['prettier -w', forwarded('AfterTool')]);
     project.setup('gemini', { remove: true });
     expect(JSON.parse(project.read('.gemini/settings.json'))).toEqual(user);
   });

@@ -6,8 +6,14 @@
 import { PlanEngine, type PlanStore } from 'plankeeper';
 import { serveHttp, serveStdio } from 'plankeeper/mcp';
 import { redact } from 'plankeeper/stores';
+import {
+  type ResidentAnswerer,
+  startResidentAnswerer,
+} from '../../../coding-agents/hook-route/resident-answerer.js';
+import { RESIDENT_HOOK_AGENTS } from '../../../coding-agents/hook-route/route-file.js';
 import { withPlanFile } from '../../../coding-agents/plan-file-list.js';
 import { maxItemsLimits } from '../../../coding-agents/plan-file-max-items.js';
+import { codingAgent } from '../../../coding-agents/registry.js';
 import { CliError } from '../../cli-error.js';
 import { mcpStdio } from '../../mcp-stdio.js';
 import { ReopeningStore } from '../../reopening-store.js';
@@ -45,10 +51,12 @@ export async function runMcp(settings: McpSettings): Promise<void> {
       await handle.close();
     } else {
       const handle = await serveStdio({ ...serverOptions, ...mcpStdio() });
+      const resident = await residentFor(settings);
       log(
         `MCP over stdio (store: ${redact(settings.store)}${settings.planFile ? `, plan file: ${settings.planFile}` : ''})`,
       );
       await Promise.race([handle.closed, signal.received]);
+      await resident?.close();
       await handle.close();
     }
   } finally {
@@ -72,6 +80,26 @@ async function openForStdio(url: string): Promise<PlanStore> {
     log(`${error.message} Serving anyway: each tool call tries the store again and reports this.`);
     process.exitCode = error.exitCode;
     return new ReopeningStore(() => openCliStore(url));
+  }
+}
+
+/**
+ * The agent's command hooks answered here too, where its hooks have a forwarder
+ * (hook-route/). Without a route they take the one-shot hook process, so a failure only logs.
+ */
+async function residentFor(settings: McpSettings): Promise<ResidentAnswerer | undefined> {
+  if (settings.for === undefined || !RESIDENT_HOOK_AGENTS.includes(settings.for)) return;
+  try {
+    return await startResidentAnswerer({
+      agent: settings.for,
+      cwd: process.cwd(),
+      env: process.env,
+      stderr: process.stderr,
+      projectDirEnv: codingAgent(settings.for).projectDirEnv,
+    });
+  } catch (error) {
+    log(`hooks are not answered here (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
   }
 }
 

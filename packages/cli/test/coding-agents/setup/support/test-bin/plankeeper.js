@@ -39,4 +39,58 @@ if (log) {
     };
   }
 }
+// A hook event the forwarder hands to the server (hook-route/) is noted as the server reads it,
+// in the same words, and again in `<log>.routed`, so a test can tell it from a process; one
+// without the route's secret is not (the server refuses it), nor one it passes back. Codex
+// gives its MCP servers only a few variables (HOME among them): without the log's, the
+// sandbox's log beside HOME.
+if (args[0] === 'mcp' && args.includes('--for')) {
+  const { appendFileSync, readFileSync } = await import('node:fs');
+  const { dirname, join } = await import('node:path');
+  const secret = () => {
+    try {
+      const route = join(
+        process.cwd(),
+        '.plankeeper',
+        `${args[args.indexOf('--for') + 1]}-hooks.route`,
+      );
+      return readFileSync(route, 'utf8').trim().split(' ')[2];
+    } catch {
+      return undefined;
+    }
+  };
+  const home = process.env.HOME;
+  const routeLog = log ?? (home ? join(dirname(home), 'hooks.log') : undefined);
+  const { Server } = await import('node:net');
+  const emitServer = Server.prototype.emit;
+  Server.prototype.emit = function (name, socket, ...rest) {
+    if (name === 'connection' && routeLog) {
+      let text = '';
+      socket.on('data', (chunk) => {
+        if (text === undefined) return;
+        text += String(chunk);
+        // The request is whole at its end byte (hook-route/route-request.ts).
+        if (!text.includes('\x1e')) return;
+        const lines = text.split('\n');
+        if (lines[1] !== secret()) return;
+        const envCount = Number(lines[3]);
+        const words = Number(lines[4 + envCount]);
+        const command = lines.slice(5 + envCount, 5 + envCount + words);
+        const hook = command.indexOf('hook');
+        const line = `${command.slice(hook, hook + 3).join(' ')}\n`;
+        text = undefined;
+        // Noted once answered: an event the server passes back goes to a hook process.
+        const end = socket.end.bind(socket);
+        socket.end = (reply, ...more) => {
+          if (String(reply).startsWith('ok\n')) {
+            appendFileSync(routeLog, line);
+            appendFileSync(`${routeLog}.routed`, line);
+          }
+          return end(reply, ...more);
+        };
+      });
+    }
+    return emitServer.call(this, name, socket, ...rest);
+  };
+}
 await import(new URL('../../../../../bin/plankeeper.js', import.meta.url).href);

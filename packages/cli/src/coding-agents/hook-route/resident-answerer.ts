@@ -1,0 +1,154 @@
+/**
+ * A resident hook answerer: the `plankeeper mcp --for <agent>` server the agent started for its
+ * plan tools also answers that agent's command hooks, over a loopback TCP port named in a
+ * 0600 route file (route-file.ts), so a hook event costs a bash forwarder (forwarder-script.ts)
+ * instead of a Node start. Each event takes the one-shot hook's own path (answerHookEvent,
+ * as `hook --serve` does): its own deadline and fail-open answer, its own store opened and
+ * closed, the hook's working directory and variables, so the answer is the one
+ * `plankeeper hook <agent> …` would print.
+ *
+ * A connection that does not open with the route's secret is closed with no answer. An event
+ * whose answer runs the person's checks is passed back (CHECKING_EVENTS): the forwarder then
+ * runs the hook process.
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import { answerHookEvent } from '../hook/run-hook.js';
+import { agentProjectDir } from '../project-store.js';
+import {
+  CHECKING_EVENTS,
+  newSecret,
+  type Route,
+  removeRoute,
+  routeFilePath,
+  writeRoute,
+} from './route-file.js';
+import { admits, END, FORWARDED_ENV, readRouteRequest } from './route-request.js';
+
+/** A request larger than this is no hook input: the connection is dropped. */
+const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+/** A client that sends nothing for this long is dropped. */
+const IDLE_MS = 30_000;
+
+export interface ResidentAnswerer {
+  /** The hook events answered so far. */
+  readonly answered: number;
+  /** Connections refused for a missing or wrong secret. */
+  readonly refused: number;
+  readonly routeFile: string;
+  close(): Promise<void>;
+}
+
+export interface ResidentOptions {
+  agent: string;
+  /** The answerer's project: where the agent started it. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stderr: { write(text: string): unknown };
+  /** The agent's project-directory variable (Gemini CLI's GEMINI_PROJECT_DIR), if it has one. */
+  projectDirEnv?: string;
+}
+
+/** Listens on 127.0.0.1 and writes the route file; resolves once hooks can reach it. */
+export async function startResidentAnswerer(options: ResidentOptions): Promise<ResidentAnswerer> {
+  const counts = { answered: 0, refused: 0 };
+  const secret = newSecret();
+  const server = createServer((socket) => serve(socket, secret, options, counts));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  // Not a reason for the agent to wait: the server's own work goes on without it.
+  server.unref();
+  const port = (server.address() as { port: number }).port;
+  const route: Route = { pid: process.pid, port, secret };
+  const projectDir = agentProjectDir(options.projectDirEnv, options.env, options.cwd);
+  const routeFile = routeFilePath(projectDir, options.agent);
+  try {
+    writeRoute(routeFile, route);
+  } catch (error) {
+    await closeServer(server);
+    throw error;
+  }
+  // The route goes with the process however it ends, so no forwarder knocks at a dead port.
+  const leave = () => removeRoute(routeFile, route);
+  process.once('exit', leave);
+  return {
+    get answered() {
+      return counts.answered;
+    },
+    get refused() {
+      return counts.refused;
+    },
+    routeFile,
+    async close() {
+      process.off('exit', leave);
+      leave();
+      await closeServer(server);
+    },
+  };
+}
+
+function serve(
+  socket: Socket,
+  secret: string,
+  options: ResidentOptions,
+  counts: { answered: number; refused: number },
+): void {
+  let text = '';
+  let admitted = false;
+  socket.setEncoding('utf8');
+  socket.setTimeout(IDLE_MS, () => socket.destroy());
+  socket.on('error', () => {});
+  socket.on('data', (chunk: string) => {
+    text += chunk;
+    if (!admitted) {
+      const verdict = admits(text, secret);
+      if (verdict === false) {
+        counts.refused++;
+        socket.destroy();
+        return;
+      }
+      if (verdict === undefined) return;
+      admitted = true;
+    }
+    if (text.length > MAX_REQUEST_BYTES) socket.destroy();
+    else if (text.endsWith(END)) void answer(socket, text, options, counts);
+  });
+}
+
+async function answer(
+  socket: Socket,
+  text: string,
+  options: ResidentOptions,
+  counts: { answered: number },
+): Promise<void> {
+  const request = readRouteRequest(text);
+  if (request instanceof Error) {
+    options.stderr.write(`plankeeper mcp: a hook request was not understood: ${request.message}\n`);
+    socket.destroy();
+    return;
+  }
+  const [agent = '', event = ''] = request.args;
+  if (request.args.includes('--verify') && CHECKING_EVENTS[agent]?.includes(event)) {
+    // Not answered here: the forwarder runs the hook process, with the hook's environment.
+    socket.end('pass\n');
+    return;
+  }
+  let stderr = '';
+  const env = { ...options.env };
+  for (const name of FORWARDED_ENV) {
+    if (request.env[name] === undefined) delete env[name];
+    else env[name] = request.env[name];
+  }
+  const stdout = await answerHookEvent(
+    request.args,
+    async () => JSON.parse(request.input) as unknown,
+    { stderr: { write: (line: string) => (stderr += line) }, env, cwd: request.cwd },
+  );
+  counts.answered++;
+  socket.end(`ok\n${stdout}${END}${stderr}`);
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}

@@ -1,0 +1,59 @@
+/**
+ * The route file of a resident hook answerer (resident-answerer.ts): one line, `<pid> <port>
+ * <secret>`, in `<project>/.plankeeper/<agent>-hooks.route`, readable by its owner only. The
+ * forwarder (forwarder-script.ts) reads it to reach the answerer; the secret is new at every
+ * start, so only a process that can read the file (the person's own) is answered.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The agents whose command hooks go through a resident answerer when it is up. */
+export const RESIDENT_HOOK_AGENTS: readonly string[] = ['codex', 'gemini'];
+
+/**
+ * The events of each agent whose answer runs the person's checks (`--verify`): they run in
+ * the hook's own environment, which the agent gives its hooks and not always its MCP server
+ * (Codex hands it a handful of variables), so the resident leaves them to the hook process.
+ */
+export const CHECKING_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  codex: ['Stop', 'SubagentStop'],
+  gemini: ['AfterAgent'],
+};
+
+/** Where the route of `agent`'s answerer for the project at `projectDir` is written. */
+export function routeFilePath(projectDir: string, agent: string): string {
+  return join(projectDir, '.plankeeper', `${agent}-hooks.route`);
+}
+
+export interface Route {
+  pid: number;
+  port: number;
+  secret: string;
+}
+
+export function newSecret(): string {
+  return randomBytes(24).toString('hex');
+}
+
+/**
+ * Writes the route in one rename, so a forwarder never reads half a line, with mode 0600 from
+ * the start (the temporary file is created so).
+ */
+export function writeRoute(path: string, route: Route): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  const temporary = `${path}.${route.pid}.tmp`;
+  writeFileSync(temporary, `${route.pid} ${route.port} ${route.secret}\n`, { mode: 0o600 });
+  renameSync(temporary, path);
+}
+
+/** Takes the file out if it still names this route: a newer answerer's stays. */
+export function removeRoute(path: string, route: Route): void {
+  try {
+    if (readFileSync(path, 'utf8').trim() === `${route.pid} ${route.port} ${route.secret}`) {
+      rmSync(path, { force: true });
+    }
+  } catch {
+    // Already gone.
+  }
+}
