@@ -11,6 +11,7 @@ import { sessionPlan } from 'plankeeper/hooks';
 import { openStore } from 'plankeeper/stores';
 import { type HookArgs, parseHookArgs } from '../../hook/hook-args.js';
 import { planFileList, withPlanFile } from '../../plan-file-list.js';
+import { maxItemsLimits } from '../../plan-file-max-items.js';
 import { agentStoreUrl } from '../../project-store.js';
 import { EVIDENCE_FLAG } from './extension-flags.js';
 import { parentSession, sessionKey } from './parent-session.js';
@@ -47,7 +48,7 @@ export async function openExtensionPlans(
   const store = planFile === undefined ? opened : await withPlanFile(opened, planFile);
   const list = planFile === undefined ? parsed.list : planFileList(planFile);
   return {
-    engine: new PlanEngine({ store }),
+    engine: new PlanEngine({ store, ...maxItemsLimits(parsed.maxItems) }),
     options: parsed,
     ...(evidence && { evidence }),
     storeUrl: url,
