@@ -228,6 +228,19 @@ describe('plankeeper setup pi, in the real Pi', () => {
     expect(file).toContain('- [x] #2 Fix the bug');
   });
 
+  it('with --plan-file and --max-items 25, the plan tools keep 25 items in the file', async () => {
+    await setUp('--plan-file', 'PLAN.md', '--max-items', '25');
+    const todos = Array.from({ length: 25 }, (_, at) => ({
+      content: `Step ${at + 1}`,
+      status: 'completed',
+    }));
+    server.reply(call(['call_1', 'todo_write', { todos }]), say('All 25 done.'));
+    const run = await sandbox.run({ server, prompts: ['Do the 25 steps'] });
+    expect(run.stderr).toBe('');
+    const file = readFileSync(join(sandbox.project, 'PLAN.md'), 'utf8');
+    expect(file).toContain('- [x] #25 Step 25');
+  });
+
   it('with --plan-file and --verify, a turn that only planned runs no check', async () => {
     await setUp('--plan-file', 'PLAN.md', '--verify', 'echo ran >> ../checks.log; exit 1');
     server.reply(

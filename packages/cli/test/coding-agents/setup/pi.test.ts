@@ -54,30 +54,12 @@ describe('plankeeper setup pi', () => {
     );
   });
 
-  it('a plan file with --max-items: the engine of the extension takes that many items, no more', async () => {
+  it('a plan file with --max-items: the extension gets it with the other options', () => {
     project.setup('pi', { planFile: 'PLAN.md', maxItems: 25, store: 'memory' });
     const [, line] = settingsOf(project.read(EXTENSION));
     const options = JSON.parse(line!.replace(/^const PLANKEEPER_OPTIONS = |;$/g, ''));
     expect(options).toEqual(['--store', 'memory', '--plan-file', 'PLAN.md', '--max-items', '25']);
-    // The extension reads them as Pi loads it: its engine holds 25 items (the default is 20).
-    const { openExtensionPlans } = await import(
-      '../../../dist/coding-agents/pi/extension/extension-plans.js'
-    );
-    const plans = await openExtensionPlans(options, project.dir, {});
-    try {
-      const { key } = plans.planOf('s1');
-      const items = (count: number) =>
-        Array.from({ length: count }, (_, at) => ({
-          content: `step ${at + 1}`,
-          status: 'pending',
-        }));
-      expect(await plans.engine.write(key, items(25))).toMatchObject({ ok: true });
-      const refused = await plans.engine.write(key, items(26));
-      expect(refused).toMatchObject({ ok: false });
-      expect(JSON.stringify(refused)).toMatch(/\b25\b/);
-    } finally {
-      await plans.close();
-    }
+    // What the extension's engine does with it: the real Pi test with --max-items.
   });
 
   it('keeps an extension the person edited, on a re-run and on --remove, and says so', () => {
