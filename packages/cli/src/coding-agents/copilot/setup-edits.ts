@@ -1,7 +1,10 @@
 /**
  * GitHub Copilot CLI: the hooks in a file setup creates, `.github/hooks/plankeeper.json`
  * (Copilot reads every `.github/hooks/*.json`; a person's hooks added there stay theirs,
- * hooks-file-edit.ts), and the MCP server in `.github/mcp.json`.
+ * hooks-file-edit.ts), and the MCP server in `.github/mcp.json`. Where Copilot loads an
+ * extension (copilot-route.ts), `.github/extensions/plankeeper/extension.mjs`
+ * (extension-source.ts) answers every event it has a hook for in one process, and the hooks
+ * file keeps the rest.
  * Copilot reads `.mcp.json` instead when the project has one (Claude Code's file): then the
  * server goes there too, shared with Claude Code (setup/shared-mcp-json.ts). Hooks run with
  * bash in the project directory. `permissionRequest` runs for plankeeper's tools only (its
@@ -15,6 +18,9 @@ import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../s
 import { isOwnedServer, Owned } from '../setup/owned.js';
 import { mcpJsonPath, sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
+import { copilotRoute, HOOK_FILE_EVENTS } from './copilot-route.js';
+import { extensionEdit } from './extension-edit.js';
+import { copilotExtensionSource } from './extension-source.js';
 import { hooksFileEdit } from './hooks-file-edit.js';
 
 export const COPILOT_EVENTS = [
@@ -50,8 +56,17 @@ const HOOK_TIMEOUT_SEC = 10;
 export function copilotEdits(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit[] {
   const [command, ...args] = mcpCommand(ctx);
   const hooksPath = join(ctx.dir, '.github', 'hooks', 'plankeeper.json');
+  const extensionPath = join(ctx.dir, '.github', 'extensions', 'plankeeper', 'extension.mjs');
+  // Where Copilot loads an extension, it answers every event it has a hook for in one process.
+  const inExtension = copilotRoute(ctx.env) === 'extension';
+  const events = copilotEvents(ctx);
+  const hookEvents = inExtension ? events.filter((event) => HOOK_FILE_EVENTS.has(event)) : events;
+  const extensionEvents = events.filter((event) => !HOOK_FILE_EVENTS.has(event));
+  const extension =
+    inExtension && !remove ? copilotExtensionSource(ctx, extensionEvents) : undefined;
   const edits = [
-    hooksFileEdit(ctx, read, remove, hooksPath, hookHandlers(ctx)),
+    hooksFileEdit(ctx, read, remove, hooksPath, hookHandlers(ctx, hookEvents)),
+    extensionEdit(ctx, read, extensionPath, extension),
     githubMcpEdit(ctx, read, remove, command!, args),
   ];
   // Claude Code's file, read by Copilot in place of .github/mcp.json when it exists.
@@ -70,9 +85,9 @@ export function copilotEdits(ctx: SetupContext, read: ReadText, remove: boolean)
 }
 
 /** plankeeper's handler on each event it hooks, in the order Copilot lists them. */
-function hookHandlers(ctx: SetupContext): Record<string, JsonObject> {
+function hookHandlers(ctx: SetupContext, events: readonly string[]): Record<string, JsonObject> {
   const hooks: Record<string, JsonObject> = {};
-  for (const event of copilotEvents(ctx)) {
+  for (const event of events) {
     hooks[event] = {
       type: 'command',
       bash: shellCommand(hookCommand(ctx, event)),
