@@ -62,7 +62,7 @@ export default function devDependencyHook() {
     timed(routes[0][1]); // creates the store, as a session's first hook does
     const times = routes.map(() => []);
     for (let run = 0; run < RUNS; run++) {
-      routes.forEach(([, command], index) => times[index].push(timed(command)));
+      for (const [index, [, command]] of routes.entries()) times[index].push(timed(command));
     }
     const [globalMs, ...others] = times.map(median);
     printTable(
