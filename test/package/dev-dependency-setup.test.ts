@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanEnvironment,
@@ -156,6 +157,37 @@ describe('setup in a project with plankeeper as a devDependency', () => {
     expect(answer.status).toBe(0);
     expect(answer.stdout).toContain('Ship the parser');
     expect(plankeeper('setup', 'copilot', '--remove').status).toBe(0);
+  });
+
+  it('opencode: the plugin, loaded by OpenCode started in a sub-folder, starts the project’s bin and answers', async () => {
+    expect(plankeeper('setup', 'opencode').status).toBe(0);
+    // OpenCode started in src/deep keeps its plans there (the store is found where it runs).
+    const store = 'sqlite:src/deep/.plankeeper/plans.db';
+    plankeeper(
+      'todos',
+      '--store',
+      store,
+      '--agent',
+      'opencode',
+      '--session',
+      SESSION,
+      '--add',
+      'Ship the parser',
+    );
+    const plugin = await import(
+      pathToFileURL(join(project, '.opencode/plugin/plankeeper.js')).href
+    );
+    const client = {
+      app: { log: () => Promise.resolve() },
+      session: { get: () => Promise.resolve({ data: { id: SESSION } }) },
+    };
+    const hooks = await plugin.PlankeeperPlugin({ client, directory: join(project, 'src/deep') });
+    const output = { message: { id: 'message-1' }, parts: [{ type: 'text', text: 'go on' }] };
+    await hooks['chat.message']({ sessionID: SESSION }, output);
+    expect(output.parts.map((part: { text: string }) => part.text).join('\n')).toContain(
+      'Ship the parser',
+    );
+    expect(plankeeper('setup', 'opencode', '--remove').status).toBe(0);
   });
 
   it('opencode: the plugin and the server start the project’s bin with node', () => {
