@@ -9,6 +9,7 @@ const sections = [
   ['discipline presets', './discipline.mjs'],
   ['install size', './install.mjs'],
   ['hook start-up', './hook-startup.mjs'],
+  ['dev-dependency hook call', './dev-dependency-hook.mjs'],
   ['claude-code sessions', './claude-code-sessions.mjs'],
   ['codex sessions', './codex-sessions.mjs'],
   ['gemini sessions', './gemini-sessions.mjs'],

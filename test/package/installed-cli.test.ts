@@ -5,45 +5,28 @@
  * suite's vitest, say) passes every in-repository test and fails only here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INITIALIZE_LINE } from '../../packages/cli/test/support/mcp-initialize.js';
+import {
+  cleanEnvironment,
+  type InstalledProject,
+  installPackedProject,
+} from './support/installed-project.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-const work = mkdtempSync(join(tmpdir(), 'plankeeper-installed-'));
-const project = join(work, 'project');
-const bin = join(project, 'node_modules/.bin/plankeeper');
-
-/** The environment without what `npm test` sets for its own run (workspace, prefix, …). */
-function cleanEnvironment(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'INIT_CWD'),
-  );
-}
+let installed: InstalledProject;
+let project: string;
+let bin: string;
 
 beforeAll(() => {
-  const environment = cleanEnvironment();
-  for (const folder of ['plankeeper', 'cli']) {
-    execFileSync('npm', ['pack', join(root, 'packages', folder), '--pack-destination', work], {
-      stdio: 'ignore',
-      env: environment,
-    });
-  }
-  const tarballs = readdirSync(work)
-    .filter((file) => file.endsWith('.tgz'))
-    .map((file) => join(work, file));
-  execFileSync('mkdir', ['-p', project]);
-  writeFileSync(join(project, 'package.json'), '{"name": "empty", "private": true}\n');
-  execFileSync(
-    'npm',
-    ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs],
-    { cwd: project, stdio: 'ignore', env: environment },
-  );
+  installed = installPackedProject('plankeeper-installed-');
+  project = installed.dir;
+  bin = join(project, 'node_modules/.bin/plankeeper');
 }, 600_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => installed?.dispose());
 
 function plankeeper(...args: string[]) {
   return plankeeperWith('', ...args);

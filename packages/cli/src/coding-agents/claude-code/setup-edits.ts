@@ -4,8 +4,8 @@
  * `enabledMcpjsonServers: ["plankeeper"]` (the approval Claude Code would otherwise ask for
  * once, interactively, before it starts a project's server).
  * Hooks are calls to that MCP server (`mcp_tool`, mcp-tool-hooks.ts), but SessionStart, which
- * runs before the server is up: a command hook in the exec form (`command` + `args`), no shell,
- * and only where a session lost its plan (resume, /clear, compaction: its matcher).
+ * runs before the server is up: a command hook in the exec form (`command` + `args`), no shell
+ * (for a devDependency, the shell form from $CLAUDE_PROJECT_DIR), and only where a session lost its plan (resume, /clear, compaction: its matcher).
  * PreToolUse runs for plankeeper's own tools only (its matcher): it tells the MCP server which
  * plan a call is for (claude-code/tool-use-keys.ts), and would only cost time on other tools;
  * with `--approval` it runs for every tool, to hold the others until the plan is approved;
@@ -13,7 +13,7 @@
  */
 import { join } from 'node:path';
 import { CLAUDE_HOOK_EVENTS } from 'plankeeper/hooks';
-import { hookCommand, mcpCommand } from '../setup/commands.js';
+import { hookArgs, hookCommand, mcpCommand, shellCommand } from '../setup/commands.js';
 import {
   eventsWithOurs,
   type HookPlan,
@@ -24,6 +24,7 @@ import {
 } from '../setup/hook-groups.js';
 import { editJson } from '../setup/json-edit.js';
 import { arrayAt, dropIfEmpty, isObject, type JsonObject, objectAt } from '../setup/json-file.js';
+import { PROJECT_BIN } from '../setup/launch-command.js';
 import { hookFact, isOwnedHook, Owned } from '../setup/owned.js';
 import { sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
@@ -113,6 +114,12 @@ function handlerFor(ctx: SetupContext, event: string): JsonObject {
     checks: ctx.checks,
   });
   if (handler) return handler;
+  if (ctx.installed === 'dev-dependency') {
+    // The shell form, for $CLAUDE_PROJECT_DIR: a hook runs where the session's shell last
+    // went, which may be a sub-folder without node_modules.
+    const command = `node "$CLAUDE_PROJECT_DIR"/${PROJECT_BIN} ${shellCommand(hookArgs(ctx, event))}`;
+    return { type: 'command', command, timeout: HOOK_TIMEOUT };
+  }
   const [command, ...args] = hookCommand(ctx, event);
   return { type: 'command', command, args, timeout: HOOK_TIMEOUT };
 }

@@ -112,7 +112,7 @@ export type ReportedAgent = Pick<
 export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string {
   const { ctx, remove } = outcome;
   const text = ctx.locale === 'zh' ? ZH : EN;
-  const command = `${personLaunch(ctx.launch)} setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
+  const command = `${personLaunch(ctx)} setup ${ctx.agent} --dir ${shellQuote(ctx.dir)}`;
   const kept = keptLines(outcome, text);
   if (outcome.applied.length === 0) {
     return `${[text.nothing(ctx.agent, ctx.dir), ...kept, ...checkLines(ctx, text)].join('\n')}\n`;
@@ -142,13 +142,11 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
     if (ctx.privateStore && !agent.keepsPrivateStore) {
       lines.push(text.privateStore(ctx.agent, ctx.storeShown));
     }
-    if (ctx.launch.length === 2 && !agent.configInHome) lines.push(text.machinePaths);
+    if (ctx.installed === 'node' && !agent.configInHome) lines.push(text.machinePaths);
     lines.push(...checkLines(ctx, text));
     lines.push(...agent.notes[ctx.locale](ctx));
     lines.push(
-      text.undo(
-        `${personLaunch(ctx.launch)} setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`,
-      ),
+      text.undo(`${personLaunch(ctx)} setup ${ctx.agent} --remove --dir ${shellQuote(ctx.dir)}`),
     );
   }
   return `${lines.join('\n')}\n`;
@@ -159,9 +157,9 @@ export function setupReport(outcome: SetupOutcome, agent: ReportedAgent): string
  * (launch-command.ts), but `npx plankeeper` for the project's devDependency (no `plankeeper` on
  * PATH there) and this machine's node and bin when it is installed neither way.
  */
-function personLaunch(launch: readonly string[]): string {
-  if (launch[0] === 'npx') return 'npx plankeeper';
-  return shellCommand(launch);
+function personLaunch(ctx: SetupContext): string {
+  if (ctx.installed === 'dev-dependency') return 'npx plankeeper';
+  return shellCommand(ctx.launch);
 }
 
 /** The checks set, or what detection found: taken, none, or suggested. */

@@ -64,6 +64,9 @@ export function setupContext(options: SetupOptions): BaseContext {
   const home = env.HOME?.trim() || homedir();
   const node = options.node ?? process.execPath;
   const bin = options.bin ?? PLANKEEPER_BIN;
+  const installed =
+    options.launch ??
+    (options.node !== undefined || options.bin !== undefined ? 'node' : installedAs(bin, dir, env));
   return {
     agent: options.agent,
     dir,
@@ -76,14 +79,8 @@ export function setupContext(options: SetupOptions): BaseContext {
     ...(options.discipline && { discipline: options.discipline }),
     node,
     bin,
-    launch: launchCommand(
-      options.launch ??
-        (options.node !== undefined || options.bin !== undefined
-          ? 'node'
-          : installedAs(bin, dir, env)),
-      node,
-      bin,
-    ),
+    installed,
+    launch: launchCommand(installed, node, bin),
     home,
     env,
     ...(options.evidence && { evidence: options.evidence }),

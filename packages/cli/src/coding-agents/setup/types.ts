@@ -1,6 +1,7 @@
 /** What every agent's setup works from, and what it hands back: edits, never writes. */
 import type { CodingAgentName } from '../agent-names.js';
 import type { CheckFlags } from './check-values.js';
+import type { SetupLaunch } from './launch-command.js';
 
 /** The agents of agent-names.ts (SETUP_AGENTS in index.ts lists them). */
 export type SetupAgent = CodingAgentName;
@@ -25,10 +26,13 @@ export interface SetupContext {
   storeShown: string;
   /**
    * How the written commands start plankeeper, before its arguments: `plankeeper` (a global
-   * install, found on PATH), `npx --no plankeeper` (a project devDependency), or this machine's
-   * node and bin (a checkout, or `node`/`bin` given to setup).
+   * install, found on PATH), `node node_modules/@plankeeper/cli/bin/plankeeper.js` (a project
+   * devDependency, relative to the project), or this machine's node and bin (a checkout, or
+   * `node`/`bin` given to setup).
    */
   launch: readonly string[];
+  /** How this plankeeper is installed, which `launch` follows (setup/launch-command.ts). */
+  installed: SetupLaunch;
   locale: 'en' | 'zh';
   /** A shared list every session of the agent works on (`--list NAME` on the server and hooks). */
   list?: string;

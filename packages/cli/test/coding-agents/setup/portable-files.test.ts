@@ -1,7 +1,7 @@
 /**
  * What setup writes into the files a project commits, for every agent: no path of the project
- * or of this machine when plankeeper is installed (globally, or as a devDependency run through
- * npx), the store found at run time, and no password: a store URL with credentials goes into
+ * or of this machine when plankeeper is installed (globally, or as a devDependency started by
+ * its path in the project), the store found at run time, and no password: a store URL with credentials goes into
  * Claude Code's personal `.claude/settings.local.json`, into Codex's own config in the home,
  * or (Gemini CLI, OpenCode) nowhere, the report asking for PLANKEEPER_STORE, masked.
  */
@@ -50,13 +50,12 @@ describe('setup’s project files are portable', () => {
     });
   }
 
-  it('a devDependency is started through npx, from the project’s own node_modules', () => {
-    project.setup('claude-code', { launch: 'npx' });
+  it('a devDependency is started by node from its bin in the project (no npx: about 0.5 s less a call)', () => {
+    project.setup('claude-code', { launch: 'dev-dependency' });
     const server = JSON.parse(project.read('.mcp.json')).mcpServers.plankeeper;
     expect([server.command, ...server.args]).toEqual([
-      'npx',
-      '--no',
-      'plankeeper',
+      'node',
+      'node_modules/@plankeeper/cli/bin/plankeeper.js',
       'mcp',
       '--for',
       'claude-code',
@@ -64,13 +63,15 @@ describe('setup’s project files are portable', () => {
   });
 
   it('the printed undo and redo commands start plankeeper as the person can: npx for a devDependency, plain for a global install, node and bin otherwise', () => {
-    const undo = (launch: 'npx' | 'global' | undefined) =>
+    const undo = (launch: 'dev-dependency' | 'global' | undefined) =>
       project
         .setup('gemini', launch && { launch })
         .split('\n')
         .find((line) => line.startsWith('To undo: '));
-    expect(undo('npx')).toBe('To undo: npx plankeeper setup gemini --remove --dir /tmp/PROJECT');
-    expect(project.setup('gemini', { launch: 'npx', remove: true })).toContain(
+    expect(undo('dev-dependency')).toBe(
+      'To undo: npx plankeeper setup gemini --remove --dir /tmp/PROJECT',
+    );
+    expect(project.setup('gemini', { launch: 'dev-dependency', remove: true })).toContain(
       '\nTo set it up again: npx plankeeper setup gemini --dir /tmp/PROJECT\n',
     );
     expect(undo('global')).toBe('To undo: plankeeper setup gemini --remove --dir /tmp/PROJECT');

@@ -5,6 +5,8 @@
  * constants are those settings: declared here, defined by setup at the top of the file.
  * The file's one export is the plugin: OpenCode calls every function a plugin file exports.
  */
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { plankeeperPlugin } from './plankeeper-plugin.js';
 
 declare const COMMAND: readonly string[];
@@ -15,8 +17,18 @@ declare const SESSION_ARGUMENT: string;
 declare const SCOPE_ARGUMENT: string;
 declare const STOP_TIMEOUT_MS: number;
 
+/**
+ * The project this file is in (`.opencode/plugin/`). A devDependency's bin is written relative
+ * to the project (setup/launch-command.ts); OpenCode may have been started in a sub-folder,
+ * where the hook process runs, so the path is taken from here.
+ */
+const PROJECT = fileURLToPath(new URL('../../', import.meta.url));
+const command = COMMAND.map((word, index) =>
+  index > 0 && word.startsWith('node_modules/') && !isAbsolute(word) ? join(PROJECT, word) : word,
+);
+
 export const PlankeeperPlugin = plankeeperPlugin({
-  command: COMMAND,
+  command,
   options: OPTIONS,
   holdsForApproval: HOLDS_FOR_APPROVAL,
   guardsPlanFile: GUARDS_PLAN_FILE,
