@@ -6,7 +6,7 @@
  * plankeeper that cannot start leaves Pi working.
  */
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPlanTools, defaultInstructions, getLocale, PlanEngine } from 'plankeeper';
 import { openStore } from 'plankeeper/stores';
@@ -58,6 +58,9 @@ const BOTH_DONE = {
     { id: '2', content: 'Fix the bug', status: 'completed' },
   ],
 };
+
+/** Where a project's devDependency bin is; setup writes this path, relative to the project. */
+const PROJECT_BIN = 'node_modules/@plankeeper/cli/bin/plankeeper.js';
 
 describe('plankeeper setup pi, in the real Pi', () => {
   let sandbox: PiSandbox;
@@ -112,7 +115,8 @@ describe('plankeeper setup pi, in the real Pi', () => {
 
   it.each([
     ['a global install, on PATH', ['plankeeper']],
-    ['the project’s devDependency', ['npx', '--no', 'plankeeper']],
+    ['the project’s devDependency', ['node', PROJECT_BIN]],
+    ['the project’s devDependency, as an earlier setup wrote it', ['npx', '--no', 'plankeeper']],
   ])('finds plankeeper as %s', async (_case, launch) => {
     await setUp();
     // The extension as setup writes it for that install, and the install itself.
@@ -122,12 +126,15 @@ describe('plankeeper setup pi, in the real Pi', () => {
       `const PLANKEEPER_LAUNCH = ${JSON.stringify(launch)};`,
     );
     writeFileSync(extension, text);
-    const bin =
+    const installed =
       launch[0] === 'npx'
-        ? join(sandbox.project, 'node_modules', '.bin')
-        : sandbox.dir('global-bin');
+        ? join(sandbox.project, 'node_modules', '.bin', 'plankeeper')
+        : launch[0] === 'node'
+          ? join(sandbox.project, PROJECT_BIN)
+          : join(sandbox.dir('global-bin'), 'plankeeper');
+    const bin = dirname(installed);
     mkdirSync(bin, { recursive: true });
-    symlinkSync(PLANKEEPER_BIN, join(bin, 'plankeeper'));
+    symlinkSync(PLANKEEPER_BIN, installed);
     server.reply(say('Hello.'));
     const run = await sandbox.run({
       server,

@@ -37,14 +37,17 @@ export default async function plankeeper(pi: unknown): Promise<void> {
 /** plankeeper's bin as `launch` names it. */
 function binOf(launch: readonly string[], cwd: string, env: NodeJS.ProcessEnv): string {
   const [first, bin] = launch;
-  if (first === 'npx') {
-    // The project's devDependency: its bin under node_modules, here or in a folder above.
+  // The project's devDependency: its bin by a path relative to the project (`node
+  // node_modules/…/plankeeper.js`), or through npx as earlier setups wrote it; Pi may run in
+  // a folder below the project, so each is looked for here and in the folders above.
+  const relative = first === 'npx' ? join('node_modules', '.bin', 'plankeeper') : bin;
+  if (relative !== undefined && !isAbsolute(relative)) {
     for (let dir = cwd; ; dir = dirname(dir)) {
-      const found = join(dir, 'node_modules', '.bin', 'plankeeper');
+      const found = join(dir, relative);
       if (existsSync(found)) return found;
       if (dirname(dir) === dir) break;
     }
-    throw new Error('no node_modules/.bin/plankeeper here: run npm install in the project');
+    throw new Error(`no ${relative} here: run npm install in the project`);
   }
   if (first === 'plankeeper') {
     for (const folder of (env.PATH ?? '').split(delimiter)) {
