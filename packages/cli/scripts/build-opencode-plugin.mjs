@@ -10,8 +10,7 @@
  * builds once.
  */
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { packageRoot } from './bundle.mjs';
+import { buildSelfContained } from './self-contained-bundle.mjs';
 
 const entry = fileURLToPath(
   new URL('../dist/coding-agents/opencode/plugin/plugin-entry.js', import.meta.url),
@@ -21,37 +20,13 @@ export const OPENCODE_PLUGIN_BUNDLE = fileURLToPath(
   new URL('../dist/coding-agents/opencode/plugin-bundle/plankeeper.js', import.meta.url),
 );
 
-/** Anything but Node's own modules left outside the bundle would fail in the person's project. */
-const onlyNodeModulesOutside = {
-  name: 'only-node-modules-outside',
-  setup(build) {
-    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, external: true }));
-  },
-};
-
-export async function buildOpencodePlugin() {
-  const result = await build({
-    entryPoints: [entry],
+export function buildOpencodePlugin() {
+  return buildSelfContained({
+    what: 'The OpenCode plugin',
+    entry,
     outfile: OPENCODE_PLUGIN_BUNDLE,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
     target: 'node20',
-    plugins: [onlyNodeModulesOutside],
-    legalComments: 'none',
-    metafile: true,
-    absWorkingDir: packageRoot,
-    logLevel: 'warning',
   });
-  const external = Object.values(result.metafile.outputs).flatMap((output) =>
-    output.imports.filter((i) => i.external && !i.path.startsWith('node:')).map((i) => i.path),
-  );
-  if (external.length > 0) {
-    throw new Error(
-      `The OpenCode plugin imports ${external.join(', ')}: it must be self-contained.`,
-    );
-  }
-  return OPENCODE_PLUGIN_BUNDLE;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildOpencodePlugin();
