@@ -13,14 +13,14 @@
 import { join } from 'node:path';
 import { hookTimeout } from '../setup/check-values.js';
 import { hookCommand, mcpCommand, refuseOwnServer, shellCommand } from '../setup/commands.js';
+import { generatedFileEdit } from '../setup/generated-file-edit.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, type JsonObject, objectAt, sameJson } from '../setup/json-file.js';
 import { isOwnedServer, Owned } from '../setup/owned.js';
 import { mcpJsonPath, sharedMcpJsonEdit } from '../setup/shared-mcp-json.js';
 import type { FileEdit, ReadText, SetupContext } from '../setup/types.js';
 import { copilotRoute, HOOK_FILE_EVENTS } from './copilot-route.js';
-import { extensionEdit } from './extension-edit.js';
-import { copilotExtensionSource } from './extension-source.js';
+import { copilotExtensionSource, EXTENSION_MARKER } from './extension-source.js';
 import { hooksFileEdit } from './hooks-file-edit.js';
 
 export const COPILOT_EVENTS = [
@@ -66,7 +66,17 @@ export function copilotEdits(ctx: SetupContext, read: ReadText, remove: boolean)
     inExtension && !remove ? copilotExtensionSource(ctx, extensionEvents) : undefined;
   const edits = [
     hooksFileEdit(ctx, read, remove, hooksPath, hookHandlers(ctx, hookEvents)),
-    extensionEdit(ctx, read, extensionPath, extension),
+    generatedFileEdit(
+      ctx,
+      read,
+      {
+        path: extensionPath,
+        marker: EXTENSION_MARKER,
+        name: 'the extension',
+        written: 'the extension (answers the hook events in one process)',
+      },
+      extension,
+    ),
     githubMcpEdit(ctx, read, remove, command!, args),
   ];
   // Claude Code's file, read by Copilot in place of .github/mcp.json when it exists.

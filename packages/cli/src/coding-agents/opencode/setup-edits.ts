@@ -9,18 +9,15 @@
  */
 import { join } from 'node:path';
 import { mcpCommand, refuseOwnServer } from '../setup/commands.js';
+import { generatedFileEdit } from '../setup/generated-file-edit.js';
 import { editJson } from '../setup/json-edit.js';
 import { dropIfEmpty, isObject, objectAt, sameJson } from '../setup/json-file.js';
-import { loadOnUse } from '../setup/load-on-use.js';
 import { isOwnedServer, Owned } from '../setup/owned.js';
 import type { FileEdit, KeptReason, ReadText, SetupContext } from '../setup/types.js';
 import { opencodePluginSource, PLUGIN_MARKER } from './plugin-source.js';
 
 const SERVER = 'plankeeper';
 const PERMISSION = 'plankeeper_*';
-/** For the plugin's hash only; not loaded by the hook, which imports this module too. */
-const crypto = loadOnUse<typeof import('node:crypto')>('node:crypto');
-const sha256 = (text: string) => crypto().createHash('sha256').update(text).digest('hex');
 /** What setup records writing (setup/owned.ts). */
 const SERVER_FACT = 'mcp.plankeeper';
 const PERMISSION_FACT = 'permission plankeeper_*';
@@ -88,33 +85,19 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
   return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
 }
 
-/**
- * The plugin is setup's file while it holds what setup wrote (its sha256 is recorded); once
- * the person edits it, a re-run keeps their version and --remove leaves it, saying so.
- */
+/** The plugin: setup's file while it holds what setup wrote (setup/generated-file-edit.ts). */
 function pluginEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdit {
   const path = join(ctx.dir, '.opencode', 'plugin', 'plankeeper.js');
-  const before = read(path);
-  const after = opencodePluginSource(ctx);
-  const recorded = ctx.owned(path);
-  const unchanged =
-    before === undefined || before === after || recorded.includes(`sha256:${sha256(before)}`);
-  const kept: KeptReason[] = before?.startsWith(PLUGIN_MARKER) ? [{ edited: true }] : [];
-  if (remove) {
-    if (before === undefined) return { path, before, after: before, changes: [] };
-    if (!unchanged) return { path, before, after: before, changes: [], kept };
-    return { path, before, after: undefined, changes: ['the plugin'], empty: true };
-  }
-  if (!unchanged) {
-    return { path, before, after: before, changes: [], kept, owned: [...recorded] };
-  }
-  const owned = [`sha256:${sha256(after)}`];
-  if (after === before) return { path, before, after: before, changes: [], owned };
-  return {
-    path,
-    before,
-    after,
-    changes: ['the plugin (runs plankeeper hook on its events)'],
-    owned,
-  };
+  return generatedFileEdit(
+    ctx,
+    read,
+    {
+      path,
+      marker: PLUGIN_MARKER,
+      name: 'the plugin',
+      written: 'the plugin (runs plankeeper hook on its events)',
+    },
+    opencodePluginSource(ctx),
+    remove,
+  );
 }
