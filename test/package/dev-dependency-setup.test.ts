@@ -98,11 +98,16 @@ describe('setup in a project with plankeeper as a devDependency', () => {
       'gemini',
     ]);
     const hook = JSON.parse(settings.replace(' // mine', '')).hooks.BeforeAgent[0].hooks[0];
-    expect(hook.command).toBe(`node ${PROJECT_BIN} hook gemini BeforeAgent`);
+    // The forwarder to the running MCP server, then the hook process it runs when no server
+    // answers (none here): the project's bin, started by node.
+    expect(hook.command).toBe(
+      `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 node ${PROJECT_BIN} hook gemini BeforeAgent`,
+    );
     const answer = runHook(
       hook.command,
       { session_id: SESSION, cwd: project, hook_event_name: 'BeforeAgent', prompt: 'go on' },
       project,
+      { GEMINI_PROJECT_DIR: project },
     );
     expect(answer.stderr).toBe('');
     expect(answer.status).toBe(0);
