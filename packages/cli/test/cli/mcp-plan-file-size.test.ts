@@ -6,14 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { planFileClient } from '../support/plan-file-mcp-client.js';
 
-const repo = fileURLToPath(new URL('../../../../', import.meta.url));
-const command = join(repo, 'bin', 'plankeeper.js');
 const dir = mkdtempSync(join(tmpdir(), 'plankeeper-mcp-plan-file-size-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -22,15 +18,7 @@ describe('plankeeper mcp --plan-file on a file past the limit', () => {
     const file = join(dir, 'PLAN.md');
     const text = Array.from({ length: 10_001 }, (_, index) => `- [ ] Step ${index + 1}\n`).join('');
     writeFileSync(file, text);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [command, 'mcp', '--plan-file', 'PLAN.md', '--session', 's1'],
-      cwd: dir,
-      env: { ...process.env, PLANKEEPER_STORE: '' } as Record<string, string>,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'plankeeper-plan-file-size-test', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await planFileClient(dir);
     try {
       const refusal =
         'PLAN.md has 10,001 items; a plan file holds at most 10,000. Move finished items out of it, or split it into two files.';

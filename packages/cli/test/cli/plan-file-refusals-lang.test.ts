@@ -6,15 +6,12 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { planFileClient } from '../support/plan-file-mcp-client.js';
 
 import { runCli } from '../support/run-cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/plankeeper.js', import.meta.url));
 /** The CLI's exit code for a run that could not be done. */
 const RUN_FAILED = 1;
 
@@ -63,15 +60,7 @@ describe.each(['en', 'zh'])('plan-file refusals in --lang %s', (lang) => {
 
   it('mcp: a merge conflict, as the tool error', async () => {
     writeFileSync(join(dir, 'PLAN.md'), CONFLICT);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [BIN, 'mcp', '--plan-file', 'PLAN.md', '--session', 's1', '--lang', lang],
-      cwd: dir,
-      env: { ...process.env, PLANKEEPER_STORE: '' } as Record<string, string>,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'plankeeper-refusals-test', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await planFileClient(dir, '--lang', lang);
     try {
       const read = (await client.callTool({ name: 'todo_read', arguments: {} })) as CallToolResult;
       expect(read.isError).toBe(true);

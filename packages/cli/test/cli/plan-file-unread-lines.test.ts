@@ -7,13 +7,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-const BIN = fileURLToPath(new URL('../../bin/plankeeper.js', import.meta.url));
+import { planFileClient } from '../support/plan-file-mcp-client.js';
 
 let dir: string;
 beforeEach(() => {
@@ -22,15 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 async function connect(lang: string) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', '--plan-file', 'PLAN.md', '--session', 's1', '--lang', lang],
-    cwd: dir,
-    env: { ...process.env, PLANKEEPER_STORE: '' } as Record<string, string>,
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'plankeeper-unread-lines-test', version: '1.0.0' });
-  await client.connect(transport);
+  const client = await planFileClient(dir, '--lang', lang);
   return client;
 }
 
