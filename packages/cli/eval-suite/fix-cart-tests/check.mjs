@@ -1,0 +1,17 @@
+// The tests pass and the test files are byte for byte the ones the task started with, so
+// deleting or weakening a test cannot pass.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const fail = (reason) => {
+  console.error(`check failed: ${reason}`);
+  process.exit(1);
+};
+const tests = ['test/cart.test.js', 'test/discount.test.js'];
+for (const test of tests) {
+  const original = readFileSync(join(process.env.PLANKEEPER_TASK_DIR, 'files', test), 'utf8');
+  if (!existsSync(test) || readFileSync(test, 'utf8') !== original) fail(`${test} was changed`);
+}
+const run = spawnSync(process.execPath, ['--test', ...tests], { encoding: 'utf8' });
+if (run.status !== 0) fail(`node --test exits ${run.status}`);

@@ -1,0 +1,4 @@
+/** What the server needs from the configuration: idle connections live twice the timeout. */
+export function serverSettings(config) {
+  return { port: config.port, idleMs: config.timeout * 2 };
+}
