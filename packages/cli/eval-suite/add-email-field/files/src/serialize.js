@@ -1,0 +1,4 @@
+/** The public view of a user: no internal fields. */
+export function toJSON(user) {
+  return { id: user.id, name: user.name, role: user.role };
+}

@@ -1,0 +1,5 @@
+import { VERSION } from './version.js';
+
+export function banner() {
+  return `widget ${VERSION}`;
+}
