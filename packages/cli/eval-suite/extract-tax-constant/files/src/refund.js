@@ -1,0 +1,4 @@
+/** The net part of a gross refund in cents. */
+export function netRefund(grossCents) {
+  return Math.round(grossCents / 1.2);
+}

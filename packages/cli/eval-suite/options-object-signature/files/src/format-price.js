@@ -1,0 +1,4 @@
+/** A price in cents as text: `1234, "EUR"` is `"12.34 EUR"`. */
+export function formatPrice(amount, currency = 'USD') {
+  return `${(amount / 100).toFixed(2)} ${currency}`;
+}

@@ -1,0 +1,2 @@
+/** The VAT rate every price, invoice and refund uses. */
+export const TAX_RATE = 0.2;

@@ -1,0 +1,5 @@
+import { formatPrice } from './format-price.js';
+
+export function invoiceLines(items, currency) {
+  return items.map((item) => `${item.name}  ${formatPrice({ amount: item.cents, currency })}`);
+}
