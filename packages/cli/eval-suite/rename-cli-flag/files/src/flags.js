@@ -1,0 +1,11 @@
+/** Reads the command line: file names, `--out FILE`, `--help`. */
+export function parseFlags(args) {
+  const flags = { files: [], output: 'bundle.tar', help: false };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--out') flags.output = args[++index];
+    else if (arg === '--help') flags.help = true;
+    else flags.files.push(arg);
+  }
+  return flags;
+}

@@ -1,0 +1,2 @@
+/** Log levels, most verbose first: a logger prints its own level and everything after it. */
+export const LEVELS = ['trace', 'debug', 'info', 'warn', 'error'];
