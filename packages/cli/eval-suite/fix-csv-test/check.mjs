@@ -13,5 +13,9 @@ for (const test of tests) {
   const original = readFileSync(join(process.env.PLANKEEPER_TASK_DIR, 'files', test), 'utf8');
   if (!existsSync(test) || readFileSync(test, 'utf8') !== original) fail(`${test} was changed`);
 }
-const run = spawnSync(process.execPath, ['--test', ...tests], { encoding: 'utf8' });
-if (run.status !== 0) fail(`node --test exits ${run.status}`);
+// `node FILE` runs a node:test file and exits 1 if a test fails, as `node --test FILE` does,
+// with one process fewer.
+for (const test of tests) {
+  const run = spawnSync(process.execPath, [test], { encoding: 'utf8' });
+  if (run.status !== 0) fail(`tests fail: node ${test} exits ${run.status}`);
+}

@@ -12,7 +12,7 @@ let index = {};
 try {
   index = await import(pathToFileURL(resolve('src/index.js')).href);
 } catch {}
-const test = spawnSync(process.execPath, ['--test', 'test/sum.test.js'], { encoding: 'utf8' });
+const test = spawnSync(process.execPath, ['test/sum.test.js'], { encoding: 'utf8' });
 
 const points = {
   '1 license': manifest.license === 'MIT',
