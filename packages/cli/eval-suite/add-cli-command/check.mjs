@@ -23,5 +23,6 @@ if (count.status !== 0 || count.stdout.trim() !== '4 notes') {
 }
 if (!existsSync('src/commands/count.js')) fail('no src/commands/count.js');
 if (!/^\s*count\b/m.test(cli('help').stdout)) fail('the help text has no line for count');
-if (!/`notes count`/.test(readFileSync('README.md', 'utf8'))) fail('README does not list `notes count`');
+if (!/`notes count`/.test(readFileSync('README.md', 'utf8')))
+  fail('README does not list `notes count`');
 if (cli('list').stdout.split('\n')[0] !== '1. a') fail('list broke');

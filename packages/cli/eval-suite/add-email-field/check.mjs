@@ -18,13 +18,17 @@ if (user.email !== 'ada@example.com') fail('createUser() drops email');
 if (toJSON(user).email !== 'ada@example.com') fail('toJSON() leaves out email');
 if ('createdAt' in toJSON(user)) fail('toJSON() now shows createdAt');
 const errors = (input) => validate(input);
-if (!errors({ name: 'Ada' }).includes('email is required')) fail('validate(): no "email is required"');
-if (!errors({ name: 'Ada', email: '' }).includes('email is required')) fail('validate(): empty email');
+if (!errors({ name: 'Ada' }).includes('email is required'))
+  fail('validate(): no "email is required"');
+if (!errors({ name: 'Ada', email: '' }).includes('email is required'))
+  fail('validate(): empty email');
 if (!errors({ name: 'Ada', email: 'ada.example.com' }).includes('email is invalid')) {
   fail('validate(): no "email is invalid"');
 }
-if (errors({ name: 'Ada', email: 'ada@example.com' }).length !== 0) fail('validate() refuses a good user');
-if (!errors({ email: 'a@b.c' }).includes('name is required')) fail('validate() stopped checking name');
+if (errors({ name: 'Ada', email: 'ada@example.com' }).length !== 0)
+  fail('validate() refuses a good user');
+if (!errors({ email: 'a@b.c' }).includes('name is required'))
+  fail('validate() stopped checking name');
 
 const tests = readFileSync('test/user.test.js', 'utf8');
 for (const name of ['gives a member by default', 'leaves out internal fields', 'wants a name']) {

@@ -14,7 +14,9 @@ const time = await load('src/time.js');
 if (time.parseDuration?.('2h') !== 7_200_000) fail('src/time.js does not export parseDuration');
 const utils = await load('src/utils.js');
 if ('parseDuration' in utils) fail('src/utils.js still exports parseDuration');
-if (utils.clamp?.(5, 0, 3) !== 3 || utils.plural?.(2, 'job') !== '2 jobs') fail('utils lost a helper');
+if (utils.clamp?.(5, 0, 3) !== 3 || utils.plural?.(2, 'job') !== '2 jobs')
+  fail('utils lost a helper');
 const run = spawnSync(process.execPath, ['src/main.js'], { encoding: 'utf8' });
 const expected = 'sync every 90s, 1 retry\n500 4000 30000\n120000\n';
-if (run.status !== 0 || run.stdout !== expected) fail(`node src/main.js prints ${JSON.stringify(run.stdout)}`);
+if (run.status !== 0 || run.stdout !== expected)
+  fail(`node src/main.js prints ${JSON.stringify(run.stdout)}`);

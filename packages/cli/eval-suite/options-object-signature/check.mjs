@@ -23,12 +23,25 @@ const same = async (path, name, args, expected) => {
   if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`${path}: ${name}() gives ${got}`);
 };
 await same('src/cart.js', 'cartTotalLine', [999], 'Total: 9.99 USD');
-await same('src/invoice.js', 'invoiceLines', [[{ name: 'pen', cents: 150 }], 'EUR'], [
-  'pen  1.50 EUR',
-]);
+await same(
+  'src/invoice.js',
+  'invoiceLines',
+  [[{ name: 'pen', cents: 150 }], 'EUR'],
+  ['pen  1.50 EUR'],
+);
 await same('src/receipt.js', 'receiptFooter', [2000, 75], 'Paid 20.00 GBP, change 0.75 GBP');
-await same('src/email.js', 'refundEmail', ['Ada', 4200, 'CHF'], 'Hello Ada, we refunded 42.00 CHF.');
-await same('src/admin/report.js', 'revenueReport', [{ USD: 100, JPY: 20000 }], '1.00 USD | 200.00 JPY');
+await same(
+  'src/email.js',
+  'refundEmail',
+  ['Ada', 4200, 'CHF'],
+  'Hello Ada, we refunded 42.00 CHF.',
+);
+await same(
+  'src/admin/report.js',
+  'revenueReport',
+  [{ USD: 100, JPY: 20000 }],
+  '1.00 USD | 200.00 JPY',
+);
 
 const sources = readdirSync('src', { recursive: true }).filter((path) => path.endsWith('.js'));
 for (const path of sources) {

@@ -18,12 +18,14 @@ const points = {
   '1 license': manifest.license === 'MIT',
   '2 engines': manifest.engines?.node === '>=20',
   '3 test script': manifest.scripts?.test === 'node --test',
-  '4 LICENSE': /^MIT License\s*$/m.test(license.split('\n')[0]) &&
+  '4 LICENSE':
+    /^MIT License\s*$/m.test(license.split('\n')[0]) &&
     license.includes('Copyright (c) 2026 tally contributors') &&
     license.includes('WITHOUT WARRANTY OF ANY KIND'),
   '5 no debug log': !source.includes('console.log'),
   '6 VERSION': index.VERSION === manifest.version && index.sum?.(1, 2) === 3,
-  '7 usage': /^## Usage\s*$/m.test(read('README.md')) &&
+  '7 usage':
+    /^## Usage\s*$/m.test(read('README.md')) &&
     /sum\(/.test(read('README.md').split('## Usage')[1] ?? ''),
   '8 test': /sum/.test(read('test/sum.test.js')) && test.status === 0,
 };

@@ -18,9 +18,6 @@ try {
 } catch (error) {
   fail(`answer.json is missing or not JSON: ${error.message}`);
 }
-const normal = (value) =>
-  String(value)
-    .trim()
-    .replace(/^`|`$/g, '');
+const normal = (value) => String(value).trim().replace(/^`|`$/g, '');
 const wrong = Object.keys(expected).filter((key) => normal(answer[key]) !== String(expected[key]));
 if (wrong.length > 0) fail(`wrong or missing: ${wrong.join(', ')}`);

@@ -16,7 +16,8 @@ try {
 } catch (error) {
   fail(`src/index.js does not load: ${error.message}`);
 }
-if (typeof api.getUser !== 'function' || 'getUsr' in api) fail('src/index.js should export getUser only');
+if (typeof api.getUser !== 'function' || 'getUsr' in api)
+  fail('src/index.js should export getUser only');
 if (api.getUser(2)?.name !== 'Linus') fail('getUser(2) is not Linus');
 if (api.profileTitle(1) !== "Ada's profile") fail('profileTitle() broke');
 if (api.isAdmin(1) !== true || api.isAdmin(2) !== false) fail('isAdmin() broke');

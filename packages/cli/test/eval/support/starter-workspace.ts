@@ -34,10 +34,15 @@ export async function runCheck(taskId: string, workspace: string): Promise<Check
   const env = { ...process.env, PLANKEEPER_TASK_DIR: join(suiteDir, taskId) };
   try {
     return await new Promise((resolve) => {
-      execFile('sh', ['-c', command], { cwd: workspace, env, timeout: 15_000 }, (error, out, err) => {
-        const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ status, output: `${out}${err}` });
-      });
+      execFile(
+        'sh',
+        ['-c', command],
+        { cwd: workspace, env, timeout: 15_000 },
+        (error, out, err) => {
+          const status = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+          resolve({ status, output: `${out}${err}` });
+        },
+      );
     });
   } finally {
     rmSync(workspace, { recursive: true, force: true });

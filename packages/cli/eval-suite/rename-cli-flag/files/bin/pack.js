@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { helpText } from '../src/help.js';
 import { parseFlags } from '../src/flags.js';
+import { helpText } from '../src/help.js';
 
 const flags = parseFlags(process.argv.slice(2));
 if (flags.help) {

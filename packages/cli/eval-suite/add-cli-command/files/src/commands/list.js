@@ -1,5 +1,5 @@
 import { readNotes } from '../store.js';
 
 export function list() {
-  readNotes().forEach((note, index) => console.log(`${index + 1}. ${note}`));
+  for (const [index, note] of readNotes().entries()) console.log(`${index + 1}. ${note}`);
 }

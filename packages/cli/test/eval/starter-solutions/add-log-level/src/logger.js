@@ -8,5 +8,9 @@ export function createLogger(level = 'info', write = console.log) {
   };
   return {
     trace: at('trace'),
-    debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+  };
 }
