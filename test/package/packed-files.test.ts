@@ -2,9 +2,10 @@
  * What each package ships (`npm pack --dry-run`): the compiled JavaScript and its declarations,
  * every file its `bin` and `exports` name, and no TypeScript sources or source maps. A map
  * is useful only beside the sources it points at, and the two were more than half the core.
+ * The CLI also ships the starter suite of `plankeeper eval --suite`, every file of every task.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -74,5 +75,16 @@ describe.each(['packages/plankeeper', 'packages/cli'])('npm pack %s', (folder) =
         (path) => path.startsWith('src/') || path.endsWith('.map') || /(?<!\.d)\.ts$/.test(path),
       ),
     ).toEqual([]);
+  });
+
+  it('ships every file of the starter eval suite (the CLI has one, the core none)', () => {
+    const suite = join(root, folder, 'eval-suite');
+    const onDisk = existsSync(suite)
+      ? readdirSync(suite, { recursive: true, encoding: 'utf8' })
+          .filter((path) => statSync(join(suite, path)).isFile())
+          .map((path) => `eval-suite/${path}`)
+      : [];
+    expect(onDisk.length > 100).toBe(folder === 'packages/cli');
+    expect(files.filter((path) => path.startsWith('eval-suite/')).sort()).toEqual(onDisk.sort());
   });
 });
