@@ -44,6 +44,19 @@ describe('the starter suite layout', () => {
     expect(readdirSync(solutionsDir).sort()).toEqual(taskIds);
   });
 
+  it("is the README's task table: every id with its kind and step count, no more, no less", () => {
+    const readme = readFileSync(join(suiteDir, 'README.md'), 'utf8');
+    const table = readme.slice(readme.indexOf('## The tasks'));
+    const rows = [...table.matchAll(/^\| `([a-z0-9-]+)` +\| ([a-z-]+) +\| (\d+) +\|/gm)].map(
+      ([, id, kind, steps]) => ({ id, kind, steps: Number(steps) }),
+    );
+    const metas = taskIds.map((id) => {
+      const { kind, steps } = JSON.parse(read(id, 'meta.json')) as { kind: string; steps: number };
+      return { id, kind, steps };
+    });
+    expect(rows).toEqual(metas);
+  });
+
   it.each(taskIds)('%s has task.md, task.zh.md, check, files/ and meta.json', (taskId) => {
     const entries = readdirSync(join(suiteDir, taskId)).sort();
     expect(entries).toEqual(
