@@ -3,6 +3,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// Whatever the workspace holds, the person reads one line, never a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(`check failed: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+});
+
 const fail = (reason) => {
   console.error(`check failed: ${reason}`);
   process.exit(1);

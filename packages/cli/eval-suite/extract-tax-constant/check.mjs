@@ -5,6 +5,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// Whatever the workspace holds, the person reads one line, never a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(`check failed: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+});
+
 const fail = (reason) => {
   console.error(`check failed: ${reason}`);
   process.exit(1);

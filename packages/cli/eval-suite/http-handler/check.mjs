@@ -2,6 +2,12 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// Whatever the workspace holds, the person reads one line, never a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(`check failed: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+});
+
 const { createHandler } = await import(pathToFileURL(resolve('src/handler.js')).href);
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const allow = (response) =>

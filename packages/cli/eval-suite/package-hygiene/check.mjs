@@ -4,6 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+// Whatever the workspace holds, the person reads one line, never a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(`check failed: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+});
+
 const read = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
 const manifest = JSON.parse(read('package.json') || '{}');
 const source = read('src/index.js');

@@ -1,6 +1,12 @@
 // answer.json holds the five facts, each as found in its file.
 import { readFileSync } from 'node:fs';
 
+// Whatever the workspace holds, the person reads one line, never a stack trace.
+process.on('uncaughtException', (error) => {
+  console.error(`check failed: ${String(error?.message ?? error).split('\n')[0]}`);
+  process.exit(1);
+});
+
 const fail = (reason) => {
   console.error(`check failed: ${reason}`);
   process.exit(1);

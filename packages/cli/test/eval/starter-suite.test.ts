@@ -6,7 +6,13 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCheck, solutionsDir, suiteDir, workspaceFor } from './support/starter-workspace.js';
+import {
+  emptyWorkspace,
+  runCheck,
+  solutionsDir,
+  suiteDir,
+  workspaceFor,
+} from './support/starter-workspace.js';
 
 const taskIds = readdirSync(suiteDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -25,6 +31,12 @@ describe.concurrent('every starter task', () => {
       const outcome = await runCheck(taskId, workspaceFor(taskId));
       expect(outcome.status, outcome.output).not.toBe(0);
       // A failing check says why in one line, never with a stack trace.
+      expect(outcome.output).toMatch(/^check failed: .+\n$/);
+    });
+
+    it('fails with one line, not a stack trace, on an empty workspace', async () => {
+      const outcome = await runCheck(taskId, emptyWorkspace());
+      expect(outcome.status).toBe(1);
       expect(outcome.output).toMatch(/^check failed: .+\n$/);
     });
 

@@ -22,6 +22,11 @@ export function workspaceFor(taskId: string, solved = false): string {
   return workspace;
 }
 
+/** An empty workspace: what a run that deleted everything leaves behind. */
+export function emptyWorkspace(): string {
+  return mkdtempSync(join(tmpdir(), 'starter-empty-'));
+}
+
 export interface CheckOutcome {
   /** The exit code of `sh`; 0 is a pass. */
   status: number;
