@@ -67,6 +67,20 @@ describe('the starter suite layout', () => {
       return { id, kind, steps };
     });
     expect(rows).toEqual(metas);
+    const ones = [
+      '',
+      '-one',
+      '-two',
+      '-three',
+      '-four',
+      '-five',
+      '-six',
+      '-seven',
+      '-eight',
+      '-nine',
+    ];
+    const count = taskIds.length === 30 ? 'Thirty' : `Twenty${ones[taskIds.length - 20]}`;
+    expect(readme).toContain(`${count} small coding tasks`);
   });
 
   it.each(taskIds)('%s has task.md, task.zh.md, check, files/ and meta.json', (taskId) => {
