@@ -1,6 +1,6 @@
 // The flag is gone from code, docs and tests; the new path is the only path; other flags stay.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -15,7 +15,8 @@ const fail = (reason) => {
   process.exit(1);
 };
 for (const folder of ['src', 'docs', 'test']) {
-  for (const name of readdirSync(folder)) {
+  for (const name of readdirSync(folder, { recursive: true })) {
+    if (!statSync(join(folder, name)).isFile()) continue;
     if (readFileSync(join(folder, name), 'utf8').includes('newCheckout')) {
       fail(`${folder}/${name} still mentions newCheckout`);
     }

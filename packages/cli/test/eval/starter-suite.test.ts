@@ -250,3 +250,53 @@ describe.concurrent('shortcuts that do not pass', () => {
     expect(outcome.output).toMatch(says);
   });
 });
+
+/** Other right answers than the reference solution: a check tests the task, not one way to do it. */
+const VARIANTS: { task: string; name: string; apply: (workspace: string) => void }[] = [
+  {
+    task: 'options-object-signature',
+    name: 'the options object taken whole and destructured inside',
+    apply: (workspace) =>
+      writeFileSync(
+        join(workspace, 'src/format-price.js'),
+        `export function formatPrice(options) {
+  const { amount, currency = 'USD' } = options;
+  return \`\${(amount / 100).toFixed(2)} \${currency}\`;
+}
+`,
+      ),
+  },
+  {
+    task: 'fix-median-test',
+    name: 'sorting a typed array instead',
+    apply: (workspace) => {
+      const path = join(workspace, 'src/stats.js');
+      const text = readFileSync(join(suiteDir, 'fix-median-test/files/src/stats.js'), 'utf8');
+      writeFileSync(path, text.replace('[...values].sort()', 'Float64Array.from(values).sort()'));
+    },
+  },
+  {
+    task: 'service-facts',
+    name: 'numbers written as strings, the team without its @',
+    apply: (workspace) =>
+      writeFileSync(
+        join(workspace, 'answer.json'),
+        JSON.stringify({
+          apiPort: '8443',
+          databaseName: 'ledger_main',
+          maxRetries: '4',
+          owner: 'acme/payments-core',
+          productionLogLevel: 'WARN',
+        }),
+      ),
+  },
+];
+
+describe.concurrent('other right answers that pass', () => {
+  it.each(VARIANTS)('$task: $name', async ({ task, apply }) => {
+    const workspace = workspaceFor(task, true);
+    apply(workspace);
+    const outcome = await runCheck(task, workspace);
+    expect(outcome, outcome.output).toEqual({ status: 0, output: '' });
+  });
+});
