@@ -9,6 +9,10 @@ import type { LocaleId } from '../../locale/index.js';
 export interface AgUiTexts {
   /** The state's `plankeeper` part has the wrong shape; `where` names the field. */
   badState(where: string, detail: string): string;
+  /** The detail of `badState`: what the field should have been. */
+  expected(what: string): string;
+  unknownFields(names: readonly string[]): string;
+  over(maximum: number): string;
   tooLarge(bytes: number, maximum: number): string;
   /** The state names another plan than this thread's. */
   otherPlan(sent: string, expected: string): string;
@@ -22,7 +26,12 @@ export interface AgUiTexts {
   noTask(): string;
 }
 
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+
 const en: AgUiTexts = {
+  expected: (what) => `expected ${what}`,
+  unknownFields: (names) => `unknown field ${quoted(names)}`,
+  over: (maximum) => `more than ${maximum}`,
   badState: (where, detail) =>
     `The plan state sent back is not valid at ${where}: ${detail}. Send state.plankeeper as received, changing only items' content, status or note, or adding items.`,
   tooLarge: (bytes, maximum) =>
@@ -39,6 +48,9 @@ const en: AgUiTexts = {
 };
 
 const zh: AgUiTexts = {
+  expected: (what) => `应为 ${what}`,
+  unknownFields: (names) => `未知字段 ${quoted(names)}`,
+  over: (maximum) => `超过 ${maximum}`,
   badState: (where, detail) =>
     `传回的计划状态在 ${where} 处无效：${detail}。请按收到的样子发回 state.plankeeper，只改条目的 content、status 或 note，或添加条目。`,
   tooLarge: (bytes, maximum) =>

@@ -44,7 +44,7 @@ export type StateReading =
 export function readSentState(state: unknown, texts: AgUiTexts, maxBytes: number): StateReading {
   if (state === undefined || state === null) return { ok: true, state: undefined };
   if (typeof state !== 'object' || Array.isArray(state))
-    return { ok: false, error: texts.badState('state', 'expected an object') };
+    return { ok: false, error: texts.badState('state', texts.expected('object')) };
   const part = (state as Record<string, unknown>)[PLAN_STATE_KEY];
   if (part === undefined) return { ok: true, state: undefined };
   const bytes = utf8Length(JSON.stringify(part) ?? '');
@@ -53,20 +53,20 @@ export function readSentState(state: unknown, texts: AgUiTexts, maxBytes: number
   if (parsed.success) return { ok: true, state: parsed.data };
   const issue = parsed.error.issues[0]!;
   const where = [`state.${PLAN_STATE_KEY}`, ...issue.path.map(String)].join('.');
-  return { ok: false, error: texts.badState(where, issueDetail(issue)) };
+  return { ok: false, error: texts.badState(where, issueDetail(issue, texts)) };
 }
 
-/** The problem in words that read the same in either language (field names, types). */
-function issueDetail(issue: z.core.$ZodIssue): string {
+/** The problem in the person's language; types and values as JSON names them. */
+function issueDetail(issue: z.core.$ZodIssue, texts: AgUiTexts): string {
   switch (issue.code) {
     case 'invalid_type':
-      return `expected ${issue.expected}`;
+      return texts.expected(issue.expected);
     case 'unrecognized_keys':
-      return `unknown ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+      return texts.unknownFields(issue.keys);
     case 'invalid_value':
-      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' | ')}`;
+      return texts.expected(issue.values.map((value) => JSON.stringify(value)).join(' | '));
     case 'too_big':
-      return `over ${issue.maximum}`;
+      return texts.over(Number(issue.maximum));
     default:
       return issue.code;
   }
