@@ -33,10 +33,13 @@ const STEPS: ScriptStep[] = [
     ['Add a test for dates across DST', 'in_progress'],
     ['Update the changelog', 'pending'],
   ),
-  { final: 'parseDate keeps the offset now; the DST test is next, then the changelog.' },
   // The finish check sends the first answer back (open steps), the goal check the second.
-  { final: 'Two of four steps are done: the DST test and the changelog remain.' },
-  { final: 'Two of four steps are done: the DST test and the changelog remain.' },
+  { final: 'parseDate keeps the offset now.' },
+  { final: 'Two of four steps are done: the fix is in; the DST test and the changelog remain.' },
+  {
+    final:
+      'Checked against your request: the failing date test passes now; the DST test and the changelog are still open.',
+  },
 ];
 
 const runTests: ToolDefinition = {

@@ -38,7 +38,7 @@ describe('AG-UI over HTTP', () => {
     expect(types.filter((type) => type === EventType.STATE_DELTA).length).toBeGreaterThanOrEqual(3);
     expect(types).toContain(EventType.TOOL_CALL_RESULT);
     expect(types.at(-1)).toBe(EventType.RUN_FINISHED);
-    expect(result.result).toMatch(/Two of four steps are done/);
+    expect(result.result).toMatch(/the DST test and the changelog are still open/);
     const key = host.keyFor('http-1');
     expect(agent.state).toEqual(planAgUiState(key, await host.engine.snapshot(key)));
     expect(agent.messages.some((message) => message.role === 'assistant')).toBe(true);
@@ -76,7 +76,9 @@ describe('the panel page in headless Chromium', () => {
         ['pending', `○${DEMO_PLAN[3]}`],
       ]);
       expect(await page.textContent('#progress')).toBe('2/4');
-      expect(await page.textContent('#chat')).toContain('Two of four steps are done');
+      expect(await page.textContent('#chat')).toContain(
+        'the DST test and the changelog are still open',
+      );
     } finally {
       await browser.close();
       await server.close();
