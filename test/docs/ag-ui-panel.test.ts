@@ -4,11 +4,17 @@
  * by the panel page (the same client, bundled for the browser) in headless Chromium, which
  * must show the plan the scripted agent wrote.
  */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HttpAgent } from '@ag-ui/client';
 import type { BaseEvent } from '@ag-ui/core';
 import { EventType } from '@ag-ui/core';
+import { PlanEngine } from 'plankeeper';
 import { planAgUiState } from 'plankeeper/ag-ui';
+import { ScriptedModel } from 'plankeeper/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planEndpoint } from '../../examples/ag-ui.js';
 import { DEMO_PLAN, demoHost } from '../../examples/ag-ui-panel/demo-host.js';
 import { type PanelServer, startPanelServer } from '../../examples/ag-ui-panel/server.js';
 import {
@@ -52,6 +58,40 @@ describe('AG-UI over HTTP', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toBe('The run input is not an AG-UI RunAgentInput.');
+  });
+});
+
+describe('examples/ag-ui.ts (the README’s endpoint)', () => {
+  it('serves a run that HttpAgent reads, the plan in its state', async () => {
+    const engine = new PlanEngine();
+    const model = new ScriptedModel([
+      { tool: 'todo_write', args: { todos: [{ content: 'Look it up', status: 'completed' }] } },
+      { final: 'Thirty days.' },
+    ]);
+    const endpoint = planEndpoint(model, engine);
+    const server = createServer(async (request, response) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      await endpoint(JSON.parse(Buffer.concat(chunks).toString('utf8')), response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const agent = new HttpAgent({ url: `http://127.0.0.1:${port}/`, threadId: 't1' });
+      agent.addMessage({ id: 'u1', role: 'user', content: 'How long is the return window?' });
+      const { result } = await agent.runAgent();
+      expect(result).toBe('Thirty days.');
+      expect(agent.state).toMatchObject({
+        plankeeper: {
+          planKey: { agent: 'agent', session: 't1' },
+          items: [{ content: 'Look it up' }],
+        },
+        steps: [{ description: 'Look it up', status: 'completed' }],
+      });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
