@@ -54,10 +54,16 @@ export async function* agUiEvents(
   }
   const stream = new PlanStateStream(key);
   yield stream.snapshot(await host.engine.snapshot(key), frontEndState(input.state));
-  const task = prepared.declined ? undefined : lastUserText(input.messages);
+  // Resumed with an approval, the model goes on with its task; it already has the request.
+  const task =
+    prepared.answer === 'approved'
+      ? texts.approvedTask()
+      : prepared.answer === 'declined'
+        ? undefined
+        : lastUserText(input.messages);
   if (task === undefined) {
     const ids = new MessageIds(runId);
-    const text = prepared.declined ? texts.approvalDeclined() : texts.noTask();
+    const text = prepared.answer === 'declined' ? texts.approvalDeclined() : texts.noTask();
     const answer = { response: { message: { role: 'assistant' as const, content: text } } };
     yield* translateAgentEvent({ type: 'model-responded', step: 0, ...answer }, ids);
     yield { type: EventType.RUN_FINISHED, threadId, runId, result: text } as BaseEvent;

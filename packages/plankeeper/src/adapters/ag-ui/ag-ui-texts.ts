@@ -22,6 +22,8 @@ export interface AgUiTexts {
   approvalWaiting(tool: string, open: number): string;
   /** The answer of a run whose approval the person declined. */
   approvalDeclined(): string;
+  /** The model's task on the run that resumes with the person's approval. */
+  approvedTask(): string;
   /** A run whose input has no user message to work on. */
   noTask(): string;
 }
@@ -44,6 +46,7 @@ const en: AgUiTexts = {
     `The plan (${open} open ${open === 1 ? 'step' : 'steps'}) waits for your approval before ${tool} runs. Resume with {"approved": true} to approve it, or edit the plan first.`,
   approvalDeclined: () =>
     'The plan was not approved, so nothing ran. Edit the plan and run again, or approve it.',
+  approvedTask: () => 'The person approved the plan. Carry on with it.',
   noTask: () => 'The run has no user message to work on. Send one in messages.',
 };
 
@@ -62,6 +65,7 @@ const zh: AgUiTexts = {
   approvalWaiting: (tool, open) =>
     `计划（${open} 个未完成步骤）等待你的批准，之后才会运行 ${tool}。恢复时回答 {"approved": true} 即批准，也可以先修改计划。`,
   approvalDeclined: () => '计划未获批准，所以什么都没有运行。请修改计划后再运行，或批准它。',
+  approvedTask: () => '用户已批准计划。请按计划继续。',
   noTask: () => '这次运行没有可处理的用户消息。请在 messages 中发送一条。',
 };
 

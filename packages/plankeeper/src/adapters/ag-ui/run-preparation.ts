@@ -12,7 +12,10 @@ import { approvalAnswer } from './approval-interrupt.js';
 import { applyStateEdits } from './state-edits.js';
 import { readSentState } from './state-input.js';
 
-export type Preparation = { ok: true; declined: boolean } | { ok: false; error: string };
+/** `answer`: the person's answer to an approval interrupt in `resume`, if the run has one. */
+export type Preparation =
+  | { ok: true; answer?: 'approved' | 'declined' }
+  | { ok: false; error: string };
 
 export async function prepareRun(
   input: Pick<RunAgentInput, 'state' | 'resume'>,
@@ -32,11 +35,11 @@ export async function prepareRun(
     if (!edited.ok) return edited;
   }
   const answer = approvalAnswer(input.resume);
-  if (!answer) return { ok: true, declined: false };
-  if (!answer.approved) return { ok: true, declined: true };
+  if (!answer) return { ok: true };
+  if (!answer.approved) return { ok: true, answer: 'declined' };
   const name = answer.name ?? options.person?.name;
   const approved = await engine.editAsPerson(key, { kind: 'approve' }, name ? { name } : {});
   if (!approved.ok)
     return { ok: false, error: getLocale(options.locale).person.problem(approved.problem) };
-  return { ok: true, declined: false };
+  return { ok: true, answer: 'approved' };
 }

@@ -43,9 +43,16 @@ function approvalSetup(locale: 'en' | 'zh' = 'en') {
   return { engine, lookups, agent, model };
 }
 
+/** The user message of the model's last call: the task of the run that resumed. */
+function taskOf(model: ScriptedModel): string {
+  const messages = model.requests.at(-1)!.messages;
+  const tasks = messages.filter((message) => message.role === 'user' && !message.injected);
+  return (tasks.at(-1) as { content: string }).content;
+}
+
 describe('plankeeper/ag-ui: approval as an interrupt', () => {
   it('finishes the run with an interrupt, then resumes with the person’s approval', async () => {
-    const { engine, lookups, agent } = approvalSetup();
+    const { engine, lookups, agent, model } = approvalSetup();
     const events: BaseEvent[] = [];
     await agent.runAgent({}, { onEvent: ({ event }) => void events.push(event) });
 
@@ -84,6 +91,9 @@ describe('plankeeper/ag-ui: approval as an interrupt', () => {
     expect(agent.pendingInterrupts).toEqual([]);
     expect(lookups).toEqual(['return policy']);
     expect(resumed.result).toBe('Thirty days.');
+    expect(taskOf(model)).toMatchInlineSnapshot(
+      `"The person approved the plan. Carry on with it."`,
+    );
   });
 
   it('runs nothing when the person declines, and says so', async () => {
@@ -98,6 +108,16 @@ describe('plankeeper/ag-ui: approval as an interrupt', () => {
     expect(declined.result).toMatchInlineSnapshot(
       `"The plan was not approved, so nothing ran. Edit the plan and run again, or approve it."`,
     );
+  });
+
+  it('resumes in Chinese', async () => {
+    const { agent, model } = approvalSetup('zh');
+    await agent.runAgent();
+    const [interrupt] = agent.pendingInterrupts;
+    await agent.runAgent({
+      resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { approved: true } }],
+    });
+    expect(taskOf(model)).toMatchInlineSnapshot(`"用户已批准计划。请按计划继续。"`);
   });
 
   it('says the approval in Chinese', async () => {

@@ -70,3 +70,16 @@ describe.each(['en', 'zh'] as const)('plankeeper/ag-ui refuses a bad state (%s)'
     expect(lines).toMatchSnapshot();
   });
 });
+
+describe('plankeeper/ag-ui: a run with no user message', () => {
+  it.each(['en', 'zh'] as const)('calls no model and says what to send (%s)', async (locale) => {
+    const model = new ScriptedModel([{ final: 'never asked' }]);
+    const host = agentHost({ model, planning: {} });
+    const input = { threadId: 't', runId: 'r', messages: [], tools: [], context: [] };
+    const events = await collect(agUiEvents(input, host, { locale }));
+    expect(model.requests).toHaveLength(0);
+    const finished = events.at(-1) as unknown as { type: string; result: string };
+    expect(finished.type).toBe(EventType.RUN_FINISHED);
+    expect(finished.result).toMatchSnapshot();
+  });
+});

@@ -144,6 +144,9 @@ describe('plankeeper/ag-ui: the plan as shared state', () => {
     expect(byPerson.map((each) => each.source.name)).toEqual(['Ana', 'Ana', 'Ana']);
     // The client got the edited plan back as its state.
     expect(agent.state).toEqual(planAgUiState(key, edited));
+    // The model's next call was told, as of a dashboard edit.
+    const told = JSON.stringify(model.requests.at(-1)!.messages);
+    expect(told).toContain('Changed by a person (Ana)');
 
     // The model writes from the plan it read before the edits: the person's changes stay.
     await engine.write(
