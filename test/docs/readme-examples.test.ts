@@ -54,6 +54,7 @@ const RUN_ELSEWHERE: Record<string, string> = {
   'examples/evidence.ts': 'test/docs/examples-run.test.ts',
   'examples/shared-list.ts': 'test/docs/shared-list-example.test.ts',
   'examples/approval.ts': 'test/docs/approval-example.test.ts',
+  'examples/ag-ui.ts': 'test/docs/ag-ui-panel.test.ts',
 };
 
 function scriptFile(code: string): string {

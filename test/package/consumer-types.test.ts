@@ -49,6 +49,7 @@ const CASES: [entry: string, peers: string[], platform: 'any' | 'node'][] = [
     ['@anthropic-ai/claude-agent-sdk', '@anthropic-ai/sdk', '@modelcontextprotocol/sdk'],
     'node',
   ],
+  ['plankeeper/ag-ui', ['@ag-ui/core'], 'any'],
   ['plankeeper/ai-sdk', ['ai=ai-newest'], 'node'],
   ['plankeeper/openai-agents', ['@openai/agents=openai-agents-newest'], 'any'],
 ];

@@ -25,6 +25,7 @@ const child = new URL(
 const logDirectory = mkdtempSync(join(tmpdir(), 'plankeeper-exports-'));
 
 const HEAVY = [
+  '@ag-ui/core',
   'better-sqlite3',
   'ioredis',
   'pg',
