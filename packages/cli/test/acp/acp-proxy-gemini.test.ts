@@ -5,6 +5,7 @@
  * the editor gets the plan as it is stored, in the shape its capabilities ask for, and the
  * agent's own bytes unchanged.
  */
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStore } from 'plankeeper/stores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,66 @@ describe('plankeeper acp with Gemini CLI (real CLI, v1 client)', () => {
         env: [],
       },
     ]);
+  });
+});
+
+describe('plankeeper acp with Gemini CLI (real CLI, client advertising plan updates)', () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = await runSession({ plan: {} }, sqlite);
+    await session.editor.waitForUpdates(2, ['plan_update']);
+  }, 60_000);
+  afterAll(() => endSession(session));
+
+  it('sends plan_update with its own planId and no v1 plan', () => {
+    expect(session.stopReason).toBe('end_turn');
+    expect(session.editor.updates('plan')).toEqual([]);
+    const updates = session.editor.updates('plan_update');
+    expect(updates).toHaveLength(2);
+    expect(updates[1]).toEqual({
+      sessionUpdate: 'plan_update',
+      plan: {
+        type: 'items',
+        planId: 'plankeeper',
+        entries: [
+          entry('Write the parser', 'medium', 'completed', '1'),
+          // ACP v1's plan_update has no `cancelled` status either.
+          entry('(cancelled) Test it', 'medium', 'completed', '2', 'cancelled'),
+          entry('Ship it now', 'high', 'in_progress', '3'),
+        ],
+      },
+    });
+  });
+});
+
+describe('plankeeper acp when plankeeper fails (real CLI, a store that cannot open)', () => {
+  let session: Session;
+  beforeAll(async () => {
+    // A store under a file: neither the proxy nor the MCP server can open it.
+    session = await runSession({}, (sandbox) => {
+      writeFileSync(join(sandbox.root, 'not-a-folder'), '');
+      return `sqlite:${join(sandbox.root, 'not-a-folder', 'plans.db')}`;
+    });
+  }, 60_000);
+  afterAll(() => endSession(session));
+
+  it('lets the session run to the end without plan updates', () => {
+    expect(session.stopReason).toBe('end_turn');
+    expect(session.server.pending).toBe(0);
+    expect(session.editor.updates('plan', 'plan_update')).toEqual([]);
+    const messages = session.editor.receivedMessages();
+    expect(messages.some((message) => 'error' in message)).toBe(false);
+  });
+
+  it('says so in one line on stderr, without a stack trace', () => {
+    const lines = session.editor.stderr
+      .split('\n')
+      .filter((line) => line.includes('plankeeper acp'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^plankeeper acp: plan panel off \(.+\); the agent's session goes on without it\.$/,
+    );
+    expect(session.editor.stderr).not.toMatch(/\n\s+at /);
   });
 });
 
