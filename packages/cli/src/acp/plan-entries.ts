@@ -36,8 +36,10 @@ export interface EntryOptions {
   cancelledPrefix: string;
 }
 
-// C0 and C1 controls and DEL; line and paragraph separators; bidi controls that reorder text.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+// C0 and C1 controls and DEL; line and paragraph separators; bidi controls that reorder text;
+// invisible format characters, so text made of them alone counts as blank.
+const CONTROL =
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g;
 
 // Half of a surrogate pair: JSON with one is invalid UTF-8 to a strict reader, which drops the entry.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
