@@ -63,6 +63,10 @@ async function runSession(
     protocolVersion: 1,
     clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, ...capabilities },
   });
+  // Spaces and an escape JSON.stringify would not write: only a byte-exact proxy keeps them.
+  editor.sendRaw(
+    '{ "jsonrpc": "2.0", "method": "_plankeeper/ping", "params": {"text": "caf\\u00e9"} }\n',
+  );
   const { sessionId } = await editor.connection.newSession({
     cwd: sandbox.project,
     mcpServers: [],

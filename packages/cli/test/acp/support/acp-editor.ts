@@ -89,6 +89,15 @@ export class AcpEditor {
     this.connection = new ClientSideConnection(() => client, ndJsonStream(output, input));
   }
 
+  /**
+   * Writes `line` to the proxy as it is, beside the SDK's messages (which it writes one whole
+   * line at a time): a message in a spelling the SDK would not produce.
+   */
+  sendRaw(line: string): void {
+    this.sent.push(Buffer.from(line));
+    this.child.stdin.write(line);
+  }
+
   get toAgentLog(): string {
     return join(this.options.logDir, 'to-agent.ndjson');
   }
