@@ -38,8 +38,7 @@ export interface EntryOptions {
 
 // C0 and C1 controls and DEL; line and paragraph separators; bidi controls that reorder text;
 // invisible format characters, so text made of them alone counts as blank.
-const CONTROL =
-  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]+/g;
 
 // Half of a surrogate pair: JSON with one is invalid UTF-8 to a strict reader, which drops the entry.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

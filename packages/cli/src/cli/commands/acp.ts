@@ -5,7 +5,7 @@
  *
  * @example
  * plankeeper acp -- gemini --experimental-acp
- * plankeeper acp --store sqlite:.plankeeper/plans.db --lang zh -- npx @zed-industries/claude-code-acp
+ * plankeeper acp --store sqlite:.plankeeper/plans.db --lang zh -- npx @zed-industries/claude-agent-acp
  */
 import { realpathSync } from 'node:fs';
 import type { Command } from 'commander';
