@@ -24,6 +24,7 @@ export function registerAcpCommand(program: Command): void {
     .description(
       "Start an ACP agent for an editor with plankeeper's MCP server in every session, and show its plan in the editor's plan panel.",
     )
+    .usage('[options] -- <agent command...>')
     .argument('[command...]', 'the agent command, after --')
     .option('--store <url>', STORE_FLAG_HELP)
     .option('--plan-file <path>', PLAN_FILE_HELP)

@@ -46,7 +46,7 @@ export const commands: readonly CommandEntry[] = [
   },
   {
     name: 'acp',
-    args: '-- <agent command...>',
+    args: '-- <agent...>',
     summary: "Start an ACP agent for an editor, with plankeeper's plan in the editor's plan panel",
     load: async () => (await import('./acp.js')).registerAcpCommand,
   },
