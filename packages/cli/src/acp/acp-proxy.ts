@@ -45,8 +45,17 @@ interface PendingSession {
 }
 
 /** Runs until the agent exits (its exit code) or, if it never started, the editor leaves (1). */
-export function runAcpProxy(options: AcpProxyOptions): Promise<number> {
-  return new AcpProxy(options).run();
+export async function runAcpProxy(options: AcpProxyOptions): Promise<number> {
+  const proxy = new AcpProxy(options);
+  const forward = (signal: NodeJS.Signals) => proxy.stopAgent(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  try {
+    return await proxy.run();
+  } finally {
+    process.off('SIGINT', forward);
+    process.off('SIGTERM', forward);
+  }
 }
 
 class AcpProxy {
@@ -105,6 +114,11 @@ class AcpProxy {
       if (rest) this.options.output.write(rest);
       this.finish(code ?? (signal ? 1 : 0)).then(resolve);
     });
+  }
+
+  /** The editor stops the proxy with a signal: the agent, which it cannot see, goes too. */
+  stopAgent(signal: NodeJS.Signals): void {
+    if (this.failed === undefined) this.agent?.child.kill(signal);
   }
 
   private async finish(code: number): Promise<number> {
