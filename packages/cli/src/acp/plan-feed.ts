@@ -41,8 +41,10 @@ export class PlanFeed {
   async follow(sessionId: string, key: PlanKey): Promise<void> {
     if (this.off) return;
     const name = encodePlanKey(key);
+    const others = (this.followers.get(name) ?? []).filter((one) => one.sessionId !== sessionId);
+    // A session loaded again gets the stored plan again, once, not a second follower.
     const follower: Follower = { sessionId, sent: 0 };
-    this.followers.set(name, [...(this.followers.get(name) ?? []), follower]);
+    this.followers.set(name, [...others, follower]);
     try {
       const store = await this.open();
       const stored = await store.get(key);
