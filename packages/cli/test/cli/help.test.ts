@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
-const COMMANDS = ['demo', 'run', 'chat', 'todos', 'mcp', 'dashboard', 'eval', 'setup'];
+const COMMANDS = ['demo', 'run', 'chat', 'todos', 'mcp', 'acp', 'dashboard', 'eval', 'setup'];
 
 describe('plankeeper --help and --version', () => {
   it('lists every command', async () => {

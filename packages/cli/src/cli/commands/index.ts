@@ -45,6 +45,12 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import('./mcp.js')).registerMcpCommand,
   },
   {
+    name: 'acp',
+    args: '-- <agent...>',
+    summary: "Start an ACP agent for an editor, with plankeeper's plan in the editor's plan panel",
+    load: async () => (await import('./acp.js')).registerAcpCommand,
+  },
+  {
     name: 'dashboard',
     summary: "Serve a live web view of every session's plan",
     load: async () => (await import('./dashboard.js')).registerDashboardCommand,

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ACP_TEXTS } from './acp-texts.js';
+
+describe.each(['en', 'zh'] as const)('what plankeeper acp says (%s)', (lang) => {
+  const texts = ACP_TEXTS[lang];
+  it('matches the snapshot', () => {
+    expect({
+      cancelledPrefix: texts.cancelledPrefix,
+      missingCommand: texts.missingCommand,
+      agentNotStarted: texts.agentNotStarted('gemini --experimental-acp', 'ENOENT'),
+      planOff: texts.planOff('unable to open database file'),
+      memoryStore: texts.memoryStore,
+    }).toMatchSnapshot();
+  });
+
+  it('says each thing in one line', () => {
+    const lines = [
+      texts.missingCommand,
+      texts.agentNotStarted('x', 'y'),
+      texts.planOff('z'),
+      texts.memoryStore,
+    ];
+    for (const line of lines) expect(line).not.toContain('\n');
+  });
+});

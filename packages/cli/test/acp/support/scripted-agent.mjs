@@ -1,0 +1,19 @@
+// A minimal ACP agent for the proxy's tests: answers `initialize`, `session/new` (session
+// "s-1") and `session/load`, and sends each session request it got back to the editor as an
+// `_test/got` notification, so the test sees the MCP servers the proxy added.
+import { createInterface } from 'node:readline';
+
+const write = (message) =>
+  process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const message = JSON.parse(line);
+  if (message.method === 'initialize') {
+    write({
+      id: message.id,
+      result: { protocolVersion: 1, agentCapabilities: { loadSession: true } },
+    });
+  } else if (message.method === 'session/new' || message.method === 'session/load') {
+    write({ method: '_test/got', params: message });
+    write({ id: message.id, result: message.method === 'session/new' ? { sessionId: 's-1' } : {} });
+  }
+});
