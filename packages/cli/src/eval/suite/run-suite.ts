@@ -27,6 +27,8 @@ export interface RunSuiteOptions {
   retryBaseMs: number;
   /** Time a task's check may take. */
   checkTimeoutMs: number;
+  /** Time one run (the agent's work, before the check) may take before it is an error. */
+  runTimeoutMs: number;
   /** Runs finished earlier (`--resume`): not run again. */
   finished?: readonly SuiteRunRecord[];
   signal: AbortSignal;
@@ -94,7 +96,7 @@ async function runOnce(
   const started = performance.now();
   try {
     if (run.task.filesDir) cpSync(run.task.filesDir, workspace, { recursive: true });
-    const outcome = await execute(run, workspace, options);
+    const outcome = await executeInTime(run, workspace, options);
     const base = {
       task: run.task.id,
       arm: run.arm,
@@ -129,10 +131,37 @@ async function runOnce(
   }
 }
 
+/**
+ * The run under its own signal, stopped by the suite's or by its time running out: what a run
+ * hangs on that signal goes with it, instead of piling up on the suite's for hours.
+ */
+async function executeInTime(
+  run: PlannedRun,
+  workspace: string,
+  options: RunSuiteOptions,
+): Promise<SuiteRunOutcome> {
+  const own = new AbortController();
+  const stop = () => own.abort();
+  options.signal.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(stop, options.runTimeoutMs);
+  try {
+    const outcome = await execute(run, workspace, options, own.signal);
+    if (own.signal.aborted && !options.signal.aborted) {
+      const error = `run timed out after ${Math.round(options.runTimeoutMs / 1000)} s`;
+      return { ...outcome, error, retryable: false };
+    }
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+    options.signal.removeEventListener('abort', stop);
+  }
+}
+
 async function execute(
   run: PlannedRun,
   workspace: string,
   options: RunSuiteOptions,
+  signal: AbortSignal,
 ): Promise<SuiteRunOutcome> {
   try {
     return await options.executor({
@@ -142,7 +171,7 @@ async function execute(
       arm: run.arm,
       checkCommand: run.task.checkCommand,
       locale: options.locale,
-      signal: options.signal,
+      signal,
     });
   } catch (error) {
     // An executor that throws broke, not the model: an error, never a score.

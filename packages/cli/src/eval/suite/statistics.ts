@@ -34,14 +34,26 @@ export function signTestPValue(wins: number, losses: number): number {
   const n = wins + losses;
   if (n === 0) return 1;
   const extreme = Math.min(wins, losses);
-  let tail = 0;
-  for (let k = 0; k <= extreme; k += 1) tail += binomialHalf(n, k);
-  return Math.min(1, 2 * tail);
+  if (n > EXACT_LIMIT) return Math.min(1, 2 * logTail(n, extreme));
+  // Whole numbers up to 2^1000 are exact as BigInt and fit a double: p = 0.25, not 0.25000000000000006.
+  let tail = 0n;
+  let choose = 1n;
+  for (let k = 0; k <= extreme; k += 1) {
+    tail += choose;
+    choose = (choose * BigInt(n - k)) / BigInt(k + 1);
+  }
+  return Math.min(1, Number(2n * tail) / 2 ** n);
 }
 
-/** C(n, k) / 2^n, computed in logs so it stays exact enough for n in the thousands. */
-function binomialHalf(n: number, k: number): number {
-  return Math.exp(logFactorial(n) - logFactorial(k) - logFactorial(n - k) - n * Math.LN2);
+/** Past this many untied pairs, 2^n leaves a double: sum in logs instead. */
+const EXACT_LIMIT = 1000;
+
+function logTail(n: number, extreme: number): number {
+  let tail = 0;
+  for (let k = 0; k <= extreme; k += 1) {
+    tail += Math.exp(logFactorial(n) - logFactorial(k) - logFactorial(n - k) - n * Math.LN2);
+  }
+  return tail;
 }
 
 function logFactorial(n: number): number {
