@@ -24,14 +24,14 @@ export function formatProgressLine(
     count(record.outputTokens),
     seconds(record.wallMs),
   );
-  const error = record.error === undefined ? '' : ` ${record.error}`;
+  const error = record.error === undefined ? '' : `: ${record.error}`;
   return `${head} (${usage})${error}`;
 }
 
 export function formatSuiteReport(report: SuiteReport, lang: LocaleId): string {
   const texts = SUITE_TEXTS[lang];
   const priced = report.prices !== null;
-  const armRows = report.arms.map((arm) => armRow(arm, priced));
+  const armRows = report.arms.map((arm) => armRow(arm, priced, lang));
   const header = priced ? [...texts.armHeader, texts.costHeader] : [...texts.armHeader];
   const parts = [wideTable(header, armRows)];
   if (report.comparisons.length > 0) {
@@ -47,7 +47,7 @@ export function formatSuiteReport(report: SuiteReport, lang: LocaleId): string {
   return parts.join('\n\n');
 }
 
-function armRow(arm: ArmSummary, priced: boolean): string[] {
+function armRow(arm: ArmSummary, priced: boolean, lang: LocaleId): string[] {
   const row = [
     arm.arm,
     count(arm.runs),
@@ -58,7 +58,7 @@ function armRow(arm: ArmSummary, priced: boolean): string[] {
     count(arm.modelCalls),
     count(arm.inputTokens),
     count(arm.outputTokens),
-    `${seconds(arm.wallMs)} s`,
+    SUITE_TEXTS[lang].seconds(seconds(arm.wallMs)),
   ];
   return priced ? [...row, arm.cost === null ? '-' : arm.cost.toFixed(4)] : row;
 }

@@ -5,6 +5,7 @@ import type { RunStatus } from './suite-record.js';
 export interface SuiteTexts {
   status: Record<RunStatus, string>;
   rep: (rep: number) => string;
+  seconds: (seconds: string) => string;
   usage: (calls: string, input: string, output: string, seconds: string) => string;
   armHeader: readonly string[];
   costHeader: string;
@@ -21,6 +22,7 @@ export interface SuiteTexts {
 const EN: SuiteTexts = {
   status: { passed: 'pass', failed: 'fail', error: 'error' },
   rep: (rep) => `rep ${rep}`,
+  seconds: (seconds) => `${seconds} s`,
   usage: (calls, input, output, seconds) =>
     `${calls} calls, ${input} in / ${output} out tokens, ${seconds} s`,
   armHeader: [
@@ -49,6 +51,7 @@ const EN: SuiteTexts = {
 const ZH: SuiteTexts = {
   status: { passed: '通过', failed: '未通过', error: '出错' },
   rep: (rep) => `第 ${rep} 次`,
+  seconds: (seconds) => `${seconds} 秒`,
   usage: (calls, input, output, seconds) =>
     `${calls} 次调用，输入 ${input} / 输出 ${output} token，${seconds} 秒`,
   armHeader: [
