@@ -35,7 +35,8 @@ export function suiteModel(kind: SuiteModelKind): (request: RecordedRequest) => 
       messages: WireMessage[];
       tools?: Array<{ function: { name: string } }>;
     };
-    const usage = { prompt: Math.ceil(JSON.stringify(body.messages).length / 4), completion: 20 };
+    // About four characters a token, over all the provider is sent: messages and tool schemas.
+    const usage = { prompt: Math.ceil(JSON.stringify(body).length / 4), completion: 20 };
     const next = nextMove(kind, body);
     const id = `call_${body.messages.length}`;
     return next.tool === undefined
