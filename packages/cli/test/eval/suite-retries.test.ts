@@ -90,4 +90,32 @@ describe('suite runs and retries', () => {
     });
     expect(record).toMatchObject({ status: 'error', attempts: 1 });
   });
+
+  it('retries an endpoint that refuses connections, then counts the run as an error', async () => {
+    const closed = await FakeProviderServer.start();
+    const baseURL = closed.url('/v1');
+    await closed.close();
+    const model = new OpenAIChatClient({ model: 'fake', baseURL, apiKey: 'k', maxRetries: 0 });
+    const suite = loadSuite(SUITE, 'en');
+    const records = await runSuite({
+      suite,
+      arms: ['off', 'standard'],
+      reps: 1,
+      locale: 'en',
+      executor: ownLoopExecutor(model),
+      concurrency: 2,
+      retries: 2,
+      retryBaseMs: 5,
+      checkTimeoutMs: 10_000,
+      runTimeoutMs: 10_000,
+      signal: new AbortController().signal,
+    });
+    expect(records.map((record) => [record.status, record.attempts])).toEqual([
+      ['error', 3],
+      ['error', 3],
+      ['error', 3],
+      ['error', 3],
+    ]);
+    expect(records[0]!.error).toMatch(/^Cannot reach/);
+  });
 });
