@@ -27,42 +27,54 @@ function suiteWith(name: string, files: Record<string, string>): string {
   return join(scratch, name);
 }
 
+const FLAG_CASES: Array<[string[], RegExp]> = [
+  [
+    ['--suite', SUITE, ...MODEL, '--arms', 'off,always'],
+    /^--arms: unknown arm "always"\. Use a comma-separated list of off, light, standard, strict, checks\.$/,
+  ],
+  [['--suite', SUITE, ...MODEL, '--arms', 'off,off'], /^--arms: an arm is named twice/],
+  [
+    ['--suite', SUITE, ...MODEL, '--reps', '0'],
+    /^--reps: "0" is not a whole number from 1 to 1000\.$/,
+  ],
+  [
+    ['--suite', SUITE, ...MODEL, '--concurrency', 'two'],
+    /^--concurrency: "two" is not a whole number/,
+  ],
+  [['--suite', SUITE, ...MODEL, '--price-in', '1'], /^--price-in and --price-out go together/],
+  [
+    ['--suite', SUITE, ...MODEL, '--price-in', 'x', '--price-out', '1'],
+    /^--price-in: "x" is not a price/,
+  ],
+  [
+    ['--suite', join(scratch, 'nowhere'), ...MODEL],
+    /^--suite: .*nowhere is not a folder\. Give a folder of task folders\.$/,
+  ],
+  [['--suite', SUITE], /^--suite needs --model \(or --agent\)/],
+  [
+    ['--suite', SUITE, ...MODEL, '--agent', 'codex'],
+    /^--agent codex: coding-agent runs are not in this build/,
+  ],
+  [['--arms', 'off,standard'], /^--arms needs --suite DIR\.$/],
+  [
+    ['--suite', SUITE, ...MODEL, '--out', join(scratch, 'no-folder', 'run.json')],
+    /^--out: the folder of .*run\.json does not exist\. Create it, or give another path\.$/,
+  ],
+  [['--suite', SUITE, ...MODEL, '--scenario', 'x'], /^--scenario and --suite do not go together/],
+  [
+    ['--suite', SUITE, ...MODEL, '--resume', join(scratch, 'none.json')],
+    /^--resume: .*none\.json: no such file\./,
+  ],
+];
+
 describe('plankeeper eval --suite: bad input', () => {
-  it.each([
-    [
-      ['--suite', SUITE, ...MODEL, '--arms', 'off,always'],
-      /^--arms: unknown arm "always"\. Use a comma-separated list of off, light, standard, strict, checks\.$/,
-    ],
-    [['--suite', SUITE, ...MODEL, '--arms', 'off,off'], /^--arms: an arm is named twice/],
-    [
-      ['--suite', SUITE, ...MODEL, '--reps', '0'],
-      /^--reps: "0" is not a whole number from 1 to 1000\.$/,
-    ],
-    [
-      ['--suite', SUITE, ...MODEL, '--concurrency', 'two'],
-      /^--concurrency: "two" is not a whole number/,
-    ],
-    [['--suite', SUITE, ...MODEL, '--price-in', '1'], /^--price-in and --price-out go together/],
-    [
-      ['--suite', SUITE, ...MODEL, '--price-in', 'x', '--price-out', '1'],
-      /^--price-in: "x" is not a price/,
-    ],
-    [
-      ['--suite', join(scratch, 'nowhere'), ...MODEL],
-      /^--suite: .*nowhere is not a folder\. Give a folder of task folders\.$/,
-    ],
-    [['--suite', SUITE], /^--suite needs --model \(or --agent\)/],
-    [
-      ['--suite', SUITE, ...MODEL, '--agent', 'codex'],
-      /^--agent codex: coding-agent runs are not in this build/,
-    ],
-    [['--arms', 'off,standard'], /^--arms needs --suite DIR\.$/],
-    [['--suite', SUITE, ...MODEL, '--scenario', 'x'], /^--scenario and --suite do not go together/],
-    [
-      ['--suite', SUITE, ...MODEL, '--resume', join(scratch, 'none.json')],
-      /^--resume: .*none\.json: no such file\./,
-    ],
-  ])('%j', async (args, message) => {
+  it.each(
+    // Named without the scratch paths of the machine that runs them.
+    FLAG_CASES.map(
+      ([args, message]) =>
+        [args.filter((arg) => !arg.startsWith('/')).join(' '), args, message] as const,
+    ),
+  )('%s', async (_name, args, message) => {
     const run = await runCli(['eval', ...args]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');

@@ -2,6 +2,8 @@
  * The flags of `plankeeper eval --suite`, checked before anything runs: each bad one is a
  * one-line usage error that says what to give instead.
  */
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import {
   DEFAULT_ARMS,
   isSuiteArm,
@@ -48,6 +50,9 @@ export const SUITE_ONLY_FLAGS = [
 ] as const;
 
 export function parseSuiteSettings(flags: SuiteFlagValues): SuiteSettings {
+  // Found out now, not after the first hour of runs.
+  writableFolder('--out', flags.out);
+  writableFolder('--html', flags.html);
   return {
     arms: parseArms(flags.arms),
     reps: wholeNumber('--reps', flags.reps, 1, 1, 1000),
@@ -109,6 +114,14 @@ function price(flag: string, value: string): number {
     );
   }
   return number;
+}
+
+function writableFolder(flag: string, file: string | undefined): void {
+  if (file === undefined) return;
+  const folder = dirname(resolve(file));
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+    throw usage(`${flag}: the folder of ${file} does not exist. Create it, or give another path.`);
+  }
 }
 
 function usage(message: string): CliError {
