@@ -5,14 +5,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSuite } from '../../src/eval/suite/load-suite.js';
-import { ownLoopExecutor } from '../../src/eval/suite/own-loop-executor.js';
-import { runSuite } from '../../src/eval/suite/run-suite.js';
-import { OpenAIChatClient } from '../../src/models/openai-client.js';
-import { FakeProviderServer } from '../support/fake-provider-server.js';
-import { suiteModel } from '../support/suite-models.js';
+import { FakeProviderServer } from '../../../test/support/fake-provider-server.js';
+import { suiteModel } from '../../../test/support/suite-models.js';
+import { OpenAIChatClient } from '../../models/openai-client.js';
+import { loadSuite } from './load-suite.js';
+import { ownLoopExecutor } from './own-loop-executor.js';
+import { runSuite } from './run-suite.js';
 
-const SUITE = fileURLToPath(new URL('./fixtures/suite', import.meta.url));
+const SUITE = fileURLToPath(new URL('../../../test/eval/fixtures/suite', import.meta.url));
 let server: FakeProviderServer | undefined;
 afterEach(async () => {
   await server?.close();

@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadSuite } from '../../src/eval/suite/load-suite.js';
+import { loadSuite } from './load-suite.js';
 
-const SUITE = fileURLToPath(new URL('./fixtures/suite', import.meta.url));
+const SUITE = fileURLToPath(new URL('../../../test/eval/fixtures/suite', import.meta.url));
 
 describe('loadSuite', () => {
   it('reads every task folder in name order, with its check and files', () => {

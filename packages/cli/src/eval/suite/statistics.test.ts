@@ -1,6 +1,6 @@
 /** The suite report's statistics against values worked out by hand and from published tables. */
 import { describe, expect, it } from 'vitest';
-import { signTestPValue, wilsonInterval } from '../../src/eval/suite/statistics.js';
+import { signTestPValue, wilsonInterval } from './statistics.js';
 
 describe('exact two-sided sign test', () => {
   it.each([
