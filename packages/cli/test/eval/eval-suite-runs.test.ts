@@ -3,13 +3,19 @@
  * loop and workspace tools, and the tasks' real checks, against a local server that plays a
  * model. Only the model is a stand-in.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer } from '../support/fake-provider-server.js';
 import { runCli } from '../support/run-cli.js';
 import { type SuiteModelKind, suiteModel } from '../support/suite-models.js';
 
 const SUITE = fileURLToPath(new URL('./fixtures/suite', import.meta.url));
+
+const scratch = mkdtempSync(join(tmpdir(), 'suite-runs-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let server: FakeProviderServer | undefined;
 afterEach(async () => {
@@ -103,8 +109,11 @@ describe('plankeeper eval --suite', () => {
   });
 
   it('prints the table with the verdict, and every arm passes when the model always solves', async () => {
-    const run = await evalSuite('solver', '--arms', 'off,light,strict,checks');
+    const html = join(scratch, 'report.html');
+    const run = await evalSuite('solver', '--arms', 'off,light,strict,checks', '--html', html);
     expect(run.code).toBe(0);
+    // The page is written beside the table: one bar per arm.
+    expect(readFileSync(html, 'utf8').match(/<rect /g)).toHaveLength(4);
     const lines = run.stdout.split('\n');
     for (const arm of ['off', 'light', 'strict', 'checks']) {
       expect(lines.find((line) => line.startsWith(`${arm} `))).toMatch(
