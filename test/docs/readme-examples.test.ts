@@ -38,6 +38,10 @@ const NOT_RUN: [RegExp, string][] = [
     'needs a list with a gone session; coding-agents/setup/shared-list.test.ts releases one',
   ],
   [/^plankeeper (mcp|dashboard)\b/, 'a server that runs until stopped; its flags are checked'],
+  [
+    /^plankeeper eval --suite /,
+    'needs a real model; packages/cli/test/eval/eval-suite-*.test.ts run it against a local stand-in',
+  ],
 ];
 
 /** The TypeScript examples that other tests run (they need a framework's mock model). */

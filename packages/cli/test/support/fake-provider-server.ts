@@ -47,6 +47,7 @@ export interface ScriptedReply {
 export class FakeProviderServer {
   readonly requests: RecordedRequest[] = [];
   readonly #queue = new StepQueue<ScriptedReply>();
+  #responder: ((request: RecordedRequest) => ScriptedReply) | undefined;
   readonly #server: Server;
   #port = 0;
 
@@ -55,13 +56,17 @@ export class FakeProviderServer {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        this.requests.push({
+        const recorded: RecordedRequest = {
           method: request.method ?? '',
           path: request.url ?? '',
           headers: request.headers,
           body: parseBody(Buffer.concat(chunks).toString('utf8')),
-        });
-        const reply = this.#queue.take()?.step ?? exhausted(request.method, request.url);
+        };
+        this.requests.push(recorded);
+        const reply =
+          this.#queue.take()?.step ??
+          this.#responder?.(recorded) ??
+          exhausted(request.method, request.url);
         void answer(response, reply);
       });
     });
@@ -89,6 +94,15 @@ export class FakeProviderServer {
   /** Queues replies, answered in order, one per request. */
   reply(...replies: ScriptedReply[]): this {
     this.#queue.push(...replies);
+    return this;
+  }
+
+  /**
+   * Answers every request the queue does not from what it asked: for a model that behaves by
+   * the conversation (runs in parallel, in any order) rather than by a fixed script.
+   */
+  respond(responder: (request: RecordedRequest) => ScriptedReply): this {
+    this.#responder = responder;
     return this;
   }
 

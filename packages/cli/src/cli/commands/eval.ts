@@ -1,17 +1,20 @@
 /**
  * `plankeeper eval`: which guard catches which failure mode, and at what cost. Runs the
  * scenario suite with scripted behaviour models, or (with --model) the same tasks
- * against a real model, and prints a table or, with --json, one JSON document.
+ * against a real model, and prints a table or, with --json, one JSON document. With
+ * --suite, the person's own tasks, arm against arm (eval-suite.ts).
  */
 import type { Command } from 'commander';
 import type { LocaleId, ModelClient } from 'plankeeper';
 import type { EvalReport } from '../../eval/run-eval.js';
+import { SUITE_ARMS } from '../../eval/suite/suite-arms.js';
 import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { modelClientFromFlags } from '../model-option.js';
+import { SUITE_ONLY_FLAGS, type SuiteFlagValues } from './eval-suite-flags.js';
 
-interface EvalFlags {
+interface EvalFlags extends SuiteFlagValues {
   lang: string;
   json?: boolean;
   model?: string;
@@ -35,6 +38,26 @@ export function registerEvalCommand(program: Command): void {
     .option('--base-url <url>', 'the model provider endpoint (with --model)')
     .option('--api-key <key>', 'the provider API key (with --model; default from the environment)')
     .option('--scenario <id...>', 'run only these scenarios')
+    .option(
+      '--suite <dir>',
+      'run your own tasks: a folder of task folders (task.md, files/, check)',
+    )
+    .option(
+      '--arms <list>',
+      `arms to compare, comma-separated: ${SUITE_ARMS.join(', ')} (default off,standard)`,
+    )
+    .option('--reps <n>', 'runs of every task in every arm (default 1)')
+    .option('--concurrency <n>', 'runs at the same time (default 1)')
+    .option(
+      '--retries <n>',
+      'retries of a run after a rate limit, server error or refused connection (default 3)',
+    )
+    .option('--price-in <usd>', 'price per million input tokens, for the cost column')
+    .option('--price-out <usd>', 'price per million output tokens, for the cost column')
+    .option('--out <file>', 'keep the JSON report in this file, written after every run')
+    .option('--resume <file>', 'continue the report in this file, skipping the runs it holds')
+    .option('--html <file>', 'also write the report as a self-contained HTML page')
+    .option('--agent <name>', "run the tasks in a coding agent instead of plankeeper's own loop")
     .action(async (flags: EvalFlags) => {
       process.exitCode = await runEvalCommand(flags);
     });
@@ -42,6 +65,14 @@ export function registerEvalCommand(program: Command): void {
 
 async function runEvalCommand(flags: EvalFlags): Promise<number> {
   const lang: LocaleId = parseLang(flags.lang);
+  if (flags.suite !== undefined) {
+    if (flags.scenario)
+      throw new CliError('--scenario and --suite do not go together: pick one.', EXIT.usage);
+    const { runEvalSuiteCommand } = await import('./eval-suite.js');
+    return runEvalSuiteCommand({ ...flags, suite: flags.suite }, lang);
+  }
+  const suiteOnly = SUITE_ONLY_FLAGS.find(([key]) => flags[key] !== undefined);
+  if (suiteOnly) throw new CliError(`${suiteOnly[1]} needs --suite DIR.`, EXIT.usage);
   // Loaded here, not at startup: the tokenizer and the scenarios take most of a second,
   // which no other command should pay.
   const [{ runEval, UnknownScenarioError }, { formatEvalReport }] = await Promise.all([

@@ -1,0 +1,74 @@
+/**
+ * A suite folder as tasks: one folder per task with `task.md` (or `task.zh.md` under zh),
+ * an optional `files/` and a `check` file holding one shell command. Everything is read and
+ * checked before the first run, so a broken suite fails at once, not an hour in.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { LocaleId } from 'plankeeper';
+import { SuiteError } from './suite-error.js';
+
+export interface SuiteTask {
+  /** The task folder's name. */
+  readonly id: string;
+  readonly prompt: string;
+  /** `task.md` or `task.zh.md`: which file the prompt came from. */
+  readonly promptFile: string;
+  readonly promptSha256: string;
+  readonly checkCommand: string;
+  /** The folder copied into each run's workspace, when the task has one. */
+  readonly filesDir: string | undefined;
+}
+
+export interface LoadedSuite {
+  readonly dir: string;
+  readonly tasks: readonly SuiteTask[];
+}
+
+export function loadSuite(dir: string, lang: LocaleId): LoadedSuite {
+  const root = resolve(dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new SuiteError(`--suite: ${dir} is not a folder. Give a folder of task folders.`);
+  }
+  const names = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+  if (names.length === 0) {
+    throw new SuiteError(
+      `--suite: ${dir} holds no task folders. Add one folder per task with task.md and check.`,
+    );
+  }
+  return { dir: root, tasks: names.map((name) => loadTask(join(root, name), name, lang)) };
+}
+
+function loadTask(folder: string, id: string, lang: LocaleId): SuiteTask {
+  const localized = lang === 'zh' && existsSync(join(folder, 'task.zh.md'));
+  const promptFile = localized ? 'task.zh.md' : 'task.md';
+  const prompt = readText(join(folder, promptFile));
+  if (prompt === undefined || prompt.trim() === '') {
+    throw new SuiteError(`Task ${id}: no ${promptFile} (or it is empty). Write the prompt there.`);
+  }
+  const check = readText(join(folder, 'check'))?.trim();
+  if (check === undefined || check === '') {
+    throw new SuiteError(
+      `Task ${id}: no check file (or it is empty). Put the shell command that passes when the task is done in ${id}/check.`,
+    );
+  }
+  const files = join(folder, 'files');
+  return {
+    id,
+    prompt,
+    promptFile,
+    promptSha256: createHash('sha256').update(prompt).digest('hex'),
+    checkCommand: check,
+    filesDir: statSync(files, { throwIfNoEntry: false })?.isDirectory() ? files : undefined,
+  };
+}
+
+function readText(path: string): string | undefined {
+  return statSync(path, { throwIfNoEntry: false })?.isFile()
+    ? readFileSync(path, 'utf8')
+    : undefined;
+}

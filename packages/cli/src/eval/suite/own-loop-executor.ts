@@ -1,0 +1,97 @@
+/**
+ * The suite's own executor: plankeeper's agent loop with a real model client, the workspace
+ * tools `read_file`, `edit_file` and `run_shell` confined to the run's folder, and the arm's
+ * planning. A failing provider makes the run an error (retryable when waiting may help);
+ * anything the model does, running out of steps included, is for the check to judge.
+ */
+import type { ModelClient, ModelRequest, ModelResponse, ToolDefinition } from 'plankeeper';
+import { Agent } from 'plankeeper';
+import { shellTool } from '../../builtin-tools/shell/run-shell.js';
+import { workspaceTools } from '../../builtin-tools/workspace/workspace-tools.js';
+import { ModelError, type ModelErrorCode } from '../../models/model-error.js';
+import { OWN_LOOP_SYSTEM } from './own-loop-texts.js';
+import type { RunExecutor, SuiteRunInput, SuiteRunOutcome } from './run-executor.js';
+import { isSuiteArm, planningForArm } from './suite-arms.js';
+
+/** Model calls one run may make: room for a real task, a bound on a looping model. */
+const MAX_STEPS = 40;
+/** Time one of the model's shell commands may take. */
+const SHELL_TIMEOUT_MS = 60_000;
+const WORKSPACE_TOOLS = new Set(['read_file', 'edit_file']);
+const RETRYABLE: ReadonlySet<ModelErrorCode> = new Set([
+  'rate-limit',
+  'server',
+  'connection',
+  'timeout',
+]);
+
+export function ownLoopExecutor(model: ModelClient): RunExecutor {
+  return (input) => runOwnLoop(model, input);
+}
+
+async function runOwnLoop(model: ModelClient, input: SuiteRunInput): Promise<SuiteRunOutcome> {
+  if (!isSuiteArm(input.arm)) {
+    return { error: `unknown arm ${input.arm}`, modelCalls: 0, inputTokens: 0, outputTokens: 0 };
+  }
+  const recording = new FailureRecordingModel(model);
+  const agent = new Agent({
+    name: 'eval-suite',
+    model: recording,
+    system: OWN_LOOP_SYSTEM[input.locale],
+    tools: toolsFor(input),
+    planning: planningForArm(input.arm, { command: input.checkCommand, cwd: input.workspace }),
+    maxSteps: MAX_STEPS,
+    locale: input.locale,
+  });
+  const session = agent.session(`${input.taskId}-${input.arm}`);
+  try {
+    const result = await session.send(input.prompt, { signal: input.signal });
+    const usage = {
+      modelCalls: recording.calls,
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+    };
+    return recording.failure === undefined ? usage : { ...usage, ...describe(recording.failure) };
+  } catch (error) {
+    return { modelCalls: recording.calls, inputTokens: 0, outputTokens: 0, ...describe(error) };
+  }
+}
+
+function toolsFor(input: SuiteRunInput): ToolDefinition[] {
+  const files = workspaceTools({ root: input.workspace, locale: input.locale }).filter((tool) =>
+    WORKSPACE_TOOLS.has(tool.name),
+  );
+  return [
+    ...files,
+    shellTool({ cwd: input.workspace, timeoutMs: SHELL_TIMEOUT_MS, locale: input.locale }),
+  ];
+}
+
+function describe(error: unknown): { error: string; retryable: boolean } {
+  if (ModelError.isInstance(error)) {
+    return { error: error.message, retryable: RETRYABLE.has(error.code) };
+  }
+  return { error: error instanceof Error ? error.message : String(error), retryable: false };
+}
+
+/** Counts the calls and keeps the first error the model client threw: that run is no result. */
+class FailureRecordingModel implements ModelClient {
+  failure: unknown;
+  calls = 0;
+
+  constructor(private readonly inner: ModelClient) {}
+
+  get name(): string {
+    return this.inner.name;
+  }
+
+  async generate(request: ModelRequest): Promise<ModelResponse> {
+    this.calls += 1;
+    try {
+      return await this.inner.generate(request);
+    } catch (error) {
+      this.failure ??= error;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Runs that fail for a reason waiting may cure are tried again, a bounded number of times,
+ * each in a fresh workspace: the suite runner with the own-loop executor and the real OpenAI
+ * client against a local server that answers 503 first.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeProviderServer } from '../../../test/support/fake-provider-server.js';
+import { suiteModel } from '../../../test/support/suite-models.js';
+import { OpenAIChatClient } from '../../models/openai-client.js';
+import { loadSuite } from './load-suite.js';
+import { ownLoopExecutor } from './own-loop-executor.js';
+import { runSuite } from './run-suite.js';
+
+const SUITE = fileURLToPath(new URL('../../../test/eval/fixtures/suite', import.meta.url));
+let server: FakeProviderServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const unavailable = {
+  status: 503,
+  headers: { 'x-should-retry': 'false' },
+  json: { error: { message: 'overloaded' } },
+};
+
+async function runOneFile(retries: number, failures: number) {
+  server = await FakeProviderServer.start();
+  server
+    .reply(...Array.from({ length: failures }, () => unavailable))
+    .respond(suiteModel('solver'));
+  const model = new OpenAIChatClient({
+    model: 'fake',
+    baseURL: server.url('/v1'),
+    apiKey: 'k',
+    maxRetries: 0,
+  });
+  const suite = loadSuite(SUITE, 'en');
+  return runSuite({
+    suite: { ...suite, tasks: suite.tasks.filter((task) => task.id === 'one-file') },
+    arms: ['off'],
+    reps: 1,
+    locale: 'en',
+    executor: ownLoopExecutor(model),
+    concurrency: 1,
+    retries,
+    retryBaseMs: 5,
+    checkTimeoutMs: 10_000,
+    runTimeoutMs: 10_000,
+    signal: new AbortController().signal,
+  });
+}
+
+describe('suite runs and retries', () => {
+  it('passes on the third try after two 503s', async () => {
+    const [record] = await runOneFile(3, 2);
+    expect(record).toMatchObject({ status: 'passed', attempts: 3 });
+  });
+
+  it('gives up after the bounded retries: an error, never a fail', async () => {
+    const [record] = await runOneFile(2, 10);
+    expect(record).toMatchObject({ status: 'error', attempts: 3 });
+    expect(record!.error).toContain('503');
+    expect(server!.requests).toHaveLength(3);
+  });
+
+  it('does not retry what waiting cannot cure', async () => {
+    server = await FakeProviderServer.start();
+    server.reply({ status: 401, json: { error: { message: 'bad key' } } });
+    const model = new OpenAIChatClient({
+      model: 'fake',
+      baseURL: server.url('/v1'),
+      apiKey: 'k',
+      maxRetries: 0,
+    });
+    const suite = loadSuite(SUITE, 'en');
+    const [record] = await runSuite({
+      suite: { ...suite, tasks: suite.tasks.slice(0, 1) },
+      arms: ['standard'],
+      reps: 1,
+      locale: 'en',
+      executor: ownLoopExecutor(model),
+      concurrency: 1,
+      retries: 3,
+      retryBaseMs: 5,
+      checkTimeoutMs: 10_000,
+      runTimeoutMs: 10_000,
+      signal: new AbortController().signal,
+    });
+    expect(record).toMatchObject({ status: 'error', attempts: 1 });
+  });
+
+  it('retries an endpoint that refuses connections, then counts the run as an error', async () => {
+    const closed = await FakeProviderServer.start();
+    const baseURL = closed.url('/v1');
+    await closed.close();
+    const model = new OpenAIChatClient({ model: 'fake', baseURL, apiKey: 'k', maxRetries: 0 });
+    const suite = loadSuite(SUITE, 'en');
+    const records = await runSuite({
+      suite,
+      arms: ['off', 'standard'],
+      reps: 1,
+      locale: 'en',
+      executor: ownLoopExecutor(model),
+      concurrency: 2,
+      retries: 2,
+      retryBaseMs: 5,
+      checkTimeoutMs: 10_000,
+      runTimeoutMs: 10_000,
+      signal: new AbortController().signal,
+    });
+    expect(records.map((record) => [record.status, record.attempts])).toEqual([
+      ['error', 3],
+      ['error', 3],
+      ['error', 3],
+      ['error', 3],
+    ]);
+    expect(records[0]!.error).toMatch(/^Cannot reach/);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * `plankeeper eval --suite` end to end: the real CLI, the real OpenAI client, the real agent
+ * loop and workspace tools, and the tasks' real checks, against a local server that plays a
+ * model. Only the model is a stand-in.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { FakeProviderServer } from '../support/fake-provider-server.js';
+import { runCli } from '../support/run-cli.js';
+import { type SuiteModelKind, suiteModel } from '../support/suite-models.js';
+
+const SUITE = fileURLToPath(new URL('./fixtures/suite', import.meta.url));
+
+const scratch = mkdtempSync(join(tmpdir(), 'suite-runs-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let server: FakeProviderServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function evalSuite(kind: SuiteModelKind, ...flags: string[]) {
+  server = await FakeProviderServer.start();
+  server.respond(suiteModel(kind));
+  const model = ['--model', 'openai:fake-model', '--base-url', server.url('/v1'), '--api-key', 'k'];
+  return runCli(['eval', '--suite', SUITE, ...model, ...flags], { timeoutMs: 30_000 });
+}
+
+interface Report {
+  arms: Array<{
+    arm: string;
+    runs: number;
+    passed: number;
+    errors: number;
+    passRate: number | null;
+    modelCalls: number;
+    inputTokens: number;
+    outputTokens: number;
+    wallMs: number;
+    cost: number | null;
+  }>;
+  comparisons: Array<{
+    a: string;
+    b: string;
+    wins: number;
+    losses: number;
+    ties: number;
+    pValue: number;
+  }>;
+  tasks: Array<{
+    task: string;
+    results: Record<string, Array<{ rep: number; status: string; attempts: number }>>;
+  }>;
+  runs: unknown[];
+  partial: boolean;
+  baseUrlHost: string;
+  prompts: Array<{ task: string; sha256: string }>;
+}
+
+describe('plankeeper eval --suite', () => {
+  it('shows what the finish check buys a model that stops half way: passes, tokens and an honest p-value', async () => {
+    const run = await evalSuite(
+      'lazy',
+      '--reps',
+      '3',
+      '--json',
+      '--price-in',
+      '1',
+      '--price-out',
+      '2',
+    );
+    expect(run.stderr).not.toContain('    at ');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    const [off, standard] = report.arms;
+    expect(off).toMatchObject({ arm: 'off', runs: 6, passed: 3, errors: 0, passRate: 0.5 });
+    expect(standard).toMatchObject({ arm: 'standard', runs: 6, passed: 6, errors: 0, passRate: 1 });
+    // The plan, the bounce and the second round of edits cost calls and tokens.
+    expect(standard!.modelCalls).toBeGreaterThan(off!.modelCalls);
+    expect(standard!.inputTokens).toBeGreaterThan(off!.inputTokens);
+    expect(off!.cost).toBeCloseTo((off!.inputTokens + 2 * off!.outputTokens) / 1e6, 9);
+    // Three wins on two-files, three ties on one-file: 2 × 0.5³, not significant.
+    expect(report.comparisons).toEqual([
+      expect.objectContaining({
+        a: 'standard',
+        b: 'off',
+        wins: 3,
+        losses: 0,
+        ties: 3,
+        pValue: 0.25,
+      }),
+    ]);
+    expect(report.tasks.map((task) => task.task)).toEqual(['one-file', 'two-files']);
+    expect(report.tasks[1]!.results.off!.map((result) => result.status)).toEqual([
+      'failed',
+      'failed',
+      'failed',
+    ]);
+    expect(report.partial).toBe(false);
+    expect(report.baseUrlHost).toBe(`127.0.0.1:${server!.port}`);
+    expect(report.prompts[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // One progress line per finished run, on stderr.
+    expect(run.stderr.trim().split('\n')).toHaveLength(12);
+    expect(run.stderr).toMatch(/^\[1\/12\] one-file · off · rep 1: pass \(\d+ calls, /m);
+  });
+
+  it('prints the table with the verdict, and every arm passes when the model always solves', async () => {
+    const html = join(scratch, 'report.html');
+    const run = await evalSuite('solver', '--arms', 'off,light,strict,checks', '--html', html);
+    expect(run.code).toBe(0);
+    // The page is written beside the table: one bar per arm.
+    expect(readFileSync(html, 'utf8').match(/<rect /g)).toHaveLength(4);
+    const lines = run.stdout.split('\n');
+    for (const arm of ['off', 'light', 'strict', 'checks']) {
+      expect(lines.find((line) => line.startsWith(`${arm} `))).toMatch(
+        new RegExp(`^${arm}\\s+2\\s+2\\s+0\\s+100%`),
+      );
+    }
+    expect(run.stdout).toMatch(/^checks vs off\s+0\s+0\s+2\s+1\.00\s+inconclusive$/m);
+  });
+
+  it('counts a model server that fails as errors, never as passes or fails, after bounded retries', async () => {
+    const run = await evalSuite('broken', '--json', '--retries', '0');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    for (const arm of report.arms) {
+      expect(arm).toMatchObject({ runs: 2, passed: 0, errors: 2, passRate: null });
+    }
+    expect(report.comparisons[0]).toMatchObject({ wins: 0, losses: 0, ties: 0, pValue: 1 });
+    expect(run.stderr).toContain(': error (');
+    expect(run.stderr).toContain('500');
+  });
+});
