@@ -56,9 +56,13 @@ export async function agentExecutor(
   const env = options.env ?? process.env;
   const bin = findAgentBin(spec, options.agentBin, env);
   const version = agentVersion(bin, env);
+  const apiKey = options.apiKey ?? spec.keyVariables.map((name) => env[name]).find((key) => key);
+  if (!apiKey) {
+    throw new ConfigurationError(
+      `eval --agent ${agent}: no API key; pass --api-key KEY or set ${spec.keyVariables.join(' or ')}.`,
+    );
+  }
   const proxy = await startCountingProxy(options.baseUrl ?? spec.defaultBaseUrl);
-  const apiKey =
-    options.apiKey ?? spec.keyVariables.map((name) => env[name]).find((key) => key) ?? '';
   const run = executorFor({
     spec,
     bin,
