@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentExecutor } from '../../../src/eval/agents/index.js';
 import type { SuiteRunOutcome } from '../../../src/eval/suite/run-executor.js';
@@ -22,24 +22,13 @@ import {
   say,
   seenText,
 } from '../../coding-agents/claude-code/support/scripted-anthropic-server.js';
+import { testEnv } from './support/executor-env.js';
 import { type TaskId, type TaskRun, taskRun } from './support/suite-fixture.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-/** The executor's environment: node first on PATH, and no retries of a failing endpoint. */
-function testEnv(refusingProxy: string): NodeJS.ProcessEnv {
-  return {
-    PATH: [dirname(process.execPath), process.env.PATH].join(delimiter),
-    PLANKEEPER_EVAL_ENV_CLAUDE_CODE_MAX_RETRIES: '0',
-    PLANKEEPER_EVAL_ENV_API_TIMEOUT_MS: '20000',
-    // Anything that is not the endpoint is refused at once.
-    PLANKEEPER_EVAL_ENV_HTTPS_PROXY: refusingProxy,
-    PLANKEEPER_EVAL_ENV_HTTP_PROXY: refusingProxy,
-  };
-}
 
 interface ArmRun {
   task: TaskRun;
