@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunExecutor, SuiteRunInput, SuiteRunOutcome } from '../suite/run-executor.js';
 import type { AgentSpec } from './agent-spec.js';
+import { AGENT_TEXTS } from './agent-texts.js';
 import { setUpArm } from './arm-setup.js';
 import type { CountingProxy } from './counting-proxy.js';
 import { runAgentCli } from './run-agent-cli.js';
@@ -65,7 +66,12 @@ async function runOnce(settings: ExecutorSettings, input: SuiteRunInput): Promis
     });
     const header = `${spec.command} ${settings.version} · task ${input.taskId} · arm ${input.arm}\n`;
     writeFileSync(transcriptFile, `${header}\n${cli.stdout}\n--- stderr ---\n${cli.stderr}`);
-    return runOutcome(spec.command, cli, proxy.traffic(runId), settings.timeoutMs, transcriptFile);
+    return runOutcome(cli, proxy.traffic(runId), {
+      command: spec.command,
+      texts: AGENT_TEXTS[input.locale],
+      timeoutMs: settings.timeoutMs,
+      transcriptFile,
+    });
   } finally {
     rmSync(home, { recursive: true, force: true, maxRetries: 3 });
     rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });

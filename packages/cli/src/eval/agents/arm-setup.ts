@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { LocaleId } from 'plankeeper';
 import type { CodingAgentName } from '../../coding-agents/agent-names.js';
 import { setup } from '../../coding-agents/setup/index.js';
+import { AGENT_TEXTS } from './agent-texts.js';
 
 export const EVAL_ARMS = ['off', 'light', 'standard', 'strict', 'checks'] as const;
 
@@ -27,11 +28,11 @@ export interface ArmPlace {
 export function setUpArm(place: ArmPlace): string | undefined {
   const { arm } = place;
   if (!(EVAL_ARMS as readonly string[]).includes(arm)) {
-    return `unknown arm ${JSON.stringify(arm)}; use one of ${EVAL_ARMS.join(', ')}`;
+    return AGENT_TEXTS[place.locale].unknownArm(arm, EVAL_ARMS);
   }
   if (arm === 'off') return undefined;
   if (arm === 'checks' && place.checkCommand.trim() === '')
-    return "the checks arm needs the task's check";
+    return AGENT_TEXTS[place.locale].checksNeedCheck;
   setup({
     agent: place.agent,
     dir: place.workspace,

@@ -24,11 +24,17 @@ export interface RunTraffic {
   outputTokens: number;
   /** Model calls answered 2xx. */
   answered: number;
-  /** The endpoint's last failure, as one line, and whether a retry may help. */
-  failure?: { reason: string; retryable: boolean };
+  /** The endpoint's last failure, and whether a retry may help. */
+  failure?: EndpointFailure;
   /** Whether the last model call failed (the CLI gave up on a failing endpoint). */
   lastFailed: boolean;
 }
+
+/** A connection the endpoint refused (or any network error), or an HTTP error status. */
+export type EndpointFailure = (
+  | { kind: 'unreachable'; origin: string; code: string }
+  | { kind: 'status'; status: number }
+) & { retryable: boolean };
 
 export interface CountingProxy {
   /** The base URL a run's CLI talks to. */
@@ -109,7 +115,9 @@ function forward(
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     if (counted) {
       traffic.failure = {
-        reason: `cannot reach ${target.origin} (${error.code ?? error.message})`,
+        kind: 'unreachable',
+        origin: target.origin,
+        code: error.code ?? error.message,
         retryable: true,
       };
       traffic.lastFailed = true;
@@ -127,7 +135,7 @@ function noteStatus(traffic: RunTraffic, status: number): void {
     return;
   }
   const retryable = status === 429 || status >= 500;
-  traffic.failure = { reason: `the endpoint answered HTTP ${status}`, retryable };
+  traffic.failure = { kind: 'status', status, retryable };
 }
 
 /** The body as text, unpacked when the endpoint compressed it; unreadable counts as no usage. */

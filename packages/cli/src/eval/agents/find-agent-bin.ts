@@ -3,18 +3,20 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { ConfigurationError } from 'plankeeper';
 import type { AgentSpec } from './agent-spec.js';
+import type { AgentTexts } from './agent-texts.js';
 
 /** The CLI's path; a ConfigurationError naming how to install it when there is none. */
 export function findAgentBin(
   spec: AgentSpec,
   agentBin: string | undefined,
   env: NodeJS.ProcessEnv,
+  texts: AgentTexts,
 ): string {
   if (agentBin !== undefined) {
     const path = resolve(agentBin);
     if (isExecutable(path)) return path;
     throw new ConfigurationError(
-      `eval --agent ${spec.name}: ${agentBin} is not an executable file; give the path of ${spec.command}, or install it: ${spec.install}.`,
+      texts.notExecutable(spec.name, agentBin, spec.command, spec.install),
     );
   }
   for (const folder of (env.PATH ?? '').split(delimiter)) {
@@ -22,9 +24,7 @@ export function findAgentBin(
     const path = join(folder, spec.command);
     if (isExecutable(path)) return path;
   }
-  throw new ConfigurationError(
-    `eval --agent ${spec.name}: ${spec.command} is not on PATH; install it (${spec.install}) and run again.`,
-  );
+  throw new ConfigurationError(texts.notOnPath(spec.name, spec.command, spec.install));
 }
 
 function isExecutable(path: string): boolean {

@@ -8,11 +8,12 @@
  * await executor.close();
  */
 import { spawnSync } from 'node:child_process';
-import { ConfigurationError } from 'plankeeper';
+import { ConfigurationError, type LocaleId } from 'plankeeper';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import type { RunExecutor } from '../suite/run-executor.js';
 import { executorFor } from './agent-executor.js';
 import { AGENT_SPECS } from './agent-specs.js';
+import { AGENT_TEXTS } from './agent-texts.js';
 import { startCountingProxy } from './counting-proxy.js';
 import { findAgentBin } from './find-agent-bin.js';
 
@@ -34,6 +35,8 @@ export interface AgentExecutorOptions {
   timeoutMs?: number;
   /** Where PATH, the key variables and `PLANKEEPER_EVAL_ENV_*` come from; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** The language of the executor's own errors (a run's are in its input's locale). Default en. */
+  locale?: LocaleId;
 }
 
 /** A RunExecutor that also says which CLI version it runs, and stops its proxy on close. */
@@ -47,20 +50,17 @@ export async function agentExecutor(
   agent: CodingAgentName,
   options: AgentExecutorOptions,
 ): Promise<AgentRunExecutor> {
+  const texts = AGENT_TEXTS[options.locale ?? 'en'];
   const spec = AGENT_SPECS[agent];
   if (!spec) {
-    throw new ConfigurationError(
-      `eval: unknown agent ${JSON.stringify(agent)}; use one of ${EVAL_AGENTS.join(', ')}.`,
-    );
+    throw new ConfigurationError(texts.unknownAgent(agent, EVAL_AGENTS));
   }
   const env = options.env ?? process.env;
-  const bin = findAgentBin(spec, options.agentBin, env);
+  const bin = findAgentBin(spec, options.agentBin, env, texts);
   const version = agentVersion(bin, env);
   const apiKey = options.apiKey ?? spec.keyVariables.map((name) => env[name]).find((key) => key);
   if (!apiKey) {
-    throw new ConfigurationError(
-      `eval --agent ${agent}: no API key; pass --api-key KEY or set ${spec.keyVariables.join(' or ')}.`,
-    );
+    throw new ConfigurationError(texts.noKey(agent, spec.keyVariables));
   }
   const proxy = await startCountingProxy(options.baseUrl ?? spec.defaultBaseUrl);
   const run = executorFor({

@@ -109,7 +109,7 @@ describe('the counting proxy', () => {
       modelCalls: 1,
       answered: 0,
       lastFailed: true,
-      failure: { reason: 'the endpoint answered HTTP 429', retryable: true },
+      failure: { kind: 'status', status: 429, retryable: true },
     });
     expect((await post('a', '/v1/messages')).status).toBe(200);
     expect(proxy.traffic('a')).toMatchObject({ modelCalls: 2, answered: 1, lastFailed: false });
