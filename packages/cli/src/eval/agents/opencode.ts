@@ -39,6 +39,11 @@ export const opencode: AgentSpec = {
         OPENCODE_DISABLE_SHARE: '1',
         OPENCODE_DISABLE_CLAUDE_CODE: '1',
         OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+        // No download at start-up: the provider is configured in full, and the home is new
+        // each run, so models.dev's catalogue and the default auth plugins would come every time.
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+        OPENCODE_DISABLE_EXTERNAL_SKILLS: '1',
       },
     };
   },

@@ -22,6 +22,8 @@ export const pi: AgentSpec = {
           baseUrl: place.baseUrl,
           api: 'openai-completions',
           apiKey: place.apiKey,
+          // Roles and fields many OpenAI-compatible servers (vLLM, Ollama...) refuse.
+          compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
           models: [{ id: place.model }],
         },
       },
