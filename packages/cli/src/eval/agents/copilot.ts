@@ -3,6 +3,7 @@
  * Responses wire), the workspace trusted in the isolated `~/.copilot/config.json`, and
  * `--allow-all-tools` so its own tools run without a prompt.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentSpec } from './agent-spec.js';
 import { writeConfigFile } from './home-files.js';
@@ -26,6 +27,8 @@ export const copilot: AgentSpec = {
         COPILOT_PROVIDER_API_KEY: place.apiKey,
         COPILOT_MODEL: place.model,
         COPILOT_AUTO_UPDATE: 'false',
+        // The runtime it unpacks on first start (seconds): kept across runs, as it holds no config.
+        COPILOT_CACHE_HOME: join(tmpdir(), 'plankeeper-eval-copilot-cache'),
       },
     };
   },
