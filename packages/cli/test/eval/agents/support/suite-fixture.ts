@@ -8,14 +8,24 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SuiteRunInput } from '../../../../src/eval/suite/run-executor.js';
 
 const SUITE = fileURLToPath(new URL('../fixtures/two-task-suite/', import.meta.url));
 
 export type TaskId = 'two-files' | 'one-file';
 
+/** A run's input, as the executor takes it (SuiteRunInput of src/eval/suite/run-executor.ts). */
+export interface TaskInput {
+  taskId: string;
+  workspace: string;
+  prompt: string;
+  arm: string;
+  checkCommand: string;
+  locale: 'en' | 'zh';
+  signal: AbortSignal;
+}
+
 export interface TaskRun {
-  input: SuiteRunInput;
+  input: TaskInput;
   /** Runs the task's check in the workspace: true when it exits 0. */
   check(): boolean;
   dispose(): void;

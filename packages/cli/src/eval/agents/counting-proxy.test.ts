@@ -5,13 +5,13 @@
  * are noted for the run's outcome.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CountingProxy, startCountingProxy } from '../../../src/eval/agents/counting-proxy.js';
 import {
   anthropicWire,
   FakeProviderServer,
   openaiWire,
   type SseEvent,
-} from '../../support/fake-provider-server.js';
+} from '../../../test/support/fake-provider-server.js';
+import { type CountingProxy, startCountingProxy } from './counting-proxy.js';
 
 let fake: FakeProviderServer;
 let proxy: CountingProxy;

@@ -4,10 +4,10 @@
  * connection from the proxy as the run's outcome words it.
  */
 import { describe, expect, it } from 'vitest';
-import { AGENT_TEXTS } from '../../../src/eval/agents/agent-texts.js';
-import { EVAL_ARMS } from '../../../src/eval/agents/arm-setup.js';
-import { EVAL_AGENTS } from '../../../src/eval/agents/index.js';
-import { runOutcome } from '../../../src/eval/agents/run-outcome.js';
+import { AGENT_TEXTS } from './agent-texts.js';
+import { EVAL_ARMS } from './arm-setup.js';
+import { EVAL_AGENTS } from './index.js';
+import { runOutcome } from './run-outcome.js';
 
 describe.each(['en', 'zh'] as const)('eval --agent texts (%s)', (locale) => {
   const texts = AGENT_TEXTS[locale];

@@ -8,16 +8,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentExecutor } from '../../../src/eval/agents/index.js';
-import { CLAUDE_BIN } from '../../coding-agents/claude-code/support/claude-runner.js';
+import { CLAUDE_BIN } from '../../../test/coding-agents/claude-code/support/claude-runner.js';
 import {
   callTool,
   ScriptedAnthropicServer,
   say,
   seenText,
-} from '../../coding-agents/claude-code/support/scripted-anthropic-server.js';
-import { testEnv } from './support/executor-env.js';
-import { taskRun } from './support/suite-fixture.js';
+} from '../../../test/coding-agents/claude-code/support/scripted-anthropic-server.js';
+import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
+import { agentExecutor } from './index.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

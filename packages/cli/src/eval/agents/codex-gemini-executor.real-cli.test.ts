@@ -6,21 +6,21 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentExecutor } from '../../../src/eval/agents/index.js';
 import {
   callTool,
   mcpCall,
   ResponsesServer,
   say,
-} from '../../coding-agents/codex/support/responses-server.js';
-import { CODEX_BIN } from '../../coding-agents/codex/support/run-codex.js';
+} from '../../../test/coding-agents/codex/support/responses-server.js';
+import { CODEX_BIN } from '../../../test/coding-agents/codex/support/run-codex.js';
 import {
   GeminiModelServer,
   toolNames,
-} from '../../coding-agents/gemini/support/gemini-model-server.js';
-import { GEMINI_BIN } from '../../coding-agents/gemini/support/gemini-runner.js';
-import { testEnv } from './support/executor-env.js';
-import { taskRun } from './support/suite-fixture.js';
+} from '../../../test/coding-agents/gemini/support/gemini-model-server.js';
+import { GEMINI_BIN } from '../../../test/coding-agents/gemini/support/gemini-runner.js';
+import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
+import { agentExecutor } from './index.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

@@ -5,17 +5,17 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentExecutor } from '../../../src/eval/agents/index.js';
-import { OPENCODE_BIN } from '../../coding-agents/opencode/support/opencode-runner.js';
+import { OPENCODE_BIN } from '../../../test/coding-agents/opencode/support/opencode-runner.js';
 import {
   callTool,
   ScriptedChatServer,
   say,
-} from '../../coding-agents/opencode/support/scripted-chat-server.js';
-import { PI_BIN } from '../../coding-agents/pi/support/pi-runner.js';
-import { FakeProviderServer, openaiWire } from '../../support/fake-provider-server.js';
-import { testEnv } from './support/executor-env.js';
-import { taskRun } from './support/suite-fixture.js';
+} from '../../../test/coding-agents/opencode/support/scripted-chat-server.js';
+import { PI_BIN } from '../../../test/coding-agents/pi/support/pi-runner.js';
+import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
+import { FakeProviderServer, openaiWire } from '../../../test/support/fake-provider-server.js';
+import { agentExecutor } from './index.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {

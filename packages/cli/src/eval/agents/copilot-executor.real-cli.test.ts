@@ -4,15 +4,15 @@
  * written with Copilot's shell tool, the check passes, and the calls are counted.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentExecutor } from '../../../src/eval/agents/index.js';
 import {
   callTool,
   ResponsesServer,
   say,
-} from '../../coding-agents/codex/support/responses-server.js';
-import { COPILOT_BIN } from '../../coding-agents/copilot/support/run-copilot.js';
-import { testEnv } from './support/executor-env.js';
-import { taskRun } from './support/suite-fixture.js';
+} from '../../../test/coding-agents/codex/support/responses-server.js';
+import { COPILOT_BIN } from '../../../test/coding-agents/copilot/support/run-copilot.js';
+import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
+import { agentExecutor } from './index.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
