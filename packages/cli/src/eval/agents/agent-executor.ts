@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunExecutor, SuiteRunInput, SuiteRunOutcome } from '../suite/run-executor.js';
 import type { AgentSpec } from './agent-spec.js';
@@ -26,6 +25,7 @@ export interface ExecutorSettings {
   readonly proxy: CountingProxy;
   readonly timeoutMs: number;
   readonly env: NodeJS.ProcessEnv;
+  readonly runsDir: string;
 }
 
 export function executorFor(settings: ExecutorSettings): RunExecutor {
@@ -34,7 +34,7 @@ export function executorFor(settings: ExecutorSettings): RunExecutor {
 
 async function runOnce(settings: ExecutorSettings, input: SuiteRunInput): Promise<SuiteRunOutcome> {
   const { spec, proxy } = settings;
-  const folder = realpathSync(mkdtempSync(join(tmpdir(), `plankeeper-eval-${spec.name}-`)));
+  const folder = realpathSync(mkdtempSync(join(settings.runsDir, `plankeeper-eval-${spec.name}-`)));
   const home = join(folder, 'home');
   const tmp = join(folder, 'tmp');
   mkdirSync(home);

@@ -15,7 +15,7 @@ import {
   say,
   seenText,
 } from '../../../test/coding-agents/claude-code/support/scripted-anthropic-server.js';
-import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
 import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
 import { agentExecutor } from './index.js';
 
@@ -31,6 +31,7 @@ async function executorAt(baseUrl: string, timeoutMs = 60_000) {
     apiKey: 'sk-ant-scripted-test-key',
     agentBin: CLAUDE_BIN,
     timeoutMs,
+    runsDir: RUNS_DIR,
     env: testEnv('http://127.0.0.1:9'),
   });
   cleanups.push(() => executor.close());

@@ -20,7 +20,7 @@ import {
   say,
   seenText,
 } from '../../../test/coding-agents/claude-code/support/scripted-anthropic-server.js';
-import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
 import {
   type TaskId,
   type TaskRun,
@@ -54,6 +54,7 @@ async function runArm(taskId: TaskId, arm: string, steps: (ws: string) => StepIn
     apiKey: 'sk-ant-scripted-test-key',
     agentBin: CLAUDE_BIN,
     timeoutMs: 60_000,
+    runsDir: RUNS_DIR,
     env: testEnv(server.proxyUrl),
   });
   cleanups.push(() => executor.close());
@@ -138,6 +139,7 @@ describe('eval --agent claude-code (real CLI)', () => {
         apiKey: 'sk-ant-scripted-test-key',
         agentBin: CLAUDE_BIN,
         timeoutMs: 60_000,
+        runsDir: RUNS_DIR,
         env: testEnv('http://127.0.0.1:9'),
       });
       cleanups.push(() => executor.close());
@@ -154,6 +156,7 @@ describe('eval --agent claude-code (real CLI)', () => {
       apiKey: 'sk-ant-scripted-test-key',
       agentBin: CLAUDE_BIN,
       timeoutMs: 60_000,
+      runsDir: RUNS_DIR,
       env: testEnv('http://127.0.0.1:9'),
     });
     cleanups.push(() => executor.close());

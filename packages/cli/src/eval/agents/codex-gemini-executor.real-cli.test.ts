@@ -18,7 +18,7 @@ import {
   toolNames,
 } from '../../../test/coding-agents/gemini/support/gemini-model-server.js';
 import { GEMINI_BIN } from '../../../test/coding-agents/gemini/support/gemini-runner.js';
-import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
 import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
 import { agentExecutor } from './index.js';
 
@@ -47,6 +47,7 @@ describe('eval --agent on Codex and Gemini CLI (real CLIs, standard arm)', () =>
       apiKey: 'test-key',
       agentBin: CODEX_BIN,
       timeoutMs: 60_000,
+      runsDir: RUNS_DIR,
       env: testEnv(REFUSING_PROXY),
     });
     cleanups.push(() => executor.close());
@@ -81,6 +82,7 @@ describe('eval --agent on Codex and Gemini CLI (real CLIs, standard arm)', () =>
       apiKey: 'test-key',
       agentBin: GEMINI_BIN,
       timeoutMs: 60_000,
+      runsDir: RUNS_DIR,
       env: testEnv(REFUSING_PROXY),
     });
     cleanups.push(() => executor.close());

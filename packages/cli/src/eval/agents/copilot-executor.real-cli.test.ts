@@ -10,7 +10,7 @@ import {
   say,
 } from '../../../test/coding-agents/codex/support/responses-server.js';
 import { COPILOT_BIN } from '../../../test/coding-agents/copilot/support/run-copilot.js';
-import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
 import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
 import { agentExecutor } from './index.js';
 
@@ -37,6 +37,7 @@ describe('eval --agent on GitHub Copilot CLI (real CLI, standard arm)', () => {
       apiKey: 'test-key',
       agentBin: COPILOT_BIN,
       timeoutMs: 60_000,
+      runsDir: RUNS_DIR,
       env: testEnv('http://127.0.0.1:9'),
     });
     cleanups.push(() => executor.close());

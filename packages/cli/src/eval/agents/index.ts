@@ -8,6 +8,7 @@
  * await executor.close();
  */
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { ConfigurationError, type LocaleId } from 'plankeeper';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import type { RunExecutor } from '../suite/run-executor.js';
@@ -35,6 +36,8 @@ export interface AgentExecutorOptions {
   timeoutMs?: number;
   /** Where PATH, the key variables and `PLANKEEPER_EVAL_ENV_*` come from; default process.env. */
   env?: NodeJS.ProcessEnv;
+  /** Where each run's folder (its transcript, and its home while it runs) goes; default the system temp folder. */
+  runsDir?: string;
   /** The language of the executor's own errors (a run's are in its input's locale). Default en. */
   locale?: LocaleId;
 }
@@ -72,6 +75,7 @@ export async function agentExecutor(
     proxy,
     timeoutMs: options.timeoutMs ?? 10 * 60_000,
     env,
+    runsDir: options.runsDir ?? tmpdir(),
   });
   return Object.assign(run, { agentVersion: version, close: () => proxy.close() });
 }

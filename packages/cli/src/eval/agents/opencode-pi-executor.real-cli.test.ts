@@ -12,7 +12,7 @@ import {
   say,
 } from '../../../test/coding-agents/opencode/support/scripted-chat-server.js';
 import { PI_BIN } from '../../../test/coding-agents/pi/support/pi-runner.js';
-import { testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
 import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
 import { FakeProviderServer, openaiWire } from '../../../test/support/fake-provider-server.js';
 import { agentExecutor } from './index.js';
@@ -41,6 +41,7 @@ describe('eval --agent on OpenCode and Pi (real CLIs, standard arm)', () => {
       apiKey: 'test-key',
       agentBin: OPENCODE_BIN,
       timeoutMs: 60_000,
+      runsDir: RUNS_DIR,
       env: testEnv(server.proxyUrl),
     });
     cleanups.push(() => executor.close());
@@ -82,6 +83,7 @@ describe('eval --agent on OpenCode and Pi (real CLIs, standard arm)', () => {
       apiKey: 'test-key',
       agentBin: PI_BIN,
       timeoutMs: 60_000,
+      runsDir: RUNS_DIR,
       env: testEnv('http://127.0.0.1:9'),
     });
     cleanups.push(() => executor.close());

@@ -1,5 +1,12 @@
-/** The environment the executor tests give `agentExecutor`. */
-import { delimiter, dirname } from 'node:path';
+/** The environment and the runs folder the executor tests give `agentExecutor`. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
+
+/** Every run's folder (transcript, home) of one test file, removed after it. */
+export const RUNS_DIR = mkdtempSync(join(tmpdir(), 'pk-eval-runs-'));
+afterAll(() => rmSync(RUNS_DIR, { recursive: true, force: true, maxRetries: 3 }));
 
 /**
  * Node first on PATH (hooks and MCP servers run `node`), no retries of a failing endpoint, and
