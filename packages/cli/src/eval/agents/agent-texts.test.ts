@@ -22,6 +22,7 @@ describe.each(['en', 'zh'] as const)('eval --agent texts (%s)', (locale) => {
       texts.noModelAnswer('pi', 1, ''),
       texts.unknownArm('loose', EVAL_ARMS),
       texts.checksNeedCheck,
+      texts.setupFailed('codex', '/home/.codex/config.toml: not TOML'),
       texts.notOnPath('claude-code', 'claude', 'npm install -g @anthropic-ai/claude-code'),
       texts.notExecutable('codex', '/opt/codex', 'codex', 'npm install -g @openai/codex'),
       texts.noKey('gemini', ['GEMINI_API_KEY', 'GOOGLE_API_KEY']),

@@ -13,6 +13,7 @@ export interface AgentTexts {
   noModelAnswer(command: string, exit: number | null, lastLine: string): string;
   unknownArm(arm: string, arms: readonly string[]): string;
   checksNeedCheck: string;
+  setupFailed(agent: string, problem: string): string;
   notOnPath(agent: string, command: string, install: string): string;
   notExecutable(agent: string, path: string, command: string, install: string): string;
   noKey(agent: string, variables: readonly string[]): string;
@@ -32,6 +33,7 @@ export const AGENT_TEXTS: Record<LocaleId, AgentTexts> = {
       `${command} exited ${exit} without a model answer${tail(line)}`,
     unknownArm: (arm, arms) => `unknown arm ${JSON.stringify(arm)}; use one of ${arms.join(', ')}`,
     checksNeedCheck: "the checks arm needs the task's check",
+    setupFailed: (agent, problem) => `plankeeper setup ${agent} failed: ${problem}`,
     notOnPath: (agent, command, install) =>
       `eval --agent ${agent}: ${command} is not on PATH; install it (${install}) and run again.`,
     notExecutable: (agent, path, command, install) =>
@@ -51,6 +53,7 @@ export const AGENT_TEXTS: Record<LocaleId, AgentTexts> = {
       `${command} 以退出码 ${exit} 结束，未得到任何模型回答${line === '' ? '' : `：${line}`}`,
     unknownArm: (arm, arms) => `未知的对照组 ${JSON.stringify(arm)}；可选：${arms.join('、')}`,
     checksNeedCheck: 'checks 组需要任务的检查命令',
+    setupFailed: (agent, problem) => `plankeeper setup ${agent} 失败：${problem}`,
     notOnPath: (agent, command, install) =>
       `eval --agent ${agent}：PATH 中没有 ${command}；请先安装（${install}）再运行。`,
     notExecutable: (agent, path, command, install) =>

@@ -24,7 +24,7 @@ export interface ArmPlace {
   readonly env: NodeJS.ProcessEnv;
 }
 
-/** Sets the arm up in the workspace; an unknown arm is a problem, returned as one line. */
+/** Sets the arm up in the workspace; an unknown arm or a failed setup is returned as one line. */
 export function setUpArm(place: ArmPlace): string | undefined {
   const { arm } = place;
   if (!(EVAL_ARMS as readonly string[]).includes(arm)) {
@@ -33,14 +33,19 @@ export function setUpArm(place: ArmPlace): string | undefined {
   if (arm === 'off') return undefined;
   if (arm === 'checks' && place.checkCommand.trim() === '')
     return AGENT_TEXTS[place.locale].checksNeedCheck;
-  setup({
-    agent: place.agent,
-    dir: place.workspace,
-    locale: place.locale,
-    discipline: arm === 'checks' ? 'standard' : (arm as 'light' | 'standard' | 'strict'),
-    ...(arm === 'checks' && { verify: [place.checkCommand] }),
-    node: process.execPath,
-    env: { ...place.env, HOME: place.home, CODEX_HOME: join(place.home, '.codex') },
-  });
+  try {
+    setup({
+      agent: place.agent,
+      dir: place.workspace,
+      locale: place.locale,
+      discipline: arm === 'checks' ? 'standard' : (arm as 'light' | 'standard' | 'strict'),
+      ...(arm === 'checks' && { verify: [place.checkCommand] }),
+      node: process.execPath,
+      env: { ...place.env, HOME: place.home, CODEX_HOME: join(place.home, '.codex') },
+    });
+  } catch (error) {
+    // A config setup cannot read or write: this run cannot be set up, so it is an error.
+    return AGENT_TEXTS[place.locale].setupFailed(place.agent, (error as Error).message);
+  }
   return undefined;
 }

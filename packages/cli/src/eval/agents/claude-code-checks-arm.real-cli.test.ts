@@ -4,6 +4,7 @@
  * through; an endpoint that never answers ends in the time limit, and an aborted run stops at
  * once, both errors, never scores.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -86,4 +87,21 @@ describe('eval --agent claude-code: the checks arm and the limits (real CLI)', (
     expect(stopped).toMatchObject({ error: 'stopped before it finished', retryable: true });
     expect(Date.now() - started).toBeLessThan(10_000);
   }, 60_000);
+
+  it('an unknown arm, or a workspace setup cannot read: an error, and the CLI never starts', async () => {
+    const executor = await executorAt('http://127.0.0.1:9');
+    const loose = taskRun('one-file', 'loose');
+    cleanups.push(() => loose.dispose());
+    expect(await executor(loose.input)).toMatchObject({
+      error: 'unknown arm "loose"; use one of off, light, standard, strict, checks',
+      modelCalls: 0,
+    });
+    const broken = taskRun('one-file', 'standard');
+    cleanups.push(() => broken.dispose());
+    mkdirSync(join(broken.input.workspace, '.claude'));
+    writeFileSync(join(broken.input.workspace, '.claude', 'settings.json'), '{ not json');
+    const outcome = await executor({ ...broken.input, locale: 'zh' });
+    expect(outcome.error).toMatch(/^plankeeper setup claude-code 失败：.*settings\.json/);
+    expect(outcome.modelCalls).toBe(0);
+  });
 });
