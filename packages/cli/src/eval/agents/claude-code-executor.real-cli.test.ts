@@ -78,6 +78,10 @@ const calls = (server: ScriptedAnthropicServer): RecordedModelRequest[] =>
 
 function expectCounted(run: ArmRun): void {
   const seen = calls(run.server).length;
+  // Every call, side calls included, asks for the model under test (`anthropic:` dropped).
+  expect(new Set(calls(run.server).map((request) => request.body.model))).toEqual(
+    new Set(['claude-scripted']),
+  );
   expect(run.outcome.modelCalls).toBe(seen);
   // The scripted server reports 10 input and 5 output tokens per answer.
   expect(run.outcome.inputTokens).toBe(10 * seen);

@@ -52,6 +52,12 @@ export const claudeCode: AgentSpec = {
       env: {
         ANTHROPIC_BASE_URL: place.baseUrl,
         ANTHROPIC_API_KEY: place.apiKey,
+        // Its side calls (titles, checks) and sub-agents ask for Haiku by default, which an
+        // endpoint serving one model may not have: every call goes to the model under test.
+        ANTHROPIC_SMALL_FAST_MODEL: place.model,
+        ANTHROPIC_DEFAULT_HAIKU_MODEL: place.model,
+        ANTHROPIC_DEFAULT_SONNET_MODEL: place.model,
+        ANTHROPIC_DEFAULT_OPUS_MODEL: place.model,
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
         DISABLE_AUTOUPDATER: '1',
         DISABLE_TELEMETRY: '1',
