@@ -50,10 +50,10 @@ const FLAG_CASES: Array<[string[], RegExp]> = [
     ['--suite', join(scratch, 'nowhere'), ...MODEL],
     /^--suite: .*nowhere is not a folder\. Give a folder of task folders\.$/,
   ],
-  [['--suite', SUITE], /^--suite needs --model \(or --agent\)/],
+  [['--suite', SUITE], /^--suite needs --model\. /],
   [
-    ['--suite', SUITE, ...MODEL, '--agent', 'codex'],
-    /^--agent codex: coding-agent runs are not in this build/,
+    ['--suite', SUITE, ...MODEL, '--agent', 'vim'],
+    /^--agent vim: not a coding agent\. Use one of: claude-code, /,
   ],
   [['--arms', 'off,standard'], /^--arms needs --suite DIR\.$/],
   [

@@ -4,7 +4,7 @@
  * starts no new run, stops the ones under way and reports what finished, marked partial.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { LocaleId } from 'plankeeper';
+import { ConfigurationError, type LocaleId } from 'plankeeper';
 import { executorFor } from '../../eval/suite/executor-for.js';
 import { formatProgressLine, formatSuiteReport } from '../../eval/suite/format-suite-report.js';
 import { type LoadedSuite, loadSuite } from '../../eval/suite/load-suite.js';
@@ -47,8 +47,8 @@ const INTERRUPTED = 130;
 export async function runEvalSuiteCommand(flags: EvalSuiteFlags, lang: LocaleId): Promise<number> {
   const settings = parseSuiteSettings(flags);
   const suite = usageOnSuiteError(() => loadSuite(flags.suite, lang));
-  const executor = await usageOnSuiteErrorAsync(() => executorFor(flags));
-  const meta = metaOf(flags, suite, settings, lang);
+  const executor = await usageOnSuiteErrorAsync(() => executorFor(flags, lang));
+  const meta = metaOf(flags, suite, settings, lang, executor.agentVersion);
   const resumed =
     flags.resume === undefined
       ? undefined
@@ -74,7 +74,7 @@ export async function runEvalSuiteCommand(flags: EvalSuiteFlags, lang: LocaleId)
       arms: settings.arms,
       reps: settings.reps,
       locale: lang,
-      executor,
+      executor: executor.run,
       concurrency: settings.concurrency,
       retries: settings.retries,
       retryBaseMs: RETRY_BASE_MS,
@@ -91,6 +91,7 @@ export async function runEvalSuiteCommand(flags: EvalSuiteFlags, lang: LocaleId)
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await executor.close();
   }
   const final = report(records, new Date().toISOString());
   if (outFile !== undefined) writeReportFile(outFile, final);
@@ -106,11 +107,13 @@ function metaOf(
   suite: LoadedSuite,
   settings: SuiteSettings,
   lang: LocaleId,
+  agentVersion: string | null,
 ): SuiteMeta {
   return {
     plankeeperVersion: packageVersion(),
     model: flags.model ?? '',
     agent: flags.agent ?? null,
+    agentVersion,
     baseUrlHost: flags.baseUrl === undefined ? null : new URL(flags.baseUrl).host,
     suite: suite.dir,
     lang,
@@ -139,6 +142,7 @@ function usageOnSuiteError<T>(work: () => T): T {
     return work();
   } catch (error) {
     if (SuiteError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
+    if (ConfigurationError.isInstance(error)) throw new CliError(error.message, EXIT.config);
     throw error;
   }
 }
@@ -148,6 +152,7 @@ async function usageOnSuiteErrorAsync<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (SuiteError.isInstance(error)) throw new CliError(error.message, EXIT.usage);
+    if (ConfigurationError.isInstance(error)) throw new CliError(error.message, EXIT.config);
     throw error;
   }
 }

@@ -17,6 +17,12 @@ export interface SuiteTask {
   readonly promptFile: string;
   readonly promptSha256: string;
   readonly checkCommand: string;
+  /**
+   * The check as it runs: with `PLANKEEPER_TASK_DIR` set to the task folder, so a check can
+   * keep its logic beside `check`, outside the workspace the model edits. The checks arm's
+   * verify command is this too, since the host runs it outside the suite runner.
+   */
+  readonly runnableCheck: string;
   /** The folder copied into each run's workspace, when the task has one. */
   readonly filesDir: string | undefined;
 }
@@ -63,8 +69,13 @@ function loadTask(folder: string, id: string, lang: LocaleId): SuiteTask {
     promptFile,
     promptSha256: createHash('sha256').update(prompt).digest('hex'),
     checkCommand: check,
+    runnableCheck: `PLANKEEPER_TASK_DIR=${shellQuote(folder)}; export PLANKEEPER_TASK_DIR; ${check}`,
     filesDir: statSync(files, { throwIfNoEntry: false })?.isDirectory() ? files : undefined,
   };
+}
+
+function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 function readText(path: string): string | undefined {

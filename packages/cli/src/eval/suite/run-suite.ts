@@ -113,7 +113,7 @@ async function runOnce(
       return { ...base, status: 'error', error: outcome.error, retryable, wallMs: wall() };
     }
     const check = await runCheck(
-      run.task.checkCommand,
+      run.task.runnableCheck,
       workspace,
       options.checkTimeoutMs,
       options.signal,
@@ -169,7 +169,7 @@ async function execute(
       workspace,
       prompt: run.task.prompt,
       arm: run.arm,
-      checkCommand: run.task.checkCommand,
+      checkCommand: run.task.runnableCheck,
       locale: options.locale,
       signal,
     });

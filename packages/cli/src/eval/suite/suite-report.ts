@@ -53,6 +53,8 @@ export interface SuiteMeta {
   /** `--model`, or the coding agent's name and model. */
   model: string;
   agent: string | null;
+  /** The coding agent's CLI version (`<cli> --version`), with --agent. */
+  agentVersion: string | null;
   baseUrlHost: string | null;
   suite: string;
   lang: string;

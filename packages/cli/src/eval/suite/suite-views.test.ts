@@ -64,6 +64,7 @@ function sampleReport(options: { partial?: boolean } = {}): SuiteReport {
       plankeeperVersion: '0.0.0-test',
       model: 'openai:small-model',
       agent: null,
+      agentVersion: null,
       baseUrlHost: 'localhost:11434',
       suite: 'my-suite',
       lang: 'en',
