@@ -43,7 +43,7 @@ export default async function piSessions() {
         try {
           const started = performance.now();
           const run = await sandboxes[variant].run({ server, prompts: ['Read the notes.'] });
-          const ms = performance.now() - started;
+          const ms = Math.round(performance.now() - started);
           if (server.pending !== 0 || !run.stdout.includes('Read it.')) {
             throw new Error(`Pi session of ${calls} calls failed:\n${run.stderr.slice(-2000)}`);
           }
