@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { printTable } from './report.mjs';
-import { median, sessionCost, setUp } from './session-cost.mjs';
+import { median, ROUTES, sessionCost, setUp } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -91,23 +91,28 @@ export default async function claudeCodeSessions() {
         permissions: { allow: ['Read'] },
       });
     }
-    await sessionCost('Claude Code', 'Read', async (variant, reads) => {
-      const sandbox = sandboxes[variant];
-      const notes = join(sandbox.project, 'notes.txt');
-      const server = await ScriptedAnthropicServer.start([
-        ...Array.from({ length: reads }, () => callTool('Read', { file_path: notes })),
-        say('Read it.'),
-      ]);
-      try {
-        const run = await sandbox.run({ server, prompt: 'Read the notes.', timeoutMs: 120_000 });
-        if (run.code !== 0 || run.result?.result !== 'Read it.' || server.unusedSteps !== 0) {
-          throw new Error(`session of ${reads} reads failed: exit ${run.code}\n${run.stderr}`);
+    return await sessionCost(
+      'Claude Code',
+      'Read',
+      async (variant, reads) => {
+        const sandbox = sandboxes[variant];
+        const notes = join(sandbox.project, 'notes.txt');
+        const server = await ScriptedAnthropicServer.start([
+          ...Array.from({ length: reads }, () => callTool('Read', { file_path: notes })),
+          say('Read it.'),
+        ]);
+        try {
+          const run = await sandbox.run({ server, prompt: 'Read the notes.', timeoutMs: 120_000 });
+          if (run.code !== 0 || run.result?.result !== 'Read it.' || server.unusedSteps !== 0) {
+            throw new Error(`session of ${reads} reads failed: exit ${run.code}\n${run.stderr}`);
+          }
+          return run.durationMs;
+        } finally {
+          await server.close();
         }
-        return run.durationMs;
-      } finally {
-        await server.close();
-      }
-    });
+      },
+      { route: ROUTES.claudeCode },
+    );
   } finally {
     await sandboxes.bare.dispose();
     await sandboxes.kept.dispose();

@@ -3,7 +3,7 @@
 // tool (both projects have it), measured as session-cost.mjs says. The hooks run with the trust
 // setup records, as a person's would.
 import { join } from 'node:path';
-import { COMMAND_HOOK_TARGETS, sessionCost, setUp, standInEcho } from './session-cost.mjs';
+import { COMMAND_HOOK_TARGETS, ROUTES, sessionCost, setUp, standInEcho } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 export default async function codexSessions() {
@@ -15,7 +15,7 @@ export default async function codexSessions() {
   );
   const workspaces = { bare: createCodexWorkspace(), kept: createCodexWorkspace() };
   try {
-    await sessionCost(
+    return await sessionCost(
       'Codex',
       'MCP echo',
       async (variant, calls) => {
@@ -46,7 +46,7 @@ export default async function codexSessions() {
           await server.close();
         }
       },
-      COMMAND_HOOK_TARGETS,
+      { ...COMMAND_HOOK_TARGETS, route: ROUTES.forwarder },
     );
   } finally {
     workspaces.bare.dispose();

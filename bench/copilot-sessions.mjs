@@ -11,6 +11,7 @@
 // server's start beside them).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { printTable, verdict } from './report.mjs';
 import { importTestSupport } from './test-support.mjs';
@@ -105,12 +106,14 @@ export default async function copilotSessions() {
     await session(bare, 1);
     await session(kept, 1);
     const times = { bare: {}, kept: {} };
+    const loads = [loadavg()[0]];
     for (const views of SIZES) {
       times.bare[views] = [];
       times.kept[views] = [];
       for (let round = 0; round < ROUNDS; round++) {
         times.bare[views].push(await session(bare, views));
         times.kept[views].push(await session(kept, views));
+        loads.push(loadavg()[0]);
       }
     }
     const hook = hookProcessMs(kept.root);
@@ -119,12 +122,14 @@ export default async function copilotSessions() {
     const added = (views) => at('kept', views) - at('bare', views);
     const perCall = (added(large) - added(small)) / (large - small);
     const perSession = added(small) - perCall * small;
+    const load = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
     printTable(
-      `a Copilot CLI session of N view calls (median of ${ROUNDS} rounds, ms)`,
+      `a Copilot CLI session of N view calls (median of ${ROUNDS} rounds, ms; load average ${load})`,
       ['N', 'without plankeeper', 'with plankeeper', 'added'],
       SIZES.map((views) => [views, at('bare', views), at('kept', views), added(views)]),
     );
     console.log(`\none plankeeper hook process (postToolUse, median of 9): ${hook.toFixed(0)} ms`);
+    const summary = { agent: 'Copilot CLI', perCall, perSession, load };
     if (EXTENSION_ROUTE) {
       console.log('route: the extension (one plankeeper process for the session)');
       verdict('per tool call', perCall <= 10, `${perCall.toFixed(1)} ms added (target <= 10 ms)`);
@@ -133,7 +138,12 @@ export default async function copilotSessions() {
         perSession <= 400,
         `${perSession.toFixed(0)} ms added (target <= 400 ms)`,
       );
-      return;
+      return {
+        ...summary,
+        route: 'extension, one plankeeper hook --serve',
+        perCallTarget: 10,
+        perSessionTarget: 400,
+      };
     }
     console.log('route: a plankeeper hook process per event');
     verdict(
@@ -146,6 +156,12 @@ export default async function copilotSessions() {
       perSession <= PER_SESSION_PROCESSES * hook,
       `${perSession.toFixed(0)} ms added (target <= ${PER_SESSION_PROCESSES} hook processes)`,
     );
+    return {
+      ...summary,
+      route: 'a plankeeper hook process per event',
+      perCallTarget: PER_CALL_PROCESSES * hook,
+      perSessionTarget: PER_SESSION_PROCESSES * hook,
+    };
   } finally {
     bare.dispose();
     kept.dispose();

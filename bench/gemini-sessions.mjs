@@ -2,7 +2,7 @@
 // scripted Gemini server of the real-CLI tests, a session of N calls of a stand-in MCP server's
 // `echo` tool (both projects have it, trusted), measured as session-cost.mjs says.
 import { join } from 'node:path';
-import { COMMAND_HOOK_TARGETS, sessionCost, setUp, standInEcho } from './session-cost.mjs';
+import { COMMAND_HOOK_TARGETS, ROUTES, sessionCost, setUp, standInEcho } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 export default async function geminiSessions() {
@@ -21,7 +21,7 @@ export default async function geminiSessions() {
   const sandboxes = { bare: sandbox(), kept: sandbox() };
   try {
     setUp('gemini', sandboxes.kept.project, { HOME: sandboxes.kept.home });
-    await sessionCost(
+    return await sessionCost(
       'Gemini CLI',
       'MCP echo',
       async (variant, calls) => {
@@ -50,7 +50,7 @@ export default async function geminiSessions() {
           await server.close();
         }
       },
-      COMMAND_HOOK_TARGETS,
+      { ...COMMAND_HOOK_TARGETS, route: ROUTES.forwarder },
     );
   } finally {
     sandboxes.bare.remove();

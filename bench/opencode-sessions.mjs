@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from 'plankeeper/stores';
 import { printTable } from './report.mjs';
-import { median, sessionCost, setUp, standInEcho } from './session-cost.mjs';
+import { median, ROUTES, sessionCost, setUp, standInEcho } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -105,30 +105,35 @@ export default async function opencodeSessions() {
   const sandboxes = { bare: await sandbox(), kept: await sandbox() };
   try {
     setUp('opencode', sandboxes.kept.project, { HOME: sandboxes.kept.home });
-    await sessionCost('OpenCode', 'MCP echo', async (variant, calls) => {
-      const server = await ScriptedChatServer.start([
-        ...Array.from({ length: calls }, (_, call) =>
-          callTool('standin_echo', { text: String(call) }),
-        ),
-        say('Echoed.'),
-      ]);
-      try {
-        const run = await sandboxes[variant].run({
-          server,
-          prompt: 'Echo.',
-          logLevel: false,
-          timeoutMs: 180_000,
-        });
-        if (run.code !== 0 || server.pending !== 0 || !run.text.includes('Echoed.')) {
-          throw new Error(
-            `OpenCode session of ${calls} calls failed: exit ${run.code}\n${run.stderr.slice(-2000)}`,
-          );
+    return await sessionCost(
+      'OpenCode',
+      'MCP echo',
+      async (variant, calls) => {
+        const server = await ScriptedChatServer.start([
+          ...Array.from({ length: calls }, (_, call) =>
+            callTool('standin_echo', { text: String(call) }),
+          ),
+          say('Echoed.'),
+        ]);
+        try {
+          const run = await sandboxes[variant].run({
+            server,
+            prompt: 'Echo.',
+            logLevel: false,
+            timeoutMs: 180_000,
+          });
+          if (run.code !== 0 || server.pending !== 0 || !run.text.includes('Echoed.')) {
+            throw new Error(
+              `OpenCode session of ${calls} calls failed: exit ${run.code}\n${run.stderr.slice(-2000)}`,
+            );
+          }
+          return run.durationMs;
+        } finally {
+          await server.close();
         }
-        return run.durationMs;
-      } finally {
-        await server.close();
-      }
-    });
+      },
+      { route: ROUTES.opencode },
+    );
   } finally {
     await sandboxes.bare.dispose();
     await sandboxes.kept.dispose();

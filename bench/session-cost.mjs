@@ -19,6 +19,14 @@ const PER_SESSION_TARGET_MS = 400;
  */
 export const COMMAND_HOOK_TARGETS = { perCallMs: 30 };
 
+/** How each agent's events reach plankeeper, as the summary of `bench/run.mjs sessions` names it. */
+export const ROUTES = {
+  claudeCode: 'mcp_tool hooks: calls to its plankeeper MCP server',
+  forwarder: 'bash forwarder to its plankeeper MCP server',
+  opencode: 'in-process plugin, one plankeeper hook --serve',
+  pi: 'in-process extension',
+};
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -47,7 +55,8 @@ export function setUp(agent, dir, env) {
  * Measures `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall
  * time in ms, and throws if the session did not end as scripted) and prints the table and the
  * verdicts against the targets, labelled with `agent` and `tool`. `targets.perCallMs`: the
- * agent's own per-call target, where it differs.
+ * agent's own per-call target, where it differs; `targets.route`: how plankeeper answers the
+ * agent's events, for the summary of `bench/run.mjs sessions`. Resolves to the figures.
  */
 export async function sessionCost(agent, tool, session, targets = {}) {
   const perCallTarget = targets.perCallMs ?? PER_CALL_TARGET_MS;
@@ -86,5 +95,13 @@ export async function sessionCost(agent, tool, session, targets = {}) {
     perSession <= PER_SESSION_TARGET_MS,
     `${perSession.toFixed(0)} ms added (target <= ${PER_SESSION_TARGET_MS} ms)`,
   );
-  return { perCall, perSession };
+  return {
+    agent,
+    route: targets.route ?? '',
+    perCall,
+    perCallTarget,
+    perSession,
+    perSessionTarget: PER_SESSION_TARGET_MS,
+    load: `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
+  };
 }

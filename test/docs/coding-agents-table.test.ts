@@ -14,8 +14,17 @@ const HEADER = [
   'Hook events',
 ];
 
-/** The cells of the README's table whose header is HEADER (the formatter pads them). */
-function readmeTable(): string[][] {
+/** What `node bench/run.mjs sessions` measures, per agent: the table the merged bench updates. */
+const COST_HEADER = [
+  'Coding agent',
+  'Added per tool call',
+  'Added per session',
+  'Route',
+  'Install ways',
+];
+
+/** The cells of the README's table whose header is `header` (the formatter pads them). */
+function readmeTable(header: readonly string[] = HEADER): string[][] {
   const rows = readme
     .split('\n')
     .filter((line) => line.startsWith('|'))
@@ -25,11 +34,11 @@ function readmeTable(): string[][] {
         .split('|')
         .map((cell) => cell.trim()),
     );
-  const start = rows.findIndex((cells) => cells.join('|') === HEADER.join('|'));
+  const start = rows.findIndex((cells) => cells.join('|') === header.join('|'));
   if (start < 0) return [];
   const body: string[][] = [];
   for (const cells of rows.slice(start + 2)) {
-    if (cells.length !== HEADER.length) break;
+    if (cells.length !== header.length) break;
     body.push(cells);
   }
   return body;
@@ -52,5 +61,18 @@ describe('README: coding agents', () => {
     expect(readme).toContain(`\n## Coding agents (${titles.join(', ')})\n`);
     const subsections = [...readme.matchAll(/^### (.+)$/gm)].map((match) => match[1]);
     for (const title of titles) expect(subsections).toContain(title);
+  });
+
+  it('has the cost table: one row per registered agent, a figure in ms per call and per session', () => {
+    const rows = readmeTable(COST_HEADER);
+    expect(rows.map(([title]) => title)).toEqual(CODING_AGENTS.map((agent) => agent.title));
+    for (const [, perCall, perSession, route, ways] of rows) {
+      // A figure, or the noise it was lost in ("noise (−120 ms)": a negative result).
+      expect(perCall).toMatch(/^([-−]?[\d,.]+ ms|noise \([-−]?[\d,.]+ ms\))$/);
+      expect(perSession).toMatch(/^([-−]?[\d,.]+ ms|noise \([-−]?[\d,.]+ ms\))$/);
+      expect(route).not.toBe('');
+      expect(ways).toBe('global, devDependency, npx');
+    }
+    expect(readme).toContain('`npm run bench -- sessions`');
   });
 });

@@ -67,8 +67,14 @@ function plankeeper(...args: string[]) {
 }
 
 /** A written hook command run as the agents run one: through a shell, the event on stdin. */
-function runHook(command: string, event: object, cwd: string, env: NodeJS.ProcessEnv = {}) {
-  const run = spawnSync('/bin/sh', ['-c', command], {
+function runHook(
+  command: string,
+  event: object,
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  shell = '/bin/sh',
+) {
+  const run = spawnSync(shell, ['-c', command], {
     cwd,
     input: JSON.stringify(event),
     encoding: 'utf8',
@@ -101,13 +107,15 @@ describe('setup in a project with plankeeper as a devDependency', () => {
     // The forwarder to the running MCP server, then the hook process it runs when no server
     // answers (none here): the project's bin, started by node.
     expect(hook.command).toBe(
-      `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 node ${PROJECT_BIN} hook gemini BeforeAgent`,
+      `. "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 node ${PROJECT_BIN} hook gemini BeforeAgent`,
     );
+    // Gemini CLI runs a hook command with `bash -c`, which the forwarder is sourced into.
     const answer = runHook(
       hook.command,
       { session_id: SESSION, cwd: project, hook_event_name: 'BeforeAgent', prompt: 'go on' },
       project,
       { GEMINI_PROJECT_DIR: project },
+      'bash',
     );
     expect(answer.stderr).toBe('');
     expect(answer.status).toBe(0);

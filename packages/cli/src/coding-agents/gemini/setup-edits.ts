@@ -83,7 +83,9 @@ const FORWARDER = join('.gemini', 'plankeeper-hook.sh');
  * The hook handler setup writes on `event`, named so `hooksConfig.disabled` can name it: the
  * forwarder to the MCP server Gemini CLI started for the project (hook-route/), with the
  * one-shot hook process as its way when that is down. Gemini CLI sets GEMINI_PROJECT_DIR for
- * its hooks, so the file names no directory of this machine.
+ * its hooks, so the file names no directory of this machine. It runs a hook command with
+ * `bash -c` (on Windows, PowerShell, where the forwarder runs in no case), so the forwarder is
+ * sourced into that bash: one bash start per tool call, not two.
  */
 function handlerFor(ctx: SetupContext, event: string): JsonObject {
   // The checks run on the model's answer; every other event answers at once.
@@ -92,7 +94,7 @@ function handlerFor(ctx: SetupContext, event: string): JsonObject {
   return {
     name: 'plankeeper',
     type: 'command',
-    command: forwardedCommand(script, timeout / 1000, hookCommand(ctx, event)),
+    command: forwardedCommand(script, timeout / 1000, hookCommand(ctx, event), true),
     timeout,
   };
 }

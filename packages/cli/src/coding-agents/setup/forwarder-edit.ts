@@ -50,12 +50,15 @@ export function forwarderEdit(spec: ForwarderSpec, read: ReadText, remove: boole
  * `bash <script> <seconds> <hook command…>`: the forwarder waits one second less than the
  * agent's `timeoutSeconds`, so its neutral answer lands inside the agent's timeout.
  * `script` is written as it is (it may name a variable the shell expands); the rest is quoted.
+ * `sourced`: for an agent that runs each hook command with `bash -c` (Gemini CLI), `. <script>`
+ * runs the forwarder in that bash rather than starting a second one for every tool call.
  */
 export function forwardedCommand(
   script: string,
   timeoutSeconds: number,
   hookCommand: readonly string[],
+  sourced = false,
 ): string {
   const wait = Math.max(1, Math.floor(timeoutSeconds) - 1);
-  return `bash ${script} ${wait} ${shellCommand(hookCommand)}`;
+  return `${sourced ? '.' : 'bash'} ${script} ${wait} ${shellCommand(hookCommand)}`;
 }

@@ -110,8 +110,10 @@ function isEarlierSetupHook(handler: unknown, agent: string, event: string): boo
       ? command.split(' ')
       : [];
   const plain = words.map((word) => (typeof word === 'string' ? word.replace(/^'|'$/g, '') : ''));
-  // `bash <…/plankeeper-hook.sh> <seconds>` before it: the forwarder (hook-route/).
-  const forwarded = plain[0] === 'bash' && (plain[1] ?? '').endsWith('/plankeeper-hook.sh');
+  // `bash <…/plankeeper-hook.sh> <seconds>` before it, or `. <…>` (sourced): the forwarder
+  // (hook-route/).
+  const forwarded =
+    (plain[0] === 'bash' || plain[0] === '.') && (plain[1] ?? '').endsWith('/plankeeper-hook.sh');
   const [node, bin, hook, name, eventName] = forwarded ? plain.slice(3) : plain;
   return (
     /(^|\/)node(\.exe)?$/.test(node ?? '') &&

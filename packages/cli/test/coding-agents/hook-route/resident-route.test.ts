@@ -59,11 +59,14 @@ async function startServer(): Promise<void> {
   }
 }
 
-/** Runs the hook setup wrote on `event` with `input`; its stdout, and how long it took. */
+/**
+ * Runs the hook setup wrote on `event` with `input`, as Gemini CLI runs a hook command (`bash
+ * -c`); its stdout, and how long it took.
+ */
 function runHook(event: string, input: Record<string, unknown>) {
   const command = settings().hooks[event]![0]!.hooks[0]!.command;
   const started = Date.now();
-  const result = spawnSync('/bin/sh', ['-c', command], {
+  const result = spawnSync('bash', ['-c', command], {
     cwd: dirs.project,
     env: env(),
     input: JSON.stringify(input),
@@ -88,7 +91,7 @@ describe('Gemini CLI hooks through the resident route', () => {
     const script = join(dirs.project, '.gemini', 'plankeeper-hook.sh');
     expect(readFileSync(script, 'utf8')).toMatch(/^# plankeeper hook forwarder/);
     expect(settings().hooks.AfterTool![0]!.hooks[0]!.command).toMatch(
-      /^bash "\$GEMINI_PROJECT_DIR"\/\.gemini\/plankeeper-hook\.sh 9 /,
+      /^\. "\$GEMINI_PROJECT_DIR"\/\.gemini\/plankeeper-hook\.sh 9 /,
     );
     await startServer();
     expect(statSync(routeFile()).mode & 0o777).toBe(0o600);

@@ -53,7 +53,7 @@ describe('plankeeper setup gemini', () => {
             name: 'plankeeper',
             type: 'command',
             // The forwarder to the MCP server, with the hook process as its way when that is down.
-            command: `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini AfterAgent`,
+            command: `. "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini AfterAgent`,
             timeout: 10000,
           },
         ],
@@ -141,7 +141,7 @@ describe('plankeeper setup gemini', () => {
         group.hooks.map((handler) => handler.command),
       );
     const forwarded = (event: string) =>
-      `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini ${event}`;
+      `. "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini ${event}`;
     expect(commands('SessionStart')).toEqual([
       forwarded('SessionStart'),
       forwarded('SessionStart'),
@@ -149,6 +149,37 @@ describe('plankeeper setup gemini', () => {
     expect(hooks.PreCompress).toHaveLength(1);
     expect(hooks.PreCompress[0].matcher).toBe('manual');
     expect(commands('AfterTool')).toEqual(['prettier -w', forwarded('AfterTool')]);
+    project.setup('gemini', { remove: true });
+    expect(JSON.parse(project.read('.gemini/settings.json'))).toEqual(user);
+  });
+
+  it('moves hooks an earlier version ran through `bash <forwarder>` (no records) to the sourced forwarder, once each', () => {
+    const user = JSON.parse(USER_SETTINGS);
+    const earlier = structuredClone(user);
+    earlier.hooks.AfterTool = [
+      ...(earlier.hooks.AfterTool ?? []),
+      {
+        matcher: '*',
+        hooks: [
+          {
+            name: 'plankeeper',
+            type: 'command',
+            command: `bash "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini AfterTool`,
+            timeout: 10000,
+          },
+        ],
+      },
+    ];
+    project.write('.gemini/settings.json', `${JSON.stringify(earlier, null, 4)}\n`);
+    project.setup('gemini');
+    const hooks = JSON.parse(project.read('.gemini/settings.json')).hooks;
+    const commands = hooks.AfterTool.flatMap((group: { hooks: { command: string }[] }) =>
+      group.hooks.map((handler) => handler.command),
+    );
+    expect(commands).toEqual([
+      'prettier -w',
+      `. "$GEMINI_PROJECT_DIR"/.gemini/plankeeper-hook.sh 9 ${NODE} ${BIN} hook gemini AfterTool`,
+    ]);
     project.setup('gemini', { remove: true });
     expect(JSON.parse(project.read('.gemini/settings.json'))).toEqual(user);
   });

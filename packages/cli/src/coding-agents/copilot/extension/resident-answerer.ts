@@ -8,24 +8,37 @@
  *
  * Started when the extension loads, so the first event does not wait for it. A request not
  * answered in time is answered neutrally and the process, stuck, is killed; one that died is
- * started again at the next event, and after MAX_FAILED_STARTS starts in a row that answered
- * nothing every event is answered neutrally: plankeeper never holds Copilot up.
+ * started again at the next event. One that cannot start, or dies before answering anything
+ * (an older plankeeper without --serve, a broken install), hands its requests to a
+ * `plankeeper hook copilot <event>` process each (one-shot-hook.ts), and after
+ * MAX_FAILED_STARTS of those in a row every event gets a process of its own: slower, and still
+ * time-boxed, so plankeeper never holds Copilot up.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { LineReader } from 'plankeeper/lines';
 import { SERVE_FLAG } from '../../hook/hook-args.js';
 import { type ExtensionSettings, timeoutFor } from './extension-settings.js';
+import { hookOutput, runOneShotHook } from './one-shot-hook.js';
 
 const MAX_FAILED_STARTS = 3;
 
 /** Copilot's hook output for one event, or undefined for none. */
 export type AskHook = (event: string, input: unknown) => Promise<object | undefined>;
 
+interface Waiting {
+  event: string;
+  input: unknown;
+  resolve: (answer: object | undefined) => void;
+}
+
 /** One `--serve` process and the requests it has not answered yet. */
 interface Resident {
   child: ChildProcess;
-  waiting: Map<number, (answer: object | undefined) => void>;
+  waiting: Map<number, Waiting>;
+  /** It answered a request: it knows --serve. */
   answered: boolean;
+  /** A request timed out: it was killed. */
+  stuck: boolean;
 }
 
 export function residentAnswerer(
@@ -36,6 +49,8 @@ export function residentAnswerer(
   let resident: Resident | undefined;
   let failedStarts = 0;
   let nextId = 0;
+  const oneShot = (event: string, input: unknown) =>
+    runOneShotHook(settings, event, input, cwd, log);
   const start = () =>
     startResident(settings, cwd, log, {
       answered: () => {
@@ -44,17 +59,24 @@ export function residentAnswerer(
       exited: (state) => {
         if (resident === state) resident = undefined;
         if (!state.answered) failedStarts++;
+        // A stuck one's requests have waited long enough already.
+        const handOver = !state.answered && !state.stuck;
+        for (const request of state.waiting.values()) {
+          if (handOver) void oneShot(request.event, request.input).then(request.resolve);
+          else request.resolve(undefined);
+        }
+        state.waiting.clear();
       },
     });
 
   resident = start();
   return (event, input) => {
-    if (failedStarts >= MAX_FAILED_STARTS) return Promise.resolve(undefined);
+    if (failedStarts >= MAX_FAILED_STARTS) return oneShot(event, input);
     resident = resident ?? start();
     const state = resident;
     if (!state) {
       failedStarts++;
-      return Promise.resolve(undefined);
+      return oneShot(event, input);
     }
     return new Promise((resolve) => {
       const id = ++nextId;
@@ -62,13 +84,18 @@ export function residentAnswerer(
         () => {
           if (!state.waiting.delete(id)) return;
           resolve(undefined);
+          state.stuck = true;
           state.child.kill('SIGKILL');
         },
         timeoutFor(settings, event),
       );
-      state.waiting.set(id, (answer) => {
-        clearTimeout(timer);
-        resolve(answer);
+      state.waiting.set(id, {
+        event,
+        input,
+        resolve: (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
       });
       try {
         state.child.stdin?.write(`${JSON.stringify({ id, event, input })}\n`);
@@ -94,19 +121,19 @@ function startResident(
   } catch {
     return undefined;
   }
-  const state: Resident = { child, waiting: new Map(), answered: false };
+  const state: Resident = { child, waiting: new Map(), answered: false, stuck: false };
   const replies = new LineReader();
   child.stdout?.on('data', (chunk: Uint8Array) => {
     replies.append(chunk);
     // No limit is set, so every line read is text.
     for (let line = replies.readLine(); line !== undefined; line = replies.readLine()) {
       const reply = parseReply(line as string);
-      const resolve = reply && state.waiting.get(reply.id);
-      if (!reply || !resolve) continue;
+      const request = reply && state.waiting.get(reply.id);
+      if (!reply || !request) continue;
       state.waiting.delete(reply.id);
       state.answered = true;
       on.answered();
-      resolve(reply.answer);
+      request.resolve(reply.answer);
     }
   });
   // plankeeper's one-line notices (a store that is down, say) go to Copilot's extension log.
@@ -117,8 +144,6 @@ function startResident(
     if (gone) return;
     gone = true;
     on.exited(state);
-    for (const resolve of state.waiting.values()) resolve(undefined);
-    state.waiting.clear();
   };
   child.on('error', exited);
   child.on('close', exited);
@@ -130,9 +155,7 @@ function parseReply(line: string): { id: number; answer: object | undefined } | 
   try {
     const { id, stdout } = JSON.parse(line) as { id?: unknown; stdout?: unknown };
     if (typeof id !== 'number') return undefined;
-    if (typeof stdout !== 'string' || stdout.trim() === '') return { id, answer: undefined };
-    const answer: unknown = JSON.parse(stdout);
-    return { id, answer: answer !== null && typeof answer === 'object' ? answer : undefined };
+    return { id, answer: typeof stdout === 'string' ? hookOutput(stdout) : undefined };
   } catch {
     return undefined;
   }

@@ -15,8 +15,8 @@ declare const PLANKEEPER_LAUNCH: readonly string[];
 /** `plankeeper hook pi` options: the store, plan file, language, approval, checks … */
 declare const PLANKEEPER_OPTIONS: readonly string[];
 
-/** The extension module, from the bin's folder. */
-const EXTENSION_MODULE = '../dist/coding-agents/pi/extension/pi-extension.js';
+/** The extension module, bundled (scripts/build-pi-extension.mjs), from the bin's folder. */
+const EXTENSION_MODULE = '../dist/coding-agents/pi/extension/bundle/pi-extension.js';
 
 export default async function plankeeper(pi: unknown): Promise<void> {
   try {
