@@ -96,6 +96,8 @@ export interface ScriptedServerOptions {
   compactSummary?: string;
   /** Answer for `side` requests; default a short neutral text. */
   sideAnswer?: (request: RecordedModelRequest) => string;
+  /** Answers main requests from the request itself, instead of the queue (a model that reacts). */
+  mainAnswer?: (request: RecordedModelRequest) => StepInput;
 }
 
 const COMPACT_MARKER = 'create a detailed summary of the conversation';
@@ -259,7 +261,9 @@ export class ScriptedAnthropicServer {
     }
 
     let step: ScriptStep;
-    if (kind === 'main' || kind === 'subagent') {
+    if (kind === 'main' && this.#options.mainAnswer !== undefined) {
+      step = this.#normalize(this.#options.mainAnswer(recorded));
+    } else if (kind === 'main' || kind === 'subagent') {
       const next = this.#queue.take();
       if (next === undefined) {
         step = { text: '(scripted model: no step left)', toolCalls: [] };

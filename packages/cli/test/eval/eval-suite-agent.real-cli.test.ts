@@ -1,0 +1,153 @@
+/**
+ * `plankeeper eval --suite DIR --agent claude-code` end to end: the real plankeeper CLI runs the
+ * real Claude Code CLI on each task in each arm, against a scripted Anthropic Messages server
+ * that plays a model which stops after the first file unless it is sent back. Only the model is
+ * a stand-in; the arms, the checks and the report are the command's own.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLAUDE_BIN } from '../coding-agents/claude-code/support/claude-runner.js';
+import {
+  callTool,
+  type MessagesBody,
+  type RecordedModelRequest,
+  ScriptedAnthropicServer,
+  type StepInput,
+  say,
+} from '../coding-agents/claude-code/support/scripted-anthropic-server.js';
+import { runCli } from '../support/run-cli.js';
+
+const SUITE = fileURLToPath(new URL('./agents/fixtures/two-task-suite', import.meta.url));
+const PLAN_TOOL = 'mcp__plankeeper__todo_write';
+
+let server: ScriptedAnthropicServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+interface Block {
+  type: string;
+  text?: string;
+  name?: string;
+  input?: { command?: string; todos?: Array<{ status: string }> };
+}
+
+const blocksOf = (body: MessagesBody, role: string): Block[] =>
+  (body.messages ?? [])
+    .filter((message) => message.role === role)
+    .flatMap((message) =>
+      typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : (message.content as Block[]),
+    );
+
+/**
+ * Writes the task's first file and answers "Done."; once it has answered (so a further request
+ * means something sent it back) it writes the rest. With plankeeper's tools it keeps a plan.
+ */
+function lazyModel(request: RecordedModelRequest): StepInput {
+  const body = request.body;
+  const asked = blocksOf(body, 'user')
+    .map((block) => block.text ?? '')
+    .join('\n');
+  const files = [...new Set(asked.match(/\b[a-z]+\.txt\b/g) ?? [])];
+  const sent = blocksOf(body, 'assistant');
+  const calls = sent.filter((block) => block.type === 'tool_use');
+  const written = files.filter((file) =>
+    calls.some((call) => call.input?.command?.includes(`> ${file}`)),
+  );
+  const saidDone = sent.some((block) => block.type === 'text' && block.text === 'Done.');
+  const planning = (body.tools ?? []).some((tool) => tool.name === PLAN_TOOL);
+  const plans = calls.filter((call) => call.name === PLAN_TOOL);
+  const todos = (status: (index: number) => string) =>
+    callTool(PLAN_TOOL, {
+      todos: files.map((file, index) => ({ content: `Write ${file}`, status: status(index) })),
+    });
+  if (planning && plans.length === 0) return todos((i) => (i === 0 ? 'in_progress' : 'pending'));
+  const next = files.find((file) => !written.includes(file));
+  if (next !== undefined && (written.length === 0 || saidDone)) {
+    const word = next === 'hello.txt' ? 'hello' : 'ok';
+    return callTool('Bash', { command: `printf ${word} > ${next}` });
+  }
+  const lastPlan = plans.at(-1)?.input?.todos ?? [];
+  if (planning && next === undefined && lastPlan.some((todo) => todo.status !== 'completed')) {
+    return todos(() => 'completed');
+  }
+  return say('Done.');
+}
+
+interface Report {
+  agent: string;
+  agentVersion: string | null;
+  arms: Array<{
+    arm: string;
+    runs: number;
+    passed: number;
+    errors: number;
+    modelCalls: number;
+    inputTokens: number;
+    outputTokens: number;
+  }>;
+  comparisons: Array<{
+    a: string;
+    b: string;
+    wins: number;
+    losses: number;
+    ties: number;
+    pValue: number;
+  }>;
+}
+
+describe('plankeeper eval --suite --agent claude-code', () => {
+  it('runs the real Claude Code in each arm: the lazy model fails a task without plankeeper and passes it with', async () => {
+    server = await ScriptedAnthropicServer.start([], { mainAnswer: lazyModel });
+    const run = await runCli(
+      [
+        'eval',
+        '--suite',
+        SUITE,
+        '--agent',
+        'claude-code',
+        '--model',
+        'anthropic:claude-scripted',
+        '--base-url',
+        server.url,
+        '--api-key',
+        'sk-ant-scripted-test-key',
+        '--arms',
+        'off,standard',
+        '--json',
+      ],
+      {
+        timeoutMs: 150_000,
+        env: {
+          PATH: [dirname(process.execPath), dirname(CLAUDE_BIN), process.env.PATH].join(':'),
+          PLANKEEPER_EVAL_ENV_CLAUDE_CODE_MAX_RETRIES: '0',
+          PLANKEEPER_EVAL_ENV_HTTPS_PROXY: server.proxyUrl,
+          PLANKEEPER_EVAL_ENV_HTTP_PROXY: server.proxyUrl,
+        },
+      },
+    );
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.agent).toBe('claude-code');
+    expect(report.agentVersion).toMatch(/\d+\.\d+\.\d+/);
+    const arm = (name: string) => report.arms.find((entry) => entry.arm === name);
+    expect(arm('off')).toMatchObject({ runs: 2, passed: 1, errors: 0 });
+    expect(arm('standard')).toMatchObject({ runs: 2, passed: 2, errors: 0 });
+    // Sent back, the model makes more calls in the plankeeper arm, and the report counts them.
+    expect(arm('standard')?.modelCalls).toBeGreaterThan(arm('off')?.modelCalls ?? 0);
+    expect(arm('off')?.inputTokens).toBeGreaterThan(0);
+    expect(arm('standard')?.outputTokens).toBeGreaterThan(0);
+    const mains = server.requests.filter((request) => request.kind === 'main').length;
+    expect(
+      (arm('off')?.modelCalls ?? 0) + (arm('standard')?.modelCalls ?? 0),
+    ).toBeGreaterThanOrEqual(mains);
+    expect(report.comparisons).toEqual([
+      expect.objectContaining({ a: 'standard', b: 'off', wins: 1, losses: 0, ties: 1, pValue: 1 }),
+    ]);
+  }, 180_000);
+});
