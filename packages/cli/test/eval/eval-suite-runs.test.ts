@@ -134,4 +134,27 @@ describe('plankeeper eval --suite', () => {
     expect(run.stderr).toContain(': error (');
     expect(run.stderr).toContain('500');
   });
+
+  it('--suite starter runs the suite the CLI ships, every task; a model that errors scores nothing', async () => {
+    const run = await evalSuite(
+      'broken',
+      '--suite',
+      'starter',
+      '--arms',
+      'off',
+      '--retries',
+      '0',
+      '--json',
+    );
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.prompts.map((prompt) => prompt.task)).toContain('fix-median-test');
+    expect(report.arms[0]).toMatchObject({
+      arm: 'off',
+      runs: report.prompts.length,
+      errors: report.prompts.length,
+      passed: 0,
+    });
+    expect(report.prompts.length).toBeGreaterThanOrEqual(20);
+  });
 });

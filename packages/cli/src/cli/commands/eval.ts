@@ -40,7 +40,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--scenario <id...>', 'run only these scenarios')
     .option(
       '--suite <dir>',
-      'run your own tasks: a folder of task folders (task.md, files/, check)',
+      'run your own tasks: a folder of task folders (task.md, files/, check); starter for the tasks plankeeper ships',
     )
     .option(
       '--arms <list>',

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { LocaleId } from 'plankeeper';
 import { SuiteError } from './suite-error.js';
 
@@ -32,8 +33,12 @@ export interface LoadedSuite {
   readonly tasks: readonly SuiteTask[];
 }
 
+/** The suite the CLI ships (`packages/cli/eval-suite/`), which `--suite starter` names. */
+export const STARTER_SUITE = fileURLToPath(new URL('../../../eval-suite', import.meta.url));
+
 export function loadSuite(dir: string, lang: LocaleId): LoadedSuite {
-  const root = resolve(dir);
+  // `starter` is the shipped suite, unless the person has a folder of that name here.
+  const root = dir === 'starter' && !existsSync(dir) ? STARTER_SUITE : resolve(dir);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new SuiteError(`--suite: ${dir} is not a folder. Give a folder of task folders.`);
   }
