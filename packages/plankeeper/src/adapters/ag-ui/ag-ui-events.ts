@@ -124,24 +124,22 @@ async function* hostTurn(
   const plan = await host.engine.snapshot(key);
   const last = stream.delta(plan);
   if (last) yield last;
-  if (held) {
-    const interrupts = [approvalInterrupt(key, plan, held, texts)];
-    yield {
-      type: EventType.RUN_FINISHED,
-      threadId,
-      runId,
-      outcome: { type: 'interrupt', interrupts },
-    } as BaseEvent;
-  } else if (ended?.error) {
-    yield { type: EventType.RUN_ERROR, message: ended.error } as BaseEvent;
-  } else {
-    yield {
-      type: EventType.RUN_FINISHED,
-      threadId,
-      runId,
-      result: ended?.answer ?? null,
-    } as BaseEvent;
+  yield finalEvent(input, held ? approvalInterrupt(key, plan, held, texts) : undefined, ended);
+}
+
+/** How the run ends: waiting for the person (an interrupt), failed, or with the answer. */
+function finalEvent(
+  { threadId, runId }: RunAgentInput,
+  interrupt: ReturnType<typeof approvalInterrupt> | undefined,
+  ended: { answer: string | null; error: string | null } | undefined,
+): BaseEvent {
+  if (interrupt) {
+    const outcome = { type: 'interrupt', interrupts: [interrupt] };
+    return { type: EventType.RUN_FINISHED, threadId, runId, outcome } as BaseEvent;
   }
+  if (ended?.error) return { type: EventType.RUN_ERROR, message: ended.error } as BaseEvent;
+  const result = ended?.answer ?? null;
+  return { type: EventType.RUN_FINISHED, threadId, runId, result } as BaseEvent;
 }
 
 /** The front end's own state, kept beside plankeeper's keys in the snapshot. */

@@ -78,30 +78,37 @@ export function residentAnswerer(
       failedStarts++;
       return oneShot(event, input);
     }
-    return new Promise((resolve) => {
-      const id = ++nextId;
-      const timer = setTimeout(
-        () => {
-          if (!state.waiting.delete(id)) return;
-          resolve(undefined);
-          state.stuck = true;
-          state.child.kill('SIGKILL');
-        },
-        timeoutFor(settings, event),
-      );
-      state.waiting.set(id, {
-        event,
-        input,
-        resolve: (answer) => {
-          clearTimeout(timer);
-          resolve(answer);
-        },
-      });
-      try {
-        state.child.stdin?.write(`${JSON.stringify({ id, event, input })}\n`);
-      } catch {}
-    });
+    return askResident(state, ++nextId, event, input, timeoutFor(settings, event));
   };
+}
+
+/** One request to the resident; no answer within `timeoutMs` kills it (it is stuck). */
+function askResident(
+  state: Resident,
+  id: number,
+  event: string,
+  input: unknown,
+  timeoutMs: number,
+): Promise<object | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      if (!state.waiting.delete(id)) return;
+      resolve(undefined);
+      state.stuck = true;
+      state.child.kill('SIGKILL');
+    }, timeoutMs);
+    state.waiting.set(id, {
+      event,
+      input,
+      resolve: (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      },
+    });
+    try {
+      state.child.stdin?.write(`${JSON.stringify({ id, event, input })}\n`);
+    } catch {}
+  });
 }
 
 /** Starts one `--serve` process; undefined when it cannot be started at all. */
