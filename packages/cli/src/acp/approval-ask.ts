@@ -158,6 +158,7 @@ function stepsOf(items: readonly TodoItem[]): string {
 function nameOf(content: unknown): string | undefined {
   const name = (content as { name?: unknown } | null | undefined)?.name;
   if (typeof name !== 'string') return undefined;
-  const clean = entryText(name, 100);
+  // The engine keeps at most 80 characters of a name; a longer one would refuse the approval.
+  const clean = entryText(name, 80);
   return clean === '' ? undefined : clean;
 }
