@@ -70,8 +70,11 @@ export class ApprovalAsk {
 
   /** A followed session's plan as it now is: asks the editor when it waits for a person. */
   seen(sessionId: string, key: PlanKey, version: number, record: PlanRecord | null): void {
-    if (!this.enabled || !record || !waitsForPerson(record)) return;
+    if (!this.enabled) return;
     const name = encodePlanKey(key);
+    // A deleted plan starts again at version 1, which is then a new plan to ask about.
+    if (!record) this.asked.delete(name);
+    if (!record || !waitsForPerson(record)) return;
     if (this.asked.get(name) === version || this.isOpen(name)) return;
     this.asked.set(name, version);
     const id = `${OWN_ID_PREFIX}${this.next++}`;

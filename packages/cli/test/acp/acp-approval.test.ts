@@ -80,7 +80,7 @@ describe('plankeeper acp --approval through the editor', () => {
     await until(() => editor.stderr.includes('approved in the editor'), 'the approval');
 
     expect(editor.elicitations).toHaveLength(1);
-    const [asked] = editor.elicitations as [Record<string, unknown>];
+    const asked = editor.elicitations[0] as unknown as Record<string, unknown>;
     expect(asked.sessionId).toBe('s-1');
     expect(asked.mode).toBe('form');
     expect(asked.message).toContain('1. Write the parser\n2. Test the parser');
