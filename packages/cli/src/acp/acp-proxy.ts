@@ -14,6 +14,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { PlanKey, PlanStore } from 'plankeeper';
 import type { AcpTexts } from './acp-texts.js';
 import { type AgentProcess, errorLine, startAgent } from './agent-process.js';
+import { ApprovalAsk, clientElicitsForms } from './approval-ask.js';
 import { LineSplicer, parseLine } from './line-splicer.js';
 import { PlanFeed } from './plan-feed.js';
 import { clientPlanSupport } from './plan-update.js';
@@ -32,6 +33,8 @@ export interface AcpProxyOptions {
   /** The stored plan that server writes, for the same session key. */
   planKey: (sessionKey: string) => PlanKey;
   openStore: () => Promise<PlanStore>;
+  /** `--approval`: a plan that waits for a person is asked about where the editor elicits forms. */
+  approval?: boolean;
   texts: AcpTexts;
   input: Readable;
   output: Writable;
@@ -64,6 +67,7 @@ class AcpProxy {
   private initializeId: string | undefined;
   private initializeParams: unknown;
   private readonly feed: PlanFeed;
+  private readonly asker: ApprovalAsk;
   private agent: AgentProcess | undefined;
   private failed: string | undefined;
   private held: Buffer[] | undefined = [];
@@ -74,6 +78,13 @@ class AcpProxy {
       send: (line) => options.output.write(line),
       fail: (reason) => this.log(options.texts.planOff(reason)),
       cancelledPrefix: options.texts.cancelledPrefix,
+      seen: (...plan) => this.asker.seen(...plan),
+    });
+    this.asker = new ApprovalAsk({
+      store: () => this.feed.open(),
+      send: (line) => options.output.write(line),
+      log: (line) => this.log(line),
+      texts: options.texts,
     });
   }
 
@@ -86,7 +97,7 @@ class AcpProxy {
       });
       input.on('end', () => {
         const rest = fromEditor.flush();
-        if (rest) this.toAgent(rest);
+        if (rest && !this.asker.consumes(rest)) this.toAgent(rest);
         if (this.failed !== undefined) this.finish(1).then(resolve);
         else this.agent?.child.stdin.end();
       });
@@ -144,6 +155,8 @@ class AcpProxy {
   }
 
   private fromEditor(line: Buffer): void {
+    // The editor's answer to the proxy's own question is the proxy's: the agent never sees it.
+    if (this.asker.consumes(line)) return;
     if (this.failed !== undefined) this.answerFailed(line);
     else this.toAgent(this.readEditorLine(line) ?? line);
   }
@@ -163,6 +176,7 @@ class AcpProxy {
       this.initializeId = JSON.stringify(message.id);
       this.initializeParams = message.params;
       this.feed.support = clientPlanSupport(message.params);
+      this.asker.enabled = this.options.approval === true && clientElicitsForms(message.params);
       return undefined;
     }
     if (typeof message.method !== 'string' || !SESSION_METHODS.has(message.method)) {

@@ -10,6 +10,13 @@ describe.each(['en', 'zh'] as const)('what plankeeper acp says (%s)', (lang) => 
       agentNotStarted: texts.agentNotStarted('gemini --experimental-acp', 'ENOENT'),
       planOff: texts.planOff('unable to open database file'),
       memoryStore: texts.memoryStore,
+      approvalQuestion: texts.approvalQuestion(['Write the parser', 'Test the parser']),
+      approverName: texts.approverName,
+      approved: texts.approved('Ada'),
+      approvedUnnamed: texts.approved(undefined),
+      notApproved: texts.notApproved,
+      changedWhileAsked: texts.changedWhileAsked,
+      approvalFailed: texts.approvalFailed('Method not found'),
     }).toMatchSnapshot();
   });
 
@@ -19,6 +26,11 @@ describe.each(['en', 'zh'] as const)('what plankeeper acp says (%s)', (lang) => 
       texts.agentNotStarted('x', 'y'),
       texts.planOff('z'),
       texts.memoryStore,
+      texts.approverName,
+      texts.approved('Ada'),
+      texts.notApproved,
+      texts.changedWhileAsked,
+      texts.approvalFailed('x'),
     ];
     for (const line of lines) expect(line).not.toContain('\n');
   });

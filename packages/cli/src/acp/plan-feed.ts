@@ -20,6 +20,8 @@ export interface PlanFeedOptions {
   /** Called once, with why, when the feed turns off. */
   fail: (reason: string) => void;
   cancelledPrefix: string;
+  /** Told each plan version a session is sent (the approval question reads it). */
+  seen?: (sessionId: string, key: PlanKey, version: number, record: PlanChange['record']) => void;
 }
 
 interface Follower {
@@ -49,7 +51,7 @@ export class PlanFeed {
       const store = await this.open();
       const stored = await store.get(key);
       if (stored && stored.version > follower.sent) {
-        this.send(follower, stored.version, stored.record.items);
+        this.send(follower, key, stored.version, stored.record);
       }
     } catch (error) {
       this.fail(error);
@@ -63,7 +65,8 @@ export class PlanFeed {
     await store?.close().catch(() => undefined);
   }
 
-  private open(): Promise<PlanStore> {
+  /** The store the feed watches, opened on first use. */
+  open(): Promise<PlanStore> {
     this.store ??= this.options.openStore().then(async (store) => {
       this.unsubscribe = await store.subscribe((change) => this.changed(change));
       return store;
@@ -75,16 +78,18 @@ export class PlanFeed {
     if (this.off) return;
     for (const follower of this.followers.get(encodePlanKey(change.key)) ?? []) {
       if (change.version <= follower.sent) continue;
-      this.send(follower, change.version, change.record?.items ?? []);
+      this.send(follower, change.key, change.version, change.record);
       // A deleted plan starts again at version 1.
       if (change.record === null) follower.sent = 0;
     }
   }
 
-  private send(follower: Follower, version: number, items: readonly TodoItem[]): void {
+  private send(follower: Follower, key: PlanKey, version: number, record: PlanChange['record']) {
     follower.sent = version;
     const { cancelledPrefix } = this.options;
+    const items: readonly TodoItem[] = record?.items ?? [];
     this.options.send(planNotification(follower.sessionId, items, this.support, cancelledPrefix));
+    this.options.seen?.(follower.sessionId, key, version, record);
   }
 
   private fail(error: unknown): void {

@@ -61,6 +61,7 @@ export function registerAcpCommand(program: Command): void {
           const store = await openCliStore(settings.storeUrl);
           return settings.planFile === undefined ? store : withPlanFile(store, settings.planFile);
         },
+        approval: flags.approval !== undefined,
         texts,
         input: process.stdin,
         output: process.stdout,

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import {
   type Client,
   ClientSideConnection,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   ndJsonStream,
   type RequestPermissionRequest,
   type RequestPermissionResponse,
@@ -28,6 +30,8 @@ export interface AcpEditorOptions {
   env: NodeJS.ProcessEnv;
   /** Where the tap keeps the agent's bytes. */
   logDir: string;
+  /** How the person answers an elicitation (the client must advertise it in `initialize`). */
+  elicitation?: (params: CreateElicitationRequest) => CreateElicitationResponse;
 }
 
 export class AcpEditor {
@@ -36,6 +40,7 @@ export class AcpEditor {
   readonly sent: Buffer[] = [];
   readonly received: Buffer[] = [];
   readonly permissions: RequestPermissionRequest[] = [];
+  readonly elicitations: CreateElicitationRequest[] = [];
   stderr = '';
   private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
   private readonly exited: Promise<number | null>;
@@ -78,7 +83,13 @@ export class AcpEditor {
       },
     });
     const permissions = this.permissions;
+    const elicitations = this.elicitations;
+    const answer = options.elicitation;
     const client: Client = {
+      async createElicitation(params) {
+        elicitations.push(params);
+        return answer ? answer(params) : { action: 'cancel' };
+      },
       async requestPermission(params): Promise<RequestPermissionResponse> {
         permissions.push(params);
         const allow = params.options.find((option) => option.kind === 'allow_once');
