@@ -12,8 +12,12 @@ describe('loadSuite', () => {
     const suite = loadSuite(SUITE, 'en');
     expect(suite.tasks.map((task) => [task.id, task.promptFile, task.checkCommand])).toEqual([
       ['one-file', 'task.md', 'grep -qx 42 answer.txt'],
-      ['two-files', 'task.md', 'grep -qx goodbye a.txt && grep -qx goodbye b.txt'],
+      ['two-files', 'task.md', 'sh "$PLANKEEPER_TASK_DIR/check.sh"'],
     ]);
+    // As it runs: the task folder named, so a check's own files can stay out of the workspace.
+    expect(suite.tasks[1]!.runnableCheck).toBe(
+      `PLANKEEPER_TASK_DIR='${SUITE}/two-files'; export PLANKEEPER_TASK_DIR; sh "$PLANKEEPER_TASK_DIR/check.sh"`,
+    );
     expect(suite.tasks[0]!.filesDir).toMatch(/one-file\/files$/);
     const prompt = readFileSync(`${SUITE}/one-file/task.md`, 'utf8');
     expect(suite.tasks[0]!.promptSha256).toBe(createHash('sha256').update(prompt).digest('hex'));
