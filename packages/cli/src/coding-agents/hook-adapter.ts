@@ -41,6 +41,11 @@ export interface HookAdapter {
   readonly agent: string;
   /** The neutral event of one hook call; undefined for an event plankeeper has nothing to do on. */
   parse(eventName: string, input: Record<string, unknown>): KeyedEvent | undefined;
+  /**
+   * Waits, within the hook's deadline, until what the agent writes about this event can be
+   * read (Copilot CLI's transcript lags its stop event); before `parse`.
+   */
+  settle?(eventName: string, input: Record<string, unknown>): Promise<void>;
   /** The call a pre-tool event is about to make (plan-file-guard reads what it writes). */
   toolCall?(eventName: string, input: Record<string, unknown>): ToolCall | undefined;
   /** What one hook call records for the agent's MCP server, if anything. */

@@ -4,16 +4,16 @@
  * `sessionId`, `toolName` (`plankeeper-todo_write`), `toolResult.resultType`. An answer is a
  * flat object: `additionalContext`, or `{"decision": "block", "reason"}` to refuse a stop. The
  * stop's input lacks the final answer: it is the last main-agent message of the session's
- * transcript (`transcriptPath`, events.jsonl). Two events are answered from the input alone
+ * transcript (transcript.ts), read once the turn's end is written there (`settle`). Two events are answered from the input alone
  * (`direct`): `permissionRequest` (setup's matcher runs it for plankeeper's tools only) with
  * `allow` for plankeeper's tools, so they need no prompt; `preMcpToolCall` with the sub-agent's
  * id in the call's `_meta`, for the MCP server's key. A sub-agent plans in its own scope.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import type { PlanKey } from 'plankeeper';
 import { isPlanWriteToolName } from 'plankeeper/hooks';
 import type { HookAdapter, HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
+import { lastAnswer, turnEndWritten } from './transcript.js';
 
 /** Copilot names an MCP tool `<server>-<tool>`. */
 const TOOL_PREFIX = 'plankeeper-';
@@ -98,6 +98,12 @@ export const copilotAdapter: HookAdapter = {
     }
   },
 
+  async settle(eventName, input): Promise<void> {
+    if (eventName === 'agentStop' && !text(input.agentId)) {
+      await turnEndWritten(text(input.transcriptPath));
+    }
+  },
+
   toolCall(eventName, input): ToolCall | undefined {
     if (eventName !== 'preToolUse') return undefined;
     const cwd = text(input.cwd);
@@ -177,45 +183,4 @@ function toolArgs(args: unknown): Record<string, unknown> {
 /** `plankeeper-todo_write` in tool events, `plankeeper/todo_write` in a permission request. */
 function isPlankeeperTool(tool: string): boolean {
   return /^plankeeper[/-]/.test(tool);
-}
-
-/** The transcript's tail read for the last answer: a long session's file is not read whole. */
-const TAIL_BYTES = 256 * 1024;
-
-/**
- * The last message the main agent wrote (a sub-agent's carry `parentToolCallId`), from the
- * session's events.jsonl; '' when there is none to read.
- */
-export function lastAnswer(transcriptPath: string | undefined): string {
-  if (!transcriptPath) return '';
-  let tail: string;
-  try {
-    const size = statSync(transcriptPath).size;
-    const length = Math.min(size, TAIL_BYTES);
-    const buffer = Buffer.alloc(length);
-    const fd = openSync(transcriptPath, 'r');
-    try {
-      readSync(fd, buffer, 0, length, size - length);
-    } finally {
-      closeSync(fd);
-    }
-    tail = buffer.toString('utf8');
-  } catch {
-    return '';
-  }
-  const lines = tail.split('\n');
-  for (let index = lines.length - 1; index >= 0; index--) {
-    const line = lines[index]!;
-    if (!line.includes('"assistant.message"')) continue;
-    try {
-      const event = JSON.parse(line) as { type?: unknown; data?: Record<string, unknown> };
-      if (event.type !== 'assistant.message' || event.data?.parentToolCallId !== undefined)
-        continue;
-      const content = text(event.data?.content);
-      if (content) return content;
-    } catch {
-      // A line cut by the tail's start, or one being written: not the answer.
-    }
-  }
-  return '';
 }

@@ -215,6 +215,7 @@ async function decideHook(
     list: parsed.list,
     ...checks,
   };
+  await adapter.settle?.(parsed.event, input);
   const parsedEvent = adapter.parse(parsed.event, input);
   // An event the rules have nothing to say to opens no store (a call about to run, unless
   // other tools wait for approval).
