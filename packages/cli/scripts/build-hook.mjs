@@ -7,7 +7,7 @@
  * Run by `npm run build` after tsc; exports `buildHook()`, and run directly it builds once.
  */
 import { fileURLToPath } from 'node:url';
-import { bundleEntry } from './bundle.mjs';
+import { bundleEntry, REQUIRE_BANNER } from './bundle.mjs';
 
 const entry = fileURLToPath(new URL('../dist/coding-agents/hook/main.js', import.meta.url));
 const outdir = fileURLToPath(new URL('../dist/coding-agents/hook/bundle/', import.meta.url));
@@ -15,7 +15,8 @@ const outdir = fileURLToPath(new URL('../dist/coding-agents/hook/bundle/', impor
 export const HOOK_BUNDLE = `${outdir}hook.js`;
 
 export async function buildHook() {
-  await bundleEntry({ name: 'hook', entry, outdir });
+  // The resident's MCP connections (hook-route/mcp-route.ts) load the MCP SDK and commander.
+  await bundleEntry({ name: 'hook', entry, outdir, banner: REQUIRE_BANNER });
   return HOOK_BUNDLE;
 }
 

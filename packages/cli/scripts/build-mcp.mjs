@@ -17,7 +17,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { bundleEntry, packageRoot } from './bundle.mjs';
+import { bundleEntry, packageRoot, REQUIRE_BANNER } from './bundle.mjs';
 
 const entry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const commandTable = fileURLToPath(new URL('../dist/cli/commands/index.js', import.meta.url));
@@ -36,11 +36,6 @@ const otherCommandsExternal = {
     });
   },
 };
-
-// The MCP SDK's dependencies include CommonJS packages that require Node's own modules;
-// in an ES module bundle that needs a require of its own.
-const REQUIRE_BANNER =
-  "import { createRequire as __plankeeperRequire } from 'node:module'; const require = __plankeeperRequire(import.meta.url);";
 
 const earlyAnswers = fileURLToPath(
   new URL('../dist/cli/mcp-early/early-answers.js', import.meta.url),

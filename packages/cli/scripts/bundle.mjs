@@ -21,6 +21,13 @@ import { build } from 'esbuild';
 
 export const packageRoot = fileURLToPath(new URL('../', import.meta.url));
 const DRIVERS = ['better-sqlite3', 'ioredis', 'pg'];
+
+/**
+ * The MCP SDK's dependencies and commander are CommonJS packages that require Node's own
+ * modules; in an ES module bundle that needs a require of its own.
+ */
+export const REQUIRE_BANNER =
+  "import { createRequire as __plankeeperRequire } from 'node:module'; const require = __plankeeperRequire(import.meta.url);";
 /** The namespace of the module that requires better-sqlite3 (see below). */
 const SHIM = 'require-driver';
 

@@ -35,6 +35,13 @@ export { parseMcpFlags } from './mcp/parse-mcp-flags.js';
 export { runMcp } from './mcp/run-mcp.js';
 
 export function registerMcpCommand(program: Command): void {
+  defineMcpCommand(program).action(async (flags: RawMcpFlags) => {
+    await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
+  });
+}
+
+/** `mcp` and its options on `program`, without an action: the resident reads words with it too. */
+export function defineMcpCommand(program: Command): Command {
   const command = program
     .command('mcp')
     .description('Serve the plan tools over MCP: stdio by default, Streamable HTTP with --http.')
@@ -88,8 +95,6 @@ export function registerMcpCommand(program: Command): void {
       '--approval [when]',
       'the host holds other tools until a person approves the plan (once or on-change); write results say when it waits',
     )
-    .option('--max-sessions <n>', 'HTTP: most sessions open at once; more get 503 (default: 100)')
-    .action(async (flags: RawMcpFlags) => {
-      await runMcp(parseMcpFlags(flags, process.env, process.cwd()));
-    });
+    .option('--max-sessions <n>', 'HTTP: most sessions open at once; more get 503 (default: 100)');
+  return command;
 }

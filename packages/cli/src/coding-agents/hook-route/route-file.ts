@@ -57,3 +57,13 @@ export function removeRoute(path: string, route: Route): void {
     // Already gone.
   }
 }
+
+/**
+ * The agents whose MCP server is served by the process their plugin keeps (mcp-route.ts), where
+ * the route of `agent` for the project at `projectDir` is written.
+ */
+export const MCP_ROUTE_AGENTS: readonly string[] = ['opencode'];
+
+export function mcpRouteFilePath(projectDir: string, agent: string): string {
+  return join(projectDir, '.plankeeper', `${agent}-mcp.route`);
+}

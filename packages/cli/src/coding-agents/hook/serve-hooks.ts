@@ -20,7 +20,10 @@ export async function serveHooks(
   args: readonly string[],
   io: HookIo,
   options: RunHookOptions = {},
+  /** Called once, after the first answer is written: work that must not delay it can start. */
+  afterFirstAnswer?: () => void,
 ): Promise<number> {
+  let first = afterFirstAnswer;
   const [agent = '', , ...rest] = args;
   const answering = new Set<Promise<void>>();
   const answer = (line: string) => {
@@ -39,6 +42,8 @@ export async function serveHooks(
     )
       .then((stdout) => {
         io.stdout.write(`${JSON.stringify({ id: request.id, stdout })}\n`);
+        first?.();
+        first = undefined;
       })
       // answerHookEvent fails open by itself; this is for whatever is left (a write that throws).
       .catch((error: unknown) => {

@@ -1,6 +1,7 @@
 /**
  * OpenCode: `opencode.json` in the project gets the MCP server (`mcp.plankeeper`, type
- * local, the command as an array: no shell) and a permission rule allowing its tools
+ * local: `plankeeper mcp` behind a bash relay to the plugin's `--serve` process, which serves
+ * the connection when it is up, hook-route/mcp-route.ts) and a permission rule allowing its tools
  * (`plankeeper_*`, OpenCode's names for them); OpenCode has no hook settings, so a plugin,
  * `.opencode/plugin/plankeeper.js` (plugin-source.ts), asks `plankeeper hook opencode` about
  * its events (one `--serve` process for all) and puts the answers before the model. The plugin is plankeeper's own file: setup
@@ -8,6 +9,7 @@
  * left, and the report says so). A project's `opencode.jsonc` is edited in place instead.
  */
 import { join } from 'node:path';
+import { mcpRelayCommand } from '../hook-route/mcp-relay.js';
 import { mcpCommand, refuseOwnServer } from '../setup/commands.js';
 import { generatedFileEdit } from '../setup/generated-file-edit.js';
 import { editJson } from '../setup/json-edit.js';
@@ -31,7 +33,12 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
   const jsonc = join(ctx.dir, 'opencode.jsonc');
   const path = read(jsonc) !== undefined ? jsonc : join(ctx.dir, 'opencode.json');
   const owned = new Owned(ctx.owned(path), ctx.created(path));
-  const entry = { type: 'local', command: mcpCommand(ctx), enabled: true };
+  // Through the relay to the process the plugin keeps (hook-route/mcp-relay.ts).
+  const entry = {
+    type: 'local',
+    command: mcpRelayCommand('opencode', mcpCommand(ctx)),
+    enabled: true,
+  };
   const kept: KeptReason[] = [];
   const edit = editJson(path, read, (settings, changes) => {
     const existing = isObject(settings.mcp) ? settings.mcp[SERVER] : undefined;

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mcpRelayCommand } from '../../../src/coding-agents/hook-route/mcp-relay.js';
 import { OPENCODE_EVENTS } from '../../../src/coding-agents/opencode/plugin-source.js';
 import {
   SCOPE_ARGUMENT,
@@ -39,7 +40,8 @@ describe('plankeeper setup opencode', () => {
       mcp: {
         plankeeper: {
           type: 'local',
-          command: [NODE, BIN, 'mcp', '--for', 'opencode'],
+          // The relay to the plugin's resident, which runs this command when it cannot.
+          command: mcpRelayCommand('opencode', [NODE, BIN, 'mcp', '--for', 'opencode']),
           enabled: true,
         },
       },

@@ -15,7 +15,7 @@ import { withPlanFile } from '../../../coding-agents/plan-file-list.js';
 import { maxItemsLimits } from '../../../coding-agents/plan-file-max-items.js';
 import { codingAgent } from '../../../coding-agents/registry.js';
 import { CliError } from '../../cli-error.js';
-import { mcpStdio } from '../../mcp-stdio.js';
+import { type McpStdio, mcpStdio } from '../../mcp-stdio.js';
 import { ReopeningStore } from '../../reopening-store.js';
 import { watchSignals } from '../../signals.js';
 import { openCliStore } from '../../store-option.js';
@@ -25,21 +25,10 @@ import type { McpSettings } from './mcp-settings.js';
 
 /** Opens the store, serves until the client leaves (stdio) or a signal arrives, then closes the store. */
 export async function runMcp(settings: McpSettings): Promise<void> {
-  const opened = settings.http
-    ? await openCliStore(settings.store)
-    : await openForStdio(settings.store);
-  const planFile = settings.planFile ? await withPlanFile(opened, settings.planFile) : undefined;
-  const store = planFile ?? opened;
-  // A person's save is read in as it lands, so a dashboard over the store beside the file
-  // shows it at once too (closing the store stops the watch).
-  planFile?.watch();
+  const store = await servedStore(settings, settings.http ? 'throw' : 'serve-anyway');
   const signal = watchSignals();
   try {
-    const engine = new PlanEngine({
-      store,
-      ...maxItemsLimits(settings.maxItems),
-      ...(settings.dependencies && { dependencies: settings.dependencies }),
-    });
+    const engine = servedEngine(settings, store);
     const serverOptions = mcpServerOptions(settings, engine);
     if (settings.http) {
       const handle = await listen(
@@ -66,19 +55,65 @@ export async function runMcp(settings: McpSettings): Promise<void> {
 }
 
 /**
+ * One MCP connection over `stdio` (a socket the resident hook process was handed,
+ * coding-agents/hook-route/mcp-route.ts), served as `plankeeper mcp` serves stdio: the store
+ * opened for it and closed when the client leaves. The process, its exit code and its
+ * signals are the resident's, so a store that will not open is only reported.
+ */
+export async function serveMcpOver(settings: McpSettings, stdio: McpStdio): Promise<void> {
+  const store = await servedStore(settings, 'report');
+  try {
+    const handle = await serveStdio({
+      ...mcpServerOptions(settings, servedEngine(settings, store)),
+      ...stdio,
+    });
+    await handle.closed;
+    await handle.close();
+  } finally {
+    await closeQuietly(store);
+  }
+}
+
+/**
+ * The store the server works on, with the plan file in front of it when there is one. A
+ * person's save of the file is read in as it lands, so a dashboard over the store beside the
+ * file shows it at once too (closing the store stops the watch).
+ */
+async function servedStore(
+  settings: McpSettings,
+  onFailure: 'throw' | 'serve-anyway' | 'report',
+): Promise<PlanStore> {
+  const opened =
+    onFailure === 'throw'
+      ? await openCliStore(settings.store)
+      : await openForStdio(settings.store, onFailure === 'serve-anyway');
+  const planFile = settings.planFile ? await withPlanFile(opened, settings.planFile) : undefined;
+  planFile?.watch();
+  return planFile ?? opened;
+}
+
+function servedEngine(settings: McpSettings, store: PlanStore): PlanEngine {
+  return new PlanEngine({
+    store,
+    ...maxItemsLimits(settings.maxItems),
+    ...(settings.dependencies && { dependencies: settings.dependencies }),
+  });
+}
+
+/**
  * Over stdio a store that will not open does not stop the server: the client started
  * it, and shows one that exits at once as "failed" without the reason. The reason goes
  * to stderr and into every tool result, the store is tried again on each call, and the
  * exit code still says the store failed. Over HTTP a person started the server and
  * reads its one-line error.
  */
-async function openForStdio(url: string): Promise<PlanStore> {
+async function openForStdio(url: string, setExitCode: boolean): Promise<PlanStore> {
   try {
     return await openCliStore(url);
   } catch (error) {
     if (!CliError.isInstance(error)) throw error;
     log(`${error.message} Serving anyway: each tool call tries the store again and reports this.`);
-    process.exitCode = error.exitCode;
+    if (setExitCode) process.exitCode = error.exitCode;
     return new ReopeningStore(() => openCliStore(url));
   }
 }
