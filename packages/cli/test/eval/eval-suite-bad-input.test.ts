@@ -55,6 +55,15 @@ const FLAG_CASES: Array<[string[], RegExp]> = [
     ['--suite', SUITE, ...MODEL, '--agent', 'vim'],
     /^--agent vim: not a coding agent\. Use one of: claude-code, /,
   ],
+  // A name the agent table has by inheritance is no agent either.
+  [
+    ['--suite', SUITE, ...MODEL, '--agent', 'constructor'],
+    /^--agent constructor: not a coding agent\. /,
+  ],
+  [
+    ['--suite', SUITE, ...MODEL, '--agent', 'vim', '--lang', 'zh'],
+    /^--agent vim：不是可用的编码智能体。可选：claude-code、codex、/,
+  ],
   [['--arms', 'off,standard'], /^--arms needs --suite DIR\.$/],
   [
     ['--suite', SUITE, ...MODEL, '--out', join(scratch, 'no-folder', 'run.json')],
