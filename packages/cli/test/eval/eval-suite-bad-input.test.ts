@@ -51,6 +51,11 @@ const FLAG_CASES: Array<[string[], RegExp]> = [
     /^--suite: .*nowhere is not a folder\. Give a folder of task folders\.$/,
   ],
   [['--suite', SUITE], /^--suite needs --model\. /],
+  // Commander would keep the last one and run the other suite than the person meant.
+  [
+    ['--suite', SUITE, ...MODEL, '--suite', 'starter'],
+    /^--suite: given twice \(.*suite and starter\)\. Give it once\.$/,
+  ],
   [
     ['--suite', SUITE, ...MODEL, '--agent', 'vim'],
     /^--agent vim: not a coding agent\. Use one of: claude-code, /,
