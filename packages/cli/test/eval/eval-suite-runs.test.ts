@@ -135,11 +135,28 @@ describe('plankeeper eval --suite', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     for (const arm of report.arms) {
-      expect(arm).toMatchObject({ runs: 2, passed: 0, errors: 2, passRate: null });
+      // An answer with an error status is still a model call: one per run.
+      expect(arm).toMatchObject({ runs: 2, passed: 0, errors: 2, passRate: null, modelCalls: 2 });
     }
     expect(report.comparisons[0]).toMatchObject({ wins: 0, losses: 0, ties: 0, pValue: 1 });
     expect(run.stderr).toContain(': error (');
     expect(run.stderr).toContain('500');
+  });
+
+  it('counts no model call to an endpoint that refuses connections: the model never answered', async () => {
+    const down = ['--model', 'openai:m', '--base-url', 'http://127.0.0.1:9/v1', '--api-key', 'k'];
+    const run = await runCli(['eval', '--suite', SUITE, ...down, '--retries', '0', '--json'], {
+      timeoutMs: 30_000,
+    });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms.map(({ arm, errors, modelCalls }) => ({ arm, errors, modelCalls }))).toEqual(
+      [
+        { arm: 'off', errors: 2, modelCalls: 0 },
+        { arm: 'standard', errors: 2, modelCalls: 0 },
+      ],
+    );
+    expect(run.stderr).toMatch(/^\[1\/4\] one-file · off · rep 1: error \(0 calls, /m);
   });
 
   it('--suite starter runs the suite the CLI ships, each of its 24 tasks once; a model that errors scores nothing', async () => {

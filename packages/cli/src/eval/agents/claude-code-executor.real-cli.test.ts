@@ -153,6 +153,7 @@ describe('eval --agent claude-code (real CLI)', () => {
     const outcome = await executor(task.input);
     expect(outcome.error).toBe('cannot reach http://127.0.0.1:9 (ECONNREFUSED)');
     expect(outcome.retryable).toBe(true);
+    expect(outcome.modelCalls).toBe(0);
   }, 120_000);
 
   it('a CLI that is not installed: one line naming how to install it', async () => {
