@@ -100,6 +100,14 @@ interface Report {
   }>;
 }
 
+/** Claude Code on PATH, no retries, and its traffic that is not the endpoint's refused. */
+const cliEnv = (refusingProxy: string) => ({
+  PATH: [dirname(process.execPath), dirname(CLAUDE_BIN), process.env.PATH].join(':'),
+  PLANKEEPER_EVAL_ENV_CLAUDE_CODE_MAX_RETRIES: '0',
+  PLANKEEPER_EVAL_ENV_HTTPS_PROXY: refusingProxy,
+  PLANKEEPER_EVAL_ENV_HTTP_PROXY: refusingProxy,
+});
+
 describe('plankeeper eval --suite --agent claude-code', () => {
   it('runs the real Claude Code in each arm: the lazy model fails a task without plankeeper and passes it with', async () => {
     server = await ScriptedAnthropicServer.start([], { mainAnswer: lazyModel });
@@ -120,15 +128,7 @@ describe('plankeeper eval --suite --agent claude-code', () => {
         'off,standard',
         '--json',
       ],
-      {
-        timeoutMs: 150_000,
-        env: {
-          PATH: [dirname(process.execPath), dirname(CLAUDE_BIN), process.env.PATH].join(':'),
-          PLANKEEPER_EVAL_ENV_CLAUDE_CODE_MAX_RETRIES: '0',
-          PLANKEEPER_EVAL_ENV_HTTPS_PROXY: server.proxyUrl,
-          PLANKEEPER_EVAL_ENV_HTTP_PROXY: server.proxyUrl,
-        },
-      },
+      { timeoutMs: 150_000, env: cliEnv(server.proxyUrl) },
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.code).toBe(0);
@@ -150,4 +150,36 @@ describe('plankeeper eval --suite --agent claude-code', () => {
       expect.objectContaining({ a: 'standard', b: 'off', wins: 1, losses: 0, ties: 1, pValue: 1 }),
     ]);
   }, 180_000);
+
+  it('an endpoint that refuses connections: every run an error, and no model call counted', async () => {
+    const down = 'http://127.0.0.1:9';
+    const run = await runCli(
+      [
+        'eval',
+        '--suite',
+        SUITE,
+        '--agent',
+        'claude-code',
+        '--model',
+        'anthropic:claude-scripted',
+        '--base-url',
+        down,
+        '--api-key',
+        'sk-ant-scripted-test-key',
+        '--retries',
+        '0',
+        '--json',
+      ],
+      { timeoutMs: 120_000, env: cliEnv(down) },
+    );
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms.map(({ arm, errors, modelCalls }) => ({ arm, errors, modelCalls }))).toEqual(
+      [
+        { arm: 'off', errors: 2, modelCalls: 0 },
+        { arm: 'standard', errors: 2, modelCalls: 0 },
+      ],
+    );
+    expect(run.stderr).toContain('cannot reach http://127.0.0.1:9 (ECONNREFUSED)');
+  }, 150_000);
 });

@@ -51,9 +51,23 @@ const FLAG_CASES: Array<[string[], RegExp]> = [
     /^--suite: .*nowhere is not a folder\. Give a folder of task folders\.$/,
   ],
   [['--suite', SUITE], /^--suite needs --model\. /],
+  // Commander would keep the last one and run the other suite than the person meant.
+  [
+    ['--suite', SUITE, ...MODEL, '--suite', 'starter'],
+    /^--suite: given twice \(.*suite and starter\)\. Give it once\.$/,
+  ],
   [
     ['--suite', SUITE, ...MODEL, '--agent', 'vim'],
     /^--agent vim: not a coding agent\. Use one of: claude-code, /,
+  ],
+  // A name the agent table has by inheritance is no agent either.
+  [
+    ['--suite', SUITE, ...MODEL, '--agent', 'constructor'],
+    /^--agent constructor: not a coding agent\. /,
+  ],
+  [
+    ['--suite', SUITE, ...MODEL, '--agent', 'vim', '--lang', 'zh'],
+    /^--agent vim：不是可用的编码智能体。可选：claude-code、codex、/,
   ],
   [['--arms', 'off,standard'], /^--arms needs --suite DIR\.$/],
   [

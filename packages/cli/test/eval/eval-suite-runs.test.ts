@@ -3,7 +3,7 @@
  * loop and workspace tools, and the tasks' real checks, against a local server that plays a
  * model. Only the model is a stand-in.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer } from '../support/fake-provider-server.js';
 import { runCli } from '../support/run-cli.js';
 import { type SuiteModelKind, suiteModel } from '../support/suite-models.js';
+import { suiteDir } from './support/starter-workspace.js';
 
 const SUITE = fileURLToPath(new URL('./fixtures/suite', import.meta.url));
 
@@ -23,11 +24,17 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function evalSuite(kind: SuiteModelKind, ...flags: string[]) {
+/** The two-task fixture suite against `kind`. */
+function evalSuite(kind: SuiteModelKind, ...flags: string[]) {
+  return evalSuiteAt(SUITE, kind, ...flags);
+}
+
+/** `suite` against `kind`, with `--suite` given once. */
+async function evalSuiteAt(suite: string, kind: SuiteModelKind, ...flags: string[]) {
   server = await FakeProviderServer.start();
   server.respond(suiteModel(kind));
   const model = ['--model', 'openai:fake-model', '--base-url', server.url('/v1'), '--api-key', 'k'];
-  return runCli(['eval', '--suite', SUITE, ...model, ...flags], { timeoutMs: 30_000 });
+  return runCli(['eval', '--suite', suite, ...model, ...flags], { timeoutMs: 30_000 });
 }
 
 interface Report {
@@ -128,33 +135,47 @@ describe('plankeeper eval --suite', () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     for (const arm of report.arms) {
-      expect(arm).toMatchObject({ runs: 2, passed: 0, errors: 2, passRate: null });
+      // An answer with an error status is still a model call: one per run.
+      expect(arm).toMatchObject({ runs: 2, passed: 0, errors: 2, passRate: null, modelCalls: 2 });
     }
     expect(report.comparisons[0]).toMatchObject({ wins: 0, losses: 0, ties: 0, pValue: 1 });
     expect(run.stderr).toContain(': error (');
     expect(run.stderr).toContain('500');
   });
 
-  it('--suite starter runs the suite the CLI ships, every task; a model that errors scores nothing', async () => {
-    const run = await evalSuite(
-      'broken',
-      '--suite',
-      'starter',
-      '--arms',
-      'off',
-      '--retries',
-      '0',
-      '--json',
+  it('counts no model call to an endpoint that refuses connections: the model never answered', async () => {
+    const down = ['--model', 'openai:m', '--base-url', 'http://127.0.0.1:9/v1', '--api-key', 'k'];
+    const run = await runCli(['eval', '--suite', SUITE, ...down, '--retries', '0', '--json'], {
+      timeoutMs: 30_000,
+    });
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms.map(({ arm, errors, modelCalls }) => ({ arm, errors, modelCalls }))).toEqual(
+      [
+        { arm: 'off', errors: 2, modelCalls: 0 },
+        { arm: 'standard', errors: 2, modelCalls: 0 },
+      ],
     );
+    expect(run.stderr).toMatch(/^\[1\/4\] one-file · off · rep 1: error \(0 calls, /m);
+  });
+
+  it('--suite starter runs the suite the CLI ships, each of its 24 tasks once; a model that errors scores nothing', async () => {
+    const shipped = readdirSync(suiteDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(shipped).toHaveLength(24);
+    const run = await evalSuiteAt('starter', 'broken', '--arms', 'off', '--retries', '0', '--json');
     expect(run.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(run.stdout) as Report;
-    expect(report.prompts.map((prompt) => prompt.task)).toContain('fix-median-test');
-    expect(report.arms[0]).toMatchObject({
-      arm: 'off',
-      runs: report.prompts.length,
-      errors: report.prompts.length,
-      passed: 0,
-    });
-    expect(report.prompts.length).toBeGreaterThanOrEqual(20);
+    expect(report.prompts.map((prompt) => prompt.task).sort()).toEqual(shipped);
+    expect(report.tasks.map((task) => task.task).sort()).toEqual(shipped);
+    const statuses = report.tasks.map((task) => task.results.off?.map((result) => result.status));
+    expect(statuses).toEqual(shipped.map(() => ['error']));
+    expect(report.arms).toEqual([
+      expect.objectContaining({ arm: 'off', runs: 24, errors: 24, passed: 0 }),
+    ]);
+    // One progress line per finished run.
+    expect(run.stderr.trim().split('\n')).toHaveLength(24);
   });
 });

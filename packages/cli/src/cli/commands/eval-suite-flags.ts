@@ -49,6 +49,19 @@ export const SUITE_ONLY_FLAGS = [
   ['agent', '--agent'],
 ] as const;
 
+/**
+ * The parser of a flag that takes one value. Commander keeps the last of two without a word,
+ * so `--suite a --suite b` would run b; a usage error says so instead.
+ */
+export function givenOnce(flag: string): (value: string, previous?: string) => string {
+  return (value, previous) => {
+    if (previous !== undefined) {
+      throw usage(`${flag}: given twice (${previous} and ${value}). Give it once.`);
+    }
+    return value;
+  };
+}
+
 export function parseSuiteSettings(flags: SuiteFlagValues): SuiteSettings {
   // Found out now, not after the first hour of runs.
   writableFolder('--out', flags.out);

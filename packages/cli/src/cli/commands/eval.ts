@@ -12,7 +12,7 @@ import { CliError } from '../cli-error.js';
 import { EXIT } from '../exit-codes.js';
 import { langOption, parseLang } from '../lang-option.js';
 import { modelClientFromFlags } from '../model-option.js';
-import { SUITE_ONLY_FLAGS, type SuiteFlagValues } from './eval-suite-flags.js';
+import { givenOnce, SUITE_ONLY_FLAGS, type SuiteFlagValues } from './eval-suite-flags.js';
 
 interface EvalFlags extends SuiteFlagValues {
   lang: string;
@@ -41,6 +41,7 @@ export function registerEvalCommand(program: Command): void {
     .option(
       '--suite <dir>',
       'run your own tasks: a folder of task folders (task.md, files/, check); starter for the tasks plankeeper ships',
+      givenOnce('--suite'),
     )
     .option(
       '--arms <list>',

@@ -41,7 +41,7 @@ export const AGENT_TEXTS: Record<LocaleId, AgentTexts> = {
     noKey: (agent, variables) =>
       `eval --agent ${agent}: no API key; pass --api-key KEY or set ${variables.join(' or ')}.`,
     unknownAgent: (agent, agents) =>
-      `eval: unknown agent ${JSON.stringify(agent)}; use one of ${agents.join(', ')}.`,
+      `--agent ${agent}: not a coding agent. Use one of: ${agents.join(', ')}.`,
   },
   zh: {
     notStarted: (command, problem) => `${command} 未能启动：${problem}`,
@@ -61,6 +61,6 @@ export const AGENT_TEXTS: Record<LocaleId, AgentTexts> = {
     noKey: (agent, variables) =>
       `eval --agent ${agent}：没有 API 密钥；请用 --api-key KEY 传入，或设置 ${variables.join(' 或 ')}。`,
     unknownAgent: (agent, agents) =>
-      `eval：未知的智能体 ${JSON.stringify(agent)}；可选：${agents.join('、')}。`,
+      `--agent ${agent}：不是可用的编码智能体。可选：${agents.join('、')}。`,
   },
 };

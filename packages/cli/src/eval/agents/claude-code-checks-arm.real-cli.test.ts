@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAUDE_BIN } from '../../../test/coding-agents/claude-code/support/claude-runner.js';
 import {
   callTool,
@@ -16,45 +16,39 @@ import {
   say,
   seenText,
 } from '../../../test/coding-agents/claude-code/support/scripted-anthropic-server.js';
-import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { afterThisTest, agentRuns } from '../../../test/eval/agents/support/agent-run.js';
 import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
 import { agentExecutor } from './index.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { runAgentTask, testExecutor } = agentRuns(agentExecutor);
+const CLAUDE = {
+  agent: 'claude-code',
+  bin: CLAUDE_BIN,
+  model: 'claude-scripted',
+  apiKey: 'sk-ant-scripted-test-key',
+} as const;
 
-async function executorAt(baseUrl: string, timeoutMs = 60_000) {
-  const executor = await agentExecutor('claude-code', {
-    model: 'claude-scripted',
-    baseUrl,
-    apiKey: 'sk-ant-scripted-test-key',
-    agentBin: CLAUDE_BIN,
-    timeoutMs,
-    runsDir: RUNS_DIR,
-    env: testEnv('http://127.0.0.1:9'),
-  });
-  cleanups.push(() => executor.close());
-  return executor;
-}
+const executorAt = (baseUrl: string, timeoutMs = 60_000) =>
+  testExecutor({ ...CLAUDE, baseUrl, timeoutMs });
 
 describe('eval --agent claude-code: the checks arm and the limits (real CLI)', () => {
   it('a wrong b.txt and "done": standard lets it through, checks refuses it with the check and it is fixed', async () => {
     const outcomes = [];
     for (const arm of ['standard', 'checks']) {
-      const task = taskRun('two-files', arm);
-      cleanups.push(() => task.dispose());
-      const ws = task.input.workspace;
-      const server = await ScriptedAnthropicServer.start([
-        callTool('Write', { file_path: join(ws, 'a.txt'), content: 'ok\n' }),
-        callTool('Write', { file_path: join(ws, 'b.txt'), content: 'no\n' }),
-        say('Done.'),
-        callTool('Write', { file_path: join(ws, 'b.txt'), content: 'ok\n' }),
-        say('Fixed: b.txt says ok.'),
-      ]);
-      cleanups.push(() => server.close());
-      const outcome = await (await executorAt(server.url))(task.input);
+      const { task, server, outcome } = await runAgentTask({
+        ...CLAUDE,
+        task: 'two-files',
+        arm,
+        server: (ws) =>
+          ScriptedAnthropicServer.start([
+            callTool('Write', { file_path: join(ws, 'a.txt'), content: 'ok\n' }),
+            callTool('Write', { file_path: join(ws, 'b.txt'), content: 'no\n' }),
+            say('Done.'),
+            callTool('Write', { file_path: join(ws, 'b.txt'), content: 'ok\n' }),
+            say('Fixed: b.txt says ok.'),
+          ]),
+        baseUrl: (server) => server.url,
+      });
       expect(outcome.error, outcome.transcriptFile).toBeUndefined();
       outcomes.push({ arm, passed: task.check(), main: server.ofKind('main') });
     }
@@ -67,19 +61,19 @@ describe('eval --agent claude-code: the checks arm and the limits (real CLI)', (
   it('an endpoint that never answers: the time limit ends the run; an abort stops it at once', async () => {
     const hanging = createServer(() => {});
     await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => {
+    afterThisTest(() => {
       hanging.closeAllConnections();
       hanging.close();
     });
     const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
 
     const timed = taskRun('one-file', 'off');
-    cleanups.push(() => timed.dispose());
+    afterThisTest(() => timed.dispose());
     const slow = await (await executorAt(url, 4_000))(timed.input);
     expect(slow).toMatchObject({ error: 'claude did not finish within 4 s', retryable: false });
 
     const aborted = taskRun('one-file', 'off');
-    cleanups.push(() => aborted.dispose());
+    afterThisTest(() => aborted.dispose());
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 1_500);
@@ -91,13 +85,13 @@ describe('eval --agent claude-code: the checks arm and the limits (real CLI)', (
   it('an unknown arm, or a workspace setup cannot read: an error, and the CLI never starts', async () => {
     const executor = await executorAt('http://127.0.0.1:9');
     const loose = taskRun('one-file', 'loose');
-    cleanups.push(() => loose.dispose());
+    afterThisTest(() => loose.dispose());
     expect(await executor(loose.input)).toMatchObject({
       error: 'unknown arm "loose"; use one of off, light, standard, strict, checks',
       modelCalls: 0,
     });
     const broken = taskRun('one-file', 'standard');
-    cleanups.push(() => broken.dispose());
+    afterThisTest(() => broken.dispose());
     mkdirSync(join(broken.input.workspace, '.claude'));
     writeFileSync(join(broken.input.workspace, '.claude', 'settings.json'), '{ not json');
     const outcome = await executor({ ...broken.input, locale: 'zh' });

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAUDE_BIN } from '../../../test/coding-agents/claude-code/support/claude-runner.js';
 import {
   callTool,
@@ -20,7 +20,7 @@ import {
   say,
   seenText,
 } from '../../../test/coding-agents/claude-code/support/scripted-anthropic-server.js';
-import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
+import { afterThisTest, agentRuns } from '../../../test/eval/agents/support/agent-run.js';
 import {
   type TaskId,
   type TaskRun,
@@ -29,10 +29,12 @@ import {
 import type { SuiteRunOutcome } from '../suite/run-executor.js';
 import { agentExecutor } from './index.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const { runAgentTask, testExecutor } = agentRuns(agentExecutor);
+const CLAUDE = {
+  agent: 'claude-code',
+  bin: CLAUDE_BIN,
+  apiKey: 'sk-ant-scripted-test-key',
+} as const;
 
 interface ArmRun {
   task: TaskRun;
@@ -44,21 +46,15 @@ interface ArmRun {
 
 /** One task in one arm, the model playing `steps`; the check run afterwards. */
 async function runArm(taskId: TaskId, arm: string, steps: (ws: string) => StepInput[]) {
-  const task = taskRun(taskId, arm);
-  cleanups.push(() => task.dispose());
-  const server = await ScriptedAnthropicServer.start(steps(task.input.workspace));
-  cleanups.push(() => server.close());
-  const executor = await agentExecutor('claude-code', {
+  const { task, server, executor, outcome } = await runAgentTask({
+    ...CLAUDE,
     model: 'anthropic:claude-scripted',
-    baseUrl: server.url,
-    apiKey: 'sk-ant-scripted-test-key',
-    agentBin: CLAUDE_BIN,
-    timeoutMs: 60_000,
-    runsDir: RUNS_DIR,
-    env: testEnv(server.proxyUrl),
+    task: taskId,
+    arm,
+    server: (ws) => ScriptedAnthropicServer.start(steps(ws)),
+    baseUrl: (server) => server.url,
+    refusingProxy: (server) => server.proxyUrl,
   });
-  cleanups.push(() => executor.close());
-  const outcome = await executor(task.input);
   return { task, outcome, passed: task.check(), server, version: executor.agentVersion };
 }
 
@@ -136,37 +132,28 @@ describe('eval --agent claude-code (real CLI)', () => {
     for (const status of [500, 429]) {
       const endpoint = await failingEndpoint(status);
       const task = taskRun('one-file', 'standard');
-      cleanups.push(() => task.dispose());
-      const executor = await agentExecutor('claude-code', {
+      afterThisTest(() => task.dispose());
+      const executor = await testExecutor({
+        ...CLAUDE,
         model: 'claude-scripted',
         baseUrl: endpoint,
-        apiKey: 'sk-ant-scripted-test-key',
-        agentBin: CLAUDE_BIN,
-        timeoutMs: 60_000,
-        runsDir: RUNS_DIR,
-        env: testEnv('http://127.0.0.1:9'),
       });
-      cleanups.push(() => executor.close());
       const outcome = await executor(task.input);
       expect(outcome.error).toBe(`the endpoint answered HTTP ${status}`);
       expect(outcome.retryable).toBe(true);
       expect(outcome.modelCalls).toBeGreaterThanOrEqual(1);
     }
     const task = taskRun('one-file', 'off');
-    cleanups.push(() => task.dispose());
-    const executor = await agentExecutor('claude-code', {
+    afterThisTest(() => task.dispose());
+    const executor = await testExecutor({
+      ...CLAUDE,
       model: 'claude-scripted',
       baseUrl: 'http://127.0.0.1:9',
-      apiKey: 'sk-ant-scripted-test-key',
-      agentBin: CLAUDE_BIN,
-      timeoutMs: 60_000,
-      runsDir: RUNS_DIR,
-      env: testEnv('http://127.0.0.1:9'),
     });
-    cleanups.push(() => executor.close());
     const outcome = await executor(task.input);
     expect(outcome.error).toBe('cannot reach http://127.0.0.1:9 (ECONNREFUSED)');
     expect(outcome.retryable).toBe(true);
+    expect(outcome.modelCalls).toBe(0);
   }, 120_000);
 
   it('a CLI that is not installed: one line naming how to install it', async () => {
@@ -203,7 +190,7 @@ async function failingEndpoint(status: number): Promise<string> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
+  afterThisTest(
     () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

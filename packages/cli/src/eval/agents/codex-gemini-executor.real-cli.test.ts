@@ -5,7 +5,7 @@
  * the task's check; the proxy counts every model call and the tokens the server reported.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callTool,
   mcpCall,
@@ -18,40 +18,33 @@ import {
   toolNames,
 } from '../../../test/coding-agents/gemini/support/gemini-model-server.js';
 import { GEMINI_BIN } from '../../../test/coding-agents/gemini/support/gemini-runner.js';
-import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
-import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
+import { agentRuns } from '../../../test/eval/agents/support/agent-run.js';
 import { agentExecutor } from './index.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-const REFUSING_PROXY = 'http://127.0.0.1:9';
+const { runAgentTask } = agentRuns(agentExecutor);
+const item = (status: string) => ({ todos: [{ content: 'Write hello.txt', status }] });
 
 describe('eval --agent on Codex and Gemini CLI (real CLIs, standard arm)', () => {
   it('codex: plans with plankeeper, writes the file, passes; calls and tokens counted', async () => {
-    const task = taskRun('one-file', 'standard');
-    cleanups.push(() => task.dispose());
-    const item = (status: string) => ({ todos: [{ content: 'Write hello.txt', status }] });
-    const model = await ResponsesServer.start([
-      mcpCall('plankeeper', 'todo_write', item('in_progress')),
-      callTool('exec_command', { cmd: "printf 'hello\\n' > hello.txt" }),
-      mcpCall('plankeeper', 'todo_write', item('completed')),
-      say('hello.txt says hello.'),
-    ]);
-    cleanups.push(() => model.close());
-    const executor = await agentExecutor('codex', {
+    const {
+      task,
+      server: model,
+      executor,
+      outcome,
+    } = await runAgentTask({
+      agent: 'codex',
+      bin: CODEX_BIN,
       model: 'openai:gpt-test',
-      baseUrl: model.url,
       apiKey: 'test-key',
-      agentBin: CODEX_BIN,
-      timeoutMs: 60_000,
-      runsDir: RUNS_DIR,
-      env: testEnv(REFUSING_PROXY),
+      server: () =>
+        ResponsesServer.start([
+          mcpCall('plankeeper', 'todo_write', item('in_progress')),
+          callTool('exec_command', { cmd: "printf 'hello\\n' > hello.txt" }),
+          mcpCall('plankeeper', 'todo_write', item('completed')),
+          say('hello.txt says hello.'),
+        ]),
+      baseUrl: (server) => server.url,
     });
-    cleanups.push(() => executor.close());
-    const outcome = await executor(task.input);
     expect(outcome.error, outcome.transcriptFile).toBeUndefined();
     expect(task.check(), outcome.transcriptFile).toBe(true);
     const calls = model.requests.filter((request) => request.path.endsWith('/responses'));
@@ -63,30 +56,24 @@ describe('eval --agent on Codex and Gemini CLI (real CLIs, standard arm)', () =>
   }, 90_000);
 
   it('gemini: plans with plankeeper, writes the file, passes; calls and tokens counted', async () => {
-    const task = taskRun('one-file', 'standard');
-    cleanups.push(() => task.dispose());
-    const item = (status: string) => ({ todos: [{ content: 'Write hello.txt', status }] });
-    const model = await GeminiModelServer.start([
-      { call: 'mcp_plankeeper_todo_write', args: item('in_progress') },
-      {
-        call: 'write_file',
-        args: { file_path: join(task.input.workspace, 'hello.txt'), content: 'hello\n' },
-      },
-      { call: 'mcp_plankeeper_todo_write', args: item('completed') },
-      { text: 'hello.txt says hello.' },
-    ]);
-    cleanups.push(() => model.close());
-    const executor = await agentExecutor('gemini', {
+    const {
+      task,
+      server: model,
+      outcome,
+    } = await runAgentTask({
+      agent: 'gemini',
+      bin: GEMINI_BIN,
       model: 'gemini-2.5-flash',
-      baseUrl: model.url,
       apiKey: 'test-key',
-      agentBin: GEMINI_BIN,
-      timeoutMs: 60_000,
-      runsDir: RUNS_DIR,
-      env: testEnv(REFUSING_PROXY),
+      server: (ws) =>
+        GeminiModelServer.start([
+          { call: 'mcp_plankeeper_todo_write', args: item('in_progress') },
+          { call: 'write_file', args: { file_path: join(ws, 'hello.txt'), content: 'hello\n' } },
+          { call: 'mcp_plankeeper_todo_write', args: item('completed') },
+          { text: 'hello.txt says hello.' },
+        ]),
+      baseUrl: (server) => server.url,
     });
-    cleanups.push(() => executor.close());
-    const outcome = await executor(task.input);
     expect(outcome.error, outcome.transcriptFile).toBeUndefined();
     expect(task.check(), outcome.transcriptFile).toBe(true);
     const calls = model.requests.filter((request) =>

@@ -114,4 +114,16 @@ describe('the counting proxy', () => {
     expect((await post('a', '/v1/messages')).status).toBe(200);
     expect(proxy.traffic('a')).toMatchObject({ modelCalls: 2, answered: 1, lastFailed: false });
   });
+
+  it('a refused connection: noted, retryable, and no model call, since the endpoint answered none', async () => {
+    fake = await FakeProviderServer.start();
+    proxy = await startCountingProxy('http://127.0.0.1:9');
+    expect((await post('a', '/v1/messages')).status).toBe(502);
+    expect(proxy.traffic('a')).toMatchObject({
+      modelCalls: 0,
+      answered: 0,
+      lastFailed: true,
+      failure: { kind: 'unreachable', code: 'ECONNREFUSED', retryable: true },
+    });
+  });
 });

@@ -2,9 +2,9 @@
  * A small local proxy in front of the person's endpoint, one per executor: each run's CLI gets
  * `http://127.0.0.1:PORT/run/<id>` as its base URL, and every request under it goes to the real
  * base URL with the prefix taken off, unchanged, its answer streamed back as it comes. On the way
- * it counts the model calls and reads their token usage (usage-reader.ts), per run, and notes
- * what went wrong with the endpoint (refused connections, 429, 5xx), so a run that failed for
- * the endpoint's sake is reported as an error, never scored.
+ * it counts the model calls the endpoint answered (a refused connection is none) and reads their
+ * token usage (usage-reader.ts), per run, and notes what went wrong with the endpoint (refused
+ * connections, 429, 5xx), so a run that failed for the endpoint's sake is an error, never scored.
  */
 import {
   createServer,
@@ -19,6 +19,7 @@ import { readUsage } from './usage-reader.js';
 
 /** What one run's traffic came to. */
 export interface RunTraffic {
+  /** Model calls the endpoint answered, with any status; a refused connection reached no model. */
   modelCalls: number;
   inputTokens: number;
   outputTokens: number;
@@ -91,7 +92,6 @@ function forward(
     incoming.method === 'POST' && MODEL_PATH.test(path) && !path.endsWith('/count_tokens');
   const url = new URL(`${target.pathname.replace(/\/$/, '')}${path}`, target);
   if (query !== undefined) url.search = query;
-  if (counted) traffic.modelCalls++;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers = { ...incoming.headers, host: url.host };
   const upstream = send(url, { method: incoming.method, headers }, (answer) => {
@@ -128,7 +128,9 @@ function forward(
   incoming.pipe(upstream);
 }
 
+/** The endpoint answered a model call: counted here, when it has answered, whatever the status. */
 function noteStatus(traffic: RunTraffic, status: number): void {
+  traffic.modelCalls++;
   traffic.lastFailed = status >= 400;
   if (status < 400) {
     traffic.answered++;

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { ConfigurationError, type LocaleId } from 'plankeeper';
 import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import type { RunExecutor } from '../suite/run-executor.js';
+import { SuiteError } from '../suite/suite-error.js';
 import { executorFor } from './agent-executor.js';
 import { AGENT_SPECS } from './agent-specs.js';
 import { AGENT_TEXTS } from './agent-texts.js';
@@ -48,16 +49,18 @@ export type AgentRunExecutor = RunExecutor & {
   close(): Promise<void>;
 };
 
-/** The executor for `agent`; a ConfigurationError when its CLI is not installed. */
+/**
+ * The executor for `agent`: a SuiteError when `agent` is not one of EVAL_AGENTS (`--agent` is
+ * checked here, where the list is, and nowhere else), a ConfigurationError when its CLI is not
+ * installed or it has no key.
+ */
 export async function agentExecutor(
-  agent: CodingAgentName,
+  agent: string,
   options: AgentExecutorOptions,
 ): Promise<AgentRunExecutor> {
   const texts = AGENT_TEXTS[options.locale ?? 'en'];
+  if (!isEvalAgent(agent)) throw new SuiteError(texts.unknownAgent(agent, EVAL_AGENTS));
   const spec = AGENT_SPECS[agent];
-  if (!spec) {
-    throw new ConfigurationError(texts.unknownAgent(agent, EVAL_AGENTS));
-  }
   const env = options.env ?? process.env;
   const bin = findAgentBin(spec, options.agentBin, env, texts);
   const version = agentVersion(bin, env);
@@ -78,6 +81,11 @@ export async function agentExecutor(
     runsDir: options.runsDir ?? tmpdir(),
   });
   return Object.assign(run, { agentVersion: version, close: () => proxy.close() });
+}
+
+/** Own names only: `constructor` or `toString` is no agent, though AGENT_SPECS has them. */
+function isEvalAgent(name: string): name is CodingAgentName {
+  return (EVAL_AGENTS as readonly string[]).includes(name);
 }
 
 /** `<cli> --version`'s first line (recorded with the results: the agent changes under the eval). */

@@ -4,7 +4,7 @@
  * CLI, the file is written with the CLI's own tool, the check passes, and the calls are counted.
  */
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPENCODE_BIN } from '../../../test/coding-agents/opencode/support/opencode-runner.js';
 import {
   callTool,
@@ -12,40 +12,30 @@ import {
   say,
 } from '../../../test/coding-agents/opencode/support/scripted-chat-server.js';
 import { PI_BIN } from '../../../test/coding-agents/pi/support/pi-runner.js';
-import { RUNS_DIR, testEnv } from '../../../test/eval/agents/support/executor-env.js';
-import { taskRun } from '../../../test/eval/agents/support/suite-fixture.js';
+import { agentRuns } from '../../../test/eval/agents/support/agent-run.js';
 import { FakeProviderServer, openaiWire } from '../../../test/support/fake-provider-server.js';
 import { agentExecutor } from './index.js';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
+const { runAgentTask } = agentRuns(agentExecutor);
 const item = (status: string) => ({ todos: [{ content: 'Write hello.txt', status }] });
 
 describe('eval --agent on OpenCode and Pi (real CLIs, standard arm)', () => {
   it('opencode: plans with plankeeper, writes the file, passes; calls counted', async () => {
-    const task = taskRun('one-file', 'standard');
-    cleanups.push(() => task.dispose());
-    const server = await ScriptedChatServer.start([
-      callTool('plankeeper_todo_write', item('in_progress')),
-      callTool('bash', { command: "printf 'hello\\n' > hello.txt", description: 'Write it' }),
-      callTool('plankeeper_todo_write', item('completed')),
-      say('hello.txt says hello.'),
-    ]);
-    cleanups.push(() => server.close());
-    const executor = await agentExecutor('opencode', {
+    const { task, server, outcome } = await runAgentTask({
+      agent: 'opencode',
+      bin: OPENCODE_BIN,
       model: 'scripted-model',
-      baseUrl: server.baseURL,
       apiKey: 'test-key',
-      agentBin: OPENCODE_BIN,
-      timeoutMs: 60_000,
-      runsDir: RUNS_DIR,
-      env: testEnv(server.proxyUrl),
+      server: () =>
+        ScriptedChatServer.start([
+          callTool('plankeeper_todo_write', item('in_progress')),
+          callTool('bash', { command: "printf 'hello\\n' > hello.txt", description: 'Write it' }),
+          callTool('plankeeper_todo_write', item('completed')),
+          say('hello.txt says hello.'),
+        ]),
+      baseUrl: (server) => server.baseURL,
+      refusingProxy: (server) => server.proxyUrl,
     });
-    cleanups.push(() => executor.close());
-    const outcome = await executor(task.input);
     expect(outcome.error, outcome.transcriptFile).toBeUndefined();
     expect(task.check(), outcome.transcriptFile).toBe(true);
     const calls = server.requests.filter((request) => request.path.endsWith('/chat/completions'));
@@ -56,38 +46,31 @@ describe('eval --agent on OpenCode and Pi (real CLIs, standard arm)', () => {
   }, 90_000);
 
   it('pi: plans with plankeeper, writes the file, passes; calls and tokens counted', async () => {
-    const task = taskRun('one-file', 'standard');
-    cleanups.push(() => task.dispose());
     const call = (id: string, name: string, args: unknown) =>
       openaiWire.stream({
         deltas: [{ toolCall: { index: 0, id, name, arguments: JSON.stringify(args) } }],
         usage: { prompt: 20, completion: 3 },
       });
-    const server = await FakeProviderServer.start();
-    cleanups.push(() => server.close());
-    server.reply(
-      call('call_1', 'todo_write', item('in_progress')),
-      call('call_2', 'write', {
-        path: join(task.input.workspace, 'hello.txt'),
-        content: 'hello\n',
-      }),
-      call('call_3', 'todo_write', item('completed')),
-      openaiWire.stream({
-        deltas: [{ content: 'hello.txt says hello.' }],
-        usage: { prompt: 20, completion: 3 },
-      }),
-    );
-    const executor = await agentExecutor('pi', {
+    const { task, server, outcome } = await runAgentTask({
+      agent: 'pi',
+      bin: PI_BIN,
       model: 'scripted-model',
-      baseUrl: server.url('/v1'),
       apiKey: 'test-key',
-      agentBin: PI_BIN,
-      timeoutMs: 60_000,
-      runsDir: RUNS_DIR,
-      env: testEnv('http://127.0.0.1:9'),
+      server: async (ws) => {
+        const server = await FakeProviderServer.start();
+        server.reply(
+          call('call_1', 'todo_write', item('in_progress')),
+          call('call_2', 'write', { path: join(ws, 'hello.txt'), content: 'hello\n' }),
+          call('call_3', 'todo_write', item('completed')),
+          openaiWire.stream({
+            deltas: [{ content: 'hello.txt says hello.' }],
+            usage: { prompt: 20, completion: 3 },
+          }),
+        );
+        return server;
+      },
+      baseUrl: (server) => server.url('/v1'),
     });
-    cleanups.push(() => executor.close());
-    const outcome = await executor(task.input);
     expect(outcome.error, outcome.transcriptFile).toBeUndefined();
     expect(task.check(), outcome.transcriptFile).toBe(true);
     expect(outcome.modelCalls).toBe(server.requests.length);

@@ -4,7 +4,6 @@
  */
 import type { LocaleId } from 'plankeeper';
 import { modelClientFromFlags } from '../../cli/model-option.js';
-import { CODING_AGENT_NAMES, type CodingAgentName } from '../../coding-agents/agent-names.js';
 import { ownLoopExecutor } from './own-loop-executor.js';
 import type { RunExecutor } from './run-executor.js';
 import { SuiteError } from './suite-error.js';
@@ -42,14 +41,10 @@ async function agentSuiteExecutor(
   flags: ExecutorFlags,
   locale: LocaleId,
 ): Promise<SuiteExecutor> {
-  if (!(CODING_AGENT_NAMES as readonly string[]).includes(agent)) {
-    throw new SuiteError(
-      `--agent ${agent}: not a coding agent. Use one of: ${CODING_AGENT_NAMES.join(', ')}.`,
-    );
-  }
-  // Loaded only for --agent: the own loop never needs the proxy and the CLIs' settings.
+  // Loaded only for --agent: the own loop never needs the proxy and the CLIs' settings. It
+  // checks the name too (a SuiteError, so a usage error), beside the list of agents it runs.
   const { agentExecutor } = await import('../agents/index.js');
-  const executor = await agentExecutor(agent as CodingAgentName, {
+  const executor = await agentExecutor(agent, {
     model,
     locale,
     ...(flags.baseUrl !== undefined && { baseUrl: flags.baseUrl }),

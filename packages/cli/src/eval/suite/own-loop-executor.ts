@@ -74,7 +74,10 @@ function describe(error: unknown): { error: string; retryable: boolean } {
   return { error: error instanceof Error ? error.message : String(error), retryable: false };
 }
 
-/** Counts the calls and keeps the first error the model client threw: that run is no result. */
+/**
+ * Counts the calls the endpoint answered and keeps the first error the model client threw:
+ * that run is no result. A call that never reached the model (refused, timed out) is no call.
+ */
 class FailureRecordingModel implements ModelClient {
   failure: unknown;
   calls = 0;
@@ -86,10 +89,13 @@ class FailureRecordingModel implements ModelClient {
   }
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
-    this.calls += 1;
     try {
-      return await this.inner.generate(request);
+      const response = await this.inner.generate(request);
+      this.calls += 1;
+      return response;
     } catch (error) {
+      // An HTTP status means the endpoint answered: a 500 or a 429 is a call all the same.
+      if (ModelError.isInstance(error) && error.status !== undefined) this.calls += 1;
       this.failure ??= error;
       throw error;
     }
