@@ -79,7 +79,9 @@ function keptHooks(ctx: SetupContext, read: ReadText): FileEdit {
 
 /**
  * The handler setup writes on `event`: the forwarder to the MCP server Codex started for the
- * project (hook-route/), with the one-shot hook process as its way when that is down.
+ * project (hook-route/), with the one-shot hook process as its way when that is down. Codex
+ * runs a hook command with `<login shell> -c` (bash when it does not know the shell), so the
+ * forwarder is sourced when that is bash: one bash start per tool call, not two.
  *
  * Not (yet) Codex's own `mcp_tool` hooks, as Claude Code's setup writes: reported to connect and
  * never call the tool on recent versions (plur-ai/plur #1032). Probed on the pinned Codex
@@ -99,7 +101,7 @@ function hookHandler(ctx: SetupContext, event: string): JsonObject {
   const command = [ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))];
   return {
     type: 'command',
-    command: forwardedCommand(shellQuote(forwarderPath(ctx)), timeout, command),
+    command: forwardedCommand(shellQuote(forwarderPath(ctx)), timeout, command, 'sourced-in-bash'),
     timeout,
   };
 }
