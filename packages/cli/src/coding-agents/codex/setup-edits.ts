@@ -79,15 +79,17 @@ function keptHooks(ctx: SetupContext, read: ReadText): FileEdit {
 
 /**
  * The handler setup writes on `event`: the forwarder to the MCP server Codex started for the
- * project (hook-route/), with the one-shot hook process as its way when that is down.
+ * project (hook-route/), with the one-shot hook process as its way when that is down. Codex
+ * runs a hook command with `<login shell> -c` (bash when it does not know the shell), so the
+ * forwarder is sourced when that is bash: one bash start per tool call, not two.
  *
- * Not (yet) Codex's own `mcp_tool` hooks, as Claude Code's setup writes: reported to connect and
- * never call the tool on recent versions (plur-ai/plur #1032). Probed on the pinned Codex
- * (0.171.0) with a user-level PostToolUse and Stop `mcp_tool` handler on a stand-in server: it
- * does call the tool, with `${session_id}`, `${tool_name}` and `${hook_event_name}` in its
- * input filled from the hook input. Whether it reads the tool's result as the hook's answer
- * (a Stop that blocks, context added) was not probed, and a handler of that type has no way
- * back to a process when the server is down, so the forwarder stays until both are shown.
+ * Not (yet) Codex's own `mcp_tool` hooks, as Claude Code's setup writes. Probed on the pinned
+ * Codex (0.171.0) with stand-in servers: they call the tool, with `${session_id}`,
+ * `${tool_name}`, `${hook_event_name}` and the like in its input filled from the hook input,
+ * and read its text as the hook's answer (context reaches the model, a Stop blocks). Using them
+ * would take the `hook` tool for Codex, its input spelled field by field, and a way to keep the
+ * hooks answered without the server: a handler naming a server Codex did not start is
+ * skipped, where the forwarder starts the hook process.
  */
 function hookHandler(ctx: SetupContext, event: string): JsonObject {
   // The checks run on the model's answer; every other event answers at once.
@@ -99,7 +101,7 @@ function hookHandler(ctx: SetupContext, event: string): JsonObject {
   const command = [ctx.node, ctx.bin, ...hookArgs(ctx, event, codexStore(ctx))];
   return {
     type: 'command',
-    command: forwardedCommand(shellQuote(forwarderPath(ctx)), timeout, command),
+    command: forwardedCommand(shellQuote(forwarderPath(ctx)), timeout, command, 'sourced-in-bash'),
     timeout,
   };
 }

@@ -94,7 +94,7 @@ function handlerFor(ctx: SetupContext, event: string): JsonObject {
   return {
     name: 'plankeeper',
     type: 'command',
-    command: forwardedCommand(script, timeout / 1000, hookCommand(ctx, event), true),
+    command: forwardedCommand(script, timeout / 1000, hookCommand(ctx, event), 'sourced'),
     timeout,
   };
 }

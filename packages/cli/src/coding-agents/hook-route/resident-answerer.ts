@@ -20,6 +20,7 @@ import {
   type Route,
   removeRoute,
   routeFilePath,
+  routeIsVacant,
   writeRoute,
 } from './route-file.js';
 import { admits, END, FORWARDED_ENV, readRouteRequest } from './route-request.js';
@@ -28,6 +29,15 @@ import { admits, END, FORWARDED_ENV, readRouteRequest } from './route-request.js
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** A client that sends nothing for this long is dropped. */
 const IDLE_MS = 30_000;
+/**
+ * How often a live answerer looks at the route. Two sessions in one project each start a
+ * server, and each writes the route (the later wins); the one whose route it is takes it along
+ * when it ends, or leaves it naming a dead process when killed, and nothing tells the other
+ * server. So each server writes its own route again when the file is gone or names a dead
+ * process: the other session's hooks take a process for at most this long. A small read and a
+ * signal 0 per second; the timer does not keep the process alive.
+ */
+const REPUBLISH_MS = 1000;
 
 export interface ResidentAnswerer {
   /** The hook events answered so far. */
@@ -69,6 +79,8 @@ export async function startResidentAnswerer(options: ResidentOptions): Promise<R
     await closeServer(server);
     throw error;
   }
+  const republish = setInterval(() => keepRoute(routeFile, route), REPUBLISH_MS);
+  republish.unref();
   // The route goes with the process however it ends, so no forwarder knocks at a dead port.
   const leave = () => removeRoute(routeFile, route);
   process.once('exit', leave);
@@ -81,6 +93,7 @@ export async function startResidentAnswerer(options: ResidentOptions): Promise<R
     },
     routeFile,
     async close() {
+      clearInterval(republish);
       process.off('exit', leave);
       leave();
       await closeServer(server);
@@ -147,6 +160,15 @@ async function answer(
   );
   counts.answered++;
   socket.end(`ok\n${stdout}${END}${stderr}`);
+}
+
+/** Writes `route` again where the route leads nowhere (REPUBLISH_MS). */
+function keepRoute(routeFile: string, route: Route): void {
+  try {
+    if (routeIsVacant(routeFile)) writeRoute(routeFile, route);
+  } catch {
+    // Tried again at the next tick; the hooks take a process meanwhile.
+  }
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -5,8 +5,8 @@
  * start, so only a process that can read the file (the person's own) is answered.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** The agents whose command hooks go through a resident answerer when it is up. */
 export const RESIDENT_HOOK_AGENTS: readonly string[] = ['codex', 'gemini'];
@@ -44,7 +44,34 @@ export function writeRoute(path: string, route: Route): void {
   mkdirSync(join(path, '..'), { recursive: true });
   const temporary = `${path}.${route.pid}.tmp`;
   writeFileSync(temporary, `${route.pid} ${route.port} ${route.secret}\n`, { mode: 0o600 });
-  renameSync(temporary, path);
+  try {
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Whether the route at `path` leads nowhere: the file is gone (its folder still there) or
+ * names a process that no longer runs. Anything else there (a live answerer's route, a
+ * folder, a file that cannot be read) is left as it is.
+ */
+export function routeIsVacant(path: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' && existsSync(dirname(path));
+  }
+  const pid = Number(text.split(' ')[0]);
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /** Takes the file out if it still names this route: a newer answerer's stays. */

@@ -47,18 +47,34 @@ export function forwarderEdit(spec: ForwarderSpec, read: ReadText, remove: boole
 }
 
 /**
- * `bash <script> <seconds> <hook command…>`: the forwarder waits one second less than the
+ * How the hook command starts the forwarder. `bash`: `bash <script> …`, in any shell.
+ * `sourced`: `. <script> …`, for an agent that runs each hook command with `bash -c` (Gemini
+ * CLI): the forwarder runs in that bash rather than starting a second one for every tool call.
+ * `sourced-in-bash`: for an agent that runs it with the person's login shell (Codex: bash, zsh
+ * or sh, bash when it does not know the shell): sourced when that shell is bash, else `bash`.
+ */
+export type ForwarderStart = 'bash' | 'sourced' | 'sourced-in-bash';
+
+/** The words before the script in the `sourced-in-bash` form: `.` in bash, `bash` elsewhere. */
+export const SOURCED_IN_BASH = `run=\${BASH_VERSION:+.}; \${run:-bash}`;
+
+const STARTS: Record<ForwarderStart, string> = {
+  bash: 'bash',
+  sourced: '.',
+  'sourced-in-bash': SOURCED_IN_BASH,
+};
+
+/**
+ * `<start> <script> <seconds> <hook command…>`: the forwarder waits one second less than the
  * agent's `timeoutSeconds`, so its neutral answer lands inside the agent's timeout.
  * `script` is written as it is (it may name a variable the shell expands); the rest is quoted.
- * `sourced`: for an agent that runs each hook command with `bash -c` (Gemini CLI), `. <script>`
- * runs the forwarder in that bash rather than starting a second one for every tool call.
  */
 export function forwardedCommand(
   script: string,
   timeoutSeconds: number,
   hookCommand: readonly string[],
-  sourced = false,
+  start: ForwarderStart = 'bash',
 ): string {
   const wait = Math.max(1, Math.floor(timeoutSeconds) - 1);
-  return `${sourced ? '.' : 'bash'} ${script} ${wait} ${shellCommand(hookCommand)}`;
+  return `${STARTS[start]} ${script} ${wait} ${shellCommand(hookCommand)}`;
 }

@@ -4,6 +4,7 @@
  * same name that setup did not record is the person's: setup neither replaces nor removes it,
  * whatever its command mentions.
  */
+import { SOURCED_IN_BASH } from './forwarder-edit.js';
 import { sameJson } from './json-file.js';
 
 /** Marks a fact as of unknown origin: an earlier version may have written it, or the person. */
@@ -107,7 +108,7 @@ function isEarlierSetupHook(handler: unknown, agent: string, event: string): boo
   const words = Array.isArray(args)
     ? [command, ...args]
     : typeof command === 'string'
-      ? command.split(' ')
+      ? withoutShellTest(command).split(' ')
       : [];
   const plain = words.map((word) => (typeof word === 'string' ? word.replace(/^'|'$/g, '') : ''));
   // `bash <…/plankeeper-hook.sh> <seconds>` before it, or `. <…>` (sourced): the forwarder
@@ -122,6 +123,13 @@ function isEarlierSetupHook(handler: unknown, agent: string, event: string): boo
     name === agent &&
     eventName === event
   );
+}
+
+/** The `sourced-in-bash` start (`.` in bash, else `bash`) read as `bash`. */
+function withoutShellTest(command: string): string {
+  return command.startsWith(`${SOURCED_IN_BASH} `)
+    ? `bash ${command.slice(SOURCED_IN_BASH.length + 1)}`
+    : command;
 }
 
 /**

@@ -2,7 +2,8 @@
  * `plankeeper setup codex`: `$CODEX_HOME/config.toml` (plankeeper's block, the user's TOML
  * kept byte for byte, comments included) and `$CODEX_HOME/hooks.json`.
  */
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,6 +38,9 @@ const USER_HOOKS = `${JSON.stringify(
   2,
 )}\n`;
 
+/** How setup's hooks start the forwarder: sourced in bash, with bash in another shell. */
+const SOURCED_START = `run=\${BASH_VERSION:+.}; \${run:-bash}`;
+
 describe('plankeeper setup codex', () => {
   it('writes the required, pre-approved MCP server (never blocking when plankeeper is gone) and the hooks into CODEX_HOME', () => {
     const report = project.setup('codex');
@@ -64,8 +68,9 @@ describe('plankeeper setup codex', () => {
         hooks: [
           {
             type: 'command',
-            // The forwarder to the MCP server, with the hook process as its way when that is down.
-            command: `bash /tmp/HOME/.codex/plankeeper-hook.sh 9 ${NODE} ${BIN} hook codex Stop`,
+            // The forwarder to the MCP server, with the hook process as its way when that is down:
+            // sourced when Codex runs hooks with bash, else started with bash.
+            command: `run=\${BASH_VERSION:+.}; \${run:-bash} /tmp/HOME/.codex/plankeeper-hook.sh 9 ${NODE} ${BIN} hook codex Stop`,
             timeout: 10,
           },
         ],
@@ -87,8 +92,21 @@ describe('plankeeper setup codex', () => {
     project.setup('codex', { bin: "/opt/my tools/it's/plankeeper.js" });
     const hooks = JSON.parse(project.read('~/.codex/hooks.json')).hooks;
     expect(hooks.Stop[0].hooks[0].command).toBe(
-      `bash ${project.codexHome}/plankeeper-hook.sh 9 ${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop`,
+      `run=\${BASH_VERSION:+.}; \${run:-bash} ${project.codexHome}/plankeeper-hook.sh 9 ${NODE} '/opt/my tools/it'\\''s/plankeeper.js' hook codex Stop`,
     );
+  });
+
+  it('runs the forwarder sourced in bash and with bash in sh, the login shells Codex runs hooks with', () => {
+    project.setup('codex');
+    const command: string = JSON.parse(project.read('~/.codex/hooks.json')).hooks.Stop[0].hooks[0]
+      .command;
+    // A script in the forwarder's place that says who runs it: sourced, $0 is the shell's.
+    const probe = join(project.root, 'probe.sh');
+    writeFileSync(probe, 'printf \'%s %s\' "$0" "$1"\n');
+    const probed = command.replace(join(project.codexHome, 'plankeeper-hook.sh'), probe);
+    const run = (shell: string) => spawnSync(shell, ['-c', probed], { encoding: 'utf8' }).stdout;
+    expect(run('bash')).toBe('bash 9');
+    expect(run('sh')).toBe(`${probe} 9`);
   });
 
   it("keeps the user's TOML byte for byte (comments too) and their hooks", () => {
@@ -193,6 +211,29 @@ describe('plankeeper setup codex', () => {
     );
     project.setup('codex', { remove: true });
     expect(project.files()).toEqual(before);
+  });
+
+  it('knows an earlier install’s hooks of either forwarder start with no records, replacing them once each', () => {
+    const forwarded = (start: string, node = NODE) => ({
+      hooks: [
+        {
+          type: 'command',
+          command: `${start} ${project.codexHome}/plankeeper-hook.sh 9 ${node} ${BIN} hook codex Stop`,
+          timeout: 10,
+        },
+      ],
+    });
+    const user = JSON.parse(USER_HOOKS);
+    for (const start of ['bash', SOURCED_START]) {
+      const earlier = structuredClone(user);
+      earlier.hooks.Stop.push(forwarded(start, '/usr/lib/node18/bin/node'));
+      project.write('~/.codex/hooks.json', `${JSON.stringify(earlier, null, 2)}\n`);
+      project.setup('codex');
+      const stops = JSON.parse(project.read('~/.codex/hooks.json')).hooks.Stop;
+      expect(stops).toEqual([user.hooks.Stop[0], forwarded(SOURCED_START)]);
+      project.setup('codex', { remove: true });
+      expect(JSON.parse(project.read('~/.codex/hooks.json'))).toEqual(user);
+    }
   });
 
   it('refuses malformed TOML with one line naming the file, and writes nothing', () => {

@@ -41,10 +41,13 @@ export type ScriptStep =
       tokens?: number;
     };
 
-/** A step, or a function of the request it answers (to use ids Codex made up, say). */
+/**
+ * A step, or a function of the request it answers (to use ids Codex made up, say); one that
+ * returns a promise holds the answer until it settles (to order two sessions, say).
+ */
 export type Step =
   | ScriptStep
-  | ((request: ResponsesRequest, server: ResponsesServer) => ScriptStep);
+  | ((request: ResponsesRequest, server: ResponsesServer) => ScriptStep | Promise<ScriptStep>);
 
 export type RequestKind = 'main' | 'subagent' | 'compaction' | 'other';
 
@@ -256,7 +259,7 @@ export class ResponsesServer {
       if (next === undefined) {
         step = say(request.kind === 'main' ? 'Done (script exhausted).' : 'Sub-task done.');
       } else {
-        step = typeof next.step === 'function' ? next.step(request, this) : next.step;
+        step = typeof next.step === 'function' ? await next.step(request, this) : next.step;
       }
     }
     await stream(response, this.#events(request, step));
