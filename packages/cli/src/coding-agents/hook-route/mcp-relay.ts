@@ -30,7 +30,8 @@ export function mcpRelayScript(agent: string): string {
     `if { read -r p o s <"${route}" && kill -0 "$p" && exec 3<>"/dev/tcp/127.0.0.1/$o"; } 2>/dev/null; then`,
     `  printf -v h '${MCP_HANDSHAKE}\\n%s\\n%s\\n' "$s" "$#"; printf -v w '%s\\n' "$@"; printf '%s%s' "$h" "$w" >&3`,
     `  if IFS= read -r -t 5 a <&3 && [ "$a" = ok ]; then`,
-    `    { cat; printf '\\36'; } <&0 >&3 & c=$!`,
+    // The group's own cat goes when the group is told to: it would read on from stdin.
+    `    { trap 'kill "$k" 2>/dev/null; exit' TERM; cat <&0 & k=$!; wait "$k"; printf '\\36'; } <&0 >&3 & c=$!`,
     '    cat <&3 & f=$!',
     `    trap 'kill "$c" "$f" 2>/dev/null; exit 0' TERM INT HUP`,
     '    wait "$f"',

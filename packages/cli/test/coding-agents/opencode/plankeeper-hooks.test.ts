@@ -77,6 +77,9 @@ const hookProcesses = (sandbox: OpencodeSandbox) =>
   linesOf(countedEnv(sandbox).PLANKEEPER_TEST_HOOK_LOG);
 const servePids = (sandbox: OpencodeSandbox) =>
   linesOf(countedEnv(sandbox).PLANKEEPER_TEST_SERVE_PIDS);
+/** Each `plankeeper mcp` process started: the relay's fallback from the resident. */
+const mcpProcesses = (sandbox: OpencodeSandbox) =>
+  linesOf(`${countedEnv(sandbox).PLANKEEPER_TEST_HOOK_LOG}.mcp`);
 
 const lastUserText = (request: RecordedModelRequest | undefined) =>
   request ? (ScriptedChatServer.userTexts(request).at(-1) ?? '') : '';
@@ -146,6 +149,11 @@ describe('OpenCode with plankeeper: a turn with a plan, then a resumed session',
     // The first run alone had a dozen events (prompts, tool results, a failed call, answers).
     expect(processesOfFirstRun).toEqual(['hook opencode --serve']);
     expect(hookProcesses(sandbox)).toEqual(['hook opencode --serve', 'hook opencode --serve']);
+  });
+
+  it('serves OpenCode’s MCP connection in that process: no plankeeper mcp process starts', () => {
+    // The plan tools answered (the test below); through the relay, not a server of their own.
+    expect(mcpProcesses(sandbox)).toEqual([]);
   });
 
   it('the plan tool answers with plankeeper text, stored under the OpenCode session id', async () => {
@@ -276,6 +284,8 @@ describe('OpenCode with plankeeper: its hook process killed mid-session', () => 
         'call_kill',
       ),
       bash('one'),
+      // The MCP connection went with the process: the relay starts a server of its own.
+      callTool('plankeeper_todo_read', {}, 'call_read'),
       say('All done.'),
       say('All done, I checked.'),
       say('Partly done: I could not test the parser.'),
@@ -290,14 +300,16 @@ describe('OpenCode with plankeeper: its hook process killed mid-session', () => 
       expect(server.pending).toBe(0);
       expect(server.overruns).toBe(0);
       expect(server.toolResult('call_kill')?.text).toBe('(no output)');
+      expect(server.toolResult('call_read')?.text).toContain('#1 Write the parser');
+      expect(mcpProcesses(sandbox)).toHaveLength(1);
       // Killed once, started again at a later event: two processes, never one per event.
       expect(servePids(sandbox)).toHaveLength(2);
       expect(hookProcesses(sandbox)).toEqual(['hook opencode --serve', 'hook opencode --serve']);
       // The new process read the plan and refused the first final answer.
-      expect(lastUserText(server.ofKind('main')[4])).toBe(
+      expect(lastUserText(server.ofKind('main')[5])).toBe(
         'Your todo list still has open items: #1 Write the parser; #2 Test the parser. Finish them, or mark them completed or cancelled to match what you actually did, then give your final answer.',
       );
-      expect(ScriptedChatServer.userTexts(server.ofKind('main')[5]!).at(-1)).toBe(
+      expect(ScriptedChatServer.userTexts(server.ofKind('main')[6]!).at(-1)).toBe(
         en.goalCheck('Write the parser.'),
       );
     } finally {

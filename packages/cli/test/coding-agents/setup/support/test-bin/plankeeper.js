@@ -16,6 +16,9 @@ if (servePids && args[0] === 'hook' && args[2] === '--serve') {
 if (log) {
   const { appendFileSync } = await import('node:fs');
   if (args[0] === 'hook') appendFileSync(log, `${args.slice(0, 3).join(' ')}\n`);
+  // Each `plankeeper mcp` process, apart: where a relay stands in front of it (OpenCode's), a
+  // process here means the relay fell back to one.
+  if (args[0] === 'mcp') appendFileSync(`${log}.mcp`, `${args.join(' ')}\n`);
   const agent = args[args.indexOf('--for') + 1];
   if (args[0] === 'mcp' && args.includes('--for')) {
     // Read beside the server, without a listener of our own (which would start the stream
