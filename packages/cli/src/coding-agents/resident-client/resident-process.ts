@@ -5,7 +5,9 @@
  * one and what happens to its requests when it exits.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { LineReader } from 'plankeeper/lines';
+// Node's own line splitter, not the core's: the built files carry no reader of their own.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { SERVE_FLAG } from '../hook/hook-args.js';
 import type { HookClient } from './hook-client.js';
 
@@ -46,34 +48,23 @@ export function startResident<Answer>(
     return undefined;
   }
   const state: Resident<Answer> = { child, waiting: new Map(), answered: false, stuck: false };
-  const replies = new LineReader();
-  child.stdout?.on('data', (chunk: Uint8Array) => {
-    replies.append(chunk);
-    // No limit is set, so every line read is text.
-    for (let line = replies.readLine(); line !== undefined; line = replies.readLine()) {
-      const reply = parseReply(line as string);
-      const request = reply && state.waiting.get(reply.id);
-      if (!reply || !request) continue;
-      state.waiting.delete(reply.id);
-      state.answered = true;
-      on.answered();
-      request.resolve(client.parse(reply.stdout));
-    }
+  eachLine(child.stdout, (line) => {
+    const reply = parseReply(line);
+    const request = reply && state.waiting.get(reply.id);
+    if (!reply || !request) return;
+    state.waiting.delete(reply.id);
+    state.answered = true;
+    on.answered();
+    request.resolve(client.parse(reply.stdout));
   });
-  const stderr = new LineReader();
-  child.stderr?.on('data', (chunk: Uint8Array) => {
-    stderr.append(chunk);
-    for (let line = stderr.readLine(); line !== undefined; line = stderr.readLine()) {
-      if ((line as string).trim() !== '') client.log(line as string);
-    }
+  eachLine(child.stderr, (line) => {
+    if (line.trim() !== '') client.log(line);
   });
   child.stdin?.on('error', () => {});
   let gone = false;
   const exited = () => {
     if (gone) return;
     gone = true;
-    const unfinished = stderr.takeUnfinished().trim();
-    if (unfinished !== '') client.log(unfinished);
     on.exited(state);
   };
   child.on('error', exited);
@@ -98,6 +89,12 @@ function unrefAll(child: ChildProcess): void {
   for (const pipe of [child.stdin, child.stdout, child.stderr]) {
     (pipe as { unref?: () => void } | null)?.unref?.();
   }
+}
+
+/** Each line of `stream`; one cut off by the process's end too, as serve-hooks.ts reads. */
+function eachLine(stream: Readable | null, use: (line: string) => void): void {
+  if (stream)
+    createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', use);
 }
 
 /** A reply line `{id, stdout}`; undefined for a line that is not one. */
