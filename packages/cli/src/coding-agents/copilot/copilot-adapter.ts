@@ -13,6 +13,7 @@ import type { PlanKey } from 'plankeeper';
 import { isPlanWriteToolName } from 'plankeeper/hooks';
 import type { HookAdapter, HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
+import { mcpCallMeta } from './mcp-call-meta.js';
 import { lastAnswer, turnEndWritten } from './transcript.js';
 
 /** Copilot names an MCP tool `<server>-<tool>`. */
@@ -27,13 +28,6 @@ const CONTEXT_EVENTS = new Set([
 ]);
 
 const STOP_EVENTS = new Set(['agentStop', 'subagentStop']);
-
-/**
- * The `_meta` key a preMcpToolCall hook adds to a sub-agent's call of plankeeper's tools: the
- * MCP server then keys the call by the sub-agent's scope (index.ts), since Copilot tells it
- * nothing of the sub-agent.
- */
-export const SUB_AGENT_META = 'plankeeper/agentId';
 
 export const copilotAdapter: HookAdapter = {
   agent: 'copilot',
@@ -121,10 +115,8 @@ export const copilotAdapter: HookAdapter = {
       return isPlankeeperTool(tool) ? JSON.stringify({ behavior: 'allow' }) : '';
     }
     if (eventName === 'preMcpToolCall') {
-      const agentId = text(input.agentId);
-      if (input.serverName !== 'plankeeper' || !agentId) return '';
-      const meta = input._meta !== null && typeof input._meta === 'object' ? input._meta : {};
-      return JSON.stringify({ metaToUse: { ...meta, [SUB_AGENT_META]: agentId } });
+      const meta = mcpCallMeta(input);
+      return meta ? JSON.stringify(meta) : '';
     }
     return undefined;
   },

@@ -7,8 +7,9 @@
  * preMcpToolCall hook adds.
  */
 import type { CodingAgentDescriptor } from '../coding-agent.js';
-import { copilotAdapter, SUB_AGENT_META } from './copilot-adapter.js';
+import { copilotAdapter } from './copilot-adapter.js';
 import { copilotRoute } from './copilot-route.js';
+import { SUB_AGENT_META } from './mcp-call-meta.js';
 import { COPILOT_EVENTS, copilotEdits } from './setup-edits.js';
 
 export const copilot: CodingAgentDescriptor<'copilot'> = {

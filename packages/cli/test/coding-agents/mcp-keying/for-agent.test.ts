@@ -6,7 +6,7 @@ import {
   TOOL_USE_META,
   toolUseRecord,
 } from '../../../src/coding-agents/claude-code/tool-use-keys.js';
-import { SUB_AGENT_META } from '../../../src/coding-agents/copilot/copilot-adapter.js';
+import { SUB_AGENT_META } from '../../../src/coding-agents/copilot/mcp-call-meta.js';
 import { cliProcessKey } from '../../../src/coding-agents/gemini/cli-process.js';
 import { mcpKeyingFor, startingAgent } from '../../../src/coding-agents/mcp-keying.js';
 

@@ -1,10 +1,12 @@
 /**
  * plankeeper inside Copilot CLI as an extension: one process for the session (Copilot forks it
- * and speaks JSON-RPC with it), whose hooks each ask the resident plankeeper process
- * (resident-answerer.ts) and return its answer as it stands, since `plankeeper hook copilot`
+ * and speaks JSON-RPC with it), whose hooks ask the resident plankeeper process
+ * (resident-answerer.ts), preMcpToolCall aside, and return its answer as it stands, since `plankeeper hook copilot`
  * already answers in Copilot's hook output shape (copilot-adapter.ts). An extension's hooks get
  * what a command hook reads on stdin, with `workingDirectory` where a command hook has `cwd`.
  */
+import type { AskHook } from '../../resident-client/hook-client.js';
+import { mcpCallMeta } from '../mcp-call-meta.js';
 import type { ExtensionSettings } from './extension-settings.js';
 import { residentAnswerer } from './resident-answerer.js';
 
@@ -24,22 +26,38 @@ const HANDLERS: Readonly<Record<string, string>> = {
   preMcpToolCall: 'onPreMcpToolCall',
 };
 
-type Hook = (input: Record<string, unknown>) => Promise<object | undefined>;
+export type Hook = (input: Record<string, unknown>) => Promise<object | undefined>;
 
 export async function plankeeperExtension(settings: ExtensionSettings): Promise<void> {
   const log = (line: string) => {
     if (line !== '') process.stderr.write(`${line}\n`);
   };
-  const ask = residentAnswerer(settings, process.cwd(), log);
-  const hooks: Record<string, Hook> = {};
-  for (const event of settings.events) {
-    const name = HANDLERS[event];
-    if (name) hooks[name] = (input) => ask(event, hookInput(input));
-  }
+  const hooks = extensionHooks(settings.events, residentAnswerer(settings, process.cwd(), log));
   const { joinSession } = (await import(SDK_MODULE)) as {
     joinSession: (config: { hooks: Record<string, Hook> }) => Promise<unknown>;
   };
   await joinSession({ hooks });
+}
+
+/**
+ * The SDK hooks for `events`, each asking plankeeper through `ask`; preMcpToolCall is answered
+ * here from the call alone (mcp-call-meta.ts), as plankeeper would, so an MCP call costs no
+ * round trip to it.
+ */
+export function extensionHooks(
+  events: readonly string[],
+  ask: AskHook<object>,
+): Record<string, Hook> {
+  const hooks: Record<string, Hook> = {};
+  for (const event of events) {
+    const name = HANDLERS[event];
+    if (!name) continue;
+    hooks[name] =
+      event === 'preMcpToolCall'
+        ? async (input) => mcpCallMeta(input)
+        : (input) => ask(event, hookInput(input));
+  }
+  return hooks;
 }
 
 /** The command hook's input: `cwd` beside the extension's `workingDirectory`. */
