@@ -33,12 +33,7 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
   const jsonc = join(ctx.dir, 'opencode.jsonc');
   const path = read(jsonc) !== undefined ? jsonc : join(ctx.dir, 'opencode.json');
   const owned = new Owned(ctx.owned(path), ctx.created(path));
-  // Through the relay to the process the plugin keeps (hook-route/mcp-relay.ts).
-  const entry = {
-    type: 'local',
-    command: mcpRelayCommand('opencode', mcpCommand(ctx)),
-    enabled: true,
-  };
+  const entry = serverEntry(ctx);
   const kept: KeptReason[] = [];
   const edit = editJson(path, read, (settings, changes) => {
     const existing = isObject(settings.mcp) ? settings.mcp[SERVER] : undefined;
@@ -90,6 +85,11 @@ function configEdit(ctx: SetupContext, read: ReadText, remove: boolean): FileEdi
     }
   });
   return { ...edit, owned: owned.list(), ...(owned.earlierSetup && { undo: undefined }), kept };
+}
+
+/** The MCP server: through the relay to the process the plugin keeps (hook-route/mcp-relay.ts). */
+function serverEntry(ctx: SetupContext) {
+  return { type: 'local', command: mcpRelayCommand('opencode', mcpCommand(ctx)), enabled: true };
 }
 
 /** The plugin: setup's file while it holds what setup wrote (setup/generated-file-edit.ts). */
