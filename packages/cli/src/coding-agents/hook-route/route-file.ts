@@ -94,3 +94,11 @@ export const MCP_ROUTE_AGENTS: readonly string[] = ['opencode'];
 export function mcpRouteFilePath(projectDir: string, agent: string): string {
   return join(projectDir, '.plankeeper', `${agent}-mcp.route`);
 }
+
+/**
+ * The route of a resident that is starting: its pid and port 0. The relay (mcp-relay.ts) waits
+ * while such a process lives, rather than start a server of its own beside one about to serve.
+ */
+export function pendingRoute(pid: number): Route {
+  return { pid, port: 0, secret: '-' };
+}

@@ -6,7 +6,12 @@
  * is a relay to it, it serves that agent's MCP connections meanwhile (mcp-route.ts).
  */
 import { type McpRoute, startMcpRoute } from '../hook-route/mcp-route.js';
-import { MCP_ROUTE_AGENTS } from '../hook-route/route-file.js';
+import {
+  MCP_ROUTE_AGENTS,
+  mcpRouteFilePath,
+  pendingRoute,
+  removeRoute,
+} from '../hook-route/route-file.js';
 import { SERVE_FLAG } from './hook-args.js';
 import { runHook } from './run-hook.js';
 import { serveHooks } from './serve-hooks.js';
@@ -62,6 +67,8 @@ async function mcpRouteFor(
       },
     });
   } catch (error) {
+    // The plugin's note that this process would serve them: the relay need not wait for it.
+    removeRoute(mcpRouteFilePath(io.cwd, agent), pendingRoute(process.pid));
     io.stderr.write(
       `plankeeper hook: MCP connections are not served here (${error instanceof Error ? error.message : String(error)})\n`,
     );

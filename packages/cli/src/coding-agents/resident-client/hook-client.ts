@@ -18,6 +18,8 @@ export interface HookClient<Answer> {
   log(line: string): void;
   /** Nothing of the resident may keep the host's process running (OpenCode's plugin). */
   readonly unref?: boolean;
+  /** Told the pid of each `--serve` process as it is started. */
+  started?(pid: number): void;
 }
 
 /** Asks plankeeper about one event; resolves to its answer, or undefined for none. */

@@ -47,6 +47,7 @@ export function startResident<Answer>(
   } catch {
     return undefined;
   }
+  if (child.pid !== undefined) client.started?.(child.pid);
   const state: Resident<Answer> = { child, waiting: new Map(), answered: false, stuck: false };
   eachLine(child.stdout, (line) => {
     const reply = parseReply(line);

@@ -6,8 +6,8 @@
  * the connection, one each time the relay falls back to the real command.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { PlanEngine } from 'plankeeper';
@@ -116,6 +116,21 @@ describe('OpenCode’s MCP command: the relay to the plugin’s process', () => 
     const started = Date.now();
     await clients.pop()!.close();
     expect(Date.now() - started).toBeLessThan(1500);
+  }, 30_000);
+
+  it('waits for a resident still starting (the route the plugin wrote as it started it)', async () => {
+    // The plugin's note: a live process, port 0. The resident replaces it once it listens.
+    const starting = spawn('sleep', ['10']);
+    mkdirSync(dirname(routeFile()), { recursive: true });
+    writeFileSync(routeFile(), `${starting.pid} 0 -\n`, { mode: 0o600 });
+    setTimeout(() => void startResident(), 700);
+    try {
+      await writePlan(await connect());
+    } finally {
+      starting.kill();
+    }
+    expect(await storedItems()).toEqual(['Relay the plan']);
+    expect(mcpProcesses()).toEqual([]);
   }, 30_000);
 
   it('runs plankeeper mcp itself when no resident is there', async () => {

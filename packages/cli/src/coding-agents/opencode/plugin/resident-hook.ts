@@ -4,6 +4,7 @@
  * `{"context"}` / `{"block"}` / `{"deny"}` (hook-answer.ts). `cwd` is the project OpenCode
  * opened, where the store is found (setup names no directory).
  */
+import { mcpRouteFilePath, pendingRoute, writeRoute } from '../../hook-route/route-file.js';
 import type { AskHook as AskFor } from '../../resident-client/hook-client.js';
 import { residentClient } from '../../resident-client/resident-client.js';
 import { type HookAnswer, parseAnswer } from './hook-answer.js';
@@ -26,5 +27,14 @@ export function residentHook(
     log,
     // Nothing of it may keep OpenCode running.
     unref: true,
+    // It serves OpenCode's MCP server too, once it listens: until then the relay in
+    // opencode.json waits for it (hook-route/mcp-relay.ts).
+    started: (pid) => {
+      try {
+        writeRoute(mcpRouteFilePath(cwd ?? process.cwd(), 'opencode'), pendingRoute(pid));
+      } catch {
+        // No route: the relay starts the server itself.
+      }
+    },
   });
 }

@@ -4,9 +4,9 @@
  * the call alone as `plankeeper hook copilot preMcpToolCall` answers it, with no round trip.
  */
 import { describe, expect, it } from 'vitest';
-import { copilotAdapter } from '../../../src/coding-agents/copilot/copilot-adapter.js';
-import { extensionHooks } from '../../../src/coding-agents/copilot/extension/plankeeper-extension.js';
-import { SUB_AGENT_META } from '../../../src/coding-agents/copilot/mcp-call-meta.js';
+import { copilotAdapter } from '../copilot-adapter.js';
+import { SUB_AGENT_META } from '../mcp-call-meta.js';
+import { extensionHooks } from './plankeeper-extension.js';
 
 function recorded() {
   const asked: [string, unknown][] = [];

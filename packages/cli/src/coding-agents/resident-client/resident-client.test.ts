@@ -1,6 +1,6 @@
 /**
  * The resident hook client OpenCode's plugin and Copilot's extension share, against a stand-in
- * `plankeeper hook` (support/fake-hook.mjs): one `--serve` process answers, a stuck request is
+ * `plankeeper hook` (fake-hook.test-support.mjs): one `--serve` process answers, a stuck request is
  * answered neutrally and its process killed, a dead process is started again, and one that
  * never answers hands its events to a process each.
  */
@@ -9,14 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hookOutput } from '../../../src/coding-agents/copilot/extension/hook-output.js';
-import type { HookClient } from '../../../src/coding-agents/resident-client/hook-client.js';
-import {
-  MAX_FAILED_STARTS,
-  residentClient,
-} from '../../../src/coding-agents/resident-client/resident-client.js';
+import { hookOutput } from '../copilot/extension/hook-output.js';
+import type { HookClient } from './hook-client.js';
+import { MAX_FAILED_STARTS, residentClient } from './resident-client.js';
 
-const FAKE_HOOK = fileURLToPath(new URL('./support/fake-hook.mjs', import.meta.url));
+const FAKE_HOOK = fileURLToPath(new URL('./fake-hook.test-support.mjs', import.meta.url));
 
 let dir: string;
 let calls: string;
