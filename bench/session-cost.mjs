@@ -22,8 +22,8 @@ export const COMMAND_HOOK_TARGETS = { perCallMs: 30 };
 /** How each agent's events reach plankeeper, as the summary of `bench/run.mjs sessions` names it. */
 export const ROUTES = {
   claudeCode: 'mcp_tool hooks: calls to its plankeeper MCP server',
-  forwarder: 'bash forwarder to its plankeeper MCP server',
-  opencode: 'in-process plugin, one plankeeper hook --serve',
+  forwarder: 'forwarder in its bash, to its plankeeper MCP server',
+  opencode: 'in-process plugin, one hook --serve (its MCP server too)',
   pi: 'in-process extension',
 };
 
