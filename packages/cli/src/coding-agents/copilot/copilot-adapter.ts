@@ -13,6 +13,7 @@ import type { PlanKey } from 'plankeeper';
 import { isPlanWriteToolName } from 'plankeeper/hooks';
 import type { HookAdapter, HostAnswer, KeyedEvent, ToolCall } from '../hook-adapter.js';
 import { text } from '../hook-adapter.js';
+import { ANSWER_FIELD } from './extension/turn-answer.js';
 import { mcpCallMeta } from './mcp-call-meta.js';
 import { lastAnswer, turnEndWritten } from './transcript.js';
 
@@ -65,7 +66,8 @@ export const copilotAdapter: HookAdapter = {
           event: {
             kind: 'stop',
             stopHookActive: input.stop_hook_active === true || input.stopHookActive === true,
-            lastMessage: lastAnswer(text(input.transcriptPath)),
+            // From the extension's view of the session when it has it, else the transcript.
+            lastMessage: text(input[ANSWER_FIELD]) ?? lastAnswer(text(input.transcriptPath)),
           },
         };
       case 'subagentStart': {
@@ -93,7 +95,7 @@ export const copilotAdapter: HookAdapter = {
   },
 
   async settle(eventName, input): Promise<void> {
-    if (eventName === 'agentStop' && !text(input.agentId)) {
+    if (eventName === 'agentStop' && !text(input.agentId) && !text(input[ANSWER_FIELD])) {
       await turnEndWritten(text(input.transcriptPath));
     }
   },

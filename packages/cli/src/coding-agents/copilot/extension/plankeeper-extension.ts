@@ -9,6 +9,7 @@ import type { AskHook } from '../../resident-client/hook-client.js';
 import { mcpCallMeta } from '../mcp-call-meta.js';
 import type { ExtensionSettings } from './extension-settings.js';
 import { residentAnswerer } from './resident-answerer.js';
+import { type SessionEvent, TurnAnswer } from './turn-answer.js';
 
 /** Resolved by Copilot for its extensions; nothing is installed in the project. */
 const SDK_MODULE = '@github/copilot-sdk/extension';
@@ -32,21 +33,33 @@ export async function plankeeperExtension(settings: ExtensionSettings): Promise<
   const log = (line: string) => {
     if (line !== '') process.stderr.write(`${line}\n`);
   };
-  const hooks = extensionHooks(settings.events, residentAnswerer(settings, process.cwd(), log));
+  const turn = new TurnAnswer();
+  const ask = residentAnswerer(settings, process.cwd(), log);
+  const hooks = extensionHooks(settings.events, ask, turn);
   const { joinSession } = (await import(SDK_MODULE)) as {
     joinSession: (config: { hooks: Record<string, Hook> }) => Promise<unknown>;
   };
-  await joinSession({ hooks });
+  const session = (await joinSession({ hooks })) as SessionEvents | undefined;
+  try {
+    // Without the events (an SDK that has no `on`), the stop hook reads the transcript.
+    session?.on?.((event) => turn.seen(event));
+  } catch {}
+}
+
+/** The part of the SDK's session the extension listens to. */
+interface SessionEvents {
+  on?(handler: (event: SessionEvent) => void): unknown;
 }
 
 /**
  * The SDK hooks for `events`, each asking plankeeper through `ask`; preMcpToolCall is answered
  * here from the call alone (mcp-call-meta.ts), as plankeeper would, so an MCP call costs no
- * round trip to it.
+ * round trip to it; the stop carries the turn's answer where `turn` has seen it (turn-answer.ts).
  */
 export function extensionHooks(
   events: readonly string[],
   ask: AskHook<object>,
+  turn?: TurnAnswer,
 ): Record<string, Hook> {
   const hooks: Record<string, Hook> = {};
   for (const event of events) {
@@ -55,7 +68,9 @@ export function extensionHooks(
     hooks[name] =
       event === 'preMcpToolCall'
         ? async (input) => mcpCallMeta(input)
-        : (input) => ask(event, hookInput(input));
+        : event === 'agentStop' && turn
+          ? (input) => ask(event, turn.withAnswer(hookInput(input)))
+          : (input) => ask(event, hookInput(input));
   }
   return hooks;
 }
