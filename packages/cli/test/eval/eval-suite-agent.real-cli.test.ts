@@ -108,28 +108,30 @@ const cliEnv = (refusingProxy: string) => ({
   PLANKEEPER_EVAL_ENV_HTTP_PROXY: refusingProxy,
 });
 
+/** `plankeeper eval` of the suite on Claude Code against `baseUrl`, as JSON. */
+const evalArgs = (baseUrl: string, ...more: string[]) => [
+  'eval',
+  '--suite',
+  SUITE,
+  '--agent',
+  'claude-code',
+  '--model',
+  'anthropic:claude-scripted',
+  '--base-url',
+  baseUrl,
+  '--api-key',
+  'sk-ant-scripted-test-key',
+  ...more,
+  '--json',
+];
+
 describe('plankeeper eval --suite --agent claude-code', () => {
   it('runs the real Claude Code in each arm: the lazy model fails a task without plankeeper and passes it with', async () => {
     server = await ScriptedAnthropicServer.start([], { mainAnswer: lazyModel });
-    const run = await runCli(
-      [
-        'eval',
-        '--suite',
-        SUITE,
-        '--agent',
-        'claude-code',
-        '--model',
-        'anthropic:claude-scripted',
-        '--base-url',
-        server.url,
-        '--api-key',
-        'sk-ant-scripted-test-key',
-        '--arms',
-        'off,standard',
-        '--json',
-      ],
-      { timeoutMs: 150_000, env: cliEnv(server.proxyUrl) },
-    );
+    const run = await runCli(evalArgs(server.url, '--arms', 'off,standard'), {
+      timeoutMs: 150_000,
+      env: cliEnv(server.proxyUrl),
+    });
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
@@ -153,25 +155,10 @@ describe('plankeeper eval --suite --agent claude-code', () => {
 
   it('an endpoint that refuses connections: every run an error, and no model call counted', async () => {
     const down = 'http://127.0.0.1:9';
-    const run = await runCli(
-      [
-        'eval',
-        '--suite',
-        SUITE,
-        '--agent',
-        'claude-code',
-        '--model',
-        'anthropic:claude-scripted',
-        '--base-url',
-        down,
-        '--api-key',
-        'sk-ant-scripted-test-key',
-        '--retries',
-        '0',
-        '--json',
-      ],
-      { timeoutMs: 120_000, env: cliEnv(down) },
-    );
+    const run = await runCli(evalArgs(down, '--retries', '0'), {
+      timeoutMs: 120_000,
+      env: cliEnv(down),
+    });
     expect(run.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.arms.map(({ arm, errors, modelCalls }) => ({ arm, errors, modelCalls }))).toEqual(
