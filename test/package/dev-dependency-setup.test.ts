@@ -206,7 +206,9 @@ describe('setup in a project with plankeeper as a devDependency', () => {
   it('opencode: the plugin and the server start the project’s bin with node', () => {
     expect(plankeeper('setup', 'opencode').status).toBe(0);
     const server = JSON.parse(read('opencode.json')).mcp.plankeeper;
-    expect(server.command).toEqual(['node', PROJECT_BIN, 'mcp', '--for', 'opencode']);
+    // Behind the relay to the plugin's process, which runs this command when it cannot.
+    expect(server.command.slice(0, 2)).toEqual(['bash', '-c']);
+    expect(server.command.slice(4)).toEqual(['node', PROJECT_BIN, 'mcp', '--for', 'opencode']);
     expect(read('.opencode/plugin/plankeeper.js')).toContain(
       `const COMMAND = ["node","${PROJECT_BIN}","hook","opencode"];`,
     );
