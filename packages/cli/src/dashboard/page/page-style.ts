@@ -18,7 +18,8 @@ export const pageStyle = `
 body { margin: 0; background: var(--bg); color: var(--text); height: 100vh; display: flex; flex-direction: column; }
 header { display: flex; flex-wrap: wrap; gap: 12px; align-items: center; padding: 10px 16px; border-bottom: 1px solid var(--line); background: var(--panel); }
 header h1 { font-size: 16px; margin: 0 8px 0 0; letter-spacing: .02em; }
-header input[type=search] { flex: 1 1 260px; max-width: 420px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--text); font: inherit; }
+/* Never narrower than its Chinese placeholder (18 full-width characters, 1em each) and padding. */
+header input[type=search] { flex: 1 1 260px; min-width: min(calc(19em + 22px), 100%); max-width: 420px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--text); font: inherit; }
 header select { padding: 5px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--bg); color: var(--text); font: inherit; }
 #summary { color: var(--muted); }
 .live { margin-left: auto; font-size: 12px; color: var(--muted); }
