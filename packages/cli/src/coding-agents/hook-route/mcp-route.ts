@@ -10,11 +10,12 @@
  * Each connection is served as `plankeeper mcp` serves stdio (`serve`): its own store, opened
  * for it and closed when the client leaves.
  */
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { type Readable, Transform, type Writable } from 'node:stream';
 import { readHandshake } from './mcp-handshake.js';
 import { RELAY_END } from './mcp-relay.js';
-import { mcpRouteFilePath, newSecret, type Route, removeRoute, writeRoute } from './route-file.js';
+import { mcpRouteFilePath } from './route-file.js';
+import { listenWithRoute } from './routed-server.js';
 
 /** Serves one MCP connection over `stdio` until the client leaves. */
 export type ServeStdio = (stdio: { stdin: Readable; stdout: Writable }) => Promise<void>;
@@ -39,44 +40,23 @@ export interface McpRoute {
 const HANDSHAKE_MS = 5000;
 
 export async function startMcpRoute(options: McpRouteOptions): Promise<McpRoute> {
-  const secret = newSecret();
   const counts = { served: 0 };
+  const routeFile = mcpRouteFilePath(options.cwd, options.agent);
   const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
+  const server = await listenWithRoute(routeFile, (socket, secret) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     accept(socket, secret, options, counts);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  // The resident's life is its host's (stdin): a connection does not keep it.
-  server.unref();
-  const route: Route = {
-    pid: process.pid,
-    port: (server.address() as { port: number }).port,
-    secret,
-  };
-  const routeFile = mcpRouteFilePath(options.cwd, options.agent);
-  try {
-    writeRoute(routeFile, route);
-  } catch (error) {
-    await new Promise((resolve) => server.close(resolve));
-    throw error;
-  }
-  const leave = () => removeRoute(routeFile, route);
-  process.once('exit', leave);
   return {
     routeFile,
     get served() {
       return counts.served;
     },
     async close() {
-      process.off('exit', leave);
-      leave();
+      // The resident's life is its host's (stdin): an MCP connection does not outlive it.
       for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     },
   };
 }

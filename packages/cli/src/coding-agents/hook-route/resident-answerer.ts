@@ -11,19 +11,18 @@
  * whose answer runs the person's checks is passed back (CHECKING_EVENTS): the forwarder then
  * runs the hook process.
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { answerHookEvent } from '../hook/run-hook.js';
 import { agentProjectDir } from '../project-store.js';
 import {
   CHECKING_EVENTS,
-  newSecret,
   type Route,
-  removeRoute,
   routeFilePath,
   routeIsVacant,
   writeRoute,
 } from './route-file.js';
 import { admits, END, FORWARDED_ENV, readRouteRequest } from './route-request.js';
+import { listenWithRoute } from './routed-server.js';
 
 /** A request larger than this is no hook input: the connection is dropped. */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
@@ -61,29 +60,14 @@ export interface ResidentOptions {
 /** Listens on 127.0.0.1 and writes the route file; resolves once hooks can reach it. */
 export async function startResidentAnswerer(options: ResidentOptions): Promise<ResidentAnswerer> {
   const counts = { answered: 0, refused: 0 };
-  const secret = newSecret();
-  const server = createServer((socket) => serve(socket, secret, options, counts));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  // Not a reason for the agent to wait: the server's own work goes on without it.
-  server.unref();
-  const port = (server.address() as { port: number }).port;
-  const route: Route = { pid: process.pid, port, secret };
   const projectDir = agentProjectDir(options.projectDirEnv, options.env, options.cwd);
   const routeFile = routeFilePath(projectDir, options.agent);
-  try {
-    writeRoute(routeFile, route);
-  } catch (error) {
-    await closeServer(server);
-    throw error;
-  }
-  const republish = setInterval(() => keepRoute(routeFile, route), REPUBLISH_MS);
+  // Not a reason for the agent to wait: the server's own work goes on without it.
+  const server = await listenWithRoute(routeFile, (socket, secret) =>
+    serve(socket, secret, options, counts),
+  );
+  const republish = setInterval(() => keepRoute(routeFile, server.route), REPUBLISH_MS);
   republish.unref();
-  // The route goes with the process however it ends, so no forwarder knocks at a dead port.
-  const leave = () => removeRoute(routeFile, route);
-  process.once('exit', leave);
   return {
     get answered() {
       return counts.answered;
@@ -94,9 +78,7 @@ export async function startResidentAnswerer(options: ResidentOptions): Promise<R
     routeFile,
     async close() {
       clearInterval(republish);
-      process.off('exit', leave);
-      leave();
-      await closeServer(server);
+      await server.close();
     },
   };
 }
@@ -169,8 +151,4 @@ function keepRoute(routeFile: string, route: Route): void {
   } catch {
     // Tried again at the next tick; the hooks take a process meanwhile.
   }
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve) => server.close(() => resolve()));
 }
