@@ -29,15 +29,16 @@ export interface RouteRequest {
 /**
  * Whether `text`, what has arrived so far, shows the right header and secret: decided as soon
  * as the first two lines are in (undefined until then), so a stranger is cut off at once.
+ * `header`: another protocol's first line (the MCP relay's, mcp-handshake.ts).
  */
-export function admits(text: string, secret: string): boolean | undefined {
+export function admits(text: string, secret: string, header = REQUEST_HEADER): boolean | undefined {
   const lines = text.split('\n');
   if (lines.length < 3) {
     const sofar = lines.join('\n');
-    const expected = `${REQUEST_HEADER}\n${secret}\n`;
+    const expected = `${header}\n${secret}\n`;
     return expected.startsWith(sofar) ? undefined : false;
   }
-  return lines[0] === REQUEST_HEADER && lines[1] === secret;
+  return lines[0] === header && lines[1] === secret;
 }
 
 /** The request in `text` (ending with END), or an error saying what is wrong with it. */
