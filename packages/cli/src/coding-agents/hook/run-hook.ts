@@ -27,6 +27,7 @@ import { HOOK_ADAPTERS } from './adapters.js';
 import { checkedAgent } from './checked-agent.js';
 import { type HookArgs, parseHookArgs } from './hook-args.js';
 import { hookCheckGate } from './hook-check-gate.js';
+import type { KeptStores } from './kept-stores.js';
 
 export interface HookIo {
   stdin: AsyncIterable<Buffer | string> | Iterable<string>;
@@ -52,6 +53,11 @@ export interface RunHookOptions {
    * and a network store's close would only delay the exit.
    */
   closeStore?: boolean;
+  /**
+   * Stores kept open between events by a process that answers many (`--serve`): an event
+   * without a plan file uses the one for its URL and leaves it open (kept-stores.ts).
+   */
+  keptStores?: KeptStores;
 }
 
 /** Always resolves to 0; the answer is on `io.stdout`. */
@@ -83,7 +89,7 @@ export function answerHookEvent(
     io.stderr,
     options.deadlineMs,
     (lockWaitDeadline, untimed) =>
-      answerHook(args, adapter, readInput, io, options.closeStore ?? true, {
+      answerHook(args, adapter, readInput, io, options, {
         lockWaitDeadline,
         untimed,
       }),
@@ -155,7 +161,7 @@ async function answerHook(
   adapter: HookAdapter | undefined,
   readInput: () => Promise<unknown>,
   io: Pick<HookIo, 'env' | 'cwd'>,
-  closeStore: boolean,
+  options: RunHookOptions,
   { lockWaitDeadline, untimed }: { lockWaitDeadline: number; untimed: Untimed },
 ): Promise<HostAnswer | string> {
   const parsed = parseHookArgs(args);
@@ -173,7 +179,9 @@ async function answerHook(
   const url = agentStoreUrl(parsed.store, io.env, projectDir);
   // The list is named for the file's path in its project: from the path the store opens.
   const planFile = parsed.planFile === undefined ? undefined : resolve(projectDir, parsed.planFile);
+  const kept = planFile === undefined ? options.keptStores : undefined;
   const open = async () => {
+    if (kept) return kept.get(url, () => openStore(url, { busyTimeoutMs: HOOK_LOCK_WAIT_MS }));
     const store = await openStore(url, { busyTimeoutMs: HOOK_LOCK_WAIT_MS, lockWaitDeadline });
     // The plan a person edits in the file: the finish check and reminders read it from there.
     if (planFile === undefined) return store;
@@ -181,6 +189,7 @@ async function answerHook(
       lockTimeoutMs: HOOK_LOCK_WAIT_MS,
     });
   };
+  const closeStore = !kept && (options.closeStore ?? true);
   const listed =
     planFile === undefined ? parsed : { ...parsed, planFile, list: planFileList(planFile) };
   const checks = hookCheckGate(parsed, projectDir, url);

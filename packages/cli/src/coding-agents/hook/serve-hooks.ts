@@ -7,13 +7,15 @@
  * reads on stdin); one answer per line on stdout, `{"id", "stdout"}`, where `stdout` is what
  * `plankeeper hook <agent> <event>` prints for that input, without its newline ('' for none).
  * Each event takes the one-shot hook's own path (answerHookEvent): its own deadline and fail-open
- * answer, its own store opened and closed, so no plan state outlives an event and what other
- * processes wrote in between (the MCP server, a person, a plan file edit) is what it reads.
+ * answer and its own engine, so no plan state outlives an event and what other processes wrote
+ * in between (the MCP server, a person, a plan file edit) is what it reads. The store stays
+ * open between events (kept-stores.ts); with a plan file it is opened for each event.
  * Events are answered as they arrive, side by side, as separate processes would be; the host
  * orders what must be ordered. A line that is no request gets one stderr line and no answer.
  * Resolves to 0 once stdin has closed and every answer is written.
  */
 import { LineReader } from 'plankeeper/lines';
+import { KeptStores } from './kept-stores.js';
 import { answerHookEvent, type HookIo, type RunHookOptions } from './run-hook.js';
 
 export async function serveHooks(
@@ -26,6 +28,7 @@ export async function serveHooks(
   let first = afterFirstAnswer;
   const [agent = '', , ...rest] = args;
   const answering = new Set<Promise<void>>();
+  const keptStores = options.keptStores ?? new KeptStores();
   const answer = (line: string) => {
     const request = readRequest(line);
     if (!request) {
@@ -34,12 +37,10 @@ export async function serveHooks(
       );
       return;
     }
-    const done = answerHookEvent(
-      [agent, request.event, ...rest],
-      async () => request.input,
-      io,
-      options,
-    )
+    const done = answerHookEvent([agent, request.event, ...rest], async () => request.input, io, {
+      ...options,
+      keptStores,
+    })
       .then((stdout) => {
         io.stdout.write(`${JSON.stringify({ id: request.id, stdout })}\n`);
         first?.();
@@ -64,6 +65,7 @@ export async function serveHooks(
   const unfinished = lines.takeUnfinished();
   if (unfinished.trim() !== '') answer(unfinished);
   await Promise.all(answering);
+  await keptStores.closeAll();
   return 0;
 }
 
