@@ -41,6 +41,9 @@ export interface AcpProxyOptions {
   errors: Writable;
 }
 
+/** How long an agent has to exit by itself once the editor's input ended. */
+const AGENT_EXIT_GRACE_MS = 2_000;
+
 interface PendingSession {
   sessionKey: string;
   /** `session/load` names its session; `session/new` learns it from the response. */
@@ -99,7 +102,7 @@ class AcpProxy {
         const rest = fromEditor.flush();
         if (rest && !this.asker.consumes(rest)) this.toAgent(rest);
         if (this.failed !== undefined) this.finish(1).then(resolve);
-        else this.agent?.child.stdin.end();
+        else this.endAgent();
       });
       this.start(resolve);
     });
@@ -125,6 +128,20 @@ class AcpProxy {
       if (rest) this.options.output.write(rest);
       this.finish(code ?? (signal ? 1 : 0)).then(resolve);
     });
+  }
+
+  /**
+   * The editor closed its side: the agent gets the end of its input, as if the editor had
+   * started it, and then a grace to exit before SIGTERM. Gemini CLI, for one, exits at once
+   * on end of input alone but not while it holds an MCP server (plankeeper's), and an agent
+   * no one can talk to again would keep the proxy and its servers running for good.
+   */
+  private endAgent(): void {
+    const child = this.agent?.child;
+    if (!child) return;
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGTERM'), AGENT_EXIT_GRACE_MS);
+    child.once('close', () => clearTimeout(timer));
   }
 
   /** The editor stops the proxy with a signal: the agent, which it cannot see, goes too. */

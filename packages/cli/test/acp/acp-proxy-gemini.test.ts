@@ -199,6 +199,11 @@ describe('plankeeper acp with Gemini CLI (real CLI, client advertising plan upda
       },
     });
   });
+
+  // Gemini CLI alone exits when the editor closes its input; holding an MCP server it does not.
+  it('ends, with the agent and its MCP server, once the editor closes its side', async () => {
+    expect(await session.editor.endInput(8_000)).toEqual({ exited: true, leftRunning: false });
+  });
 });
 
 describe('plankeeper acp when plankeeper fails (real CLI, a store that cannot open)', () => {
