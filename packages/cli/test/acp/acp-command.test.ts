@@ -19,11 +19,28 @@ const initialize =
 
 describe('plankeeper acp usage', () => {
   it('refuses a missing agent command in one line, exit 2', async () => {
-    for (const args of [['acp'], ['acp', '--store', store], ['acp', '--']]) {
+    const withoutDashes = [
+      ['acp', 'gemini', '--experimental-acp'],
+      ['acp', 'gemini'],
+      ['acp', '--approval', 'gemini'],
+    ];
+    for (const args of [['acp'], ['acp', '--store', store], ['acp', '--'], ...withoutDashes]) {
       const run = await runCli(args, { input: '' });
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
         'plankeeper: acp: name the agent command after --, e.g. plankeeper acp -- gemini --experimental-acp\n',
+      );
+    }
+  });
+
+  it('refuses a word before -- that is not one of its options, naming it', async () => {
+    for (const word of ['--stor', 'gemini']) {
+      const run = await runCli(['acp', word, store, '--', 'gemini', '--experimental-acp'], {
+        input: '',
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `plankeeper: acp: "${word}" is not an option of plankeeper acp (see plankeeper acp --help); the agent command goes after --.\n`,
       );
     }
   });
