@@ -41,6 +41,8 @@ export class AcpEditor {
   readonly received: Buffer[] = [];
   readonly permissions: RequestPermissionRequest[] = [];
   readonly elicitations: CreateElicitationRequest[] = [];
+  /** The `session/update` payloads the SDK's client handed on, after its own validation. */
+  readonly delivered: Record<string, unknown>[] = [];
   stderr = '';
   private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
   private readonly exited: Promise<number | null>;
@@ -85,6 +87,7 @@ export class AcpEditor {
     const permissions = this.permissions;
     const elicitations = this.elicitations;
     const answer = options.elicitation;
+    const delivered = this.delivered;
     const client: Client = {
       async createElicitation(params) {
         elicitations.push(params);
@@ -95,7 +98,9 @@ export class AcpEditor {
         const allow = params.options.find((option) => option.kind === 'allow_once');
         return { outcome: { outcome: 'selected', optionId: allow?.optionId ?? '' } };
       },
-      async sessionUpdate() {},
+      async sessionUpdate(notification) {
+        delivered.push(notification.update as unknown as Record<string, unknown>);
+      },
     };
     this.connection = new ClientSideConnection(() => client, ndJsonStream(output, input));
   }
