@@ -1,13 +1,13 @@
 /**
  * `plankeeper acp`: an ACP proxy between an editor and its agent. Every line goes through as
- * it came, in order, except `session/new` and `session/load`, which get plankeeper's MCP
- * server; the plan that server writes comes back to the editor as `session/update`
- * notifications, written only between two whole lines.
+ * it came, in order, except `session/new`, `session/load` and `session/resume`, which get
+ * plankeeper's MCP server; the plan that server writes comes back to the editor as
+ * `session/update` notifications, written only between two whole lines.
  *
  * A session's plan key is made before the agent names the session: each `session/new` gets a
  * fresh key in its MCP server's arguments, and its response's `sessionId` maps to that key.
- * `session/load` reuses the key of a session this proxy made; for any other it uses the ACP
- * session id, so loading it again in a later proxy finds the same plan.
+ * `session/load` and `session/resume` reuse the key of a session this proxy made; for any
+ * other they use the ACP session id, so loading it again in a later proxy finds the same plan.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
@@ -19,6 +19,7 @@ import { LineSplicer, parseLine } from './line-splicer.js';
 import { PlanFeed } from './plan-feed.js';
 import { clientPlanSupport } from './plan-update.js';
 import {
+  EXISTING_SESSION_METHODS,
   mightBeSessionRequest,
   SESSION_METHODS,
   type StdioMcpServer,
@@ -46,7 +47,7 @@ const AGENT_EXIT_GRACE_MS = 2_000;
 
 interface PendingSession {
   sessionKey: string;
-  /** `session/load` names its session; `session/new` learns it from the response. */
+  /** `session/load` and `session/resume` name their session; `session/new` learns it later. */
   sessionId?: string;
 }
 
@@ -200,8 +201,8 @@ class AcpProxy {
       return undefined;
     }
     const loaded = (message.params as { sessionId?: unknown } | undefined)?.sessionId;
-    const sessionId =
-      message.method === 'session/load' && typeof loaded === 'string' ? loaded : undefined;
+    const existing = EXISTING_SESSION_METHODS.has(message.method) && typeof loaded === 'string';
+    const sessionId = existing ? loaded : undefined;
     const sessionKey =
       sessionId === undefined ? randomUUID() : (this.keys.get(sessionId) ?? sessionId);
     const rewritten = withMcpServer(message, line, this.options.mcpServer(sessionKey));
