@@ -127,6 +127,8 @@ class AcpProxy {
       if (this.failed !== undefined) return;
       const rest = fromAgent.flush();
       if (rest) this.options.output.write(rest);
+      // The agent is gone: the proxy goes too, so the editor sees its exit, not a silent agent.
+      this.options.input.pause();
       this.finish(code ?? (signal ? 1 : 0)).then(resolve);
     });
   }
@@ -139,7 +141,7 @@ class AcpProxy {
    */
   private endAgent(): void {
     const child = this.agent?.child;
-    if (!child) return;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     child.stdin.end();
     const timer = setTimeout(() => child.kill('SIGTERM'), AGENT_EXIT_GRACE_MS);
     child.once('close', () => clearTimeout(timer));
