@@ -1,13 +1,13 @@
 /**
  * `plankeeper acp`: an ACP proxy between an editor and its agent. Every line goes through as
- * it came, in order, except `session/new` and `session/load`, which get plankeeper's MCP
- * server; the plan that server writes comes back to the editor as `session/update`
- * notifications, written only between two whole lines.
+ * it came, in order, except `session/new`, `session/load` and `session/resume`, which get
+ * plankeeper's MCP server; the plan that server writes comes back to the editor as
+ * `session/update` notifications, written only between two whole lines.
  *
  * A session's plan key is made before the agent names the session: each `session/new` gets a
  * fresh key in its MCP server's arguments, and its response's `sessionId` maps to that key.
- * `session/load` reuses the key of a session this proxy made; for any other it uses the ACP
- * session id, so loading it again in a later proxy finds the same plan.
+ * `session/load` and `session/resume` reuse the key of a session this proxy made; for any
+ * other they use the ACP session id, so loading it again in a later proxy finds the same plan.
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
@@ -19,6 +19,7 @@ import { LineSplicer, parseLine } from './line-splicer.js';
 import { PlanFeed } from './plan-feed.js';
 import { clientPlanSupport } from './plan-update.js';
 import {
+  EXISTING_SESSION_METHODS,
   mightBeSessionRequest,
   SESSION_METHODS,
   type StdioMcpServer,
@@ -41,9 +42,12 @@ export interface AcpProxyOptions {
   errors: Writable;
 }
 
+/** How long an agent has to exit by itself once the editor's input ended. */
+const AGENT_EXIT_GRACE_MS = 2_000;
+
 interface PendingSession {
   sessionKey: string;
-  /** `session/load` names its session; `session/new` learns it from the response. */
+  /** `session/load` and `session/resume` name their session; `session/new` learns it later. */
   sessionId?: string;
 }
 
@@ -99,7 +103,7 @@ class AcpProxy {
         const rest = fromEditor.flush();
         if (rest && !this.asker.consumes(rest)) this.toAgent(rest);
         if (this.failed !== undefined) this.finish(1).then(resolve);
-        else this.agent?.child.stdin.end();
+        else this.endAgent();
       });
       this.start(resolve);
     });
@@ -123,8 +127,24 @@ class AcpProxy {
       if (this.failed !== undefined) return;
       const rest = fromAgent.flush();
       if (rest) this.options.output.write(rest);
+      // The agent is gone: the proxy goes too, so the editor sees its exit, not a silent agent.
+      this.options.input.pause();
       this.finish(code ?? (signal ? 1 : 0)).then(resolve);
     });
+  }
+
+  /**
+   * The editor closed its side: the agent gets the end of its input, as if the editor had
+   * started it, and then a grace to exit before SIGTERM. Gemini CLI, for one, exits at once
+   * on end of input alone but not while it holds an MCP server (plankeeper's), and an agent
+   * no one can talk to again would keep the proxy and its servers running for good.
+   */
+  private endAgent(): void {
+    const child = this.agent?.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGTERM'), AGENT_EXIT_GRACE_MS);
+    child.once('close', () => clearTimeout(timer));
   }
 
   /** The editor stops the proxy with a signal: the agent, which it cannot see, goes too. */
@@ -183,8 +203,8 @@ class AcpProxy {
       return undefined;
     }
     const loaded = (message.params as { sessionId?: unknown } | undefined)?.sessionId;
-    const sessionId =
-      message.method === 'session/load' && typeof loaded === 'string' ? loaded : undefined;
+    const existing = EXISTING_SESSION_METHODS.has(message.method) && typeof loaded === 'string';
+    const sessionId = existing ? loaded : undefined;
     const sessionKey =
       sessionId === undefined ? randomUUID() : (this.keys.get(sessionId) ?? sessionId);
     const rewritten = withMcpServer(message, line, this.options.mcpServer(sessionKey));

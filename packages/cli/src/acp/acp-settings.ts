@@ -88,6 +88,23 @@ export function parseAcpFlags(flags: RawAcpFlags, command: string[], cwd: string
   return { command, lang, storeUrl, mcpArgs, planKey, ...(planFile !== undefined && { planFile }) };
 }
 
+/**
+ * The agent command: the words after the first `--` of the command line (`raw`, which the
+ * parser read as `parsed`: acp's own options taken out, unknown words kept, since the agent's
+ * flags must pass). Without `--` an agent flag would be read as acp's; a word before `--`
+ * that is none of acp's options is named, not handed to the agent.
+ */
+export function agentCommandOf(parsed: string[], raw: readonly string[], lang: LocaleId): string[] {
+  const texts = ACP_TEXTS[lang];
+  const dashes = raw.indexOf('--');
+  if (dashes === -1) throw new CliError(texts.missingCommand, EXIT.usage);
+  const command = raw.slice(dashes + 1);
+  // An option's value may be `--` itself; then the parser's words are the command.
+  if (parsed.length <= command.length) return parsed;
+  const before = parsed.slice(0, parsed.length - command.length);
+  throw new CliError(texts.notAnOption(before[0] as string), EXIT.usage);
+}
+
 /** A SQLite path made absolute; a memory store refused (it would live in the MCP server only). */
 function absoluteStore(url: string, cwd: string, lang: LocaleId): string {
   const location = parseStoreUrl(url);

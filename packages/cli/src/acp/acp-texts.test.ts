@@ -7,6 +7,7 @@ describe.each(['en', 'zh'] as const)('what plankeeper acp says (%s)', (lang) => 
     expect({
       cancelledPrefix: texts.cancelledPrefix,
       missingCommand: texts.missingCommand,
+      notAnOption: texts.notAnOption('--stor'),
       agentNotStarted: texts.agentNotStarted('gemini --experimental-acp', 'ENOENT'),
       planOff: texts.planOff('unable to open database file'),
       memoryStore: texts.memoryStore,
@@ -23,6 +24,7 @@ describe.each(['en', 'zh'] as const)('what plankeeper acp says (%s)', (lang) => 
   it('says each thing in one line', () => {
     const lines = [
       texts.missingCommand,
+      texts.notAnOption('--stor'),
       texts.agentNotStarted('x', 'y'),
       texts.planOff('z'),
       texts.memoryStore,

@@ -11,6 +11,8 @@ export interface AcpTexts {
   cancelledPrefix: string;
   /** `--` with no agent command after it, or no `--` at all. */
   missingCommand: string;
+  /** A word before `--` that is none of the proxy's options. */
+  notAnOption: (word: string) => string;
   /** The agent command could not be started. */
   agentNotStarted: (command: string, reason: string) => string;
   /** plankeeper broke (store, watcher); the session goes on without the plan panel. */
@@ -36,6 +38,8 @@ export const ACP_TEXTS: Record<LocaleId, AcpTexts> = {
     cancelledPrefix: '(cancelled) ',
     missingCommand:
       'acp: name the agent command after --, e.g. plankeeper acp -- gemini --experimental-acp',
+    notAnOption: (word) =>
+      `acp: "${word}" is not an option of plankeeper acp (see plankeeper acp --help); the agent command goes after --.`,
     agentNotStarted: (command, reason) =>
       `plankeeper acp: cannot start the agent "${command}" (${reason}); check the command after --.`,
     planOff: (reason) =>
@@ -57,6 +61,8 @@ export const ACP_TEXTS: Record<LocaleId, AcpTexts> = {
   zh: {
     cancelledPrefix: '（已取消）',
     missingCommand: 'acp：请在 -- 之后写代理命令，例如 plankeeper acp -- gemini --experimental-acp',
+    notAnOption: (word) =>
+      `acp：“${word}”不是 plankeeper acp 的选项（见 plankeeper acp --help）；代理命令写在 -- 之后。`,
     agentNotStarted: (command, reason) =>
       `plankeeper acp：无法启动代理“${command}”（${reason}）；请检查 -- 之后的命令。`,
     planOff: (reason) => `plankeeper acp：计划面板已关闭（${reason}）；代理会话照常继续。`,

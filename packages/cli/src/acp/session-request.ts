@@ -1,7 +1,7 @@
 /**
- * `session/new` and `session/load` with plankeeper's MCP server added to `mcpServers`. These
- * two requests are the only editor messages the proxy changes; a server the person already
- * named `plankeeper` is theirs and is left as it is.
+ * `session/new`, `session/load` and `session/resume` with plankeeper's MCP server added to
+ * `mcpServers`. These requests are the only editor messages the proxy changes; a server the
+ * person already named `plankeeper` is theirs and is left as it is.
  */
 
 /** An ACP stdio MCP server (`McpServerStdio`): every field is required by the schema. */
@@ -12,11 +12,16 @@ export interface StdioMcpServer {
   env: { name: string; value: string }[];
 }
 
-export const SESSION_METHODS = new Set(['session/new', 'session/load']);
+export const SESSION_METHODS = new Set(['session/new', 'session/load', 'session/resume']);
+
+/** The ones that name a session already there: it keeps its plan. */
+export const EXISTING_SESSION_METHODS = new Set(['session/load', 'session/resume']);
 
 /** Whether a line might be a request the proxy reads; a cheap test before parsing. */
 export function mightBeSessionRequest(line: Buffer): boolean {
-  return line.includes('session/new') || line.includes('session/load');
+  return (
+    line.includes('session/new') || line.includes('session/load') || line.includes('session/resume')
+  );
 }
 
 /**

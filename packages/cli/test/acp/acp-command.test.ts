@@ -2,6 +2,7 @@
  * `plankeeper acp` at its edges, without a model: usage errors, an agent that cannot start,
  * and lines the proxy cannot read, which go through unchanged.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
 
 const ECHO_AGENT = fileURLToPath(new URL('./support/echo-agent.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../../bin/plankeeper.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'plankeeper-acp-'));
 const store = `sqlite:${join(root, 'plans.db')}`;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -19,11 +21,28 @@ const initialize =
 
 describe('plankeeper acp usage', () => {
   it('refuses a missing agent command in one line, exit 2', async () => {
-    for (const args of [['acp'], ['acp', '--store', store], ['acp', '--']]) {
+    const withoutDashes = [
+      ['acp', 'gemini', '--experimental-acp'],
+      ['acp', 'gemini'],
+      ['acp', '--approval', 'gemini'],
+    ];
+    for (const args of [['acp'], ['acp', '--store', store], ['acp', '--'], ...withoutDashes]) {
       const run = await runCli(args, { input: '' });
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
         'plankeeper: acp: name the agent command after --, e.g. plankeeper acp -- gemini --experimental-acp\n',
+      );
+    }
+  });
+
+  it('refuses a word before -- that is not one of its options, naming it', async () => {
+    for (const word of ['--stor', 'gemini']) {
+      const run = await runCli(['acp', word, store, '--', 'gemini', '--experimental-acp'], {
+        input: '',
+      });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `plankeeper: acp: "${word}" is not an option of plankeeper acp (see plankeeper acp --help); the agent command goes after --.\n`,
       );
     }
   });
@@ -65,6 +84,24 @@ describe('plankeeper acp with an agent that cannot start', () => {
     expect(run.stderr).toMatch(
       /^plankeeper acp：无法启动代理“.+none”（ENOENT）；请检查 -- 之后的命令。\n$/,
     );
+  });
+});
+
+describe('plankeeper acp when the agent exits', () => {
+  it("exits with the agent's code while the editor's side is still open", async () => {
+    const agent = [process.execPath, '-e', 'setTimeout(() => process.exit(3), 200)'];
+    const proxy = spawn(process.execPath, [BIN, 'acp', '--store', store, '--', ...agent]);
+    const started = Date.now();
+    const code = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve('still running'), 5_000);
+      proxy.on('close', (exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+    proxy.kill();
+    expect(code).toBe(3);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

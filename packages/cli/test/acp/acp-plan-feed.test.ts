@@ -1,7 +1,8 @@
 /**
  * The proxy's plan feed without a model: a person changes the session's plan with
- * `plankeeper todos` (another process), and the editor's panel gets it; `session/load` of the
- * same session gives the agent the same plan key and the editor the stored plan again.
+ * `plankeeper todos` (another process), and the editor's panel gets it; `session/load` or
+ * `session/resume` of the same session gives the agent the same plan key and the editor the
+ * stored plan again.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,5 +104,19 @@ describe('plankeeper acp plan feed (scripted agent)', () => {
     await until(() => (plans().length >= 3 ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(plans()).toHaveLength(3);
+  });
+
+  it('gives a resumed session the same server and plan, and the stored plan after the response', async () => {
+    send({ id: 3, method: 'session/resume', params: { sessionId: 's-1', cwd: root } });
+    await until(() => (plans().length === 4 ? true : undefined));
+    const got = messages.filter((message) => message.method === '_test/got');
+    expect(got[2]?.params.method).toBe('session/resume');
+    expect(sessionKey(got[2] as Message)).toBe(sessionKey(got[0] as Message));
+    const order = messages.map((message) => message.id ?? message.params?.update?.sessionUpdate);
+    expect(order.lastIndexOf('plan_update')).toBeGreaterThan(order.indexOf(3));
+    expect(plans()[3]?.params.update.plan.entries.map((entry: Message) => entry.content)).toEqual([
+      'Write the parser',
+      'Test it',
+    ]);
   });
 });

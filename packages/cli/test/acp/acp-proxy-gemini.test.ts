@@ -145,6 +145,8 @@ describe('plankeeper acp with Gemini CLI (real CLI, v1 client)', () => {
       ]),
     );
     expect(shown).toEqual(stored);
+    // The SDK's client validated each one and handed it on: none was dropped.
+    expect(delivered(session, 'plan')).toEqual(plans);
   });
 
   it("passes the agent's bytes through unchanged, its plan notifications added between lines", () => {
@@ -185,6 +187,7 @@ describe('plankeeper acp with Gemini CLI (real CLI, client advertising plan upda
     expect(session.editor.updates('plan')).toEqual([]);
     const updates = session.editor.updates('plan_update');
     expect(updates).toHaveLength(2);
+    expect(delivered(session, 'plan_update')).toEqual(updates);
     expect(updates[1]).toEqual({
       sessionUpdate: 'plan_update',
       plan: {
@@ -198,6 +201,11 @@ describe('plankeeper acp with Gemini CLI (real CLI, client advertising plan upda
         ],
       },
     });
+  });
+
+  // Gemini CLI alone exits when the editor closes its input; holding an MCP server it does not.
+  it('ends, with the agent and its MCP server, once the editor closes its side', async () => {
+    expect(await session.editor.endInput(8_000)).toEqual({ exited: true, leftRunning: false });
   });
 });
 
@@ -231,6 +239,11 @@ describe('plankeeper acp when plankeeper fails (real CLI, a store that cannot op
     expect(session.editor.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+/** The updates of `kind` the SDK's client delivered to the editor's handler. */
+function delivered(session: Session, kind: string) {
+  return session.editor.delivered.filter((update) => update.sessionUpdate === kind);
+}
 
 function entry(content: string, priority: string, status: string, id: string, own = status) {
   return { content, priority, status, _meta: { plankeeper: { id, status: own } } };

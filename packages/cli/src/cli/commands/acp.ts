@@ -10,9 +10,10 @@
 import { realpathSync } from 'node:fs';
 import type { Command } from 'commander';
 import { runAcpProxy } from '../../acp/acp-proxy.js';
-import { parseAcpFlags, type RawAcpFlags } from '../../acp/acp-settings.js';
+import { agentCommandOf, parseAcpFlags, type RawAcpFlags } from '../../acp/acp-settings.js';
 import { ACP_TEXTS } from '../../acp/acp-texts.js';
 import { withPlanFile } from '../../coding-agents/plan-file-list.js';
+import { parseLang } from '../lang-option.js';
 import { PLAN_FILE_HELP } from '../plan-file-option.js';
 import { openCliStore, STORE_FLAG_HELP } from '../store-option.js';
 
@@ -44,7 +45,12 @@ export function registerAcpCommand(program: Command): void {
       '--approval [when]',
       'hold other tools until a person approves the plan: once or on-change',
     )
-    .action(async (agentCommand: string[], flags: RawAcpFlags) => {
+    // The agent's own flags come after `--`; agentCommandOf names any stray word before it.
+    .allowUnknownOption()
+    .action(async (words: string[], flags: RawAcpFlags, command: Command) => {
+      // The command line as parsed: commander keeps it on the program (not in its types).
+      const raw = (command.parent as { rawArgs?: string[] } | null)?.rawArgs ?? process.argv;
+      const agentCommand = agentCommandOf(words, raw.slice(2), parseLang(flags.lang));
       const settings = parseAcpFlags(flags, agentCommand, process.cwd());
       const bin = realpathSync(process.argv[1] as string);
       const texts = ACP_TEXTS[settings.lang];

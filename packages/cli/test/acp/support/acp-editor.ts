@@ -41,6 +41,8 @@ export class AcpEditor {
   readonly received: Buffer[] = [];
   readonly permissions: RequestPermissionRequest[] = [];
   readonly elicitations: CreateElicitationRequest[] = [];
+  /** The `session/update` payloads the SDK's client handed on, after its own validation. */
+  readonly delivered: Record<string, unknown>[] = [];
   stderr = '';
   private readonly child: ChildProcessByStdio<Writable, Readable, Readable>;
   private readonly exited: Promise<number | null>;
@@ -85,6 +87,7 @@ export class AcpEditor {
     const permissions = this.permissions;
     const elicitations = this.elicitations;
     const answer = options.elicitation;
+    const delivered = this.delivered;
     const client: Client = {
       async createElicitation(params) {
         elicitations.push(params);
@@ -95,7 +98,9 @@ export class AcpEditor {
         const allow = params.options.find((option) => option.kind === 'allow_once');
         return { outcome: { outcome: 'selected', optionId: allow?.optionId ?? '' } };
       },
-      async sessionUpdate() {},
+      async sessionUpdate(notification) {
+        delivered.push(notification.update as unknown as Record<string, unknown>);
+      },
     };
     this.connection = new ClientSideConnection(() => client, ndJsonStream(output, input));
   }
@@ -144,6 +149,22 @@ export class AcpEditor {
     }
   }
 
+  /**
+   * Closes the editor's side, as an editor does when it is done, and waits up to `timeoutMs`
+   * for the proxy to exit; then whether it did and whether any process it started (the agent,
+   * the MCP servers it spawned) is still running.
+   */
+  async endInput(timeoutMs: number): Promise<{ exited: boolean; leftRunning: boolean }> {
+    this.child.stdin.end();
+    const timedOut = new Promise<'timeout'>((resolve) => setTimeout(resolve, timeoutMs, 'timeout'));
+    const exited = (await Promise.race([this.exited, timedOut])) !== 'timeout';
+    const end = Date.now() + 3_000;
+    while (groupRunning(this.child.pid) && Date.now() < end) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { exited, leftRunning: groupRunning(this.child.pid) };
+  }
+
   async close(): Promise<number | null> {
     this.child.stdin.end();
     const timer = setTimeout(() => killProcessGroup(this.child), 5_000);
@@ -151,6 +172,17 @@ export class AcpEditor {
     clearTimeout(timer);
     killProcessGroup(this.child);
     return code;
+  }
+}
+
+/** Whether any process of the group `pid` leads (spawned detached) still runs. */
+function groupRunning(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -19,4 +19,6 @@ child.stdout.on('data', (chunk) => {
   appendFileSync(fromAgentLog, chunk);
   process.stdout.write(chunk);
 });
+// A signal for the agent (the proxy ending it) reaches it; the tap goes when it does.
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => child.kill(signal));
 child.on('close', (code) => process.exit(code ?? 1));

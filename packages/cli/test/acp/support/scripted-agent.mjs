@@ -1,6 +1,6 @@
 // A minimal ACP agent for the proxy's tests: answers `initialize`, `session/new` (session
-// "s-1") and `session/load`, and sends each session request it got back to the editor as an
-// `_test/got` notification, so the test sees the MCP servers the proxy added.
+// "s-1"), `session/load` and `session/resume`, and sends each session request it got back to
+// the editor as an `_test/got` notification, so the test sees the MCP servers the proxy added.
 import { createInterface } from 'node:readline';
 
 const write = (message) =>
@@ -12,7 +12,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       id: message.id,
       result: { protocolVersion: 1, agentCapabilities: { loadSession: true } },
     });
-  } else if (message.method === 'session/new' || message.method === 'session/load') {
+  } else if (['session/new', 'session/load', 'session/resume'].includes(message.method)) {
     write({ method: '_test/got', params: message });
     write({ id: message.id, result: message.method === 'session/new' ? { sessionId: 's-1' } : {} });
   }
