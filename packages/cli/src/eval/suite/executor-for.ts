@@ -3,7 +3,7 @@
  * `--model`, or (with `--agent NAME`) a coding agent's real CLI. The one switch between them.
  */
 import type { LocaleId } from 'plankeeper';
-import { modelClientFromFlags } from '../../cli/model-option.js';
+import { checkBaseUrlFlag, modelClientFromFlags } from '../../cli/model-option.js';
 import { ownLoopExecutor } from './own-loop-executor.js';
 import type { RunExecutor } from './run-executor.js';
 import { SuiteError } from './suite-error.js';
@@ -26,6 +26,8 @@ export async function executorFor(flags: ExecutorFlags, locale: LocaleId): Promi
   if (flags.model === undefined) {
     throw new SuiteError('--suite needs --model. Example: --model openai:gpt-4o-mini');
   }
+  // Before the agent's CLI is looked for: its proxy would only fail on the URL at the first run.
+  checkBaseUrlFlag(flags.baseUrl);
   if (flags.agent !== undefined) return agentSuiteExecutor(flags.agent, flags.model, flags, locale);
   const model = await modelClientFromFlags({
     model: flags.model,
