@@ -24,7 +24,7 @@ const EN: SuiteTexts = {
   rep: (rep) => `rep ${rep}`,
   seconds: (seconds) => `${seconds} s`,
   usage: (calls, input, output, seconds) =>
-    `${calls} calls, ${input} in / ${output} out tokens, ${seconds} s`,
+    `${calls} ${calls === '1' ? 'call' : 'calls'}, ${input} in / ${output} out tokens, ${seconds} s`,
   armHeader: [
     'arm',
     'runs',

@@ -118,6 +118,12 @@ describe.each(LOCALE_IDS)('suite eval texts (%s)', (lang) => {
 });
 
 describe('suite report numbers', () => {
+  it('a run of one model call reads "1 call"', () => {
+    const run = { ...sampleReport().runs[0]!, modelCalls: 1 };
+    expect(formatProgressLine(run, 1, 12, 'en')).toContain('pass (1 call, 2,100 in');
+    expect(formatProgressLine(run, 1, 12, 'zh')).toContain('通过 (1 次调用，');
+  });
+
   it('leaves errors out of the pass rate and pairs only runs both arms finished', () => {
     const report = sampleReport();
     const standard = report.arms.find((arm) => arm.arm === 'standard')!;
