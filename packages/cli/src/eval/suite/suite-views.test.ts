@@ -112,6 +112,14 @@ describe.each(LOCALE_IDS)('suite eval texts (%s)', (lang) => {
     expect(lines).toMatchSnapshot();
   });
 
+  it("the --html page's own words: the chart's caption, the task table's head and legend", () => {
+    const html = suiteHtml(sampleReport(), lang);
+    const words = [...html.matchAll(/<p>(.*?)<\/p>|<th>(.*?)<\/th>|aria-label="([^"]*)"/g)].map(
+      (match) => match[1] ?? match[2] ?? match[3],
+    );
+    expect(words).toMatchSnapshot();
+  });
+
   it('the system prompt of the own-loop runs', () => {
     expect(OWN_LOOP_SYSTEM[lang]).toMatchSnapshot();
   });
@@ -176,7 +184,11 @@ describe('plankeeper eval --suite --html', () => {
     // off passes 4 of 6, standard 5 of 5 scored: the full bar is the longer.
     expect(bars).toHaveLength(2);
     expect(bars[1]! / bars[0]!).toBeCloseTo(1 / (4 / 6), 2);
-    expect(await page.$$eval('svg line', (lines) => lines.length)).toBe(2);
+    // One interval line per arm, over a 0 / 50 / 100% scale.
+    expect(await page.$$eval('svg line[stroke="#222"]', (lines) => lines.length)).toBe(2);
+    expect(await page.$$eval('svg text', (texts) => texts.map((text) => text.textContent))).toEqual(
+      expect.arrayContaining(['0%', '50%', '100%']),
+    );
     const text = await page.textContent('body');
     expect(text).toContain('standard vs off');
     expect(text).toContain('inconclusive');
