@@ -3,9 +3,9 @@
  * loop and workspace tools, and the tasks' real checks, against a local server that plays a
  * model. Only the model is a stand-in.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FakeProviderServer } from '../support/fake-provider-server.js';
@@ -141,6 +141,22 @@ describe('plankeeper eval --suite', () => {
     expect(report.comparisons[0]).toMatchObject({ wins: 0, losses: 0, ties: 0, pValue: 1 });
     expect(run.stderr).toContain(': error (');
     expect(run.stderr).toContain('500');
+  });
+
+  it('counts a check that cannot start as an error, not as a fail: it says nothing of the model', async () => {
+    const suite = join(scratch, 'unstartable-check', 'one-file');
+    mkdirSync(join(suite, 'files'), { recursive: true });
+    writeFileSync(join(suite, 'task.md'), 'EDIT answer.txt: 0 -> 42\n');
+    writeFileSync(join(suite, 'files', 'answer.txt'), '0\n');
+    writeFileSync(join(suite, 'check'), 'no-such-check-command-here answer.txt\n');
+    const run = await evalSuiteAt(dirname(suite), 'solver', '--arms', 'off', '--json');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms[0]).toMatchObject({ runs: 1, passed: 0, errors: 1, passRate: null });
+    expect(report.tasks[0]?.results.off?.[0]).toMatchObject({ status: 'error', attempts: 1 });
+    expect(run.stderr).toMatch(
+      /: error \(.*\): check could not start: .*no-such-check-command-here/,
+    );
   });
 
   it('counts no model call to an endpoint that refuses connections: the model never answered', async () => {
