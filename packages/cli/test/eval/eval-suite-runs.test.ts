@@ -66,6 +66,7 @@ interface Report {
   partial: boolean;
   baseUrlHost: string;
   prompts: Array<{ task: string; sha256: string }>;
+  systemPrompt: string | null;
 }
 
 describe('plankeeper eval --suite', () => {
@@ -110,6 +111,12 @@ describe('plankeeper eval --suite', () => {
     expect(report.partial).toBe(false);
     expect(report.baseUrlHost).toBe(`127.0.0.1:${server!.port}`);
     expect(report.prompts[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The system prompt is recorded as the model was sent it (the first run is in the off arm).
+    const first = server!.requests[0]!.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(report.systemPrompt).toBe(first.messages.find((m) => m.role === 'system')?.content);
+    expect(report.systemPrompt).toMatch(/read_file, edit_file and run_shell/);
     // One progress line per finished run, on stderr.
     expect(run.stderr.trim().split('\n')).toHaveLength(12);
     expect(run.stderr).toMatch(/^\[1\/12\] one-file · off · rep 1: pass \(\d+ calls, /m);

@@ -10,6 +10,7 @@ import { formatProgressLine, formatSuiteReport } from '../../eval/suite/format-s
 import { type LoadedSuite, loadSuite } from '../../eval/suite/load-suite.js';
 import { planRuns, runSuite } from '../../eval/suite/run-suite.js';
 import { SuiteError } from '../../eval/suite/suite-error.js';
+import { OWN_LOOP_SYSTEM } from '../../eval/suite/own-loop-texts.js';
 import { suiteHtml } from '../../eval/suite/suite-html.js';
 import type { SuiteRunRecord } from '../../eval/suite/suite-record.js';
 import {
@@ -121,6 +122,7 @@ function metaOf(
     reps: settings.reps,
     order: 'rep, task, arm',
     prices: settings.prices,
+    systemPrompt: flags.agent === undefined ? OWN_LOOP_SYSTEM[lang] : null,
     prompts: suite.tasks.map((task) => ({
       task: task.id,
       file: task.promptFile,

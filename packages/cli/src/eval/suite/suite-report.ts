@@ -65,6 +65,8 @@ export interface SuiteMeta {
   order: 'rep, task, arm';
   prices: { inPerMillion: number; outPerMillion: number } | null;
   prompts: Array<{ task: string; file: string; sha256: string; text: string }>;
+  /** What the own loop's model is told besides the task; null with --agent, which brings its own. */
+  systemPrompt: string | null;
   startedAt: string;
   finishedAt: string | null;
 }

@@ -71,6 +71,7 @@ function sampleReport(options: { partial?: boolean } = {}): SuiteReport {
       armNames: ['off', 'standard'],
       reps: 2,
       order: 'rep, task, arm',
+      systemPrompt: 'Do the task.',
       prices: { inPerMillion: 0.15, outPerMillion: 0.6 },
       prompts: TASKS.map((task) => ({
         task,
