@@ -8,9 +8,9 @@ import { ConfigurationError, type LocaleId } from 'plankeeper';
 import { executorFor } from '../../eval/suite/executor-for.js';
 import { formatProgressLine, formatSuiteReport } from '../../eval/suite/format-suite-report.js';
 import { type LoadedSuite, loadSuite } from '../../eval/suite/load-suite.js';
+import { OWN_LOOP_SYSTEM } from '../../eval/suite/own-loop-texts.js';
 import { planRuns, runSuite } from '../../eval/suite/run-suite.js';
 import { SuiteError } from '../../eval/suite/suite-error.js';
-import { OWN_LOOP_SYSTEM } from '../../eval/suite/own-loop-texts.js';
 import { suiteHtml } from '../../eval/suite/suite-html.js';
 import type { SuiteRunRecord } from '../../eval/suite/suite-record.js';
 import {
