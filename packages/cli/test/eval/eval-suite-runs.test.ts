@@ -69,6 +69,20 @@ interface Report {
   systemPrompt: string | null;
 }
 
+/** `[array, key]` for every key in the first column of the README's table of the --json report. */
+function readmeJsonKeys(): Array<[string, string]> {
+  const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  const table = readme.split('`--json` prints one document')[1]!.split('\n\n')[1]!;
+  const keys: Array<[string, string]> = [];
+  for (const row of table.split('\n').slice(2)) {
+    const cell = row.split('|')[1]!;
+    const path = /^\s*`(\w+)\[\]/.exec(cell)?.[1] ?? '';
+    for (const [, name] of cell.matchAll(/`(?:\w+\[\]\.)?(\w+)`/g)) keys.push([path, name!]);
+  }
+  expect(keys.length).toBeGreaterThan(20);
+  return keys;
+}
+
 describe('plankeeper eval --suite', () => {
   it('shows what the finish check buys a model that stops half way: passes, tokens and an honest p-value', async () => {
     const run = await evalSuite(
@@ -117,6 +131,12 @@ describe('plankeeper eval --suite', () => {
     };
     expect(report.systemPrompt).toBe(first.messages.find((m) => m.role === 'system')?.content);
     expect(report.systemPrompt).toMatch(/read_file, edit_file and run_shell/);
+    // Every key the README's table of the JSON names is in the report, where it says.
+    for (const [path, key] of readmeJsonKeys()) {
+      const holder =
+        path === '' ? report : (report as unknown as Record<string, unknown[]>)[path]![0];
+      expect(holder, `${path}.${key}`).toHaveProperty(key);
+    }
     // One progress line per finished run, on stderr.
     expect(run.stderr.trim().split('\n')).toHaveLength(12);
     expect(run.stderr).toMatch(/^\[1\/12\] one-file · off · rep 1: pass \(\d+ calls, /m);
