@@ -170,6 +170,28 @@ describe('plankeeper eval --suite', () => {
     expect(run.stderr).toContain('500');
   });
 
+  it('takes a model named without a provider, beside --base-url, as an OpenAI-compatible one', async () => {
+    server = await FakeProviderServer.start();
+    server.respond(suiteModel('solver'));
+    const model = [
+      '--model',
+      'qwen2.5-coder:7b',
+      '--base-url',
+      server.url('/v1'),
+      '--api-key',
+      'k',
+    ];
+    const run = await runCli(['eval', '--suite', SUITE, ...model, '--arms', 'off', '--json'], {
+      timeoutMs: 30_000,
+    });
+    expect(run.stderr).not.toContain('    at ');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms[0]).toMatchObject({ runs: 2, passed: 2, errors: 0 });
+    expect(server.requests.map((request) => (request.body as { model: string }).model)).toContain(
+      'qwen2.5-coder:7b',
+    );
+  });
+
   it('counts a check that cannot start as an error, not as a fail: it says nothing of the model', async () => {
     const suite = join(scratch, 'unstartable-check', 'one-file');
     mkdirSync(join(suite, 'files'), { recursive: true });
