@@ -69,6 +69,13 @@ interface Report {
   systemPrompt: string | null;
 }
 
+/** Every object key anywhere in `value`. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)]);
+}
+
 /** `[array, key]` for every key in the first column of the README's table of the --json report. */
 function readmeJsonKeys(): Array<[string, string]> {
   const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
@@ -131,6 +138,8 @@ describe('plankeeper eval --suite', () => {
     };
     expect(report.systemPrompt).toBe(first.messages.find((m) => m.role === 'system')?.content);
     expect(report.systemPrompt).toMatch(/read_file, edit_file and run_shell/);
+    // The plan is never a score: no field of the report counts items or ticks.
+    expect(keysOf(report).filter((key) => /plan(?!keeper)|todo|tick|item/i.test(key))).toEqual([]);
     // Every key the README's table of the JSON names is in the report, where it says.
     for (const [path, key] of readmeJsonKeys()) {
       const holder =
