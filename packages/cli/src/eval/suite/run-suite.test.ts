@@ -65,6 +65,35 @@ describe('suite runs and retries', () => {
     expect(server!.requests).toHaveLength(3);
   });
 
+  it('keeps the tokens of the calls a run made before it erred: they were paid for', async () => {
+    server = await FakeProviderServer.start();
+    const solver = suiteModel('solver');
+    const refusal = { status: 400, json: { error: { message: 'context too long' } } };
+    server.respond((request) => (server!.requests.length === 1 ? solver(request) : refusal));
+    const model = new OpenAIChatClient({
+      model: 'fake',
+      baseURL: server.url('/v1'),
+      apiKey: 'k',
+      maxRetries: 0,
+    });
+    const suite = loadSuite(SUITE, 'en');
+    const [record] = await runSuite({
+      suite: { ...suite, tasks: suite.tasks.filter((task) => task.id === 'one-file') },
+      arms: ['off'],
+      reps: 1,
+      locale: 'en',
+      executor: ownLoopExecutor(model),
+      concurrency: 1,
+      retries: 0,
+      retryBaseMs: 5,
+      checkTimeoutMs: 10_000,
+      runTimeoutMs: 10_000,
+      signal: new AbortController().signal,
+    });
+    expect(record).toMatchObject({ status: 'error', modelCalls: 2, outputTokens: 20 });
+    expect(record!.inputTokens).toBeGreaterThan(0);
+  });
+
   it('does not retry what waiting cannot cure', async () => {
     server = await FakeProviderServer.start();
     server.reply({ status: 401, json: { error: { message: 'bad key' } } });
