@@ -11,6 +11,7 @@ import { OpenAIChatClient } from '../../models/openai-client.js';
 import { loadSuite } from './load-suite.js';
 import { ownLoopExecutor } from './own-loop-executor.js';
 import { runSuite } from './run-suite.js';
+import type { SuiteRunRecord } from './suite-record.js';
 
 const SUITE = fileURLToPath(new URL('../../../test/eval/fixtures/suite', import.meta.url));
 let server: FakeProviderServer | undefined;
@@ -25,7 +26,11 @@ const unavailable = {
   json: { error: { message: 'overloaded' } },
 };
 
-async function runOneFile(retries: number, failures: number) {
+async function runOneFile(
+  retries: number,
+  failures: number,
+  onRetry?: (record: SuiteRunRecord, waitMs: number) => void,
+) {
   server = await FakeProviderServer.start();
   server
     .reply(...Array.from({ length: failures }, () => unavailable))
@@ -49,13 +54,21 @@ async function runOneFile(retries: number, failures: number) {
     checkTimeoutMs: 10_000,
     runTimeoutMs: 10_000,
     signal: new AbortController().signal,
+    ...(onRetry && { onRetry }),
   });
 }
 
 describe('suite runs and retries', () => {
-  it('passes on the third try after two 503s', async () => {
-    const [record] = await runOneFile(3, 2);
+  it('passes on the third try after two 503s, saying before each retry when it comes', async () => {
+    const retries: Array<[number, number]> = [];
+    const [record] = await runOneFile(3, 2, (erred, waitMs) =>
+      retries.push([erred.attempts, waitMs]),
+    );
     expect(record).toMatchObject({ status: 'passed', attempts: 3 });
+    expect(retries).toEqual([
+      [1, 5],
+      [2, 10],
+    ]);
   });
 
   it('gives up after the bounded retries: an error, never a fail', async () => {

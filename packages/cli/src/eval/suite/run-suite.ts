@@ -33,6 +33,8 @@ export interface RunSuiteOptions {
   finished?: readonly SuiteRunRecord[];
   signal: AbortSignal;
   onRecord?: (record: SuiteRunRecord, done: number, total: number) => void;
+  /** A run erred in a way waiting may cure and is tried again after `waitMs`. */
+  onRetry?: (record: SuiteRunRecord, waitMs: number) => void;
 }
 
 interface PlannedRun {
@@ -83,7 +85,10 @@ async function runWithRetries(
       const { retryable: _, ...kept } = record;
       return kept;
     }
-    await sleep(backoffMs(attempt, options.retryBaseMs), options.signal);
+    const waitMs = backoffMs(attempt, options.retryBaseMs);
+    const { retryable: _, ...erred } = record;
+    options.onRetry?.(erred, waitMs);
+    await sleep(waitMs, options.signal);
   }
 }
 

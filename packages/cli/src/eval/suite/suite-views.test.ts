@@ -17,7 +17,7 @@ import {
   missingBrowser,
 } from '../../../test/dashboard/support/headless-chromium.js';
 import { textWidth } from '../../cli/terminal/text-width.js';
-import { formatProgressLine, formatSuiteReport } from './format-suite-report.js';
+import { formatProgressLine, formatRetryLine, formatSuiteReport } from './format-suite-report.js';
 import { OWN_LOOP_SYSTEM } from './own-loop-texts.js';
 import { suiteHtml } from './suite-html.js';
 import type { SuiteRunRecord } from './suite-record.js';
@@ -111,6 +111,11 @@ describe.each(LOCALE_IDS)('suite eval texts (%s)', (lang) => {
       formatProgressLine(run, index + 1, runs.length, lang),
     );
     expect(lines).toMatchSnapshot();
+  });
+
+  it('a retry line: which try comes next and when, then the error', () => {
+    const erred = sampleReport().runs[7]!;
+    expect(formatRetryLine({ ...erred, attempts: 1 }, 2000, 3, lang)).toMatchSnapshot();
   });
 
   it("the --html page's own words: the chart's caption, the task table's head and legend", () => {
