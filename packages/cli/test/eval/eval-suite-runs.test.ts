@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { FakeProviderServer } from '../support/fake-provider-server.js';
+import { FakeProviderServer, openaiWire } from '../support/fake-provider-server.js';
 import { runCli } from '../support/run-cli.js';
 import { type SuiteModelKind, suiteModel } from '../support/suite-models.js';
 import { suiteDir } from './support/starter-workspace.js';
@@ -199,6 +199,35 @@ describe('plankeeper eval --suite', () => {
     expect(server.requests.map((request) => (request.body as { model: string }).model)).toContain(
       'qwen2.5-coder:7b',
     );
+  });
+
+  it("keeps the person's keys out of the model's shell: run_shell sees PATH and HOME, not OPENAI_API_KEY", async () => {
+    const suite = join(scratch, 'shell-env', 'print-env');
+    mkdirSync(suite, { recursive: true });
+    writeFileSync(join(suite, 'task.md'), 'Write the environment to env.txt.\n');
+    // Passes when the shell ran with node on PATH and without the key in its environment.
+    writeFileSync(
+      join(suite, 'check'),
+      'grep -q "^PATH=" env.txt && grep -q "^HOME=" env.txt && ! grep -q "sk-kept-out" env.txt\n',
+    );
+    server = await FakeProviderServer.start();
+    server.respond(() =>
+      server!.requests.length === 1
+        ? openaiWire.completion({
+            toolCalls: [{ id: 'c1', name: 'run_shell', arguments: '{"command":"env > env.txt"}' }],
+          })
+        : openaiWire.completion({ content: 'done' }),
+    );
+    const model = ['--model', 'openai:m', '--base-url', server.url('/v1')];
+    const run = await runCli(
+      ['eval', '--suite', dirname(suite), ...model, '--arms', 'off', '--json'],
+      {
+        timeoutMs: 30_000,
+        env: { OPENAI_API_KEY: 'sk-kept-out' },
+      },
+    );
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms[0]).toMatchObject({ runs: 1, passed: 1, errors: 0 });
   });
 
   it('counts a check that cannot start as an error, not as a fail: it says nothing of the model', async () => {
