@@ -67,6 +67,7 @@ interface Report {
   baseUrlHost: string;
   prompts: Array<{ task: string; sha256: string }>;
   systemPrompt: string | null;
+  nodeVersion: string;
 }
 
 /** Every object key anywhere in `value`. */
@@ -138,6 +139,7 @@ describe('plankeeper eval --suite', () => {
     };
     expect(report.systemPrompt).toBe(first.messages.find((m) => m.role === 'system')?.content);
     expect(report.systemPrompt).toMatch(/read_file, edit_file and run_shell/);
+    expect(report.nodeVersion).toBe(process.version);
     // The plan is never a score: no field of the report counts items or ticks.
     expect(keysOf(report).filter((key) => /plan(?!keeper)|todo|tick|item/i.test(key))).toEqual([]);
     // Every key the README's table of the JSON names is in the report, where it says.

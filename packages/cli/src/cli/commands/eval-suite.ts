@@ -119,6 +119,7 @@ function metaOf(
 ): SuiteMeta {
   return {
     plankeeperVersion: packageVersion(),
+    nodeVersion: process.version,
     model: flags.model ?? '',
     agent: flags.agent ?? null,
     agentVersion,

@@ -50,6 +50,8 @@ export interface TaskResult {
 
 export interface SuiteMeta {
   plankeeperVersion: string;
+  /** The Node.js that ran the loop and, with it, the checks' `node`. */
+  nodeVersion: string;
   /** `--model`, or the coding agent's name and model. */
   model: string;
   agent: string | null;

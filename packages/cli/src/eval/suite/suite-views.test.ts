@@ -62,6 +62,7 @@ function sampleReport(options: { partial?: boolean } = {}): SuiteReport {
   return buildSuiteReport({
     meta: {
       plankeeperVersion: '0.0.0-test',
+      nodeVersion: 'v20.0.0',
       model: 'openai:small-model',
       agent: null,
       agentVersion: null,
