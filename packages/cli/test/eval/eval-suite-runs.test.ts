@@ -232,6 +232,28 @@ describe('plankeeper eval --suite', () => {
     expect(report.arms[0]).toMatchObject({ runs: 1, passed: 1, errors: 0 });
   });
 
+  it('runs a check that starts with #! with its interpreter: a Node script as check', async () => {
+    const suite = join(scratch, 'script-check');
+    const check =
+      "#!/usr/bin/env node\nconst text = require('node:fs').readFileSync('answer.txt', 'utf8');\nprocess.exit(text.trim() === '42' ? 0 : 1);\n";
+    // The model edits in one task and not in the other: the script passes one and fails one.
+    for (const [task, prompt] of [
+      ['edited', 'EDIT answer.txt: 0 -> 42\n'],
+      ['untouched', 'Leave answer.txt as it is.\n'],
+    ] as const) {
+      mkdirSync(join(suite, task, 'files'), { recursive: true });
+      writeFileSync(join(suite, task, 'task.md'), prompt);
+      writeFileSync(join(suite, task, 'files', 'answer.txt'), '0\n');
+      writeFileSync(join(suite, task, 'check'), check);
+    }
+    const run = await evalSuiteAt(suite, 'solver', '--arms', 'off', '--json');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.tasks.map((task) => [task.task, task.results.off?.[0]?.status])).toEqual([
+      ['edited', 'passed'],
+      ['untouched', 'failed'],
+    ]);
+  });
+
   it('counts a check that cannot start as an error, not as a fail: it says nothing of the model', async () => {
     const suite = join(scratch, 'unstartable-check', 'one-file');
     mkdirSync(join(suite, 'files'), { recursive: true });
