@@ -107,6 +107,44 @@ describe('suite runs and retries', () => {
     expect(record!.inputTokens).toBeGreaterThan(0);
   });
 
+  it('retries again once a run gets through after the endpoint was down', async () => {
+    server = await FakeProviderServer.start();
+    const solver = suiteModel('solver');
+    // Down for the first run's two tries and the second run's one, up for the third run's two
+    // calls, down again for the fourth.
+    server.respond((request) => {
+      const n = server!.requests.length;
+      return n <= 3 || n >= 6 ? unavailable : solver(request);
+    });
+    const model = new OpenAIChatClient({
+      model: 'fake',
+      baseURL: server.url('/v1'),
+      apiKey: 'k',
+      maxRetries: 0,
+    });
+    const suite = loadSuite(SUITE, 'en');
+    const options = {
+      suite: { ...suite, tasks: suite.tasks.filter((task) => task.id === 'one-file') },
+      arms: ['off'],
+      reps: 4,
+      locale: 'en' as const,
+      executor: ownLoopExecutor(model),
+      concurrency: 1,
+      retries: 1,
+      retryBaseMs: 5,
+      checkTimeoutMs: 10_000,
+      runTimeoutMs: 10_000,
+      signal: new AbortController().signal,
+    };
+    const records = await runSuite(options);
+    expect(records.map((record) => [record.status, record.attempts])).toEqual([
+      ['error', 2],
+      ['error', 1],
+      ['passed', 1],
+      ['error', 2],
+    ]);
+  });
+
   it('does not retry what waiting cannot cure', async () => {
     server = await FakeProviderServer.start();
     server.reply({ status: 401, json: { error: { message: 'bad key' } } });
@@ -133,7 +171,7 @@ describe('suite runs and retries', () => {
     expect(record).toMatchObject({ status: 'error', attempts: 1 });
   });
 
-  it('retries an endpoint that refuses connections, then counts the run as an error', async () => {
+  it('retries an endpoint that refuses connections, then counts the run as an error; once down, later runs are not retried', async () => {
     const closed = await FakeProviderServer.start();
     const baseURL = closed.url('/v1');
     await closed.close();
@@ -152,11 +190,12 @@ describe('suite runs and retries', () => {
       runTimeoutMs: 10_000,
       signal: new AbortController().signal,
     });
+    // The first two ran side by side and each used its retries; the endpoint was down after.
     expect(records.map((record) => [record.status, record.attempts])).toEqual([
       ['error', 3],
       ['error', 3],
-      ['error', 3],
-      ['error', 3],
+      ['error', 1],
+      ['error', 1],
     ]);
     expect(records[0]!.error).toMatch(/^Cannot reach/);
   });
