@@ -25,12 +25,7 @@ export async function modelClientFromFlags(flags: ModelFlags): Promise<ModelClie
     }
     throw error;
   }
-  if (flags.baseUrl !== undefined && !isHttpUrl(flags.baseUrl)) {
-    throw new CliError(
-      `--base-url: ${JSON.stringify(flags.baseUrl)} is not an http(s) URL.`,
-      EXIT.usage,
-    );
-  }
+  checkBaseUrlFlag(flags.baseUrl);
   try {
     return createModelClient(flags.model, {
       ...(flags.baseUrl !== undefined && { baseURL: flags.baseUrl }),
@@ -42,6 +37,13 @@ export async function modelClientFromFlags(flags: ModelFlags): Promise<ModelClie
       throw new CliError(inFlagTerms(error.message), EXIT.config);
     }
     throw error;
+  }
+}
+
+/** `--base-url` as a usage error when it is no http(s) URL, for commands that pass it on unread. */
+export function checkBaseUrlFlag(baseUrl: string | undefined): void {
+  if (baseUrl !== undefined && !isHttpUrl(baseUrl)) {
+    throw new CliError(`--base-url: ${JSON.stringify(baseUrl)} is not an http(s) URL.`, EXIT.usage);
   }
 }
 

@@ -69,6 +69,26 @@ const FLAG_CASES: Array<[string[], RegExp]> = [
     ['--suite', SUITE, ...MODEL, '--agent', 'vim', '--lang', 'zh'],
     /^--agent vim：不是可用的编码智能体。可选：claude-code、codex、/,
   ],
+  [
+    ['--suite', SUITE, '--model', 'openai:m', '--base-url', 'localhost:11434/v1'],
+    /^--base-url: "localhost:11434\/v1" is not an http\(s\) URL\.$/,
+  ],
+  // Checked before the agent's CLI is looked for: the proxy would choke on it mid-run.
+  [
+    [
+      '--suite',
+      SUITE,
+      '--model',
+      'anthropic:m',
+      '--api-key',
+      'k',
+      '--agent',
+      'claude-code',
+      '--base-url',
+      'not-a-url',
+    ],
+    /^--base-url: "not-a-url" is not an http\(s\) URL\.$/,
+  ],
   [['--arms', 'off,standard'], /^--arms needs --suite DIR\.$/],
   [
     ['--suite', SUITE, ...MODEL, '--out', join(scratch, 'no-folder', 'run.json')],

@@ -3,12 +3,12 @@
  * loop and workspace tools, and the tasks' real checks, against a local server that plays a
  * model. Only the model is a stand-in.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { FakeProviderServer } from '../support/fake-provider-server.js';
+import { FakeProviderServer, openaiWire } from '../support/fake-provider-server.js';
 import { runCli } from '../support/run-cli.js';
 import { type SuiteModelKind, suiteModel } from '../support/suite-models.js';
 import { suiteDir } from './support/starter-workspace.js';
@@ -66,6 +66,29 @@ interface Report {
   partial: boolean;
   baseUrlHost: string;
   prompts: Array<{ task: string; sha256: string }>;
+  systemPrompt: string | null;
+  nodeVersion: string;
+}
+
+/** Every object key anywhere in `value`. */
+function keysOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(keysOf);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)]);
+}
+
+/** `[array, key]` for every key in the first column of the README's table of the --json report. */
+function readmeJsonKeys(): Array<[string, string]> {
+  const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  const table = readme.split('`--json` prints one document')[1]!.split('\n\n')[1]!;
+  const keys: Array<[string, string]> = [];
+  for (const row of table.split('\n').slice(2)) {
+    const cell = row.split('|')[1]!;
+    const path = /^\s*`(\w+)\[\]/.exec(cell)?.[1] ?? '';
+    for (const [, name] of cell.matchAll(/`(?:\w+\[\]\.)?(\w+)`/g)) keys.push([path, name!]);
+  }
+  expect(keys.length).toBeGreaterThan(20);
+  return keys;
 }
 
 describe('plankeeper eval --suite', () => {
@@ -110,6 +133,21 @@ describe('plankeeper eval --suite', () => {
     expect(report.partial).toBe(false);
     expect(report.baseUrlHost).toBe(`127.0.0.1:${server!.port}`);
     expect(report.prompts[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The system prompt is recorded as the model was sent it (the first run is in the off arm).
+    const first = server!.requests[0]!.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
+    expect(report.systemPrompt).toBe(first.messages.find((m) => m.role === 'system')?.content);
+    expect(report.systemPrompt).toMatch(/read_file, edit_file and run_shell/);
+    expect(report.nodeVersion).toBe(process.version);
+    // The plan is never a score: no field of the report counts items or ticks.
+    expect(keysOf(report).filter((key) => /plan(?!keeper)|todo|tick|item/i.test(key))).toEqual([]);
+    // Every key the README's table of the JSON names is in the report, where it says.
+    for (const [path, key] of readmeJsonKeys()) {
+      const holder =
+        path === '' ? report : (report as unknown as Record<string, unknown[]>)[path]![0];
+      expect(holder, `${path}.${key}`).toHaveProperty(key);
+    }
     // One progress line per finished run, on stderr.
     expect(run.stderr.trim().split('\n')).toHaveLength(12);
     expect(run.stderr).toMatch(/^\[1\/12\] one-file · off · rep 1: pass \(\d+ calls, /m);
@@ -141,6 +179,95 @@ describe('plankeeper eval --suite', () => {
     expect(report.comparisons[0]).toMatchObject({ wins: 0, losses: 0, ties: 0, pValue: 1 });
     expect(run.stderr).toContain(': error (');
     expect(run.stderr).toContain('500');
+  });
+
+  it('takes a model named without a provider, beside --base-url, as an OpenAI-compatible one', async () => {
+    server = await FakeProviderServer.start();
+    server.respond(suiteModel('solver'));
+    const model = [
+      '--model',
+      'qwen2.5-coder:7b',
+      '--base-url',
+      server.url('/v1'),
+      '--api-key',
+      'k',
+    ];
+    const run = await runCli(['eval', '--suite', SUITE, ...model, '--arms', 'off', '--json'], {
+      timeoutMs: 30_000,
+    });
+    expect(run.stderr).not.toContain('    at ');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms[0]).toMatchObject({ runs: 2, passed: 2, errors: 0 });
+    expect(server.requests.map((request) => (request.body as { model: string }).model)).toContain(
+      'qwen2.5-coder:7b',
+    );
+  });
+
+  it("keeps the person's keys out of the model's shell: run_shell sees PATH and HOME, not OPENAI_API_KEY", async () => {
+    const suite = join(scratch, 'shell-env', 'print-env');
+    mkdirSync(suite, { recursive: true });
+    writeFileSync(join(suite, 'task.md'), 'Write the environment to env.txt.\n');
+    // Passes when the shell ran with node on PATH and without the key in its environment.
+    writeFileSync(
+      join(suite, 'check'),
+      'grep -q "^PATH=" env.txt && grep -q "^HOME=" env.txt && ! grep -q "sk-kept-out" env.txt\n',
+    );
+    server = await FakeProviderServer.start();
+    server.respond(() =>
+      server!.requests.length === 1
+        ? openaiWire.completion({
+            toolCalls: [{ id: 'c1', name: 'run_shell', arguments: '{"command":"env > env.txt"}' }],
+          })
+        : openaiWire.completion({ content: 'done' }),
+    );
+    const model = ['--model', 'openai:m', '--base-url', server.url('/v1')];
+    const run = await runCli(
+      ['eval', '--suite', dirname(suite), ...model, '--arms', 'off', '--json'],
+      {
+        timeoutMs: 30_000,
+        env: { OPENAI_API_KEY: 'sk-kept-out' },
+      },
+    );
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms[0]).toMatchObject({ runs: 1, passed: 1, errors: 0 });
+  });
+
+  it('runs a check that starts with #! with its interpreter: a Node script as check', async () => {
+    const suite = join(scratch, 'script-check');
+    const check =
+      "#!/usr/bin/env node\nconst text = require('node:fs').readFileSync('answer.txt', 'utf8');\nprocess.exit(text.trim() === '42' ? 0 : 1);\n";
+    // The model edits in one task and not in the other: the script passes one and fails one.
+    for (const [task, prompt] of [
+      ['edited', 'EDIT answer.txt: 0 -> 42\n'],
+      ['untouched', 'Leave answer.txt as it is.\n'],
+    ] as const) {
+      mkdirSync(join(suite, task, 'files'), { recursive: true });
+      writeFileSync(join(suite, task, 'task.md'), prompt);
+      writeFileSync(join(suite, task, 'files', 'answer.txt'), '0\n');
+      writeFileSync(join(suite, task, 'check'), check);
+    }
+    const run = await evalSuiteAt(suite, 'solver', '--arms', 'off', '--json');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.tasks.map((task) => [task.task, task.results.off?.[0]?.status])).toEqual([
+      ['edited', 'passed'],
+      ['untouched', 'failed'],
+    ]);
+  });
+
+  it('counts a check that cannot start as an error, not as a fail: it says nothing of the model', async () => {
+    const suite = join(scratch, 'unstartable-check', 'one-file');
+    mkdirSync(join(suite, 'files'), { recursive: true });
+    writeFileSync(join(suite, 'task.md'), 'EDIT answer.txt: 0 -> 42\n');
+    writeFileSync(join(suite, 'files', 'answer.txt'), '0\n');
+    writeFileSync(join(suite, 'check'), 'no-such-check-command-here answer.txt\n');
+    const run = await evalSuiteAt(dirname(suite), 'solver', '--arms', 'off', '--json');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(report.arms[0]).toMatchObject({ runs: 1, passed: 0, errors: 1, passRate: null });
+    expect(report.tasks[0]?.results.off?.[0]).toMatchObject({ status: 'error', attempts: 1 });
+    expect(run.stderr).toMatch(
+      /: error \(.*\): check could not start: .*no-such-check-command-here/,
+    );
   });
 
   it('counts no model call to an endpoint that refuses connections: the model never answered', async () => {

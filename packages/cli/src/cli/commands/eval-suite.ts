@@ -6,8 +6,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ConfigurationError, type LocaleId } from 'plankeeper';
 import { executorFor } from '../../eval/suite/executor-for.js';
-import { formatProgressLine, formatSuiteReport } from '../../eval/suite/format-suite-report.js';
+import {
+  formatProgressLine,
+  formatRetryLine,
+  formatSuiteReport,
+} from '../../eval/suite/format-suite-report.js';
 import { type LoadedSuite, loadSuite } from '../../eval/suite/load-suite.js';
+import { OWN_LOOP_SYSTEM } from '../../eval/suite/own-loop-texts.js';
 import { planRuns, runSuite } from '../../eval/suite/run-suite.js';
 import { SuiteError } from '../../eval/suite/suite-error.js';
 import { suiteHtml } from '../../eval/suite/suite-html.js';
@@ -82,6 +87,9 @@ export async function runEvalSuiteCommand(flags: EvalSuiteFlags, lang: LocaleId)
       runTimeoutMs: RUN_TIMEOUT_MS,
       finished: sofar,
       signal: stop.signal,
+      onRetry: (record, waitMs) => {
+        process.stderr.write(`${formatRetryLine(record, waitMs, settings.retries, lang)}\n`);
+      },
       onRecord: (record, done, total) => {
         process.stderr.write(`${formatProgressLine(record, done, total, lang)}\n`);
         sofar.push(record);
@@ -111,6 +119,7 @@ function metaOf(
 ): SuiteMeta {
   return {
     plankeeperVersion: packageVersion(),
+    nodeVersion: process.version,
     model: flags.model ?? '',
     agent: flags.agent ?? null,
     agentVersion,
@@ -121,6 +130,7 @@ function metaOf(
     reps: settings.reps,
     order: 'rep, task, arm',
     prices: settings.prices,
+    systemPrompt: flags.agent === undefined ? OWN_LOOP_SYSTEM[lang] : null,
     prompts: suite.tasks.map((task) => ({
       task: task.id,
       file: task.promptFile,

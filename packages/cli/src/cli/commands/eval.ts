@@ -6,6 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { LocaleId, ModelClient } from 'plankeeper';
+import { CODING_AGENT_NAMES } from '../../coding-agents/agent-names.js';
 import type { EvalReport } from '../../eval/run-eval.js';
 import { SUITE_ARMS } from '../../eval/suite/suite-arms.js';
 import { CliError } from '../cli-error.js';
@@ -33,7 +34,7 @@ export function registerEvalCommand(program: Command): void {
     .option('--json', 'print the report as one JSON document')
     .option(
       '--model <spec>',
-      'run the scenarios against a real model: openai:NAME (or any OpenAI-compatible server with --base-url) or anthropic:NAME',
+      'run the scenarios (or --suite) against a real model: openai:NAME (or any OpenAI-compatible server with --base-url; with --suite, NAME alone) or anthropic:NAME',
     )
     .option('--base-url <url>', 'the model provider endpoint (with --model)')
     .option('--api-key <key>', 'the provider API key (with --model; default from the environment)')
@@ -58,7 +59,10 @@ export function registerEvalCommand(program: Command): void {
     .option('--out <file>', 'keep the JSON report in this file, written after every run')
     .option('--resume <file>', 'continue the report in this file, skipping the runs it holds')
     .option('--html <file>', 'also write the report as a self-contained HTML page')
-    .option('--agent <name>', "run the tasks in a coding agent instead of plankeeper's own loop")
+    .option(
+      '--agent <name>',
+      `run the tasks in a coding agent's CLI (${CODING_AGENT_NAMES.join(', ')}) instead of plankeeper's own loop`,
+    )
     .action(async (flags: EvalFlags) => {
       process.exitCode = await runEvalCommand(flags);
     });

@@ -3,7 +3,7 @@
  * `--model`, or (with `--agent NAME`) a coding agent's real CLI. The one switch between them.
  */
 import type { LocaleId } from 'plankeeper';
-import { modelClientFromFlags } from '../../cli/model-option.js';
+import { checkBaseUrlFlag, modelClientFromFlags } from '../../cli/model-option.js';
 import { ownLoopExecutor } from './own-loop-executor.js';
 import type { RunExecutor } from './run-executor.js';
 import { SuiteError } from './suite-error.js';
@@ -26,13 +26,31 @@ export async function executorFor(flags: ExecutorFlags, locale: LocaleId): Promi
   if (flags.model === undefined) {
     throw new SuiteError('--suite needs --model. Example: --model openai:gpt-4o-mini');
   }
+  // Before the agent's CLI is looked for: its proxy would only fail on the URL at the first run.
+  checkBaseUrlFlag(flags.baseUrl);
   if (flags.agent !== undefined) return agentSuiteExecutor(flags.agent, flags.model, flags, locale);
+  // Loaded here, as modelClientFromFlags loads it: the model clients only when a run needs them.
+  const { MODEL_PROVIDERS } = await import('../../models/create-model-client.js');
   const model = await modelClientFromFlags({
-    model: flags.model,
+    model: ownLoopModel(flags.model, flags.baseUrl, MODEL_PROVIDERS),
     baseUrl: flags.baseUrl,
     apiKey: flags.apiKey,
   });
   return { run: ownLoopExecutor(model), agentVersion: null, close: async () => {} };
+}
+
+/**
+ * A name with no provider, beside a base URL, is a model of an OpenAI-compatible server (what
+ * Ollama, vLLM and most local servers speak), as it is to the coding agents: `qwen2.5:7b`.
+ */
+function ownLoopModel(
+  model: string,
+  baseUrl: string | undefined,
+  providers: readonly string[],
+): string {
+  const provider = /^([a-z]+):/i.exec(model.trim())?.[1]?.toLowerCase();
+  const named = providers.includes(provider ?? '');
+  return baseUrl !== undefined && !named ? `openai:${model.trim()}` : model;
 }
 
 async function agentSuiteExecutor(

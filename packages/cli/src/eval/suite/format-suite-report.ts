@@ -28,6 +28,18 @@ export function formatProgressLine(
   return `${head} (${usage})${error}`;
 }
 
+/** `[retry] fix-typo · standard · rep 1: try 2 of 4 in 2.0 s: <the error>` */
+export function formatRetryLine(
+  record: SuiteRunRecord,
+  waitMs: number,
+  retries: number,
+  lang: LocaleId,
+): string {
+  const texts = SUITE_TEXTS[lang];
+  const next = texts.retrying(record.attempts + 1, retries + 1, seconds(waitMs));
+  return `[${texts.retryTag}] ${record.task} · ${record.arm} · ${texts.rep(record.rep)}: ${next}: ${record.error ?? ''}`;
+}
+
 export function formatSuiteReport(report: SuiteReport, lang: LocaleId): string {
   const texts = SUITE_TEXTS[lang];
   const priced = report.prices !== null;

@@ -1,7 +1,7 @@
 /**
- * A suite folder as tasks: one folder per task with `task.md` (or `task.zh.md` under zh),
- * an optional `files/` and a `check` file holding one shell command. Everything is read and
- * checked before the first run, so a broken suite fails at once, not an hour in.
+ * A suite folder as tasks: one folder per task with `task.md` (or `task.zh.md` under zh), an
+ * optional `files/` and a `check` file holding a shell command (or a `#!` script). Everything
+ * is read and checked before the first run, so a broken suite fails at once, not an hour in.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -74,9 +74,19 @@ function loadTask(folder: string, id: string, lang: LocaleId): SuiteTask {
     promptFile,
     promptSha256: createHash('sha256').update(prompt).digest('hex'),
     checkCommand: check,
-    runnableCheck: `PLANKEEPER_TASK_DIR=${shellQuote(folder)}; export PLANKEEPER_TASK_DIR; ${check}`,
+    runnableCheck: `PLANKEEPER_TASK_DIR=${shellQuote(folder)}; export PLANKEEPER_TASK_DIR; ${asCommand(check, join(folder, 'check'))}`,
     filesDir: statSync(files, { throwIfNoEntry: false })?.isDirectory() ? files : undefined,
   };
+}
+
+/**
+ * A check that starts with `#!` is a script: run with the interpreter its first line names
+ * (a Node or Python check, no execute bit needed). Anything else is shell, as written.
+ */
+function asCommand(check: string, file: string): string {
+  if (!check.startsWith('#!')) return check;
+  const interpreter = check.slice(2).split('\n')[0]?.trim() ?? '';
+  return `${interpreter} ${shellQuote(file)}`;
 }
 
 function shellQuote(text: string): string {

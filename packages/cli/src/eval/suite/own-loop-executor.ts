@@ -18,6 +18,11 @@ const MAX_STEPS = 40;
 /** Time one of the model's shell commands may take. */
 const SHELL_TIMEOUT_MS = 60_000;
 const WORKSPACE_TOOLS = new Set(['read_file', 'edit_file']);
+/**
+ * What the model's shell gets of this process's environment: enough to find and run tools,
+ * never the person's keys (the --agent runs pass the same few names).
+ */
+const SHELL_ENV_NAMES = ['PATH', 'HOME', 'SHELL', 'LANG', 'LC_ALL', 'TMPDIR'];
 const RETRYABLE: ReadonlySet<ModelErrorCode> = new Set([
   'rate-limit',
   'server',
@@ -63,8 +68,20 @@ function toolsFor(input: SuiteRunInput): ToolDefinition[] {
   );
   return [
     ...files,
-    shellTool({ cwd: input.workspace, timeoutMs: SHELL_TIMEOUT_MS, locale: input.locale }),
+    shellTool({
+      cwd: input.workspace,
+      timeoutMs: SHELL_TIMEOUT_MS,
+      locale: input.locale,
+      env: shellEnv(),
+    }),
   ];
+}
+
+function shellEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of SHELL_ENV_NAMES)
+    if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
 }
 
 function describe(error: unknown): { error: string; retryable: boolean } {

@@ -33,6 +33,8 @@ export interface RunSuiteOptions {
   finished?: readonly SuiteRunRecord[];
   signal: AbortSignal;
   onRecord?: (record: SuiteRunRecord, done: number, total: number) => void;
+  /** A run erred in a way waiting may cure and is tried again after `waitMs`. */
+  onRetry?: (record: SuiteRunRecord, waitMs: number) => void;
 }
 
 interface PlannedRun {
@@ -56,10 +58,11 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRunRecord
   const done = new Map((options.finished ?? []).map((record) => [runKey(record), record]));
   const queue = plan.filter((run) => !done.has(runKey({ ...run, task: run.task.id })));
   let finished = plan.length - queue.length;
+  const endpoint = { down: false };
   const worker = async () => {
     for (let run = queue.shift(); run; run = queue.shift()) {
       if (options.signal.aborted) return;
-      const record = await runWithRetries(run, options);
+      const record = await runWithRetries(run, options, endpoint);
       if (record === undefined) return;
       done.set(runKey(record), record);
       finished += 1;
@@ -71,19 +74,31 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRunRecord
   return plan.flatMap((run) => done.get(runKey({ ...run, task: run.task.id })) ?? []);
 }
 
-/** undefined when the suite was stopped before the run could finish. */
+/**
+ * undefined when the suite was stopped before the run could finish. Once a run has used up its
+ * retries on an error waiting may cure, the endpoint counts as down: later runs that meet such
+ * an error are not retried until a run gets through, so a dead endpoint fails the suite in
+ * seconds, not in retries × runs.
+ */
 async function runWithRetries(
   run: PlannedRun,
   options: RunSuiteOptions,
+  endpoint: { down: boolean },
 ): Promise<SuiteRunRecord | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     const record = await runOnce(run, attempt, options);
     if (options.signal.aborted) return undefined;
-    if (record.status !== 'error' || !record.retryable || attempt > options.retries) {
+    const waitable = record.status === 'error' && record.retryable === true;
+    if (!waitable || attempt > options.retries || endpoint.down) {
+      if (record.status !== 'error') endpoint.down = false;
+      else if (waitable) endpoint.down = true;
       const { retryable: _, ...kept } = record;
       return kept;
     }
-    await sleep(backoffMs(attempt, options.retryBaseMs), options.signal);
+    const waitMs = backoffMs(attempt, options.retryBaseMs);
+    const { retryable: _, ...erred } = record;
+    options.onRetry?.(erred, waitMs);
+    await sleep(waitMs, options.signal);
   }
 }
 

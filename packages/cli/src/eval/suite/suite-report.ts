@@ -50,6 +50,8 @@ export interface TaskResult {
 
 export interface SuiteMeta {
   plankeeperVersion: string;
+  /** The Node.js that ran the loop and, with it, the checks' `node`. */
+  nodeVersion: string;
   /** `--model`, or the coding agent's name and model. */
   model: string;
   agent: string | null;
@@ -65,6 +67,8 @@ export interface SuiteMeta {
   order: 'rep, task, arm';
   prices: { inPerMillion: number; outPerMillion: number } | null;
   prompts: Array<{ task: string; file: string; sha256: string; text: string }>;
+  /** What the own loop's model is told besides the task; null with --agent, which brings its own. */
+  systemPrompt: string | null;
   startedAt: string;
   finishedAt: string | null;
 }

@@ -17,6 +17,14 @@ export interface SuiteTexts {
   partial: (done: number, planned: number) => string;
   note: string;
   stopping: string;
+  /** After a run's retryable error: which try comes next, of how many, and when. */
+  retrying: (next: number, of: number, seconds: string) => string;
+  retryTag: string;
+  /** The --html page's words around the chart and the task table. */
+  chartCaption: string;
+  runsOf: (reps: number, tasks: number) => string;
+  taskColumn: string;
+  marksLegend: string;
 }
 
 const EN: SuiteTexts = {
@@ -24,7 +32,7 @@ const EN: SuiteTexts = {
   rep: (rep) => `rep ${rep}`,
   seconds: (seconds) => `${seconds} s`,
   usage: (calls, input, output, seconds) =>
-    `${calls} calls, ${input} in / ${output} out tokens, ${seconds} s`,
+    `${calls} ${calls === '1' ? 'call' : 'calls'}, ${input} in / ${output} out tokens, ${seconds} s`,
   armHeader: [
     'arm',
     'runs',
@@ -44,8 +52,15 @@ const EN: SuiteTexts = {
   better: (arm) => `${arm} better`,
   noPairs: 'no pairs',
   partial: (done, planned) => `Partial: stopped after ${done} of ${planned} runs.`,
-  note: 'Only the checks count. Pass rate = passed / (runs - errors). p: exact two-sided sign test over (task, rep) pairs; p >= 0.05 is inconclusive, even with many tasks: the arms may still differ.',
+  note: "Only each task's check decides pass or fail. Pass rate = passed / (runs - errors). p: exact two-sided sign test over (task, rep) pairs; p >= 0.05 is inconclusive, even with many tasks: the arms may still differ.",
   stopping: 'Stopping: no new runs start; the report follows.',
+  retrying: (next, of, seconds) => `try ${next} of ${of} in ${seconds} s`,
+  retryTag: 'retry',
+  chartCaption: 'Pass rate per arm (bar) with its 95% interval (line). Errors are left out.',
+  runsOf: (reps, tasks) =>
+    `${reps} ${reps === 1 ? 'rep' : 'reps'} × ${tasks} ${tasks === 1 ? 'task' : 'tasks'}`,
+  taskColumn: 'task',
+  marksLegend: '✓ pass, ✗ fail, ! error: one mark per rep.',
 };
 
 const ZH: SuiteTexts = {
@@ -73,8 +88,14 @@ const ZH: SuiteTexts = {
   better: (arm) => `${arm} 更好`,
   noPairs: '无可比对',
   partial: (done, planned) => `部分结果：${planned} 次运行中完成了 ${done} 次后停止。`,
-  note: '只有检查命令算数。通过率 = 通过 / (运行 - 出错)。p：按 (任务, 次) 配对的精确双侧符号检验；p >= 0.05 即无定论，任务再多也可能如此：两组仍可能有差别。',
+  note: '只有各任务的检查命令决定通过与否。通过率 = 通过 / (运行 - 出错)。p：按 (任务, 次) 配对的精确双侧符号检验；p >= 0.05 即无定论，任务再多也可能如此：两组仍可能有差别。',
   stopping: '正在停止：不再开始新的运行，随后输出报告。',
+  retrying: (next, of, seconds) => `${seconds} 秒后第 ${next} 次尝试（共 ${of} 次）`,
+  retryTag: '重试',
+  chartCaption: '各组通过率（条）及其 95% 区间（线）。出错的运行不计入。',
+  runsOf: (reps, tasks) => `${reps} 次 × ${tasks} 个任务`,
+  taskColumn: '任务',
+  marksLegend: '✓ 通过，✗ 未通过，! 出错：每次运行一个标记。',
 };
 
 export const SUITE_TEXTS: Record<LocaleId, SuiteTexts> = { en: EN, zh: ZH };

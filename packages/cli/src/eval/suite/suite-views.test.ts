@@ -17,7 +17,7 @@ import {
   missingBrowser,
 } from '../../../test/dashboard/support/headless-chromium.js';
 import { textWidth } from '../../cli/terminal/text-width.js';
-import { formatProgressLine, formatSuiteReport } from './format-suite-report.js';
+import { formatProgressLine, formatRetryLine, formatSuiteReport } from './format-suite-report.js';
 import { OWN_LOOP_SYSTEM } from './own-loop-texts.js';
 import { suiteHtml } from './suite-html.js';
 import type { SuiteRunRecord } from './suite-record.js';
@@ -62,6 +62,7 @@ function sampleReport(options: { partial?: boolean } = {}): SuiteReport {
   return buildSuiteReport({
     meta: {
       plankeeperVersion: '0.0.0-test',
+      nodeVersion: 'v20.0.0',
       model: 'openai:small-model',
       agent: null,
       agentVersion: null,
@@ -71,6 +72,7 @@ function sampleReport(options: { partial?: boolean } = {}): SuiteReport {
       armNames: ['off', 'standard'],
       reps: 2,
       order: 'rep, task, arm',
+      systemPrompt: 'Do the task.',
       prices: { inPerMillion: 0.15, outPerMillion: 0.6 },
       prompts: TASKS.map((task) => ({
         task,
@@ -112,12 +114,31 @@ describe.each(LOCALE_IDS)('suite eval texts (%s)', (lang) => {
     expect(lines).toMatchSnapshot();
   });
 
+  it('a retry line: which try comes next and when, then the error', () => {
+    const erred = sampleReport().runs[7]!;
+    expect(formatRetryLine({ ...erred, attempts: 1 }, 2000, 3, lang)).toMatchSnapshot();
+  });
+
+  it("the --html page's own words: the chart's caption, the task table's head and legend", () => {
+    const html = suiteHtml(sampleReport(), lang);
+    const words = [...html.matchAll(/<p>(.*?)<\/p>|<th>(.*?)<\/th>|aria-label="([^"]*)"/g)].map(
+      (match) => match[1] ?? match[2] ?? match[3],
+    );
+    expect(words).toMatchSnapshot();
+  });
+
   it('the system prompt of the own-loop runs', () => {
     expect(OWN_LOOP_SYSTEM[lang]).toMatchSnapshot();
   });
 });
 
 describe('suite report numbers', () => {
+  it('a run of one model call reads "1 call"', () => {
+    const run = { ...sampleReport().runs[0]!, modelCalls: 1 };
+    expect(formatProgressLine(run, 1, 12, 'en')).toContain('pass (1 call, 2,100 in');
+    expect(formatProgressLine(run, 1, 12, 'zh')).toContain('通过 (1 次调用，');
+  });
+
   it('leaves errors out of the pass rate and pairs only runs both arms finished', () => {
     const report = sampleReport();
     const standard = report.arms.find((arm) => arm.arm === 'standard')!;
@@ -170,7 +191,11 @@ describe('plankeeper eval --suite --html', () => {
     // off passes 4 of 6, standard 5 of 5 scored: the full bar is the longer.
     expect(bars).toHaveLength(2);
     expect(bars[1]! / bars[0]!).toBeCloseTo(1 / (4 / 6), 2);
-    expect(await page.$$eval('svg line', (lines) => lines.length)).toBe(2);
+    // One interval line per arm, over a 0 / 50 / 100% scale.
+    expect(await page.$$eval('svg line[stroke="#222"]', (lines) => lines.length)).toBe(2);
+    expect(await page.$$eval('svg text', (texts) => texts.map((text) => text.textContent))).toEqual(
+      expect.arrayContaining(['0%', '50%', '100%']),
+    );
     const text = await page.textContent('body');
     expect(text).toContain('standard vs off');
     expect(text).toContain('inconclusive');
