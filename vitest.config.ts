@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -33,6 +34,11 @@ export default defineConfig({
       'packages/plankeeper/test/support/leftover-check.ts',
       'packages/cli/test/support/cache-home.ts',
     ],
+    // Vitest's default is one worker fewer than the cores: one on a two-core machine, where
+    // most test time is spent waiting for the real coding-agent CLIs and servers the tests
+    // start. Two workers there took the same wall time under three times the load as one on
+    // an idle machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
