@@ -48,6 +48,15 @@ const blocksOf = (body: MessagesBody, role: string): Block[] =>
  * means something sent it back) it writes the rest. With plankeeper's tools it keeps a plan.
  */
 function lazyModel(request: RecordedModelRequest): StepInput {
+  return scriptedModel(request, false);
+}
+
+/** Writes every file of the task before it answers "Done."; with plankeeper's tools it keeps a plan. */
+function solverModel(request: RecordedModelRequest): StepInput {
+  return scriptedModel(request, true);
+}
+
+function scriptedModel(request: RecordedModelRequest, diligent: boolean): StepInput {
   const body = request.body;
   const asked = blocksOf(body, 'user')
     .map((block) => block.text ?? '')
@@ -67,7 +76,7 @@ function lazyModel(request: RecordedModelRequest): StepInput {
     });
   if (planning && plans.length === 0) return todos((i) => (i === 0 ? 'in_progress' : 'pending'));
   const next = files.find((file) => !written.includes(file));
-  if (next !== undefined && (written.length === 0 || saidDone)) {
+  if (next !== undefined && (diligent || written.length === 0 || saidDone)) {
     const word = next === 'hello.txt' ? 'hello' : 'ok';
     return callTool('Bash', { command: `printf ${word} > ${next}` });
   }
@@ -150,6 +159,26 @@ describe('plankeeper eval --suite --agent claude-code', () => {
     ).toBeGreaterThanOrEqual(mains);
     expect(report.comparisons).toEqual([
       expect.objectContaining({ a: 'standard', b: 'off', wins: 1, losses: 0, ties: 1, pValue: 1 }),
+    ]);
+  }, 180_000);
+
+  it('runs the real Claude Code in each arm: a model that always solves passes every task in every arm', async () => {
+    server = await ScriptedAnthropicServer.start([], { mainAnswer: solverModel });
+    const run = await runCli(evalArgs(server.url, '--arms', 'off,standard'), {
+      timeoutMs: 150_000,
+      env: cliEnv(server.proxyUrl),
+    });
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(
+      report.arms.map(({ arm, runs, passed, errors }) => ({ arm, runs, passed, errors })),
+    ).toEqual([
+      { arm: 'off', runs: 2, passed: 2, errors: 0 },
+      { arm: 'standard', runs: 2, passed: 2, errors: 0 },
+    ]);
+    expect(report.comparisons).toEqual([
+      expect.objectContaining({ a: 'standard', b: 'off', wins: 0, losses: 0, ties: 2, pValue: 1 }),
     ]);
   }, 180_000);
 
