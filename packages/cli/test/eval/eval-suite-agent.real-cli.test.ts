@@ -134,16 +134,21 @@ const evalArgs = (baseUrl: string, ...more: string[]) => [
   '--json',
 ];
 
+/** The suite in the off and standard arms against a scripted server playing `model`: the report. */
+async function evalArmsWith(model: (request: RecordedModelRequest) => StepInput): Promise<Report> {
+  server = await ScriptedAnthropicServer.start([], { mainAnswer: model });
+  const run = await runCli(evalArgs(server.url, '--arms', 'off,standard'), {
+    timeoutMs: 150_000,
+    env: cliEnv(server.proxyUrl),
+  });
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as Report;
+}
+
 describe('plankeeper eval --suite --agent claude-code', () => {
   it('runs the real Claude Code in each arm: the lazy model fails a task without plankeeper and passes it with', async () => {
-    server = await ScriptedAnthropicServer.start([], { mainAnswer: lazyModel });
-    const run = await runCli(evalArgs(server.url, '--arms', 'off,standard'), {
-      timeoutMs: 150_000,
-      env: cliEnv(server.proxyUrl),
-    });
-    expect(run.stderr).not.toMatch(/\n\s+at /);
-    expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as Report;
+    const report = await evalArmsWith(lazyModel);
     expect(report.agent).toBe('claude-code');
     expect(report.agentVersion).toMatch(/\d+\.\d+\.\d+/);
     const arm = (name: string) => report.arms.find((entry) => entry.arm === name);
@@ -153,7 +158,7 @@ describe('plankeeper eval --suite --agent claude-code', () => {
     expect(arm('standard')?.modelCalls).toBeGreaterThan(arm('off')?.modelCalls ?? 0);
     expect(arm('off')?.inputTokens).toBeGreaterThan(0);
     expect(arm('standard')?.outputTokens).toBeGreaterThan(0);
-    const mains = server.requests.filter((request) => request.kind === 'main').length;
+    const mains = server!.requests.filter((request) => request.kind === 'main').length;
     expect(
       (arm('off')?.modelCalls ?? 0) + (arm('standard')?.modelCalls ?? 0),
     ).toBeGreaterThanOrEqual(mains);
@@ -163,14 +168,7 @@ describe('plankeeper eval --suite --agent claude-code', () => {
   }, 180_000);
 
   it('runs the real Claude Code in each arm: a model that always solves passes every task in every arm', async () => {
-    server = await ScriptedAnthropicServer.start([], { mainAnswer: solverModel });
-    const run = await runCli(evalArgs(server.url, '--arms', 'off,standard'), {
-      timeoutMs: 150_000,
-      env: cliEnv(server.proxyUrl),
-    });
-    expect(run.stderr).not.toMatch(/\n\s+at /);
-    expect(run.code).toBe(0);
-    const report = JSON.parse(run.stdout) as Report;
+    const report = await evalArmsWith(solverModel);
     expect(
       report.arms.map(({ arm, runs, passed, errors }) => ({ arm, runs, passed, errors })),
     ).toEqual([

@@ -20,6 +20,10 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** The real OpenAI client for the local server at `baseURL`, with no retries of its own. */
+const fakeModel = (baseURL: string) =>
+  new OpenAIChatClient({ model: 'fake', baseURL, apiKey: 'k', maxRetries: 0 });
+
 const unavailable = {
   status: 503,
   headers: { 'x-should-retry': 'false' },
@@ -35,12 +39,7 @@ async function runOneFile(
   server
     .reply(...Array.from({ length: failures }, () => unavailable))
     .respond(suiteModel('solver'));
-  const model = new OpenAIChatClient({
-    model: 'fake',
-    baseURL: server.url('/v1'),
-    apiKey: 'k',
-    maxRetries: 0,
-  });
+  const model = fakeModel(server.url('/v1'));
   const suite = loadSuite(SUITE, 'en');
   return runSuite({
     suite: { ...suite, tasks: suite.tasks.filter((task) => task.id === 'one-file') },
@@ -83,12 +82,7 @@ describe('suite runs and retries', () => {
     const solver = suiteModel('solver');
     const refusal = { status: 400, json: { error: { message: 'context too long' } } };
     server.respond((request) => (server!.requests.length === 1 ? solver(request) : refusal));
-    const model = new OpenAIChatClient({
-      model: 'fake',
-      baseURL: server.url('/v1'),
-      apiKey: 'k',
-      maxRetries: 0,
-    });
+    const model = fakeModel(server.url('/v1'));
     const suite = loadSuite(SUITE, 'en');
     const [record] = await runSuite({
       suite: { ...suite, tasks: suite.tasks.filter((task) => task.id === 'one-file') },
@@ -116,12 +110,7 @@ describe('suite runs and retries', () => {
       const n = server!.requests.length;
       return n <= 3 || n >= 6 ? unavailable : solver(request);
     });
-    const model = new OpenAIChatClient({
-      model: 'fake',
-      baseURL: server.url('/v1'),
-      apiKey: 'k',
-      maxRetries: 0,
-    });
+    const model = fakeModel(server.url('/v1'));
     const suite = loadSuite(SUITE, 'en');
     const options = {
       suite: { ...suite, tasks: suite.tasks.filter((task) => task.id === 'one-file') },
@@ -148,12 +137,7 @@ describe('suite runs and retries', () => {
   it('does not retry what waiting cannot cure', async () => {
     server = await FakeProviderServer.start();
     server.reply({ status: 401, json: { error: { message: 'bad key' } } });
-    const model = new OpenAIChatClient({
-      model: 'fake',
-      baseURL: server.url('/v1'),
-      apiKey: 'k',
-      maxRetries: 0,
-    });
+    const model = fakeModel(server.url('/v1'));
     const suite = loadSuite(SUITE, 'en');
     const [record] = await runSuite({
       suite: { ...suite, tasks: suite.tasks.slice(0, 1) },
@@ -175,7 +159,7 @@ describe('suite runs and retries', () => {
     const closed = await FakeProviderServer.start();
     const baseURL = closed.url('/v1');
     await closed.close();
-    const model = new OpenAIChatClient({ model: 'fake', baseURL, apiKey: 'k', maxRetries: 0 });
+    const model = fakeModel(baseURL);
     const suite = loadSuite(SUITE, 'en');
     const records = await runSuite({
       suite,
