@@ -19,9 +19,8 @@ export const EXISTING_SESSION_METHODS = new Set(['session/load', 'session/resume
 
 /** Whether a line might be a request the proxy reads; a cheap test before parsing. */
 export function mightBeSessionRequest(line: Buffer): boolean {
-  return (
-    line.includes('session/new') || line.includes('session/load') || line.includes('session/resume')
-  );
+  for (const method of SESSION_METHODS) if (line.includes(method)) return true;
+  return false;
 }
 
 /**

@@ -89,15 +89,14 @@ async function runWithRetries(
     const record = await runOnce(run, attempt, options);
     if (options.signal.aborted) return undefined;
     const waitable = record.status === 'error' && record.retryable === true;
+    const { retryable: _, ...kept } = record;
     if (!waitable || attempt > options.retries || endpoint.down) {
       if (record.status !== 'error') endpoint.down = false;
       else if (waitable) endpoint.down = true;
-      const { retryable: _, ...kept } = record;
       return kept;
     }
     const waitMs = backoffMs(attempt, options.retryBaseMs);
-    const { retryable: _, ...erred } = record;
-    options.onRetry?.(erred, waitMs);
+    options.onRetry?.(kept, waitMs);
     await sleep(waitMs, options.signal);
   }
 }
