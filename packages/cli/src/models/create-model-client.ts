@@ -43,6 +43,11 @@ export function parseModelSpec(spec: string): ModelSpec {
   return { provider, model };
 }
 
+/** Whether `spec` starts with a provider this CLI knows (`openai:`, `anthropic:`). */
+export function namesProvider(spec: string): boolean {
+  return isProvider(/^([a-z]+):/i.exec(spec.trim())?.[1]?.toLowerCase());
+}
+
 export function createModelClient(spec: string, options: ModelClientOptions = {}): ModelClient {
   const { provider, model } = parseModelSpec(spec);
   const { maxTokens, ...shared } = options;

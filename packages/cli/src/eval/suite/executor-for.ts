@@ -30,27 +30,16 @@ export async function executorFor(flags: ExecutorFlags, locale: LocaleId): Promi
   checkBaseUrlFlag(flags.baseUrl);
   if (flags.agent !== undefined) return agentSuiteExecutor(flags.agent, flags.model, flags, locale);
   // Loaded here, as modelClientFromFlags loads it: the model clients only when a run needs them.
-  const { MODEL_PROVIDERS } = await import('../../models/create-model-client.js');
+  const { namesProvider } = await import('../../models/create-model-client.js');
+  // A name with no provider, beside a base URL, is a model of an OpenAI-compatible server (what
+  // Ollama, vLLM and most local servers speak), as it is to the coding agents: `qwen2.5:7b`.
+  const bare = flags.baseUrl !== undefined && !namesProvider(flags.model);
   const model = await modelClientFromFlags({
-    model: ownLoopModel(flags.model, flags.baseUrl, MODEL_PROVIDERS),
+    model: bare ? `openai:${flags.model.trim()}` : flags.model,
     baseUrl: flags.baseUrl,
     apiKey: flags.apiKey,
   });
   return { run: ownLoopExecutor(model), agentVersion: null, close: async () => {} };
-}
-
-/**
- * A name with no provider, beside a base URL, is a model of an OpenAI-compatible server (what
- * Ollama, vLLM and most local servers speak), as it is to the coding agents: `qwen2.5:7b`.
- */
-function ownLoopModel(
-  model: string,
-  baseUrl: string | undefined,
-  providers: readonly string[],
-): string {
-  const provider = /^([a-z]+):/i.exec(model.trim())?.[1]?.toLowerCase();
-  const named = providers.includes(provider ?? '');
-  return baseUrl !== undefined && !named ? `openai:${model.trim()}` : model;
 }
 
 async function agentSuiteExecutor(

@@ -20,7 +20,8 @@ const SHELL_TIMEOUT_MS = 60_000;
 const WORKSPACE_TOOLS = new Set(['read_file', 'edit_file']);
 /**
  * What the model's shell gets of this process's environment: enough to find and run tools,
- * never the person's keys (the --agent runs pass the same few names).
+ * never the person's keys (the --agent runs build their CLI's environment from a few names
+ * too: eval/agents/agent-executor.ts).
  */
 const SHELL_ENV_NAMES = ['PATH', 'HOME', 'SHELL', 'LANG', 'LC_ALL', 'TMPDIR'];
 const RETRYABLE: ReadonlySet<ModelErrorCode> = new Set([
