@@ -81,7 +81,9 @@ describe('the packed packages, installed into an empty project', () => {
     const { version } = JSON.parse(
       execFileSync('cat', [join(root, 'packages/plankeeper/package.json')], { encoding: 'utf8' }),
     ) as { version: string };
-    expect(existsSync(join(project, 'node_modules/@plankeeper/cli/dist/bundle/mcp.js'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/@plankeeper/cli/dist/bundle/mcp.cjs'))).toBe(
+      true,
+    );
     const run = plankeeperWith(INITIALIZE_LINE, 'mcp', '--store', 'memory');
     // Only the server's start-up line: no word of a bundle that did not load.
     expect(run.stderr).toBe('plankeeper mcp: MCP over stdio (store: memory)\n');

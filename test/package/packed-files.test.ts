@@ -49,7 +49,7 @@ describe.each(['packages/plankeeper', 'packages/cli'])('npm pack %s', (folder) =
     const bins = Object.values(manifest.bin ?? {});
     const loaded = bins.flatMap((path) =>
       [
-        ...readFileSync(join(root, folder, path), 'utf8').matchAll(/'\.\.\/(dist\/[^']+\.js)'/g),
+        ...readFileSync(join(root, folder, path), 'utf8').matchAll(/'\.\.\/(dist\/[^']+\.c?js)'/g),
       ].map((match) => match[1]!),
     );
     // The pattern still finds what the bin loads (none for the core, which has no bin), and
@@ -58,11 +58,12 @@ describe.each(['packages/plankeeper', 'packages/cli'])('npm pack %s', (folder) =
       bins.length === 0
         ? []
         : [
-            'dist/bundle/mcp.js',
+            'dist/bundle/mcp.cjs',
             'dist/cli/commands/mcp.js',
+            'dist/cli/compile-cache.js',
             'dist/cli/main.js',
             'dist/cli/mcp-early/early-answers.js',
-            'dist/coding-agents/hook/bundle/hook.js',
+            'dist/coding-agents/hook/bundle/hook.cjs',
           ],
     );
     expect(loaded.filter((path) => !files.includes(path))).toEqual([]);

@@ -17,10 +17,11 @@ const wantsHelp = process.argv.includes('--help') || process.argv.includes('-h')
 if (process.argv[2] === 'hook' && !wantsHelp) {
   // A hook runs on every tool call of a coding agent: straight to the hook runner, without
   // commander or any other command, bundled into one file by the build (scripts/build-hook.mjs)
-  // since resolving and reading each module was most of its start-up. Even a broken or
-  // missing bundle fails open (one line, exit 0).
+  // since resolving and reading each module was most of its start-up, and run with V8's code
+  // cache (dist/cli/compile-cache.js). Even a broken or missing bundle fails open (one line,
+  // exit 0).
   try {
-    const { hookMain } = await import('../dist/coding-agents/hook/bundle/hook.js');
+    const { hookMain } = await loadBundled('../dist/coding-agents/hook/bundle/hook.cjs');
     await hookMain(process.argv.slice(3));
   } catch (error) {
     process.stderr.write(`plankeeper hook: cannot start (${error?.message ?? error})\n`);
@@ -38,16 +39,22 @@ if (process.argv[2] === 'hook' && !wantsHelp) {
  * when there is no loadable bundle; the unbundled CLI then serves, as it always did.
  */
 async function bundledMcp() {
-  const bundle = new URL('../dist/bundle/mcp.js', import.meta.url);
-  if (!existsSync(bundle)) return undefined;
+  const bundle = '../dist/bundle/mcp.cjs';
+  if (!existsSync(fileURLToPath(new URL(bundle, import.meta.url)))) return undefined;
   try {
-    return await import(bundle.href);
+    return await loadBundled(bundle);
   } catch (error) {
     process.stderr.write(
       `plankeeper mcp: the bundled server did not load (${error?.message ?? error}); starting unbundled.\n`,
     );
     return undefined;
   }
+}
+
+/** The exports of the CommonJS bundle at `path` (from this folder), run with the code cache. */
+async function loadBundled(path) {
+  const { loadBundle } = await import('../dist/cli/compile-cache.js');
+  return loadBundle(fileURLToPath(new URL(path, import.meta.url))).exports;
 }
 
 /**
@@ -62,7 +69,7 @@ async function earlyAnswers() {
     const early = await import('../dist/cli/mcp-early/early-answers.js');
     // A command line the server may refuse gets no remembered start (command-line-check.ts).
     if (!early.plausibleMcpArgs(process.argv.slice(3))) return undefined;
-    const built = ['../dist/bundle/mcp.js', '../dist/cli/commands/mcp.js', '../package.json'];
+    const built = ['../dist/bundle/mcp.cjs', '../dist/cli/commands/mcp.js', '../package.json'];
     const files = built.map((path) => fileURLToPath(new URL(path, import.meta.url)));
     return early.startEarlyAnswers(early.identityOf(files, process.argv.slice(2)));
   } catch {

@@ -1,13 +1,19 @@
 /**
- * Bundles one entry of the compiled CLI (the JavaScript tsc emitted, with the core modules and
- * packages it imports) for a command a coding agent starts as a process of its own: `plankeeper
- * hook` on every tool call (build-hook.mjs), `plankeeper mcp` at every session (build-mcp.mjs).
- * Resolving and reading the many ESM files of the unbundled graph was most of their start-up;
- * a bundle is one file and a few shared chunks, plus one chunk per store.
+ * Bundles entries of the compiled CLI (the JavaScript tsc emitted, with the core modules and
+ * packages it imports). Resolving and reading the many ESM files of the unbundled graph was
+ * most of a start-up.
+ *
+ * bundleCommand: a command a coding agent starts as a process of its own and waits for,
+ * `plankeeper hook` (build-hook.mjs) and `plankeeper mcp` (build-mcp.mjs). One CommonJS file,
+ * which the bin runs with V8's code cache (src/cli/compile-cache.ts): Node 20 caches no ES
+ * module's compiled code, and compiling was the largest single part of their start.
+ *
+ * bundleEntry: an ES module with code splitting (Pi's extension, loaded by Pi itself).
  *
  * The drivers (better-sqlite3, ioredis, pg) stay external packages, and each store stays
- * behind the dynamic import the core's openStore gives it: with code splitting, each
- * becomes its own chunk, loaded only when its URL is opened (checked below).
+ * behind the dynamic import the core's openStore gives it: a chunk of its own in an ES module
+ * bundle (checked below), a module evaluated on first use in a CommonJS one (checked by the
+ * tests that record what a start loads, test/cli/start-up-modules.test.ts).
  *
  * better-sqlite3, the default store's driver, is loaded with require() rather than import:
  * importing a CommonJS package from ESM makes Node scan its source for named exports first
@@ -23,19 +29,65 @@ export const packageRoot = fileURLToPath(new URL('../', import.meta.url));
 const DRIVERS = ['better-sqlite3', 'ioredis', 'pg'];
 
 /**
- * The MCP SDK's dependencies and commander are CommonJS packages that require Node's own
- * modules; in an ES module bundle that needs a require of its own.
+ * `import.meta.url` in a CommonJS bundle: the bundle's own file, as each module's was before
+ * (main.js finds the package's manifest from it).
  */
-export const REQUIRE_BANNER =
-  "import { createRequire as __plankeeperRequire } from 'node:module'; const require = __plankeeperRequire(import.meta.url);";
+const IMPORT_META_URL = '__plankeeperImportMetaUrl';
+const IMPORT_META_BANNER = `var ${IMPORT_META_URL} = require('node:url').pathToFileURL(__filename).href;`;
+
 /** The namespace of the module that requires better-sqlite3 (see below). */
 const SHIM = 'require-driver';
 
 /**
- * Builds `entry` (a file under dist/) as `<outdir><name>.js`, replacing what an earlier build
- * left there, and returns esbuild's metafile (output paths relative to the package).
+ * Builds `entry` (a file under dist/) as the one CommonJS file `outfile`, for the bin to run
+ * with the code cache, and returns esbuild's metafile (output paths relative to the package).
+ *
+ * An import() of a module outside the bundle stays an import() of Node's loader, which Node 20
+ * gives a script run that way only with a warning on stderr (an experimental API), where a
+ * coding agent may show it. So a build with any such import() fails, except those
+ * `keepsImport(path)` allows: ones the command never runs (the mcp bundle's other commands).
  */
-export async function bundleEntry({ name, entry, outdir, plugins = [], banner, minify = false }) {
+export async function bundleCommand({
+  entry,
+  outfile,
+  plugins = [],
+  minify = false,
+  keepsImport = () => false,
+}) {
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: DRIVERS,
+    // Error classes and messages may use a class's or function's own name.
+    keepNames: true,
+    legalComments: 'none',
+    ...(minify && { minify: true }),
+    define: { 'import.meta.url': IMPORT_META_URL },
+    banner: { js: IMPORT_META_BANNER },
+    plugins: [...plugins, requireBetterSqlite3],
+    metafile: true,
+    absWorkingDir: packageRoot,
+    logLevel: 'warning',
+  });
+  const imports = result.metafile.outputs[relative(packageRoot, outfile)].imports;
+  const dynamic = imports.filter((i) => i.kind === 'dynamic-import' && !keepsImport(i.path));
+  if (dynamic.length > 0) {
+    throw new Error(
+      `${relative(packageRoot, outfile)} would import() ${dynamic.map((i) => i.path).join(', ')} at run time: bundle it, or require() a CommonJS package.`,
+    );
+  }
+  return result.metafile;
+}
+
+/**
+ * Builds `entry` as the ES module `<outdir><name>.js` with its chunks, replacing what an
+ * earlier build left there, and returns esbuild's metafile.
+ */
+export async function bundleEntry({ name, entry, outdir }) {
   // Chunk names carry a content hash: clear out the chunks of earlier builds.
   await rm(outdir, { recursive: true, force: true });
   const result = await build({
@@ -51,9 +103,7 @@ export async function bundleEntry({ name, entry, outdir, plugins = [], banner, m
     // Error classes and messages may use a class's or function's own name.
     keepNames: true,
     legalComments: 'none',
-    ...(minify && { minify: true }),
-    plugins: [...plugins, requireBetterSqlite3],
-    ...(banner !== undefined && { banner: { js: banner } }),
+    plugins: [requireBetterSqlite3],
     metafile: true,
     absWorkingDir: packageRoot,
     logLevel: 'warning',

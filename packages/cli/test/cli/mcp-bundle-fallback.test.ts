@@ -35,12 +35,12 @@ for (const entry of readdirSync(join(cliRoot, 'dist'))) {
 describe('plankeeper mcp without its bundle', () => {
   it.each([
     ['missing', undefined, ''],
-    ['broken', 'export const main = ;\n', 'plankeeper mcp: the bundled server did not load'],
+    ['broken', 'exports.main = ;\n', 'plankeeper mcp: the bundled server did not load'],
   ])('%s: the unbundled CLI answers initialize', (_case, text, stderrStart) => {
     rmSync(join(folder, 'dist/bundle'), { recursive: true, force: true });
     if (text !== undefined) {
       mkdirSync(join(folder, 'dist/bundle'));
-      writeFileSync(join(folder, 'dist/bundle/mcp.js'), text);
+      writeFileSync(join(folder, 'dist/bundle/mcp.cjs'), text);
     }
     const run = spawnSync(process.execPath, [bin, 'mcp', '--store', 'memory'], {
       input: INITIALIZE_LINE,

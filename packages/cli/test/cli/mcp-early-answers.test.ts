@@ -77,7 +77,7 @@ async function serve(lines: string[], args: string[] = [], cacheHome = cache) {
  */
 function cacheFileFor(args: string[]): string {
   const cli = fileURLToPath(new URL('../../', import.meta.url));
-  const built = ['dist/bundle/mcp.js', 'dist/cli/commands/mcp.js', 'package.json'].map((file) => {
+  const built = ['dist/bundle/mcp.cjs', 'dist/cli/commands/mcp.js', 'package.json'].map((file) => {
     const { size, mtimeMs } = statSync(join(cli, file));
     return `${join(cli, file)}:${size}:${mtimeMs}`;
   });

@@ -126,15 +126,13 @@ describe('what a command loads', () => {
     // better-sqlite3 with the two packages it requires, and nothing else: no commander, no zod.
     expect([...loaded.packages].sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path']);
     expect(loaded.core).toEqual([]);
-    expect(
-      loaded.app.filter(
-        (file) =>
-          !file.startsWith('dist/coding-agents/hook/bundle/') && file !== 'bin/plankeeper.js',
-      ),
-    ).toEqual([]);
-    expect(loaded.app.some((file) => file.startsWith('dist/coding-agents/hook/bundle/'))).toBe(
-      true,
-    );
+    // The bundle, and what runs it with the code cache.
+    expect(loaded.app.sort()).toEqual([
+      'bin/plankeeper.js',
+      'dist/cli/compile-cache.js',
+      'dist/cli/user-cache/user-cache.js',
+      'dist/coding-agents/hook/bundle/hook.cjs',
+    ]);
   });
 
   it('plankeeper mcp (started by a coding agent at every session) loads its bundle: no package, no unbundled module', async () => {
@@ -146,13 +144,16 @@ describe('what a command loads', () => {
     // Of the core only its manifest is read: the version serverInfo gives.
     expect([...loaded.packages]).toEqual([]);
     expect(loaded.core).toEqual(['package.json']);
-    // Before the bundle: the early answers to listing requests, which import only Node's modules.
-    expect(loaded.app.filter((file) => !file.startsWith('dist/bundle/')).sort()).toEqual([
+    // Before the bundle: the early answers to listing requests, which import only Node's
+    // modules; then what runs the bundle with the code cache.
+    expect(loaded.app.sort()).toEqual([
       'bin/plankeeper.js',
+      'dist/bundle/mcp.cjs',
+      'dist/cli/compile-cache.js',
       'dist/cli/mcp-early/answer-cache.js',
       'dist/cli/mcp-early/early-answers.js',
+      'dist/cli/user-cache/user-cache.js',
     ]);
-    expect(loaded.app).toContain('dist/bundle/mcp.js');
     // The version is the core's, found from inside the bundle as from the core itself.
     const core = JSON.parse(readFileSync(join(coreRoot, 'package.json'), 'utf8')) as {
       version: string;

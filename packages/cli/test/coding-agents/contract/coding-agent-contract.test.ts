@@ -10,7 +10,15 @@
  * `<agent>/contract-inputs.ts`; what only one agent does stays in its own tests.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -266,14 +274,18 @@ describe('plankeeper hook without its bundle', () => {
   mkdirSync(join(folder, 'bin'));
   writeFileSync(join(folder, 'package.json'), '{ "type": "module" }\n');
   copyFileSync(fileURLToPath(new URL('../../../bin/plankeeper.js', import.meta.url)), bin);
-  const bundle = join(folder, 'dist/coding-agents/hook/bundle/hook.js');
+  const bundle = join(folder, 'dist/coding-agents/hook/bundle/hook.cjs');
+  const loader = fileURLToPath(new URL('../../../dist/cli', import.meta.url));
 
   it.each([
-    ['missing', undefined],
-    ['broken', 'export const hookMain = ;\n'],
-    ['throwing at load', "throw new Error('half-written install');\n"],
-  ])('%s: exit 0, each agent’s neutral answer, one line on stderr', (_case, text) => {
+    ['missing', undefined, true],
+    ['broken', 'exports.hookMain = ;\n', true],
+    ['throwing at load', "throw new Error('half-written install');\n", true],
+    ['without the loader it is run with', 'exports.hookMain = async () => {};\n', false],
+  ])('%s: exit 0, each agent’s neutral answer, one line on stderr', (_case, text, withLoader) => {
     rmSync(join(folder, 'dist'), { recursive: true, force: true });
+    mkdirSync(join(folder, 'dist'));
+    if (withLoader) symlinkSync(loader, join(folder, 'dist/cli'));
     if (text !== undefined) {
       mkdirSync(join(bundle, '..'), { recursive: true });
       writeFileSync(bundle, text);
