@@ -78,6 +78,8 @@ async function earlyAnswers() {
 }
 
 const early = await earlyAnswers();
+// Running the bundle holds the event loop: first let the handshake be answered from memory.
+if (early !== undefined) await early.quiet;
 const loaded = (process.argv[2] === 'mcp' && (await bundledMcp())) || (await unbundledMain());
 if (early !== undefined) loaded.useMcpStdio(early);
 process.exitCode = await loaded.main(process.argv);

@@ -18,6 +18,12 @@
  *
  * Loaded by the bin before anything else: it imports only Node's modules, the core's line
  * reader (`plankeeper/lines`, a file that imports nothing) and the command line's check.
+ *
+ * The bin runs the server's bundle only once the handshake has gone quiet (`quiet`): running
+ * it holds the event loop for about 100 ms (compiled code, then every module's top level, in
+ * one go), and a request that arrives meanwhile waits for all of it. Claude Code sends its
+ * probe, `initialize` and the lists one after another, each once the one before is answered,
+ * then does its own work for some 100 ms before its first tool call: the bundle runs there.
  */
 import { statSync } from 'node:fs';
 import { PassThrough, type Readable, Writable } from 'node:stream';
@@ -51,6 +57,21 @@ export interface ServerStdio {
   stdout: Writable;
 }
 
+/** The early answers' streams for the server, and when to load it. */
+export interface EarlyStart extends ServerStdio {
+  /**
+   * Resolves once nothing more is answered here soon: the client sent a request only the
+   * server can answer, or ended its input, or wrote nothing for QUIET_MS after a line (or for
+   * FIRST_LINE_MS from the start), or nothing is remembered to answer with.
+   */
+  quiet: Promise<void>;
+}
+
+/** Between a client's handshake messages: each is sent as the answer before it arrives. */
+const QUIET_MS = 10;
+/** From the start to a client's first line: a coding agent writes as it starts the server. */
+const FIRST_LINE_MS = 40;
+
 /**
  * What fixes the answers of `plankeeper mcp` run with `args`: the built files the bin loads
  * (their size and time), the arguments, and plankeeper's own environment variables.
@@ -83,9 +104,10 @@ export function startEarlyAnswers(
   identity: readonly string[],
   input: Readable = process.stdin,
   output: Writable = process.stdout,
-): ServerStdio {
+): EarlyStart {
   const file = cacheFile(identity);
-  return new EarlyAnswers(file, readAnswers(file), input, output).server;
+  const early = new EarlyAnswers(file, readAnswers(file), input, output);
+  return { ...early.server, quiet: early.quiet };
 }
 
 type Message = Record<string, unknown>;
@@ -104,6 +126,9 @@ class EarlyAnswers {
   /** The client's lines while the listing lasts; no limit: a long line ends the listing. */
   private readonly fromClient = new LineReader();
   private readonly fromServerLines = new LineReader();
+  readonly quiet: Promise<void>;
+  private settle: () => void = () => {};
+  private quietTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly file: string,
@@ -117,8 +142,25 @@ class EarlyAnswers {
         write: (chunk: Buffer, _encoding, done) => this.fromServer(chunk, done),
       }),
     };
+    this.quiet = new Promise((resolve) => {
+      this.settle = () => {
+        clearTimeout(this.quietTimer);
+        resolve();
+      };
+    });
+    if (Object.keys(answers).length === 0) this.settle();
+    else this.settleAfter(FIRST_LINE_MS);
     input.on('data', this.onInput);
-    input.once('end', () => this.toServer.end());
+    input.once('end', () => {
+      this.settle();
+      this.toServer.end();
+    });
+  }
+
+  private settleAfter(ms: number): void {
+    clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(this.settle, ms);
+    this.quietTimer.unref();
   }
 
   private readonly onInput = (chunk: Buffer | string) => {
@@ -130,6 +172,7 @@ class EarlyAnswers {
       this.takeLine(line as string);
     }
     if (this.reading && this.fromClient.pendingBytes > MAX_LISTING_LINE) this.stopReading();
+    if (this.reading) this.settleAfter(QUIET_MS);
   };
 
   /** One whole line from the client: on to the server, and answered here if remembered. */
@@ -152,7 +195,10 @@ class EarlyAnswers {
     const asked = requestKey(method, message.params);
     this.asked.set(id, asked);
     const known = this.answers[asked];
-    if (known === undefined) return;
+    if (known === undefined) {
+      this.settle(); // only the server can answer it
+      return;
+    }
     this.answered.add(id);
     this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id, ...known })}\n`);
   }
@@ -161,6 +207,7 @@ class EarlyAnswers {
   private stopReading(): void {
     if (!this.reading) return;
     this.reading = false;
+    this.settle();
     const rest = this.fromClient.takeRest();
     if (rest.length > 0) this.toServer.write(rest);
     this.input.off('data', this.onInput);
