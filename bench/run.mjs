@@ -63,15 +63,17 @@ if (summaries.length > 1) printSummary(summaries);
 
 /** One row per agent: what plankeeper added to its sessions in this run, and how it answers. */
 function printSummary(rows) {
-  const mark = (value, target) => `${value.toFixed(1)}${value <= target ? '' : ' (MISS)'}`;
+  // Rounded as each section's verdict line rounds it: a tenth per call, whole ms per session.
+  const mark = (value, target, digits) =>
+    `${value.toFixed(digits)}${value <= target ? '' : ' (MISS)'}`;
   printTable(
     'what plankeeper adds to each coding agent (ms, this run; MISS: over its target)',
     ['agent', 'per tool call', 'target', 'per session', 'target', 'load average', 'route'],
     rows.map((row) => [
       row.agent,
-      mark(row.perCall, row.perCallTarget),
+      mark(row.perCall, row.perCallTarget, 1),
       String(Math.round(row.perCallTarget)),
-      mark(row.perSession, row.perSessionTarget).replace(/\.\d/, ''),
+      mark(row.perSession, row.perSessionTarget, 0),
       String(Math.round(row.perSessionTarget)),
       row.load,
       row.route,
