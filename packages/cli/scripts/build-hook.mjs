@@ -6,7 +6,6 @@
  *
  * Run by `npm run build` after tsc; exports `buildHook()`, and run directly it builds once.
  */
-import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleCommand } from './bundle.mjs';
 
@@ -16,7 +15,6 @@ const outdir = fileURLToPath(new URL('../dist/coding-agents/hook/bundle/', impor
 export const HOOK_BUNDLE = `${outdir}hook.cjs`;
 
 export async function buildHook() {
-  await rm(outdir, { recursive: true, force: true });
   // The resident's MCP connections (hook-route/mcp-route.ts) bring the MCP SDK and commander.
   // Minified, as the mcp bundle: half the bytes to read and hash at every start.
   await bundleCommand({ entry, outfile: HOOK_BUNDLE, minify: true });

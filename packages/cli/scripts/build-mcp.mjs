@@ -80,7 +80,6 @@ async function inlineEarlyAnswersReader() {
 
 export async function buildMcp() {
   await inlineEarlyAnswersReader();
-  await rm(outdir, { recursive: true, force: true });
   await bundleCommand({
     entry,
     outfile: MCP_BUNDLE,

@@ -21,7 +21,7 @@
  * time on every call that opens a SQLite store.
  */
 import { rm } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -40,7 +40,7 @@ const SHIM = 'require-driver';
 
 /**
  * Builds `entry` (a file under dist/) as the one CommonJS file `outfile`, for the bin to run
- * with the code cache, and returns esbuild's metafile (output paths relative to the package).
+ * with the code cache, in a folder of its own: what an earlier build left there is cleared out.
  *
  * An import() of a module outside the bundle stays an import() of Node's loader, which Node 20
  * gives a script run that way only with a warning on stderr (an experimental API), where a
@@ -54,6 +54,7 @@ export async function bundleCommand({
   minify = false,
   keepsImport = () => false,
 }) {
+  await rm(dirname(outfile), { recursive: true, force: true });
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -80,7 +81,6 @@ export async function bundleCommand({
       `${relative(packageRoot, outfile)} would import() ${dynamic.map((i) => i.path).join(', ')} at run time: bundle it, or require() a CommonJS package.`,
     );
   }
-  return result.metafile;
 }
 
 /**
