@@ -3,10 +3,10 @@
  * items a model's own plan is held to. One reading for `todos`, `mcp`, `hook` and `setup`,
  * each problem said in one line naming the allowed range.
  */
-import { PLAN_FILE_MAX_ITEMS } from 'plankeeper/stores/plan-file';
+import { groupDigits, PLAN_FILE_MAX_ITEMS } from 'plankeeper/stores/plan-file';
 import type { Checked } from './setup/check-values.js';
 
-export const MAX_ITEMS_HELP = `most items the plan file may hold, 1 to ${PLAN_FILE_MAX_ITEMS.toLocaleString('en-US')} (default: 20)`;
+export const MAX_ITEMS_HELP = `most items the plan file may hold, 1 to ${groupDigits(PLAN_FILE_MAX_ITEMS)} (default: 20)`;
 
 /** Said when `--max-items` comes without a plan file to apply it to. */
 export const MAX_ITEMS_WITHOUT_PLAN_FILE = '--max-items applies only with --plan-file PATH.';
@@ -17,7 +17,7 @@ export function checkMaxItems(value: string): Checked<number> {
   const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
   if (number >= 1 && number <= PLAN_FILE_MAX_ITEMS) return number;
   return {
-    problem: `--max-items must be a whole number from 1 to ${PLAN_FILE_MAX_ITEMS.toLocaleString('en-US')}, not ${JSON.stringify(value)}.`,
+    problem: `--max-items must be a whole number from 1 to ${groupDigits(PLAN_FILE_MAX_ITEMS)}, not ${JSON.stringify(value)}.`,
   };
 }
 

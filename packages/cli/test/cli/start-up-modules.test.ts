@@ -4,6 +4,7 @@
  * by recording every module the real CLI process loads (support/record-modules.mjs), not by
  * timing: `--version` used to load every SDK and took most of a second.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +40,8 @@ interface Loaded {
   app: string[];
   /** The core's files, relative to packages/plankeeper. */
   core: string[];
+  /** What of Intl was used, by name (`NumberFormat`, `Number.toLocaleString`). */
+  intl: string[];
 }
 
 let runs = 0;
@@ -55,9 +58,12 @@ async function loadedBy(
   });
   expect(run.code, run.stderr).toBe(0);
   onStdout?.(run.stdout);
-  const paths = readFileSync(out, 'utf8')
+  const lines = readFileSync(out, 'utf8')
     .split('\n')
-    .filter((line) => line !== '')
+    .filter((line) => line !== '');
+  const intl = lines.filter((line) => line.startsWith('intl:')).map((line) => line.slice(5));
+  const paths = lines
+    .filter((line) => !line.startsWith('intl:'))
     .map((line) => (line.startsWith('file:') ? fileURLToPath(line) : line));
   const packages = new Set<string>();
   for (const path of paths) {
@@ -68,7 +74,7 @@ async function loadedBy(
   }
   const under = (root: string) =>
     paths.filter((path) => path.startsWith(root)).map((path) => path.slice(root.length));
-  return { packages, app: under(cliRoot), core: under(coreRoot) };
+  return { packages, app: under(cliRoot), core: under(coreRoot), intl };
 }
 
 describe('what a command loads', () => {
@@ -125,6 +131,8 @@ describe('what a command loads', () => {
     const loaded = await loadedBy(['hook', 'claude-code', 'PostToolUse', '--store', store], input);
     // better-sqlite3 with the two packages it requires, and nothing else: no commander, no zod.
     expect([...loaded.packages].sort()).toEqual(['better-sqlite3', 'bindings', 'file-uri-to-path']);
+    // No Intl: its first use loads the locale data, about 16 ms of every hook's start.
+    expect(loaded.intl).toEqual([]);
     expect(loaded.core).toEqual([]);
     // The bundle, and what runs it with the code cache.
     expect(loaded.app.sort()).toEqual([
@@ -144,6 +152,7 @@ describe('what a command loads', () => {
     // Of the core only its manifest is read: the version serverInfo gives.
     expect([...loaded.packages]).toEqual([]);
     expect(loaded.core).toEqual(['package.json']);
+    expect(loaded.intl).toEqual([]);
     // Before the bundle: the early answers to listing requests, which import only Node's
     // modules; then what runs the bundle with the code cache.
     expect(loaded.app.sort()).toEqual([
@@ -159,5 +168,18 @@ describe('what a command loads', () => {
       version: string;
     };
     expect(answer.result?.serverInfo).toEqual({ name: 'plankeeper', version: core.version });
+  });
+
+  it('the recording sees Intl used by code run as a script, as the bundles are', async () => {
+    const out = join(work, 'intl-sign.txt');
+    const run = spawnSync(
+      process.execPath,
+      ['-e', "require('node:vm').runInThisContext('(10000).toLocaleString(\"en-US\")')"],
+      {
+        env: { ...process.env, NODE_OPTIONS: `--import=${recorder}`, PLANKEEPER_MODULES_OUT: out },
+      },
+    );
+    expect(run.status, String(run.stderr)).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('intl:Number.toLocaleString\n');
   });
 });

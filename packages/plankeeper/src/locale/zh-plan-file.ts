@@ -1,3 +1,4 @@
+import { groupDigits } from '../engine/group-digits.js';
 import type { PlanFileTexts } from './plan-file-texts.js';
 
 const SPLIT = '请把已完成的事项移出，或把它拆成两个文件。';
@@ -8,9 +9,9 @@ export const zhPlanFile: PlanFileTexts = {
   refusal: (problem) => {
     switch (problem.code) {
       case 'too-many-bytes':
-        return `${problem.file} 有 ${count(problem.bytes)} 字节；计划文件最多 ${count(problem.limit)} 字节（1 MiB）。${SPLIT}`;
+        return `${problem.file} 有 ${groupDigits(problem.bytes)} 字节；计划文件最多 ${groupDigits(problem.limit)} 字节（1 MiB）。${SPLIT}`;
       case 'too-many-items':
-        return `${problem.file} 有 ${count(problem.items)} 项；计划文件最多 ${count(problem.limit)} 项。${SPLIT}`;
+        return `${problem.file} 有 ${groupDigits(problem.items)} 项；计划文件最多 ${groupDigits(problem.limit)} 项。${SPLIT}`;
       case 'not-utf8':
         return `${problem.file} 不是 UTF-8 编码；请另存为 UTF-8，plankeeper 随后会重新读取。`;
       case 'read-only':
@@ -20,7 +21,3 @@ export const zhPlanFile: PlanFileTexts = {
     }
   },
 };
-
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}

@@ -5,6 +5,8 @@
  * hosts may not import a store; the English words too, which the error's own message and the
  * English locale share.
  */
+import { groupDigits } from '../group-digits.js';
+
 export type PlanFileProblem =
   | { code: 'too-many-bytes'; file: string; bytes: number; limit: number }
   | { code: 'too-many-items'; file: string; items: number; limit: number }
@@ -25,9 +27,9 @@ const SPLIT = 'Move finished items out of it, or split it into two files.';
 export function planFileProblemText(problem: PlanFileProblem): string {
   switch (problem.code) {
     case 'too-many-bytes':
-      return `${problem.file} is ${count(problem.bytes)} bytes; a plan file holds at most ${count(problem.limit)} bytes (1 MiB). ${SPLIT}`;
+      return `${problem.file} is ${groupDigits(problem.bytes)} bytes; a plan file holds at most ${groupDigits(problem.limit)} bytes (1 MiB). ${SPLIT}`;
     case 'too-many-items':
-      return `${problem.file} has ${count(problem.items)} items; a plan file holds at most ${count(problem.limit)}. ${SPLIT}`;
+      return `${problem.file} has ${groupDigits(problem.items)} items; a plan file holds at most ${groupDigits(problem.limit)}. ${SPLIT}`;
     case 'not-utf8':
       return `${problem.file} is not UTF-8; save it as UTF-8, then plankeeper reads it again.`;
     case 'read-only':
@@ -35,8 +37,4 @@ export function planFileProblemText(problem: PlanFileProblem): string {
     case 'merge-conflict':
       return `${problem.file} has an unresolved merge conflict (line ${problem.line}); resolve it and save, then plankeeper reads the file again.`;
   }
-}
-
-function count(value: number): string {
-  return value.toLocaleString('en-US');
 }

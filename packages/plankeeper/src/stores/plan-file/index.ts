@@ -18,6 +18,7 @@ import { openStore } from '../open-store.js';
 import { planFileListName } from './plan-file-key.js';
 import { PlanFileStore } from './plan-file-store.js';
 
+export { groupDigits } from '../../engine/group-digits.js';
 export { PlanFileError } from './plan-file-error.js';
 export {
   type ParsedPlanFile,
