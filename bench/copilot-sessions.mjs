@@ -3,6 +3,7 @@
 // (then an answer), in a project without plankeeper and in one after `plankeeper setup
 // copilot`, alternately, three rounds each; medians. Per tool call: the slope between N = 10
 // and N = 30 of the difference; per session: the difference at N = 10 less ten calls' share.
+// Per tool call: the median gap between model requests, as session-cost.mjs says.
 // With COPILOT_CLI_ENABLED_FEATURE_FLAGS=EXTENSIONS in the bench's environment, setup chooses
 // the extension route and every Copilot run loads it: targets 10 ms per tool call, 400 ms per
 // session. Without it, every Copilot hook is a `plankeeper hook` process, so the targets are in
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { printTable, verdict } from './report.mjs';
+import { requestGaps } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -96,7 +98,7 @@ export default async function copilotSessions() {
         if (run.code !== 0 || run.stdout.trim() !== 'Read it.' || model.pending !== 0) {
           throw new Error(`session of ${views} views failed: exit ${run.code}\n${run.stderr}`);
         }
-        return ms;
+        return { ms, requests: model.main.map((request) => request.receivedAt) };
       } finally {
         await model.close();
       }
@@ -106,13 +108,23 @@ export default async function copilotSessions() {
     await session(bare, 1);
     await session(kept, 1);
     const times = { bare: {}, kept: {} };
+    const gaps = { bare: [], kept: [] };
     const loads = [loadavg()[0]];
     for (const views of SIZES) {
       times.bare[views] = [];
       times.kept[views] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        times.bare[views].push(await session(bare, views));
-        times.kept[views].push(await session(kept, views));
+        for (const [variant, sandbox] of [
+          ['bare', bare],
+          ['kept', kept],
+        ]) {
+          const run = await session(sandbox, views);
+          if (run.requests.length !== views + 1) {
+            throw new Error(`Copilot: ${run.requests.length} model requests for ${views} views`);
+          }
+          times[variant][views].push(run.ms);
+          gaps[variant].push(...requestGaps(run.requests));
+        }
         loads.push(loadavg()[0]);
       }
     }
@@ -120,7 +132,9 @@ export default async function copilotSessions() {
     const [small, large] = SIZES;
     const at = (variant, views) => median(times[variant][views]);
     const added = (views) => at('kept', views) - at('bare', views);
-    const perCall = (added(large) - added(small)) / (large - small);
+    const slope = (added(large) - added(small)) / (large - small);
+    const gap = (variant) => median(gaps[variant]);
+    const perCall = gap('kept') - gap('bare');
     const perSession = added(small) - perCall * small;
     const load = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
     printTable(
@@ -128,10 +142,13 @@ export default async function copilotSessions() {
       ['N', 'without plankeeper', 'with plankeeper', 'added'],
       SIZES.map((views) => [views, at('bare', views), at('kept', views), added(views)]),
     );
-    console.log(`\none plankeeper hook process (postToolUse, median of 9): ${hook.toFixed(0)} ms`);
-    const summary = { agent: 'Copilot CLI', perCall, perSession, load };
+    console.log(
+      `\ngap between model requests, median of ${gaps.kept.length} tool calls: ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; two-point slope of the session times: ${slope.toFixed(1)} ms per call`,
+    );
+    console.log(`one plankeeper hook process (postToolUse, median of 9): ${hook.toFixed(0)} ms`);
+    const summary = { agent: 'Copilot CLI', perCall, slope, perSession, load };
     if (EXTENSION_ROUTE) {
-      console.log('route: the extension (one plankeeper process for the session)');
+      console.log('route: the extension, answered by the MCP server Copilot started');
       verdict('per tool call', perCall <= 10, `${perCall.toFixed(1)} ms added (target <= 10 ms)`);
       verdict(
         'per session',
@@ -140,7 +157,7 @@ export default async function copilotSessions() {
       );
       return {
         ...summary,
-        route: 'extension, one plankeeper hook --serve',
+        route: 'extension, answered by its plankeeper MCP server',
         perCallTarget: 10,
         perSessionTarget: 400,
       };

@@ -22,6 +22,8 @@ import { StepQueue } from '../../../plankeeper/test/support/scripted-steps.js';
 
 export interface RecordedRequest {
   method: string;
+  /** When the whole request had arrived (performance.now()): the bench times the gaps. */
+  receivedAt: number;
   path: string;
   headers: IncomingHttpHeaders;
   /** The parsed JSON body, or the raw text when it was not JSON. */
@@ -61,6 +63,7 @@ export class FakeProviderServer {
           path: request.url ?? '',
           headers: request.headers,
           body: parseBody(Buffer.concat(chunks).toString('utf8')),
+          receivedAt: performance.now(),
         };
         this.requests.push(recorded);
         const reply =

@@ -33,8 +33,9 @@ export function copilotExtensionSource(ctx: SetupContext, events: readonly strin
   ];
   return [
     `${EXTENSION_MARKER}; \`plankeeper setup copilot --remove\` deletes it.`,
-    "// plankeeper's plan discipline inside Copilot CLI: each hook below asks plankeeper (one",
-    '// `plankeeper hook copilot --serve` process for the session) and returns its answer.',
+    "// plankeeper's plan discipline inside Copilot CLI: each hook below asks plankeeper (the",
+    "// project's plankeeper MCP server, else one `plankeeper hook copilot --serve` process for",
+    '// the session) and returns its answer.',
     '',
     '// What setup decided for this project; the code below reads it.',
     ...settings.map(([name, value]) => `const ${name} = ${JSON.stringify(value)};`),

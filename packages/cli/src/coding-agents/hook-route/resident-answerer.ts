@@ -2,16 +2,18 @@
  * A resident hook answerer: the `plankeeper mcp --for <agent>` server the agent started for its
  * plan tools also answers that agent's command hooks, over a loopback TCP port named in a
  * 0600 route file (route-file.ts), so a hook event costs a bash forwarder (forwarder-script.ts)
- * instead of a Node start. Each event takes the one-shot hook's own path (answerHookEvent,
- * as `hook --serve` does): its own deadline and fail-open answer, its own store opened and
- * closed, the hook's working directory and variables, so the answer is the one
- * `plankeeper hook <agent> …` would print.
+ * instead of a Node start; Copilot CLI's extension reaches it the same way
+ * (resident-client/routed-client.ts). Each event takes the one-shot hook's own path
+ * (answerHookEvent, as `hook --serve` does): its own deadline and fail-open answer, the hook's
+ * working directory and variables, so the answer is the one `plankeeper hook <agent> …` would
+ * print. Its stores stay open between events, as in `hook --serve` (hook/kept-stores.ts).
  *
  * A connection that does not open with the route's secret is closed with no answer. An event
  * whose answer runs the person's checks is passed back (CHECKING_EVENTS): the forwarder then
  * runs the hook process.
  */
 import type { Socket } from 'node:net';
+import { KeptStores } from '../hook/kept-stores.js';
 import { answerHookEvent } from '../hook/run-hook.js';
 import { agentProjectDir } from '../project-store.js';
 import {
@@ -60,11 +62,12 @@ export interface ResidentOptions {
 /** Listens on 127.0.0.1 and writes the route file; resolves once hooks can reach it. */
 export async function startResidentAnswerer(options: ResidentOptions): Promise<ResidentAnswerer> {
   const counts = { answered: 0, refused: 0 };
+  const keptStores = new KeptStores();
   const projectDir = agentProjectDir(options.projectDirEnv, options.env, options.cwd);
   const routeFile = routeFilePath(projectDir, options.agent);
   // Not a reason for the agent to wait: the server's own work goes on without it.
   const server = await listenWithRoute(routeFile, (socket, secret) =>
-    serve(socket, secret, options, counts),
+    serve(socket, secret, { ...options, keptStores }, counts),
   );
   const republish = setInterval(() => keepRoute(routeFile, server.route), REPUBLISH_MS);
   republish.unref();
@@ -79,14 +82,18 @@ export async function startResidentAnswerer(options: ResidentOptions): Promise<R
     async close() {
       clearInterval(republish);
       await server.close();
+      await keptStores.closeAll();
     },
   };
 }
 
+/** What each connection is answered with: the options, and the stores kept open. */
+type Answering = ResidentOptions & { keptStores: KeptStores };
+
 function serve(
   socket: Socket,
   secret: string,
-  options: ResidentOptions,
+  options: Answering,
   counts: { answered: number; refused: number },
 ): void {
   let text = '';
@@ -114,7 +121,7 @@ function serve(
 async function answer(
   socket: Socket,
   text: string,
-  options: ResidentOptions,
+  options: Answering,
   counts: { answered: number },
 ): Promise<void> {
   const request = readRouteRequest(text);
@@ -139,6 +146,7 @@ async function answer(
     request.args,
     async () => JSON.parse(request.input) as unknown,
     { stderr: { write: (line: string) => (stderr += line) }, env, cwd: request.cwd },
+    { keptStores: options.keptStores },
   );
   counts.answered++;
   socket.end(`ok\n${stdout}${END}${stderr}`);

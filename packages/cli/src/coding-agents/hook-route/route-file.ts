@@ -4,12 +4,14 @@
  * forwarder (forwarder-script.ts) reads it to reach the answerer; the secret is new at every
  * start, so only a process that can read the file (the person's own) is answered.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** The agents whose command hooks go through a resident answerer when it is up. */
-export const RESIDENT_HOOK_AGENTS: readonly string[] = ['codex', 'gemini'];
+/**
+ * The agents whose hooks go to a resident answerer when it is up: Codex's and Gemini CLI's
+ * command hooks through the forwarder, Copilot CLI's extension (resident-client/routed-client.ts).
+ */
+export const RESIDENT_HOOK_AGENTS: readonly string[] = ['codex', 'gemini', 'copilot'];
 
 /**
  * The events of each agent whose answer runs the person's checks (`--verify`): they run in
@@ -19,6 +21,7 @@ export const RESIDENT_HOOK_AGENTS: readonly string[] = ['codex', 'gemini'];
 export const CHECKING_EVENTS: Readonly<Record<string, readonly string[]>> = {
   codex: ['Stop', 'SubagentStop'],
   gemini: ['AfterAgent'],
+  copilot: ['agentStop', 'subagentStop'],
 };
 
 /** Where the route of `agent`'s answerer for the project at `projectDir` is written. */
@@ -30,10 +33,6 @@ export interface Route {
   pid: number;
   port: number;
   secret: string;
-}
-
-export function newSecret(): string {
-  return randomBytes(24).toString('hex');
 }
 
 /**
@@ -50,6 +49,31 @@ export function writeRoute(path: string, route: Route): void {
     rmSync(temporary, { force: true });
     throw error;
   }
+}
+
+/**
+ * The route at `path` when it leads to a process that runs and listens: undefined for no file,
+ * a line that is not a route, a starting resident's (pendingRoute) or a dead process's.
+ */
+export function liveRoute(path: string): Route | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const [pid, port, secret] = text.trim().split(' ');
+  const route = { pid: Number(pid), port: Number(port), secret: secret ?? '' };
+  if (!Number.isSafeInteger(route.pid) || route.pid <= 0) return undefined;
+  if (!Number.isInteger(route.port) || route.port <= 0 || route.port > 65535) return undefined;
+  if (!/^[0-9a-f]+$/.test(route.secret)) return undefined;
+  try {
+    process.kill(route.pid, 0);
+  } catch {
+    // ESRCH: gone; EPERM: another user's process, which a route of ours never names.
+    return undefined;
+  }
+  return route;
 }
 
 /**

@@ -5,8 +5,9 @@
  * client knocks at a dead port. Unref'd: it keeps no process alive. The resident hook answerer
  * (resident-answerer.ts) and the resident MCP route (mcp-route.ts) each listen so.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
-import { newSecret, type Route, removeRoute, writeRoute } from './route-file.js';
+import { type Route, removeRoute, writeRoute } from './route-file.js';
 
 export interface RoutedServer {
   readonly route: Route;
@@ -17,7 +18,7 @@ export async function listenWithRoute(
   routeFile: string,
   onConnection: (socket: Socket, secret: string) => void,
 ): Promise<RoutedServer> {
-  const secret = newSecret();
+  const secret = randomBytes(24).toString('hex');
   const server = createServer((socket) => onConnection(socket, secret));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

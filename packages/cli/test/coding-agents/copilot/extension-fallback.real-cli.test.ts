@@ -1,10 +1,11 @@
 /**
- * The real GitHub Copilot CLI with its EXTENSIONS feature on, where the extension's resident
+ * The real GitHub Copilot CLI with its EXTENSIONS feature on, where the MCP server Copilot
+ * started answers no hooks (its route cannot be written) and the extension's own
  * `plankeeper hook copilot --serve` cannot start: with a plankeeper that refuses --serve (an
  * older one), every event is still answered, by a hook process of its own; with no plankeeper
  * at all, every event is answered neutrally and the session ends as it would without it.
  */
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getLocale } from 'plankeeper/harness';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +46,8 @@ function setUpWith(made: CopilotSandbox, command: (root: string) => string[]): s
     `const COMMAND = ${JSON.stringify(command(made.root))};`,
   );
   writeFileSync(file, text);
+  // A folder where the server's route would go: it cannot write it, so it answers no hooks.
+  mkdirSync(join(made.project, '.plankeeper', 'copilot-hooks.route'), { recursive: true });
   const log = join(made.root, 'hooks.log');
   Object.assign(made.env, EXTENSIONS_ON, { PLANKEEPER_TEST_HOOK_LOG: log });
   return log;
@@ -82,6 +85,7 @@ describe('Copilot’s extension when plankeeper hook --serve cannot start (real 
     expect(model.userTexts(fourth!).join('\n'), why).toContain(en.goalCheck('Write the parser.'));
     expect(run.stdout.trim().endsWith(HONEST_ANSWER), why).toBe(true);
     expect(hookCalls(log), why).toContain('hook copilot agentStop');
+    expect(hookCalls(`${log}.routed`), why).toEqual([]);
   }, 90_000);
 
   it('answers neutrally when plankeeper cannot be started at all, and the session ends', async () => {

@@ -1,9 +1,9 @@
 /**
  * The real GitHub Copilot CLI with its EXTENSIONS feature on, in a project `plankeeper setup
- * copilot` set up there: the extension it writes answers the events in one plankeeper process
- * for the session, with what the hooks give (the plan tools with no prompt of their own, the
- * finish check's bounce, the goal check, the plan kept under Copilot's session id), and no
- * hook process per tool call.
+ * copilot` set up there: the extension it writes sends the events to the MCP server Copilot
+ * started (`--for copilot`, over its route), with what the hooks give (the plan tools with no
+ * prompt of their own, the finish check's bounce, the goal check, the plan kept under Copilot's
+ * session id), and no plankeeper process per tool call.
  */
 import { join } from 'node:path';
 import { getLocale } from 'plankeeper/harness';
@@ -44,7 +44,7 @@ afterEach(async () => {
 });
 
 describe('GitHub Copilot CLI through plankeeper’s extension (real CLI)', () => {
-  it('bounces the open plan once and asks the goal check, with one plankeeper process for the session', async () => {
+  it('bounces the open plan once and asks the goal check, the events answered in the MCP server Copilot started', async () => {
     model = await ResponsesServer.start([
       callTool('plankeeper-todo_write', SMOKE_PLAN),
       callTool('view', { path: 'README.md' }),
@@ -81,15 +81,20 @@ describe('GitHub Copilot CLI through plankeeper’s extension (real CLI)', () =>
         session: run.session,
       }),
     ).toEqual(SMOKE_PLAN.todos.map((todo) => todo.content));
-    // Every event in one process: none of a process of its own for a tool call or a stop.
+    // Every event in the MCP server, over its route: none in a process of its own. A
+    // `--serve` is started only if the route were not up at the first event (routed-client.ts).
     const calls = hookCalls(log);
+    const routed = hookCalls(`${log}.routed`);
+    const events = /postToolUse|agentStop|userPromptSubmitted|sessionStart/;
     expect(
-      calls.filter((call) => call === 'hook copilot --serve'),
+      routed.filter((call) => call === 'hook copilot postToolUse'),
       why,
-    ).toHaveLength(1);
+    ).toHaveLength(4);
+    expect(routed, why).toContain('hook copilot agentStop');
     expect(
-      calls.filter((call) => /postToolUse|agentStop|userPromptSubmitted|sessionStart/.test(call)),
+      calls.filter((call) => events.test(call)),
       why,
-    ).toEqual([]);
+    ).toEqual(routed.filter((call) => events.test(call)));
+    expect(calls.filter((call) => call === 'hook copilot --serve').length, why).toBeLessThan(2);
   }, 90_000);
 });

@@ -64,6 +64,8 @@ export type RequestKind = 'main' | 'subagent' | 'compact' | 'side' | 'count_toke
 
 export interface RecordedModelRequest {
   kind: RequestKind;
+  /** When the whole request had arrived (performance.now()): the bench times the gaps. */
+  receivedAt: number;
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -245,7 +247,14 @@ export class ScriptedAnthropicServer {
   ): Promise<void> {
     const body = parseBody(text);
     const kind = classify(method, path, body);
-    const recorded: RecordedModelRequest = { kind, method, path, headers, body };
+    const recorded: RecordedModelRequest = {
+      kind,
+      method,
+      path,
+      headers,
+      body,
+      receivedAt: performance.now(),
+    };
     this.requests.push(recorded);
 
     if (kind === 'count_tokens') {

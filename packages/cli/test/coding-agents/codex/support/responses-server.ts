@@ -53,6 +53,8 @@ export type RequestKind = 'main' | 'subagent' | 'compaction' | 'other';
 
 export interface ResponsesRequest {
   method: string;
+  /** When the whole request had arrived (performance.now()): the bench times the gaps. */
+  receivedAt: number;
   path: string;
   headers: IncomingHttpHeaders;
   /** The parsed JSON body (the raw text when it was not JSON). */
@@ -236,6 +238,7 @@ export class ResponsesServer {
       metadata,
       kind: classify(method, path, headers, metadata, body),
       callIds: [],
+      receivedAt: performance.now(),
     };
     this.requests.push(recorded);
     return recorded;

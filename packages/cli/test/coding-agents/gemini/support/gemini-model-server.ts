@@ -55,6 +55,8 @@ export type GeminiRequestRole =
 
 export interface GeminiRecordedRequest {
   role: GeminiRequestRole;
+  /** When the whole request had arrived (performance.now()): the bench times the gaps. */
+  receivedAt: number;
   method: string;
   path: string;
   /** The model named in the path (`gemini-2.5-pro`), when there is one. */
@@ -133,6 +135,7 @@ export class GeminiModelServer {
         path: request.url ?? '',
         headers: request.headers,
         body: undefined,
+        receivedAt: performance.now(),
       });
       socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
     });
@@ -200,7 +203,14 @@ export class GeminiModelServer {
     response: ServerResponse,
   ): void {
     const body = parseBody(text);
-    const record: GeminiRecordedRequest = { role: 'unknown', method, path: url, headers, body };
+    const record: GeminiRecordedRequest = {
+      role: 'unknown',
+      method,
+      path: url,
+      headers,
+      body,
+      receivedAt: performance.now(),
+    };
     this.requests.push(record);
     if (!url.startsWith('/')) {
       // An absolute URL: a plain-HTTP request for another host, sent to us as its proxy.

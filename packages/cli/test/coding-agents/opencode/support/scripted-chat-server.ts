@@ -92,6 +92,8 @@ export interface ChatBody {
 
 export interface RecordedModelRequest {
   kind: RequestKind;
+  /** When the whole request had arrived (performance.now()): the bench times the gaps. */
+  receivedAt: number;
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -309,6 +311,7 @@ export class ScriptedChatServer {
       headers,
       ...(sessionId !== undefined && { sessionId }),
       body,
+      receivedAt: performance.now(),
     };
     this.requests.push(recorded);
 
