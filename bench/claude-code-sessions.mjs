@@ -106,7 +106,8 @@ export default async function claudeCodeSessions() {
           if (run.code !== 0 || run.result?.result !== 'Read it.' || server.unusedSteps !== 0) {
             throw new Error(`session of ${reads} reads failed: exit ${run.code}\n${run.stderr}`);
           }
-          return run.durationMs;
+          const requests = server.ofKind('main').map((request) => request.receivedAt);
+          return { ms: run.durationMs, requests };
         } finally {
           await server.close();
         }

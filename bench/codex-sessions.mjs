@@ -41,7 +41,7 @@ export default async function codexSessions() {
           if (run.code !== 0 || server.unscripted !== 0 || server.pending !== 0) {
             throw new Error(`Codex session of ${calls} calls failed: ${describeRun(run)}`);
           }
-          return run.ms;
+          return { ms: run.ms, requests: server.main.map((request) => request.receivedAt) };
         } finally {
           await server.close();
         }

@@ -45,7 +45,8 @@ export default async function geminiSessions() {
           ) {
             throw new Error(`Gemini session of ${calls} calls failed: ${describeRun(run)}`);
           }
-          return run.durationMs;
+          const main = server.requests.filter((request) => request.role === 'main');
+          return { ms: run.durationMs, requests: main.map((request) => request.receivedAt) };
         } finally {
           await server.close();
         }

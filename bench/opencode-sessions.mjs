@@ -127,7 +127,8 @@ export default async function opencodeSessions() {
               `OpenCode session of ${calls} calls failed: exit ${run.code}\n${run.stderr.slice(-2000)}`,
             );
           }
-          return run.durationMs;
+          const requests = server.ofKind('main').map((request) => request.receivedAt);
+          return { ms: run.durationMs, requests };
         } finally {
           await server.close();
         }

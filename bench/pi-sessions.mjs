@@ -47,7 +47,7 @@ export default async function piSessions() {
           if (server.pending !== 0 || !run.stdout.includes('Read it.')) {
             throw new Error(`Pi session of ${calls} calls failed:\n${run.stderr.slice(-2000)}`);
           }
-          return ms;
+          return { ms, requests: server.requests.map((request) => request.receivedAt) };
         } finally {
           await server.close();
         }

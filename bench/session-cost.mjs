@@ -1,8 +1,15 @@
 // What plankeeper adds to a coding agent's session, measured the same way for every agent: a
 // session of N tool calls (then an answer) against the agent's scripted model server, in a
 // project without plankeeper and in one after `plankeeper setup <agent>`, alternately, ROUNDS
-// rounds each; medians. Per tool call: the slope between the two sizes of the difference;
-// per session: the difference at the smaller size less its calls' share.
+// rounds each; medians.
+//
+// Per tool call: how much longer the agent takes from one model request to the next, the
+// median gap over every tool call of every session (about 40 x ROUNDS of them), with
+// plankeeper against without. The two-point slope of the session times (the difference at
+// N = 30 less that at N = 10, over 20) is printed beside it: it counts a call's share of the
+// start and the exit too, but moves by a few ms from run to run on this machine, since the
+// sessions themselves move by a few hundred. Per session: the difference at the smaller size
+// less its calls' share.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -51,10 +58,16 @@ export function setUp(agent, dir, env) {
   if (setup.status !== 0) throw new Error(`setup ${agent} failed: ${setup.stderr}`);
 }
 
+/** The gaps between one session's model requests, from their arrival times (ms), in order. */
+export function requestGaps(times) {
+  return times.slice(1).map((time, index) => time - times[index]);
+}
+
 /**
  * Measures `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall
- * time in ms, and throws if the session did not end as scripted) and prints the table and the
- * verdicts against the targets, labelled with `agent` and `tool`. `targets.perCallMs`: the
+ * time `ms` and the arrival times of its model requests, `requests`, and throws if the session
+ * did not end as scripted) and prints the table and the verdicts against the targets, labelled
+ * with `agent` and `tool`. `targets.perCallMs`: the
  * agent's own per-call target, where it differs; `targets.route`: how plankeeper answers the
  * agent's events, for the summary of `bench/run.mjs sessions`. Resolves to the figures.
  */
@@ -65,26 +78,37 @@ export async function sessionCost(agent, tool, session, targets = {}) {
   await session('bare', 1);
   await session('kept', 1);
   const times = { bare: {}, kept: {} };
+  const gaps = { bare: [], kept: [] };
   for (const calls of SIZES) {
     times.bare[calls] = [];
     times.kept[calls] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      times.bare[calls].push(await session('bare', calls));
-      times.kept[calls].push(await session('kept', calls));
+      for (const variant of ['bare', 'kept']) {
+        const run = await session(variant, calls);
+        if (run.requests.length !== calls + 1) {
+          throw new Error(`${agent}: ${run.requests.length} model requests for ${calls} calls`);
+        }
+        times[variant][calls].push(run.ms);
+        gaps[variant].push(...requestGaps(run.requests));
+      }
       loads.push(loadavg()[0]);
     }
   }
   const [small, large] = SIZES;
   const at = (variant, calls) => median(times[variant][calls]);
   const added = (calls) => at('kept', calls) - at('bare', calls);
-  const perCall = (added(large) - added(small)) / (large - small);
+  const slope = (added(large) - added(small)) / (large - small);
+  const gap = (variant) => median(gaps[variant]);
+  const perCall = gap('kept') - gap('bare');
   const perSession = added(small) - perCall * small;
   printTable(
     `${agent}: a session of N ${tool} calls (median of ${ROUNDS} rounds, ms; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
     ['N', 'without plankeeper', 'with plankeeper', 'added'],
     SIZES.map((calls) => [calls, at('bare', calls), at('kept', calls), added(calls)]),
   );
-  console.log('');
+  console.log(
+    `\ngap between model requests, median of ${gaps.kept.length} tool calls: ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; two-point slope of the session times: ${slope.toFixed(1)} ms per call\n`,
+  );
   verdict(
     `${agent}: per tool call`,
     perCall <= perCallTarget,
@@ -99,6 +123,7 @@ export async function sessionCost(agent, tool, session, targets = {}) {
     agent,
     route: targets.route ?? '',
     perCall,
+    slope,
     perCallTarget,
     perSession,
     perSessionTarget: PER_SESSION_TARGET_MS,
