@@ -1,9 +1,8 @@
 // What plankeeper adds to a real GitHub Copilot CLI session: the pinned CLI (test/tools)
 // against the scripted Responses server of its real-CLI tests, a session of N `view` calls
 // (then an answer), in a project without plankeeper and in one after `plankeeper setup
-// copilot`, alternately, three rounds each; medians. Per tool call: the slope between N = 10
-// and N = 30 of the difference; per session: the difference at N = 10 less ten calls' share.
-// Per tool call: the median gap between model requests, as session-cost.mjs says.
+// copilot`, alternately, three rounds each; medians; per tool call and per session as
+// session-cost.mjs says (measureSessions).
 // With COPILOT_CLI_ENABLED_FEATURE_FLAGS=EXTENSIONS in the bench's environment, setup chooses
 // the extension route and every Copilot run loads it: targets 10 ms per tool call, 400 ms per
 // session. Without it, every Copilot hook is a `plankeeper hook` process, so the targets are in
@@ -12,15 +11,12 @@
 // server's start beside them).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { printTable, verdict } from './report.mjs';
-import { requestGaps } from './session-cost.mjs';
+import { verdict } from './report.mjs';
+import { measureSessions } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
-const ROUNDS = Number(process.env.BENCH_SESSION_ROUNDS ?? 3);
-const SIZES = [10, 30];
 const PER_CALL_PROCESSES = 1.5;
 const PER_SESSION_PROCESSES = 6;
 
@@ -105,46 +101,12 @@ export default async function copilotSessions() {
     };
 
     // One session each first: the first start unpacks Copilot's runtime into its cache.
-    await session(bare, 1);
-    await session(kept, 1);
-    const times = { bare: {}, kept: {} };
-    const gaps = { bare: [], kept: [] };
-    const loads = [loadavg()[0]];
-    for (const views of SIZES) {
-      times.bare[views] = [];
-      times.kept[views] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [variant, sandbox] of [
-          ['bare', bare],
-          ['kept', kept],
-        ]) {
-          const run = await session(sandbox, views);
-          if (run.requests.length !== views + 1) {
-            throw new Error(`Copilot: ${run.requests.length} model requests for ${views} views`);
-          }
-          times[variant][views].push(run.ms);
-          gaps[variant].push(...requestGaps(run.requests));
-        }
-        loads.push(loadavg()[0]);
-      }
-    }
+    const sandboxes = { bare, kept };
+    const { perCall, slope, perSession, load } = await measureSessions(
+      'a Copilot CLI session of N view calls',
+      (variant, views) => session(sandboxes[variant], views),
+    );
     const hook = hookProcessMs(kept.root);
-    const [small, large] = SIZES;
-    const at = (variant, views) => median(times[variant][views]);
-    const added = (views) => at('kept', views) - at('bare', views);
-    const slope = (added(large) - added(small)) / (large - small);
-    const gap = (variant) => median(gaps[variant]);
-    const perCall = gap('kept') - gap('bare');
-    const perSession = added(small) - perCall * small;
-    const load = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
-    printTable(
-      `a Copilot CLI session of N view calls (median of ${ROUNDS} rounds, ms; load average ${load})`,
-      ['N', 'without plankeeper', 'with plankeeper', 'added'],
-      SIZES.map((views) => [views, at('bare', views), at('kept', views), added(views)]),
-    );
-    console.log(
-      `\ngap between model requests, median of ${gaps.kept.length} tool calls: ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; two-point slope of the session times: ${slope.toFixed(1)} ms per call`,
-    );
     console.log(`one plankeeper hook process (postToolUse, median of 9): ${hook.toFixed(0)} ms`);
     const summary = { agent: 'Copilot CLI', perCall, slope, perSession, load };
     if (EXTENSION_ROUTE) {

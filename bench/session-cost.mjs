@@ -8,8 +8,8 @@
 // plankeeper against without. The two-point slope of the session times (the difference at
 // N = 30 less that at N = 10, over 20) is printed beside it: it counts a call's share of the
 // start and the exit too, but moves by a few ms from run to run on this machine, since the
-// sessions themselves move by a few hundred. Per session: the difference at the smaller size
-// less its calls' share.
+// sessions themselves move by a few hundred. Per session: the difference at each size less
+// its calls' share, averaged over the two sizes.
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -64,15 +64,16 @@ export function requestGaps(times) {
 }
 
 /**
- * Measures `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall
- * time `ms` and the arrival times of its model requests, `requests`, and throws if the session
- * did not end as scripted) and prints the table and the verdicts against the targets, labelled
- * with `agent` and `tool`. `targets.perCallMs`: the
- * agent's own per-call target, where it differs; `targets.route`: how plankeeper answers the
- * agent's events, for the summary of `bench/run.mjs sessions`. Resolves to the figures.
+ * Runs `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall time
+ * `ms` and the arrival times of its model requests, `requests`, and throws if the session did
+ * not end as scripted) at each size, alternately, ROUNDS rounds, after one session of each to
+ * warm up, and prints the table and the gaps. Resolves to the figures:
+ * - perCall: the median gap between model requests with plankeeper less that without;
+ * - slope: the two-point slope of the session times, for comparison;
+ * - perSession: at each size, the added time less its calls' share (perCall each), averaged
+ *   over the sizes, each of which measures the same thing.
  */
-export async function sessionCost(agent, tool, session, targets = {}) {
-  const perCallTarget = targets.perCallMs ?? PER_CALL_TARGET_MS;
+export async function measureSessions(title, session) {
   const loads = [loadavg()[0]];
   // One session each first: a CLI's first start in a fresh HOME does more.
   await session('bare', 1);
@@ -86,7 +87,7 @@ export async function sessionCost(agent, tool, session, targets = {}) {
       for (const variant of ['bare', 'kept']) {
         const run = await session(variant, calls);
         if (run.requests.length !== calls + 1) {
-          throw new Error(`${agent}: ${run.requests.length} model requests for ${calls} calls`);
+          throw new Error(`${title}: ${run.requests.length} model requests for ${calls} calls`);
         }
         times[variant][calls].push(run.ms);
         gaps[variant].push(...requestGaps(run.requests));
@@ -100,33 +101,50 @@ export async function sessionCost(agent, tool, session, targets = {}) {
   const slope = (added(large) - added(small)) / (large - small);
   const gap = (variant) => median(gaps[variant]);
   const perCall = gap('kept') - gap('bare');
-  const perSession = added(small) - perCall * small;
+  const sessionPart = (calls) => added(calls) - perCall * calls;
+  const perSession = SIZES.reduce((sum, calls) => sum + sessionPart(calls), 0) / SIZES.length;
+  const load = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
   printTable(
-    `${agent}: a session of N ${tool} calls (median of ${ROUNDS} rounds, ms; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)})`,
-    ['N', 'without plankeeper', 'with plankeeper', 'added'],
-    SIZES.map((calls) => [calls, at('bare', calls), at('kept', calls), added(calls)]),
+    `${title} (median of ${ROUNDS} rounds, ms; load average ${load})`,
+    ['N', 'without plankeeper', 'with plankeeper', 'added', "less N calls' share"],
+    SIZES.map((calls) => [
+      calls,
+      at('bare', calls),
+      at('kept', calls),
+      added(calls),
+      Math.round(sessionPart(calls)),
+    ]),
   );
   console.log(
     `\ngap between model requests, median of ${gaps.kept.length} tool calls: ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; two-point slope of the session times: ${slope.toFixed(1)} ms per call\n`,
   );
+  return { perCall, slope, perSession, load };
+}
+
+/**
+ * Measures `session` as measureSessions does and prints the verdicts against the targets,
+ * labelled with `agent` and `tool`. `targets.perCallMs`: the agent's own per-call target, where
+ * it differs; `targets.route`: how plankeeper answers the agent's events, for the summary of
+ * `bench/run.mjs sessions`. Resolves to the figures.
+ */
+export async function sessionCost(agent, tool, session, targets = {}) {
+  const perCallTarget = targets.perCallMs ?? PER_CALL_TARGET_MS;
+  const figures = await measureSessions(`${agent}: a session of N ${tool} calls`, session);
   verdict(
     `${agent}: per tool call`,
-    perCall <= perCallTarget,
-    `${perCall.toFixed(1)} ms added (target <= ${perCallTarget} ms)`,
+    figures.perCall <= perCallTarget,
+    `${figures.perCall.toFixed(1)} ms added (target <= ${perCallTarget} ms)`,
   );
   verdict(
     `${agent}: per session`,
-    perSession <= PER_SESSION_TARGET_MS,
-    `${perSession.toFixed(0)} ms added (target <= ${PER_SESSION_TARGET_MS} ms)`,
+    figures.perSession <= PER_SESSION_TARGET_MS,
+    `${figures.perSession.toFixed(0)} ms added (target <= ${PER_SESSION_TARGET_MS} ms)`,
   );
   return {
     agent,
     route: targets.route ?? '',
-    perCall,
-    slope,
+    ...figures,
     perCallTarget,
-    perSession,
     perSessionTarget: PER_SESSION_TARGET_MS,
-    load: `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
   };
 }
