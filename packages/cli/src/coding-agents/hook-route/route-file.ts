@@ -1,10 +1,21 @@
 /**
  * The route file of a resident hook answerer (resident-answerer.ts): one line, `<pid> <port>
  * <secret>`, in `<project>/.plankeeper/<agent>-hooks.route`, readable by its owner only. The
- * forwarder (forwarder-script.ts) reads it to reach the answerer; the secret is new at every
- * start, so only a process that can read the file (the person's own) is answered.
+ * forwarder (forwarder-script.ts) and Copilot CLI's extension (resident-client/routed-client.ts)
+ * read it to reach the answerer; the secret is new at every start, so only a process that can
+ * read the file (the person's own) is answered.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -53,15 +64,12 @@ export function writeRoute(path: string, route: Route): void {
 
 /**
  * The route at `path` when it leads to a process that runs and listens: undefined for no file,
- * a line that is not a route, a starting resident's (pendingRoute) or a dead process's.
+ * one another user owns (its writer would read every hook input sent), a line that is not a
+ * route, a starting resident's (pendingRoute) or a dead process's.
  */
 export function liveRoute(path: string): Route | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = ownFileText(path);
+  if (text === undefined) return undefined;
   const [pid, port, secret] = text.trim().split(' ');
   const route = { pid: Number(pid), port: Number(port), secret: secret ?? '' };
   if (!Number.isSafeInteger(route.pid) || route.pid <= 0) return undefined;
@@ -74,6 +82,21 @@ export function liveRoute(path: string): Route | undefined {
     return undefined;
   }
   return route;
+}
+
+/** The text of the regular file at `path` if this user owns it; undefined otherwise. */
+function ownFileText(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || (process.getuid && stat.uid !== process.getuid())) return undefined;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**

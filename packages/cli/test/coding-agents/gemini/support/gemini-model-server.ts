@@ -322,7 +322,7 @@ export function functionResponses(
 }
 
 /** All text parts of a request's contents, in order. */
-export function texts(request: GeminiRecordedRequest | undefined): string[] {
+export function texts(request: Pick<GeminiRecordedRequest, 'body'> | undefined): string[] {
   return (request?.body?.contents ?? [])
     .flatMap((content) => content.parts ?? [])
     .flatMap((part) => (typeof part.text === 'string' ? [part.text] : []));
@@ -341,7 +341,7 @@ function sideAnswer(body: GenerateContentBody | undefined): string {
   if (schema) return JSON.stringify(valueFor(schema, ''));
   if (config?.responseMimeType === 'application/json') return '{}';
   const system = (body?.systemInstruction?.parts ?? []).map((part) => part.text ?? '').join('\n');
-  const lastText = texts({ role: 'side', method: '', path: '', headers: {}, body }).at(-1) ?? '';
+  const lastText = texts({ body }).at(-1) ?? '';
   if (/state_snapshot/.test(system) || /state_snapshot/.test(lastText)) return SCRIPTED_SNAPSHOT;
   return 'Scripted side answer.';
 }
