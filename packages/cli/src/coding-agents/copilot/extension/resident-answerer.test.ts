@@ -13,12 +13,16 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExtensionSettings } from '../../../src/coding-agents/copilot/extension/extension-settings.js';
-import { residentAnswerer } from '../../../src/coding-agents/copilot/extension/resident-answerer.js';
-import { createSandboxDirs, homeEnv, type SandboxDirs } from '../../support/sandbox-env.js';
-import { withPlanEngine } from '../../support/seeded-store.js';
-import { hookCalls } from '../setup/support/bin.js';
-import { setUpForRealCli } from '../setup/support/project.js';
+import { hookCalls } from '../../../../test/coding-agents/setup/support/bin.js';
+import { setUpForRealCli } from '../../../../test/coding-agents/setup/support/project.js';
+import {
+  createSandboxDirs,
+  homeEnv,
+  type SandboxDirs,
+} from '../../../../test/support/sandbox-env.js';
+import { withPlanEngine } from '../../../../test/support/seeded-store.js';
+import type { ExtensionSettings } from './extension-settings.js';
+import { residentAnswerer } from './resident-answerer.js';
 
 const EXTENSIONS_ON = { COPILOT_CLI_ENABLED_FEATURE_FLAGS: 'EXTENSIONS' };
 
