@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verdict } from './report.mjs';
-import { measureSessions } from './session-cost.mjs';
+import { measureSessions, median } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -28,8 +28,6 @@ const EXTENSIONS_ON = {
   COPILOT_CLI_ENABLED_FEATURE_FLAGS: 'EXTENSIONS',
   GITHUB_COPILOT_PROMPT_MODE_EXTENSIONS: 'true',
 };
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One postToolUse answered by a `plankeeper hook copilot` process on SQLite; median, ms. */
 function hookProcessMs(dir) {
@@ -100,7 +98,8 @@ export default async function copilotSessions() {
       }
     };
 
-    // One session each first: the first start unpacks Copilot's runtime into its cache.
+    // measureSessions runs one session each first: the first start unpacks Copilot's runtime
+    // into its cache.
     const sandboxes = { bare, kept };
     const { perCall, slope, perSession, load } = await measureSessions(
       'a Copilot CLI session of N view calls',
