@@ -28,6 +28,7 @@ import {
 } from './support/run-copilot.js';
 
 const en = getLocale('en').harness;
+const DONE_PLAN = { todos: [{ content: 'Write the parser', status: 'completed' }] };
 /** What turns Copilot's extensions on; `-p` loads a project's only with the second. */
 const EXTENSIONS_ON = {
   COPILOT_CLI_ENABLED_FEATURE_FLAGS: 'EXTENSIONS',
@@ -96,5 +97,40 @@ describe('GitHub Copilot CLI through plankeeper’s extension (real CLI)', () =>
       why,
     ).toEqual(routed.filter((call) => events.test(call)));
     expect(calls.filter((call) => call === 'hook copilot --serve').length, why).toBeLessThan(2);
+  }, 90_000);
+
+  it('answers the events in the server of a .mcp.json entry Claude Code’s setup wrote', async () => {
+    model = await ResponsesServer.start([
+      callTool('plankeeper-todo_write', DONE_PLAN),
+      callTool('view', { path: 'README.md' }),
+      say('All done.'),
+      say(HONEST_ANSWER),
+    ]);
+    sandbox = createCopilotSandbox();
+    // The team's .mcp.json: Copilot reads it instead of .github/mcp.json, and the server there
+    // is the one Claude Code's setup wrote (`--for claude-code`).
+    sandbox.writeProjectFile('.mcp.json', { mcpServers: {} });
+    setUpForRealCli('claude-code', sandbox);
+    setUpForRealCli('copilot', sandbox, { env: { ...homeEnv(sandbox.home), ...EXTENSIONS_ON } });
+    sandbox.writeProjectFile('README.md', '# parser\n');
+    const log = join(sandbox.root, 'hooks.log');
+    Object.assign(sandbox.env, EXTENSIONS_ON, { PLANKEEPER_TEST_HOOK_LOG: log });
+    const run = await runCopilot(sandbox, {
+      modelUrl: model.url,
+      prompt: 'Write the parser.',
+      allowAllTools: true,
+    });
+    const why = `${describeRun(run)}\nhooks run: ${hookCalls(log).join(', ')}`;
+    expect(run.code, why).toBe(0);
+    expect(
+      await storedItems(`sqlite:${join(sandbox.project, '.plankeeper', 'plans.db')}`, {
+        agent: 'copilot',
+        session: run.session,
+      }),
+    ).toEqual(DONE_PLAN.todos.map((todo) => todo.content));
+    const routed = hookCalls(`${log}.routed`);
+    expect(routed, why).toContain('hook copilot postToolUse');
+    expect(routed, why).toContain('hook copilot agentStop');
+    expect(hookCalls(log), why).not.toContain('hook copilot --serve');
   }, 90_000);
 });

@@ -11,6 +11,7 @@ import {
   startResidentAnswerer,
 } from '../../../coding-agents/hook-route/resident-answerer.js';
 import { RESIDENT_HOOK_AGENTS } from '../../../coding-agents/hook-route/route-file.js';
+import { startingAgent } from '../../../coding-agents/mcp-keying.js';
 import { withPlanFile } from '../../../coding-agents/plan-file-list.js';
 import { maxItemsLimits } from '../../../coding-agents/plan-file-max-items.js';
 import { codingAgent } from '../../../coding-agents/registry.js';
@@ -121,16 +122,20 @@ async function openForStdio(url: string, setExitCode: boolean): Promise<PlanStor
 /**
  * The agent's command hooks answered here too, where its hooks have a forwarder
  * (hook-route/). Without a route they take the one-shot hook process, so a failure only logs.
+ * The agent is the one that started this server, as for the plan key: a `.mcp.json` entry
+ * Claude Code's setup wrote serves Copilot CLI too, whose extension looks for its own route.
  */
 async function residentFor(settings: McpSettings): Promise<ResidentAnswerer | undefined> {
-  if (settings.for === undefined || !RESIDENT_HOOK_AGENTS.includes(settings.for)) return;
+  if (settings.for === undefined) return;
+  const agent = startingAgent(settings.for, process.env);
+  if (!RESIDENT_HOOK_AGENTS.includes(agent)) return;
   try {
     return await startResidentAnswerer({
-      agent: settings.for,
+      agent,
       cwd: process.cwd(),
       env: process.env,
       stderr: process.stderr,
-      projectDirEnv: codingAgent(settings.for).projectDirEnv,
+      projectDirEnv: codingAgent(agent).projectDirEnv,
     });
   } catch (error) {
     log(`hooks are not answered here (${error instanceof Error ? error.message : String(error)})`);

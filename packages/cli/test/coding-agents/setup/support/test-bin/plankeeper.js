@@ -48,18 +48,18 @@ if (log) {
 // gives its MCP servers only a few variables (HOME among them): without the log's, the
 // sandbox's log beside HOME.
 if (args[0] === 'mcp' && args.includes('--for')) {
-  const { appendFileSync, readFileSync } = await import('node:fs');
+  const { appendFileSync, readdirSync, readFileSync } = await import('node:fs');
   const { dirname, join } = await import('node:path');
-  const secret = () => {
+  // Any route's: the server writes the route of the agent that started it, which a shared
+  // `.mcp.json` entry's `--for` does not name (mcp-keying.ts startingAgent).
+  const secrets = () => {
+    const folder = join(process.cwd(), '.plankeeper');
     try {
-      const route = join(
-        process.cwd(),
-        '.plankeeper',
-        `${args[args.indexOf('--for') + 1]}-hooks.route`,
-      );
-      return readFileSync(route, 'utf8').trim().split(' ')[2];
+      return readdirSync(folder)
+        .filter((name) => name.endsWith('-hooks.route'))
+        .map((name) => readFileSync(join(folder, name), 'utf8').trim().split(' ')[2]);
     } catch {
-      return undefined;
+      return [];
     }
   };
   const home = process.env.HOME;
@@ -75,7 +75,7 @@ if (args[0] === 'mcp' && args.includes('--for')) {
         // The request is whole at its end byte (hook-route/route-request.ts).
         if (!text.includes('\x1e')) return;
         const lines = text.split('\n');
-        if (lines[1] !== secret()) return;
+        if (!secrets().includes(lines[1])) return;
         const envCount = Number(lines[3]);
         const words = Number(lines[4 + envCount]);
         const command = lines.slice(5 + envCount, 5 + envCount + words);
