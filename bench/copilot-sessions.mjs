@@ -101,13 +101,13 @@ export default async function copilotSessions() {
     // measureSessions runs one session each first: the first start unpacks Copilot's runtime
     // into its cache.
     const sandboxes = { bare, kept };
-    const { perCall, slope, perSession, load } = await measureSessions(
+    const { perCall, meanPerCall, slope, perSession, load } = await measureSessions(
       'a Copilot CLI session of N view calls',
       (variant, views) => session(sandboxes[variant], views),
     );
     const hook = hookProcessMs(kept.root);
     console.log(`one plankeeper hook process (postToolUse, median of 9): ${hook.toFixed(0)} ms`);
-    const summary = { agent: 'Copilot CLI', perCall, slope, perSession, load };
+    const summary = { agent: 'Copilot CLI', perCall, meanPerCall, slope, perSession, load };
     if (EXTENSION_ROUTE) {
       console.log('route: the extension, answered by the MCP server Copilot started');
       verdict('per tool call', perCall <= 10, `${perCall.toFixed(1)} ms added (target <= 10 ms)`);

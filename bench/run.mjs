@@ -68,11 +68,22 @@ function printSummary(rows) {
     `${value.toFixed(digits)}${value <= target ? '' : ' (MISS)'}`;
   printTable(
     'what plankeeper adds to each coding agent (ms, this run; MISS: over its target)',
-    ['agent', 'per tool call', 'target', 'slope', 'per session', 'target', 'load average', 'route'],
+    [
+      'agent',
+      'per tool call',
+      'target',
+      'mean',
+      'slope',
+      'per session',
+      'target',
+      'load average',
+      'route',
+    ],
     rows.map((row) => [
       row.agent,
       mark(row.perCall, row.perCallTarget, 1),
       String(Math.round(row.perCallTarget)),
+      row.meanPerCall === undefined ? '' : row.meanPerCall.toFixed(1),
       row.slope === undefined ? '' : row.slope.toFixed(1),
       mark(row.perSession, row.perSessionTarget, 0),
       String(Math.round(row.perSessionTarget)),

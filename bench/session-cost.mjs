@@ -3,13 +3,16 @@
 // project without plankeeper and in one after `plankeeper setup <agent>`, alternately, ROUNDS
 // rounds each; medians.
 //
+// A session's time is its start (to the first model request), the gaps between its model
+// requests (one per tool call) and its end (from the last request to the exit); each part is
+// measured in every session, so neither figure is worked out from the other.
 // Per tool call: how much longer the agent takes from one model request to the next, the
 // median gap over every tool call of every session (about 40 x ROUNDS of them), with
-// plankeeper against without. The two-point slope of the session times (the difference at
-// N = 30 less that at N = 10, over 20) is printed beside it: it counts a call's share of the
-// start and the exit too, but moves by a few ms from run to run on this machine, since the
-// sessions themselves move by a few hundred. Per session: the difference at each size less
-// its calls' share, averaged over the two sizes.
+// plankeeper against without; the mean is printed beside it, and the two-point slope of the
+// session times (the difference at N = 30 less that at N = 10, over 20), which moves by a few
+// ms from run to run on this machine, since the sessions themselves move by a few hundred.
+// Per session: how much longer the start and the end take together, with plankeeper against
+// without (medians at each size, averaged over the two sizes).
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -63,15 +66,23 @@ export function requestGaps(times) {
   return times.slice(1).map((time, index) => time - times[index]);
 }
 
+/** A session's time outside its tool calls: before its first model request and after its last. */
+export function outsideCalls(ms, times) {
+  return ms - (times[times.length - 1] - times[0]);
+}
+
+const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 /**
  * Runs `session(variant, calls)` (variant 'bare' or 'kept'; resolves to the session's wall time
  * `ms` and the arrival times of its model requests, `requests`, and throws if the session did
  * not end as scripted) at each size, alternately, ROUNDS rounds, after one session of each to
  * warm up, and prints the table and the gaps. Resolves to the figures:
  * - perCall: the median gap between model requests with plankeeper less that without;
- * - slope: the two-point slope of the session times, for comparison;
- * - perSession: at each size, the added time less its calls' share (perCall each), averaged
- *   over the sizes, each of which measures the same thing.
+ * - meanPerCall and slope: the mean gaps' difference and the two-point slope of the session
+ *   times, for comparison;
+ * - perSession: at each size, the median time outside the tool calls with plankeeper less that
+ *   without, averaged over the sizes, each of which measures the same thing.
  */
 export async function measureSessions(title, session) {
   const loads = [loadavg()[0]];
@@ -79,10 +90,13 @@ export async function measureSessions(title, session) {
   await session('bare', 1);
   await session('kept', 1);
   const times = { bare: {}, kept: {} };
+  const outside = { bare: {}, kept: {} };
   const gaps = { bare: [], kept: [] };
   for (const calls of SIZES) {
     times.bare[calls] = [];
     times.kept[calls] = [];
+    outside.bare[calls] = [];
+    outside.kept[calls] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const variant of ['bare', 'kept']) {
         const run = await session(variant, calls);
@@ -90,6 +104,7 @@ export async function measureSessions(title, session) {
           throw new Error(`${title}: ${run.requests.length} model requests for ${calls} calls`);
         }
         times[variant][calls].push(run.ms);
+        outside[variant][calls].push(outsideCalls(run.ms, run.requests));
         gaps[variant].push(...requestGaps(run.requests));
       }
       loads.push(loadavg()[0]);
@@ -101,12 +116,14 @@ export async function measureSessions(title, session) {
   const slope = (added(large) - added(small)) / (large - small);
   const gap = (variant) => median(gaps[variant]);
   const perCall = gap('kept') - gap('bare');
-  const sessionPart = (calls) => added(calls) - perCall * calls;
-  const perSession = SIZES.reduce((sum, calls) => sum + sessionPart(calls), 0) / SIZES.length;
+  const meanPerCall = mean(gaps.kept) - mean(gaps.bare);
+  const outsideAt = (variant, calls) => median(outside[variant][calls]);
+  const sessionPart = (calls) => outsideAt('kept', calls) - outsideAt('bare', calls);
+  const perSession = mean(SIZES.map(sessionPart));
   const load = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
   printTable(
     `${title} (median of ${ROUNDS} rounds, ms; load average ${load})`,
-    ['N', 'without plankeeper', 'with plankeeper', 'added', "less N calls' share"],
+    ['N', 'without plankeeper', 'with plankeeper', 'added', 'added outside the calls'],
     SIZES.map((calls) => [
       calls,
       at('bare', calls),
@@ -116,9 +133,9 @@ export async function measureSessions(title, session) {
     ]),
   );
   console.log(
-    `\ngap between model requests, median of ${gaps.kept.length} tool calls: ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; two-point slope of the session times: ${slope.toFixed(1)} ms per call\n`,
+    `\ngap between model requests over ${gaps.kept.length} tool calls: median ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; mean ${mean(gaps.bare).toFixed(1)} and ${mean(gaps.kept).toFixed(1)} ms (${meanPerCall.toFixed(1)} ms added); two-point slope of the session times: ${slope.toFixed(1)} ms per call\n`,
   );
-  return { perCall, slope, perSession, load };
+  return { perCall, meanPerCall, slope, perSession, load };
 }
 
 /**
