@@ -26,9 +26,12 @@ export function mcpKeyingFor(
  * The agent that started this server: `named` (`--for`), unless the environment shows another
  * one did while not `named` itself. A `.mcp.json` entry serves every agent that reads the file
  * (Claude Code and Copilot CLI), whichever agent's setup wrote it, and each keeps its plans
- * under its own name.
+ * under its own name. No other entry is shared, so another agent's marker elsewhere is only
+ * inherited (Claude Code gives its session id to every process it starts: a Gemini CLI run
+ * from its shell still starts its own server).
  */
 export function startingAgent(named: McpAgent, env: NodeJS.ProcessEnv): McpAgent {
-  if (codingAgent(named).startedBy?.(env) ?? false) return named;
-  return CODING_AGENTS.find((agent) => agent.startedBy?.(env))?.name ?? named;
+  const agent = codingAgent(named);
+  if (!agent.readsMcpJson || (agent.startedBy?.(env) ?? false)) return named;
+  return CODING_AGENTS.find((other) => other.readsMcpJson && other.startedBy?.(env))?.name ?? named;
 }

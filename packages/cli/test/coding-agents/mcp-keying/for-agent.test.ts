@@ -49,6 +49,16 @@ describe('mcpKeyingFor', () => {
     });
   });
 
+  it('an entry no other agent reads keeps its agent under an inherited marker', () => {
+    // Gemini CLI or OpenCode run from Claude Code's shell: the variable is Claude Code's
+    // session, handed down, and their own plans stay theirs.
+    const inherited = { CLAUDE_CODE_SESSION_ID: 'cc-1', CLAUDE_CODE_CHILD_SESSION: '1' };
+    for (const agent of ['gemini', 'opencode', 'codex', 'pi'] as const) {
+      expect(startingAgent(agent, inherited)).toBe(agent);
+      expect(mcpKeyingFor(agent, inherited, engine).agent).toBe(agent);
+    }
+  });
+
   it('claude-code: a call naming no tool use gets CLAUDE_CODE_SESSION_ID; one naming an unrecorded tool use is refused', async () => {
     const keying = mcpKeyingFor('claude-code', { CLAUDE_CODE_SESSION_ID: 'abc' }, engine);
     expect(keying).toMatchObject({ agent: 'claude-code', session: 'abc' });
