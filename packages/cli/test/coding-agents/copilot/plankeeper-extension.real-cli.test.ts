@@ -35,6 +35,23 @@ const EXTENSIONS_ON = {
   GITHUB_COPILOT_PROMPT_MODE_EXTENSIONS: 'true',
 };
 
+/**
+ * Copilot asked to write the parser in `sandbox`, with its extensions on and each hook noted in
+ * a log: the run, the log, and what a failed expectation should show.
+ */
+async function runWithExtension(sandbox: CopilotSandbox, modelUrl: string) {
+  sandbox.writeProjectFile('README.md', '# parser\n');
+  const log = join(sandbox.root, 'hooks.log');
+  Object.assign(sandbox.env, EXTENSIONS_ON, { PLANKEEPER_TEST_HOOK_LOG: log });
+  // An extension that registers hooks needs the person's yes: in -p, --allow-all-tools.
+  const run = await runCopilot(sandbox, {
+    modelUrl,
+    prompt: 'Write the parser.',
+    allowAllTools: true,
+  });
+  return { run, log, why: `${describeRun(run)}\nhooks run: ${hookCalls(log).join(', ')}` };
+}
+
 let model: ResponsesServer | undefined;
 let sandbox: CopilotSandbox | undefined;
 afterEach(async () => {
@@ -57,16 +74,7 @@ describe('GitHub Copilot CLI through plankeeper’s extension (real CLI)', () =>
     ]);
     sandbox = createCopilotSandbox();
     setUpForRealCli('copilot', sandbox, { env: { ...homeEnv(sandbox.home), ...EXTENSIONS_ON } });
-    sandbox.writeProjectFile('README.md', '# parser\n');
-    const log = join(sandbox.root, 'hooks.log');
-    Object.assign(sandbox.env, EXTENSIONS_ON, { PLANKEEPER_TEST_HOOK_LOG: log });
-    // An extension that registers hooks needs the person's yes: in -p, --allow-all-tools.
-    const run = await runCopilot(sandbox, {
-      modelUrl: model.url,
-      prompt: 'Write the parser.',
-      allowAllTools: true,
-    });
-    const why = `${describeRun(run)}\nhooks run: ${hookCalls(log).join(', ')}`;
+    const { run, log, why } = await runWithExtension(sandbox, model.url);
     expect(run.code, why).toBe(0);
     expect(model.main, why).toHaveLength(7);
     const [first, second, , , fifth, sixth, seventh] = model.main;
@@ -112,15 +120,7 @@ describe('GitHub Copilot CLI through plankeeper’s extension (real CLI)', () =>
     sandbox.writeProjectFile('.mcp.json', { mcpServers: {} });
     setUpForRealCli('claude-code', sandbox);
     setUpForRealCli('copilot', sandbox, { env: { ...homeEnv(sandbox.home), ...EXTENSIONS_ON } });
-    sandbox.writeProjectFile('README.md', '# parser\n');
-    const log = join(sandbox.root, 'hooks.log');
-    Object.assign(sandbox.env, EXTENSIONS_ON, { PLANKEEPER_TEST_HOOK_LOG: log });
-    const run = await runCopilot(sandbox, {
-      modelUrl: model.url,
-      prompt: 'Write the parser.',
-      allowAllTools: true,
-    });
-    const why = `${describeRun(run)}\nhooks run: ${hookCalls(log).join(', ')}`;
+    const { run, log, why } = await runWithExtension(sandbox, model.url);
     expect(run.code, why).toBe(0);
     expect(
       await storedItems(`sqlite:${join(sandbox.project, '.plankeeper', 'plans.db')}`, {
