@@ -67,7 +67,7 @@ export function requestGaps(times) {
 }
 
 /** A session's time outside its tool calls: before its first model request and after its last. */
-export function outsideCalls(ms, times) {
+function outsideCalls(ms, times) {
   return ms - (times[times.length - 1] - times[0]);
 }
 

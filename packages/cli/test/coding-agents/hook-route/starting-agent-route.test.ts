@@ -5,7 +5,7 @@
  * server Copilot started writes it, and a server Claude Code started (whose hooks go through
  * its `mcp_tool` hooks) writes none.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,9 @@ afterEach(() => {
   if (project) rmSync(project, { recursive: true, force: true });
   project = undefined;
 });
+
+/** A route file's name after its agent's (hook-route/route-file.ts). */
+const ROUTE = '-hooks.route';
 
 const STARTED_BY = {
   copilot: { COPILOT_AGENT_SESSION_ID: 'cp-1', CLAUDE_CODE_SESSION_ID: undefined },
@@ -42,9 +45,9 @@ async function routesOf(named: string, by: keyof typeof STARTED_BY): Promise<str
   child.stdin.write(INITIALIZE_LINE);
   try {
     await serving;
-    return ['copilot', 'codex', 'gemini', 'claude-code'].filter((agent) =>
-      existsSync(join(project!, '.plankeeper', `${agent}-hooks.route`)),
-    );
+    const folder = join(project!, '.plankeeper');
+    const names = existsSync(folder) ? readdirSync(folder) : [];
+    return names.flatMap((name) => (name.endsWith(ROUTE) ? [name.slice(0, -ROUTE.length)] : []));
   } finally {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.stdin.end();
