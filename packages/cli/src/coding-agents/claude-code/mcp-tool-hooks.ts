@@ -3,7 +3,8 @@
  * `mcp_tool` calls the server's `hook` tool (a host tool, never listed to the model), so an
  * event costs one message to a running process instead of starting node (about 100 ms on
  * every tool call). The server answers with the rules and store of `plankeeper hook`
- * (hook/run-hook.ts, answerHookInProcess), in the same output format.
+ * (hook/run-hook.ts, answerHookInProcess), in the same output format (`{}` where the command
+ * hook prints nothing: hook/mcp-host-tools.ts).
  *
  * Claude Code 2.1.328 calls the tool with `input`, whose `${field}` strings it fills from the
  * hook input (a missing field gives "", `true` gives "true"); so each event sends the fields

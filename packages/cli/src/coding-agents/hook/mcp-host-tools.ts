@@ -46,6 +46,14 @@ function unbound(agent: string, host: HookToolHost): string | undefined {
   return undefined;
 }
 
+/**
+ * The answer that says nothing, where the command hook prints nothing: the hook output its
+ * reference names for "nothing". Claude Code reads an empty text as plain text, and a
+ * do-nothing server answering that cost it more per tool call than one answering `{}`
+ * (docs/measurements.md, section 12).
+ */
+const NOTHING_SAID = '{}';
+
 export function hookHostTools(
   options: HookToolOptions,
   store: PlanStore,
@@ -61,24 +69,26 @@ export function hookHostTools(
     [MCP_HOOK_TOOL]: async (args) => {
       if (refusal !== undefined) {
         stderr.write(`plankeeper hook: refused a hook call ${refusal} (answered neutrally)\n`);
-        return '';
+        return NOTHING_SAID;
       }
       const call = read(args);
       if (call && typeof call.input.session_id !== 'string') {
         stderr.write('plankeeper hook: refused a hook call without the agent’s session id\n');
-        return '';
+        return NOTHING_SAID;
       }
       if (!call) {
         stderr.write(
           'plankeeper hook: a hook call named no event it answers (answered neutrally)\n',
         );
-        return '';
+        return NOTHING_SAID;
       }
-      return answerHookInProcess({ ...options, event: call.event }, call.input, lockWaiting, {
-        stderr,
-        env: process.env,
-        cwd: process.cwd(),
-      });
+      const output = await answerHookInProcess(
+        { ...options, event: call.event },
+        call.input,
+        lockWaiting,
+        { stderr, env: process.env, cwd: process.cwd() },
+      );
+      return output === '' ? NOTHING_SAID : output;
     },
   };
 }

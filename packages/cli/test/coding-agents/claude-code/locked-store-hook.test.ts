@@ -70,7 +70,7 @@ describe('the hook tool on a SQLite store locked by another process', () => {
     expect(text(read)).toContain('#1 Read the notes');
     expect(readMs).toBeLessThan(400);
     expect((result as CallToolResult).isError).not.toBe(true);
-    expect(text(result)).toBe('');
+    expect(text(result)).toBe('{}');
     expect(ms).toBeGreaterThanOrEqual(900);
     expect(ms).toBeLessThan(1500);
   });

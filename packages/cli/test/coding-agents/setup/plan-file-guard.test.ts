@@ -105,6 +105,6 @@ describe('plankeeper setup --plan-file: the pre-tool hook that guards the file',
       ),
     });
     const elsewhere = await runHookHandler(handler, bash('echo x | tee docs/PLAN.md'), server);
-    expect(elsewhere).toEqual({ text: '', failed: false });
+    expect(elsewhere).toEqual({ text: '{}', failed: false });
   });
 });
