@@ -1,14 +1,20 @@
 // What plankeeper adds to a real Claude Code session: the pinned CLI (test/tools) against the
 // scripted Anthropic server of the real-CLI tests, a session of N `Read` calls, measured as
 // session-cost.mjs says. Targets: at most 10 ms per tool call and 400 ms per session.
+// In the same rounds, a third project shows what Claude Code itself charges for a hook call:
+// plankeeper's setup with its PostToolUse hook sent to a do-nothing MCP server instead, which
+// answers `{}` at once. Its added gap less plankeeper's is plankeeper's own part per call.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import { printTable } from './report.mjs';
-import { median, ROUTES, sessionCost, setUp } from './session-cost.mjs';
+import { median, ROUTES, sessionCost, setUp, standInEcho } from './session-cost.mjs';
 import { importTestSupport } from './test-support.mjs';
 
 const root = new URL('../', import.meta.url).pathname;
@@ -31,14 +37,24 @@ export async function hookAnswerCost() {
   const processes = [];
   const calls = [];
   const client = new Client({ name: 'bench', version: '1.0.0' });
+  /** The server's refusals on stderr: none may come, or the figure is not an answer's. */
+  let refusals = '';
   try {
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [bin, 'mcp', '--store', store, '--for', 'claude-code'],
-        stderr: 'ignore',
-      }),
-    );
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [bin, 'mcp', '--store', store, '--for', 'claude-code'],
+      // Claude Code's mark on the servers it starts: without it the tool refuses every call,
+      // and this would time the refusal.
+      env: { ...getDefaultEnvironment(), CLAUDE_CODE_SESSION_ID: input.session_id },
+      stderr: 'pipe',
+    });
+    transport.stderr?.on('data', (chunk) => {
+      refusals += String(chunk)
+        .split('\n')
+        .filter((line) => line.includes('refused'))
+        .join('\n');
+    });
+    await client.connect(transport);
     const args = { event: 'PostToolUse', session_id: input.session_id, tool_name: 'Read' };
     for (let run = 0; run < 15; run++) {
       let started = process.hrtime.bigint();
@@ -55,9 +71,11 @@ export async function hookAnswerCost() {
         started = process.hrtime.bigint();
         const result = await client.callTool({ name: 'hook', arguments: args });
         if (result.isError) throw new Error('the hook tool failed');
+        if (refusals.length > 0) throw new Error(`the hook tool refused: ${refusals}`);
         calls.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
     }
+    if (refusals.length > 0) throw new Error(`the hook tool refused: ${refusals}`);
   } finally {
     await client.close();
     rmSync(dir, { recursive: true, force: true });
@@ -80,12 +98,19 @@ export default async function claudeCodeSessions() {
   const { ScriptedAnthropicServer, callTool, say } = await importTestSupport(
     'packages/cli/test/coding-agents/claude-code/support/scripted-anthropic-server.ts',
   );
-  const sandboxes = { bare: await ClaudeSandbox.create(), kept: await ClaudeSandbox.create() };
+  const sandboxes = {
+    bare: await ClaudeSandbox.create(),
+    emptyHook: await ClaudeSandbox.create(),
+    kept: await ClaudeSandbox.create(),
+  };
   try {
     for (const sandbox of Object.values(sandboxes)) {
       writeFileSync(join(sandbox.project, 'notes.txt'), 'n\n');
     }
-    setUp('claude-code', sandboxes.kept.project, { HOME: sandboxes.kept.home });
+    for (const variant of ['emptyHook', 'kept']) {
+      setUp('claude-code', sandboxes[variant].project, { HOME: sandboxes[variant].home });
+    }
+    sendPostToolUseToDoNothingServer(sandboxes.emptyHook.project);
     for (const sandbox of Object.values(sandboxes)) {
       sandbox.writeProjectFile('.claude/settings.local.json', {
         permissions: { allow: ['Read'] },
@@ -106,16 +131,55 @@ export default async function claudeCodeSessions() {
           if (run.code !== 0 || run.result?.result !== 'Read it.' || server.unusedSteps !== 0) {
             throw new Error(`session of ${reads} reads failed: exit ${run.code}\n${run.stderr}`);
           }
+          if (variant === 'emptyHook') expectHookCalls(sandbox.project, reads);
           const requests = server.ofKind('main').map((request) => request.receivedAt);
           return { ms: run.durationMs, requests };
         } finally {
           await server.close();
         }
       },
-      { route: ROUTES.claudeCode },
+      {
+        route: ROUTES.claudeCode,
+        reference: {
+          variant: 'emptyHook',
+          label: 'PostToolUse answered by a do-nothing MCP server instead',
+        },
+      },
     );
   } finally {
-    await sandboxes.bare.dispose();
-    await sandboxes.kept.dispose();
+    for (const sandbox of Object.values(sandboxes)) await sandbox.dispose();
   }
+}
+
+/** The do-nothing server's calls so far: one per `Read` of every session in `project`. */
+const hookCalls = new Map();
+function expectHookCalls(project, reads) {
+  const log = readFileSync(join(project, 'standin.log'), 'utf8');
+  const calls = log.split('\n').filter((line) => line.includes('"tools/call"')).length;
+  const expected = (hookCalls.get(project) ?? 0) + reads;
+  if (calls !== expected)
+    throw new Error(`the do-nothing hook ran ${calls} times, not ${expected}`);
+  hookCalls.set(project, calls);
+}
+
+/**
+ * Points the PostToolUse hook setup wrote in `project` at a stand-in MCP server whose one tool
+ * answers `{}`: the same hook call, with nothing of plankeeper's behind it.
+ */
+function sendPostToolUseToDoNothingServer(project) {
+  const mcpPath = join(project, '.mcp.json');
+  const mcp = JSON.parse(readFileSync(mcpPath, 'utf8'));
+  mcp.mcpServers.standin = {
+    type: 'stdio',
+    ...standInEcho(join(project, 'standin.log')),
+  };
+  mcp.mcpServers.standin.args.push('--text', '{}');
+  writeFileSync(mcpPath, JSON.stringify(mcp, null, 2));
+  const settingsPath = join(project, '.claude', 'settings.json');
+  const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
+  settings.enabledMcpjsonServers.push('standin');
+  settings.permissions.allow.push('mcp__standin');
+  const [group] = settings.hooks.PostToolUse;
+  group.hooks = [{ type: 'mcp_tool', server: 'standin', tool: 'echo', input: {}, timeout: 10 }];
+  writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
 }

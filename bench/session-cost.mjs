@@ -83,22 +83,24 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.
  *   times, for comparison;
  * - perSession: at each size, the median time outside the tool calls with plankeeper less that
  *   without, averaged over the sizes, each of which measures the same thing.
+ * `reference` ({ variant, label }): a third project run in the same rounds, whose added gap
+ * per call is printed beside plankeeper's and resolved as referencePerCall.
  */
-export async function measureSessions(title, session) {
+export async function measureSessions(title, session, reference) {
   const loads = [loadavg()[0]];
+  const variants = reference ? ['bare', reference.variant, 'kept'] : ['bare', 'kept'];
   // One session each first: a CLI's first start in a fresh HOME does more.
-  await session('bare', 1);
-  await session('kept', 1);
-  const times = { bare: {}, kept: {} };
-  const outside = { bare: {}, kept: {} };
-  const gaps = { bare: [], kept: [] };
+  for (const variant of variants) await session(variant, 1);
+  const times = Object.fromEntries(variants.map((variant) => [variant, {}]));
+  const outside = Object.fromEntries(variants.map((variant) => [variant, {}]));
+  const gaps = Object.fromEntries(variants.map((variant) => [variant, []]));
   for (const calls of SIZES) {
-    times.bare[calls] = [];
-    times.kept[calls] = [];
-    outside.bare[calls] = [];
-    outside.kept[calls] = [];
+    for (const variant of variants) {
+      times[variant][calls] = [];
+      outside[variant][calls] = [];
+    }
     for (let round = 0; round < ROUNDS; round++) {
-      for (const variant of ['bare', 'kept']) {
+      for (const variant of variants) {
         const run = await session(variant, calls);
         if (run.requests.length !== calls + 1) {
           throw new Error(`${title}: ${run.requests.length} model requests for ${calls} calls`);
@@ -135,18 +137,28 @@ export async function measureSessions(title, session) {
   console.log(
     `\ngap between model requests over ${gaps.kept.length} tool calls: median ${gap('bare').toFixed(1)} ms without, ${gap('kept').toFixed(1)} ms with plankeeper; mean ${mean(gaps.bare).toFixed(1)} and ${mean(gaps.kept).toFixed(1)} ms (${meanPerCall.toFixed(1)} ms added); two-point slope of the session times: ${slope.toFixed(1)} ms per call\n`,
   );
-  return { perCall, meanPerCall, slope, perSession, load };
+  if (!reference) return { perCall, meanPerCall, slope, perSession, load };
+  const referencePerCall = gap(reference.variant) - gap('bare');
+  console.log(
+    `${reference.label}: median gap ${gap(reference.variant).toFixed(1)} ms, ${referencePerCall.toFixed(1)} ms added; plankeeper's own part: ${(perCall - referencePerCall).toFixed(1)} ms per call\n`,
+  );
+  return { perCall, meanPerCall, slope, perSession, load, referencePerCall };
 }
 
 /**
  * Measures `session` as measureSessions does and prints the verdicts against the targets,
  * labelled with `agent` and `tool`. `targets.perCallMs`: the agent's own per-call target, where
  * it differs; `targets.route`: how plankeeper answers the agent's events, for the summary of
- * `bench/run.mjs sessions`. Resolves to the figures.
+ * `bench/run.mjs sessions`; `targets.reference`: measureSessions' `reference`. Resolves to the
+ * figures.
  */
 export async function sessionCost(agent, tool, session, targets = {}) {
   const perCallTarget = targets.perCallMs ?? PER_CALL_TARGET_MS;
-  const figures = await measureSessions(`${agent}: a session of N ${tool} calls`, session);
+  const figures = await measureSessions(
+    `${agent}: a session of N ${tool} calls`,
+    session,
+    targets.reference,
+  );
   verdict(
     `${agent}: per tool call`,
     figures.perCall <= perCallTarget,
