@@ -71,7 +71,6 @@ export async function hookAnswerCost() {
         started = process.hrtime.bigint();
         const result = await client.callTool({ name: 'hook', arguments: args });
         if (result.isError) throw new Error('the hook tool failed');
-        if (refusals.length > 0) throw new Error(`the hook tool refused: ${refusals}`);
         calls.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
     }
