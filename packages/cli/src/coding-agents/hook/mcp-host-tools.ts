@@ -65,29 +65,29 @@ export function hookHostTools(
   const refusal = unbound(options.agent, host);
   // A lock held by another process must not stop the server's other calls (hook-lock-wait.ts).
   const lockWaiting = hookStore(store);
+  const answer = async (args: Record<string, unknown>): Promise<string> => {
+    if (refusal !== undefined) {
+      stderr.write(`plankeeper hook: refused a hook call ${refusal} (answered neutrally)\n`);
+      return '';
+    }
+    const call = read(args);
+    if (call && typeof call.input.session_id !== 'string') {
+      stderr.write('plankeeper hook: refused a hook call without the agent’s session id\n');
+      return '';
+    }
+    if (!call) {
+      stderr.write('plankeeper hook: a hook call named no event it answers (answered neutrally)\n');
+      return '';
+    }
+    return answerHookInProcess({ ...options, event: call.event }, call.input, lockWaiting, {
+      stderr,
+      env: process.env,
+      cwd: process.cwd(),
+    });
+  };
   return {
     [MCP_HOOK_TOOL]: async (args) => {
-      if (refusal !== undefined) {
-        stderr.write(`plankeeper hook: refused a hook call ${refusal} (answered neutrally)\n`);
-        return NOTHING_SAID;
-      }
-      const call = read(args);
-      if (call && typeof call.input.session_id !== 'string') {
-        stderr.write('plankeeper hook: refused a hook call without the agent’s session id\n');
-        return NOTHING_SAID;
-      }
-      if (!call) {
-        stderr.write(
-          'plankeeper hook: a hook call named no event it answers (answered neutrally)\n',
-        );
-        return NOTHING_SAID;
-      }
-      const output = await answerHookInProcess(
-        { ...options, event: call.event },
-        call.input,
-        lockWaiting,
-        { stderr, env: process.env, cwd: process.cwd() },
-      );
+      const output = await answer(args);
       return output === '' ? NOTHING_SAID : output;
     },
   };
