@@ -5,7 +5,8 @@
  * When stdin ends, requests already received are still answered (a store across the
  * network may take a while) and then the server closes; the SDK transport alone would
  * neither notice the end nor wait. A frame too large or not JSON gets a JSON-RPC error
- * and the server keeps serving (see stdio-line-transport.ts).
+ * and the server keeps serving (see stdio-line-transport.ts). A call of a host tool is
+ * answered from its line, outside the SDK (host-tool-lane.ts).
  */
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -16,6 +17,7 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError } from '../../engine/errors.js';
+import { startHostToolCall } from './host-tool-lane.js';
 import {
   createPlanMcpServer,
   type PlanMcpServer,
@@ -55,7 +57,19 @@ export async function serveStdio(options: StdioServeOptions): Promise<StdioHandl
     );
   }
   const server = createPlanMcpServer(serverOptions);
-  const transport = new DrainingTransport(new StdioLineTransport(stdin, stdout, maxMessageBytes));
+  const { hostTools } = serverOptions;
+  // Host tool calls skip the SDK (host-tool-lane.ts), counted as in flight all the same.
+  const takenFirst =
+    hostTools && Object.keys(hostTools).length > 0
+      ? (value: unknown) => {
+          const call = startHostToolCall(value, hostTools);
+          if (call) transport.answer(call.id, call.answer);
+          return call !== undefined;
+        }
+      : undefined;
+  const transport = new DrainingTransport(
+    new StdioLineTransport(stdin, stdout, maxMessageBytes, takenFirst),
+  );
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -112,6 +126,14 @@ class DrainingTransport implements Transport {
 
   close(): Promise<void> {
     return this.inner.close();
+  }
+
+  /** A request answered outside the server: in flight until `result` is sent. */
+  answer(id: string | number, result: Promise<object>): void {
+    this.pending++;
+    result
+      .then((value) => this.send({ jsonrpc: '2.0', id, result: value } as JSONRPCMessage))
+      .catch((error: unknown) => this.onerror?.(error as Error));
   }
 
   /** Resolves once every request received so far has been answered. */

@@ -32,6 +32,8 @@ export class StdioLineTransport implements Transport {
     private readonly stdin: Readable,
     private readonly stdout: Writable,
     private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+    /** Offered each parsed line first: true when it took the line and answers it itself. */
+    private readonly takenFirst?: (value: unknown) => boolean,
   ) {
     this.lines = this.newReader();
   }
@@ -86,6 +88,7 @@ export class StdioLineTransport implements Transport {
       this.reply(null, -32700, 'Parse error: the line is not valid JSON.');
       return;
     }
+    if (this.takenFirst?.(value)) return;
     const parsed = JSONRPCMessageSchema.safeParse(value);
     if (!parsed.success) {
       this.reply(idOf(value), -32600, 'Invalid Request: not a JSON-RPC 2.0 message.');
