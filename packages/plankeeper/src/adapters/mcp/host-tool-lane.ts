@@ -13,7 +13,7 @@ import type { PlanMcpServerOptions } from './plan-mcp-server-options.js';
 /** A tools/call request for one of `tools`, as the lane answers it. */
 export interface HostToolCall {
   id: string | number;
-  answer: Promise<Awaited<ReturnType<typeof callHostTool>>>;
+  answer: ReturnType<typeof callHostTool>;
 }
 
 /** The call `value` (a parsed line) makes of one of `tools`, started; undefined for any other line. */
