@@ -3,27 +3,12 @@
  * path (host-tool-lane.ts): the same result as the SDK's path gives, counted as in flight when
  * stdin ends, and anything not a well-formed call of a host tool left to the SDK.
  */
-import { PassThrough } from 'node:stream';
-import { CallToolRequestSchema, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
 import { type HostTool, serveStdio } from 'plankeeper/mcp';
 import { sleep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: LATEST_PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: 'pipe', version: '1' },
-  },
-};
-
-function lines(...messages: object[]): string {
-  return messages.map((message) => `${JSON.stringify(message)}\n`).join('');
-}
+import { initialize, lines, pipes } from '../../support/stdio-frames.js';
 
 function call(id: number | string | undefined, name: unknown, args: unknown = {}) {
   return {
@@ -36,24 +21,14 @@ function call(id: number | string | undefined, name: unknown, args: unknown = {}
 
 /** serveStdio with `hook` as its host tool, over pipes; the SDK's tools/call handler replaced. */
 async function served(hook: HostTool) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let output = '';
-  stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
+  const { stdin, stdout, messages } = pipes();
   const handle = await serveStdio({ engine: new PlanEngine(), hostTools: { hook }, stdin, stdout });
   // Every tools/call the SDK's path handles now says so: a host tool call must not get here.
   handle.server.setRequestHandler(CallToolRequestSchema, async (request) => ({
     content: [{ type: 'text', text: `through the SDK: ${request.params.name}` }],
   }));
-  const answer = (id: number | string) =>
-    output
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line))
-      .find((message) => message.id === id);
-  return { stdin, handle, answer, output: () => output };
+  const answer = (id: number | string) => messages().find((message) => message.id === id);
+  return { stdin, handle, answer, messages };
 }
 
 describe('serveStdio: host tool calls', () => {
@@ -108,7 +83,7 @@ describe('serveStdio: host tool calls', () => {
 
   it('leaves to the SDK a call that is not a well-formed call of a host tool', async () => {
     let called = 0;
-    const { stdin, handle, answer, output } = await served(async () => {
+    const { stdin, handle, answer, messages } = await served(async () => {
       called++;
       return 'answered';
     });
@@ -129,6 +104,6 @@ describe('serveStdio: host tool calls', () => {
       code: -32600,
       message: 'Invalid Request: not a JSON-RPC 2.0 message.',
     });
-    expect(output().split('\n').filter(Boolean)).toHaveLength(4);
+    expect(messages()).toHaveLength(4);
   });
 });

@@ -1,27 +1,9 @@
-import { PassThrough } from 'node:stream';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import type { PlanStore } from 'plankeeper';
 import { MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { serveStdio } from 'plankeeper/mcp';
 import { sleep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: LATEST_PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: 'pipe', version: '1' },
-  },
-};
-const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
-
-/** Newline-delimited JSON, as the stdio transport reads it. */
-function lines(...messages: object[]): string {
-  return messages.map((message) => `${JSON.stringify(message)}\n`).join('');
-}
+import { initialize, initialized, lines, pipes } from '../../support/stdio-frames.js';
 
 /** A store as slow as one across a network: every write takes `ms`. */
 function slowStore(ms: number): PlanStore {
@@ -32,21 +14,6 @@ function slowStore(ms: number): PlanStore {
       return store.compareAndSet(...args);
     },
   });
-}
-
-function pipes() {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  let output = '';
-  stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const messages = () =>
-    output
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line));
-  return { stdin, stdout, messages };
 }
 
 describe('serveStdio', () => {
