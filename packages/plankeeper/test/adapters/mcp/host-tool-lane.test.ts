@@ -8,7 +8,7 @@ import { PlanEngine } from 'plankeeper';
 import { type HostTool, serveStdio } from 'plankeeper/mcp';
 import { sleep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { initialize, lines, pipes } from '../../support/stdio-frames.js';
+import { initialize, lines, pipes } from '../../support/mcp-frames.js';
 
 function call(id: number | string | undefined, name: unknown, args: unknown = {}) {
   return {

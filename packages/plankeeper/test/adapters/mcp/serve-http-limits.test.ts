@@ -4,10 +4,10 @@
  * cannot exhaust the process.
  */
 import { connect as connectTcp } from 'node:net';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { PlanEngine } from 'plankeeper';
 import { type HttpHandle, type HttpServeOptions, serveHttp } from 'plankeeper/mcp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialize } from '../../support/mcp-frames.js';
 
 const handles: HttpHandle[] = [];
 afterEach(async () => {
@@ -25,16 +25,7 @@ const headers = {
   'Content-Type': 'application/json',
   Accept: 'application/json, text/event-stream',
 };
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: LATEST_PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const initializeBody = JSON.stringify(initialize);
 
 async function post(url: string, body: string, sessionId?: string) {
   const response = await fetch(url, {
@@ -49,11 +40,11 @@ async function post(url: string, body: string, sessionId?: string) {
 describe('serveHttp limits', () => {
   it('refuses sessions past maxSessions with 503 and a JSON-RPC error saying what to do', async () => {
     const handle = await serve({ maxSessions: 2 });
-    const first = await post(handle.url, initialize);
-    await post(handle.url, initialize);
+    const first = await post(handle.url, initializeBody);
+    await post(handle.url, initializeBody);
     expect(handle.sessionCount()).toBe(2);
 
-    const refused = await post(handle.url, initialize);
+    const refused = await post(handle.url, initializeBody);
     expect(refused.response.status).toBe(503);
     expect(refused.response.headers.get('retry-after')).toBe('60');
     expect(JSON.parse(refused.text)).toEqual({
@@ -72,13 +63,13 @@ describe('serveHttp limits', () => {
       headers: { ...headers, 'Mcp-Session-Id': first.sessionId! },
     });
     expect(closed.status).toBe(200);
-    expect((await post(handle.url, initialize)).response.status).toBe(200);
+    expect((await post(handle.url, initializeBody)).response.status).toBe(200);
   });
 
   it('closes a session after 30 idle minutes by default', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const handle = await serve();
-    await post(handle.url, initialize);
+    await post(handle.url, initializeBody);
     vi.advanceTimersByTime(29 * 60_000);
     expect(handle.sessionCount()).toBe(1);
     vi.advanceTimersByTime(2 * 60_000);
@@ -87,7 +78,7 @@ describe('serveHttp limits', () => {
 
   it('answers a session request body over maxBodyBytes with 413', async () => {
     const handle = await serve({ maxBodyBytes: 2000 });
-    const { sessionId } = await post(handle.url, initialize);
+    const { sessionId } = await post(handle.url, initializeBody);
     const big = JSON.stringify({
       jsonrpc: '2.0',
       id: 2,

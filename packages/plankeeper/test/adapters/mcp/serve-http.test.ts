@@ -3,7 +3,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   type CallToolResult,
-  LATEST_PROTOCOL_VERSION,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ConfigurationError, PlanEngine } from 'plankeeper';
@@ -16,6 +15,7 @@ import {
 } from 'plankeeper/mcp';
 import { sleep } from 'plankeeper/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initialize } from '../../support/mcp-frames.js';
 
 const handles: HttpHandle[] = [];
 const clients: Client[] = [];
@@ -47,16 +47,7 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return { result, text: first?.type === 'text' ? first.text : '' };
 }
 
-const initializeBody = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: LATEST_PROTOCOL_VERSION,
-    capabilities: {},
-    clientInfo: { name: 'raw', version: '1' },
-  },
-});
+const initializeBody = JSON.stringify(initialize);
 
 /** A raw request with full control of the headers (fetch will not send a custom Host). */
 function rawRequest(

@@ -3,7 +3,7 @@ import { MemoryPlanStore, PlanEngine } from 'plankeeper';
 import { serveStdio } from 'plankeeper/mcp';
 import { sleep } from 'plankeeper/test';
 import { describe, expect, it } from 'vitest';
-import { initialize, initialized, lines, pipes } from '../../support/stdio-frames.js';
+import { initialize, initialized, lines, pipes } from '../../support/mcp-frames.js';
 
 /** A store as slow as one across a network: every write takes `ms`. */
 function slowStore(ms: number): PlanStore {

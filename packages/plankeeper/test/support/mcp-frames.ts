@@ -1,10 +1,11 @@
 /**
- * MCP over stdio by hand, for the tests of serveStdio: the frames a client writes and pipes
+ * MCP by hand, for the tests of serveStdio and serveHttp: the frames a client writes, and pipes
  * standing in for the process's stdin and stdout.
  */
 import { PassThrough } from 'node:stream';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 
+/** A client's first request. */
 export const initialize = {
   jsonrpc: '2.0',
   id: 1,
