@@ -319,7 +319,7 @@ describe('OpenCode plugin hook payloads (fixtures)', () => {
       expect(existsSync(path), `${name}.json is committed`).toBe(true);
       const committed = JSON.parse(readFileSync(path, 'utf8'));
       expect(keyPaths(fixtureOf(entry!)), name).toEqual(
-        expect.arrayContaining(keyPaths(committed)),
+        expect.arrayContaining(keyPaths(committed).filter((path) => !filledLater(path))),
       );
     }
   });
@@ -379,6 +379,17 @@ function truncate<T>(value: T): T {
 }
 
 /** `a`, `a.b`, `a.b.c`: object keys three levels down (arrays: their first element). */
+/**
+ * Keys OpenCode fills in beside its loop, not before a given hook: a user message's `summary`
+ * (the diffs of its step) is written once OpenCode has summed the step up, so the request after
+ * it may go out with or without it. plankeeper reads `summary` only on an assistant message.
+ */
+const FILLED_LATER = ['output.messages.info.summary'];
+
+function filledLater(path: string): boolean {
+  return FILLED_LATER.some((key) => path === key || path.startsWith(`${key}.`));
+}
+
 function keyPaths(value: unknown, prefix = '', depth = 0): string[] {
   if (depth > 3 || value === null || typeof value !== 'object') return [];
   const node = Array.isArray(value) ? value[0] : value;
