@@ -6,8 +6,8 @@
  * tool uses none of them: it takes no key, no cancellation and no progress. Any other line,
  * a host tool call that is not well formed among them, goes the usual way.
  */
-
 import { callHostTool, hostToolNamed } from './host-tools.js';
+import { isRecord } from './is-record.js';
 import type { PlanMcpServerOptions } from './plan-mcp-server-options.js';
 
 /** A tools/call request for one of `tools`, as the lane answers it. */
@@ -21,15 +21,11 @@ export function startHostToolCall(
   value: unknown,
   tools: PlanMcpServerOptions['hostTools'],
 ): HostToolCall | undefined {
-  if (!isObject(value) || value.jsonrpc !== '2.0' || value.method !== 'tools/call') return;
+  if (!isRecord(value) || value.jsonrpc !== '2.0' || value.method !== 'tools/call') return;
   const { id, params } = value;
   if (typeof id !== 'string' && typeof id !== 'number') return;
-  if (!isObject(params) || typeof params.name !== 'string') return;
+  if (!isRecord(params) || typeof params.name !== 'string') return;
   const tool = hostToolNamed(tools, params.name);
   if (!tool) return;
   return { id, answer: callHostTool(tool, params.name, params.arguments) };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

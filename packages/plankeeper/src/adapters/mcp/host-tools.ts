@@ -2,6 +2,7 @@
  * Tools the host calls itself and its model never sees (`hostTools`): no key, no plan
  * rules around them, and a handler that throws gives an error result.
  */
+import { isRecord } from './is-record.js';
 import type { HostTool, PlanMcpServerOptions } from './plan-mcp-server-options.js';
 import { failedCallResult } from './tool-result.js';
 
@@ -14,11 +15,7 @@ export function hostToolNamed(
 
 export async function callHostTool(tool: HostTool, name: string, args: unknown) {
   try {
-    const object =
-      typeof args === 'object' && args !== null && !Array.isArray(args)
-        ? (args as Record<string, unknown>)
-        : {};
-    const text = await tool(object);
+    const text = await tool(isRecord(args) ? args : {});
     return { content: text === '' ? [] : [{ type: 'text' as const, text }] };
   } catch (error) {
     return failedCallResult(name, error);

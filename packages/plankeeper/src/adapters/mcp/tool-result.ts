@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { planFileProblemOf } from '../../engine/store/plan-file-problem.js';
 import type { Locale } from '../../locale/locale.js';
 import type { ToolResult } from '../../tools/tool.js';
+import { isRecord } from './is-record.js';
 
 export function toCallToolResult(
   result: ToolResult,
@@ -33,8 +34,4 @@ export function failedCallResult(tool: string, error: unknown, locale?: Locale):
         ? error.message
         : String(error);
   return { content: [{ type: 'text', text: `${tool} failed: ${reason}` }], isError: true };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
