@@ -37,8 +37,8 @@ export async function hookAnswerCost() {
   const processes = [];
   const calls = [];
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  /** The server's refusals on stderr: none may come, or the figure is not an answer's. */
-  let refusals = '';
+  /** The server's stderr: no refusal may be on it, or the figure is not an answer's. */
+  let stderr = '';
   try {
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -49,10 +49,7 @@ export async function hookAnswerCost() {
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk) => {
-      refusals += String(chunk)
-        .split('\n')
-        .filter((line) => line.includes('refused'))
-        .join('\n');
+      stderr += chunk;
     });
     await client.connect(transport);
     const args = { event: 'PostToolUse', session_id: input.session_id, tool_name: 'Read' };
@@ -74,7 +71,7 @@ export async function hookAnswerCost() {
         calls.push(Number(process.hrtime.bigint() - started) / 1e6);
       }
     }
-    if (refusals.length > 0) throw new Error(`the hook tool refused: ${refusals}`);
+    if (stderr.includes('refused')) throw new Error(`the hook tool refused:\n${stderr}`);
   } finally {
     await client.close();
     rmSync(dir, { recursive: true, force: true });
@@ -121,6 +118,7 @@ export default async function claudeCodeSessions() {
       async (variant, reads) => {
         const sandbox = sandboxes[variant];
         const notes = join(sandbox.project, 'notes.txt');
+        if (variant === 'emptyHook') rmSync(standInLog(sandbox.project), { force: true });
         const server = await ScriptedAnthropicServer.start([
           ...Array.from({ length: reads }, () => callTool('Read', { file_path: notes })),
           say('Read it.'),
@@ -150,15 +148,14 @@ export default async function claudeCodeSessions() {
   }
 }
 
-/** The do-nothing server's calls so far: one per `Read` of every session in `project`. */
-const hookCalls = new Map();
+/** The do-nothing server's log in `project`, removed before each of its sessions. */
+const standInLog = (project) => join(project, 'standin.log');
+
+/** The session just run in `project` called the do-nothing server once per `Read`. */
 function expectHookCalls(project, reads) {
-  const log = readFileSync(join(project, 'standin.log'), 'utf8');
+  const log = readFileSync(standInLog(project), 'utf8');
   const calls = log.split('\n').filter((line) => line.includes('"tools/call"')).length;
-  const expected = (hookCalls.get(project) ?? 0) + reads;
-  if (calls !== expected)
-    throw new Error(`the do-nothing hook ran ${calls} times, not ${expected}`);
-  hookCalls.set(project, calls);
+  if (calls !== reads) throw new Error(`the do-nothing hook ran ${calls} times, not ${reads}`);
 }
 
 /**
@@ -170,7 +167,7 @@ function sendPostToolUseToDoNothingServer(project) {
   const mcp = JSON.parse(readFileSync(mcpPath, 'utf8'));
   mcp.mcpServers.standin = {
     type: 'stdio',
-    ...standInEcho(join(project, 'standin.log')),
+    ...standInEcho(standInLog(project)),
   };
   mcp.mcpServers.standin.args.push('--text', '{}');
   writeFileSync(mcpPath, JSON.stringify(mcp, null, 2));

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { createPlanTools, PlanEngine } from 'plankeeper';
 import type { HttpHandle } from 'plankeeper/mcp';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,6 +19,7 @@ import {
   FakeProviderServer,
   openaiWire,
 } from '../../packages/cli/test/support/fake-provider-server.js';
+import { initialize, lines } from '../../packages/plankeeper/test/support/mcp-frames.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -88,17 +88,7 @@ describe('examples/mcp-server.ts', () => {
     try {
       const store = `sqlite:${join(mkdtempSync(join(tmpdir(), 'plankeeper-readme-')), 'plans.db')}`;
       const served = serve('stdio', { store });
-      const request = {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: LATEST_PROTOCOL_VERSION,
-          capabilities: {},
-          clientInfo: { name: 'pipe', version: '1' },
-        },
-      };
-      stdin.write(`${JSON.stringify(request)}\n`);
+      stdin.write(lines(initialize));
       await vi.waitFor(() => expect(output).toContain('"id":1'));
       stdin.end();
       await served;

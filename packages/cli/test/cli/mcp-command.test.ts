@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type CallToolResult, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Command } from 'commander';
 import { defaultInstructions } from 'plankeeper';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { initialize, initialized, lines } from '../../../plankeeper/test/support/mcp-frames.js';
 import { CliError } from '../../src/cli/cli-error.js';
 import { parseMcpFlags, registerMcpCommand } from '../../src/cli/commands/mcp.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
@@ -293,22 +294,14 @@ describe('plankeeper mcp over stdio', () => {
   });
 
   it('exits 0 when the client closes stdin, having written only JSON-RPC to stdout', async () => {
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    };
     const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
-    const input = `${JSON.stringify(initialize)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n${JSON.stringify(listTools)}\n`;
+    const input = lines(initialize, initialized, listTools);
     const { code, stdout } = await run(['--store', 'memory'], input);
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n');
-    const messages = lines.map((line) => JSON.parse(line));
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(messages.map((message) => message.id)).toEqual([1, 2]);
     expect(messages[1].result.tools).toHaveLength(7);
   });

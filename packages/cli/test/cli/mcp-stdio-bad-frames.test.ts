@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type CallToolResult, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { initialize, initialized } from '../../../plankeeper/test/support/mcp-frames.js';
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The installed entry point; it runs the build, so `npm run build` must come first. */
@@ -60,17 +61,6 @@ describe('plankeeper mcp over stdio, bad frames', () => {
   }, 30_000);
 
   it('answers a line that is not JSON with -32700 and id null, then serves the next request', async () => {
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    };
-    const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
     const listTools = { jsonrpc: '2.0', id: 2, method: 'tools/list' };
     const input = [initialize, initialized]
       .map((message) => JSON.stringify(message))

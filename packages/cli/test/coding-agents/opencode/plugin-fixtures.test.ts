@@ -378,7 +378,6 @@ function truncate<T>(value: T): T {
   return walk(value) as T;
 }
 
-/** `a`, `a.b`, `a.b.c`: object keys three levels down (arrays: their first element). */
 /**
  * Keys OpenCode fills in beside its loop, not before a given hook: a user message's `summary`
  * (the diffs of its step) is written once OpenCode has summed the step up, so the request after
@@ -390,6 +389,7 @@ function filledLater(path: string): boolean {
   return FILLED_LATER.some((key) => path === key || path.startsWith(`${key}.`));
 }
 
+/** `a`, `a.b`, `a.b.c`: object keys three levels down (arrays: their first element). */
 function keyPaths(value: unknown, prefix = '', depth = 0): string[] {
   if (depth > 3 || value === null || typeof value !== 'object') return [];
   const node = Array.isArray(value) ? value[0] : value;
