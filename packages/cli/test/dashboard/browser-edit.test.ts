@@ -166,16 +166,18 @@ describe('dashboard: a person steers the plan', () => {
       '#3 cancelled Write docs',
     ]);
 
-    // The timeline says who changed what.
-    const timeline = await other.$$eval('#detail-pane li.revision', (rows) =>
-      rows.slice(0, 3).map((row) => ({
-        tool: row.querySelector('.tool')?.textContent,
-        by: row.querySelector('.by')?.textContent ?? null,
-        summary: row.querySelector('.summary')?.textContent,
-        changes: [...row.querySelectorAll('.changes li')].map((line) => line.textContent),
-      })),
-    );
-    expect(timeline).toEqual([
+    // The timeline says who changed what (the other page's, which may show the agent's change
+    // a moment after Ana's list does).
+    const timeline = () =>
+      other.$$eval('#detail-pane li.revision', (rows) =>
+        rows.slice(0, 3).map((row) => ({
+          tool: row.querySelector('.tool')?.textContent,
+          by: row.querySelector('.by')?.textContent ?? null,
+          summary: row.querySelector('.summary')?.textContent,
+          changes: [...row.querySelectorAll('.changes li')].map((line) => line.textContent),
+        })),
+      );
+    await expect.poll(timeline, { timeout: 5000 }).toEqual([
       {
         tool: 'todos_complete',
         by: null,
